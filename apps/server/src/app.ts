@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { AccessTokens } from './lib/jwt.js';
+import { apiModules } from './modules/index.js';
+import { registerAccessControl } from './plugins/access.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWebAndUploads } from './plugins/web.js';
+import './types.js';
+
+export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+
+/** Builds the whole app without listening, so tests drive it with app.inject. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON (and multipart for uploads): plain-text bodies get 415.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.env === 'production');
+  await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl });
+  registerAccessControl(app);
+  await registerDocs(app);
+  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  await registerWebAndUploads(app, { webDist: config.webDist, uploadDir: config.uploadDir });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,30 @@
+import { emailSchema, passwordSchema } from '@seamline/shared';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords.js';
+import type { Db } from './client.js';
+import { users } from './schema/index.js';
+
+/** Creates an admin when none exists (ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run create-admin`). */
+export async function ensureAdmin(
+  db: Db,
+  input: { email: string; password: string; firstName?: string; lastName?: string },
+  options: { onlyIfNoAdmin: boolean },
+): Promise<'created' | 'exists'> {
+  const email = emailSchema.parse(input.email);
+  const password = passwordSchema.parse(input.password);
+  if (options.onlyIfNoAdmin) {
+    const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    if (anyAdmin) return 'exists';
+  }
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  if (taken) return 'exists';
+  await db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: input.firstName ?? 'Admin',
+    lastName: input.lastName ?? '',
+    role: 'admin',
+    emailVerified: true,
+  });
+  return 'created';
+}

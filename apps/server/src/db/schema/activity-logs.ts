@@ -1,0 +1,26 @@
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refId } from './common.js';
+import { users } from './users.js';
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: idColumn(),
+    userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Snapshot of the actor's e-mail (or the e-mail tried at a failed sign-in). */
+    userEmail: text('user_email'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    resourceId: text('resource_id'),
+    status: text('status', { enum: ['success', 'failure'] }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_logs_created_at_idx').on(t.createdAt),
+    index('activity_logs_user_idx').on(t.userId, t.createdAt),
+    index('activity_logs_resource_idx').on(t.resource, t.createdAt),
+  ],
+);

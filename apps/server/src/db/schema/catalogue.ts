@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, refId, updatedAt } from './common.js';
+import { users } from './users.js';
+
+/** An image processed into three renditions (original re-encoded, webp, thumbnail), as URLs under /uploads. */
+export type StoredImage = { original: string; webp: string; thumbnail: string; alt: string };
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: jsonb('image').$type<StoredImage | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    website: text('website'),
+    logo: jsonb('logo').$type<StoredImage | null>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brands_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export type Dimensions = { length: number; width: number; height: number };
+export type ProductSeo = { title?: string; description?: string; keywords: string[] };
+
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    sku: text('sku').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: refId('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategory: text('subcategory').notNull(),
+    brandId: refId('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    price: money('price').notNull(),
+    comparePrice: money('compare_price').notNull().default(0),
+    costPrice: money('cost_price').notNull().default(0),
+    salePrice: money('sale_price'),
+    defaultSize: text('default_size').notNull().default('One Size'),
+    defaultColor: text('default_color').notNull().default('Black'),
+    /** Kilograms (DESIGN §7); the detail panel shows grams. */
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+    dimensions: jsonb('dimensions').$type<Dimensions>().notNull().default({ length: 0, width: 0, height: 0 }),
+    seo: jsonb('seo').$type<ProductSeo>().notNull().default({ keywords: [] }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isActive: boolean('is_active').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isTikTokTrending: boolean('is_tiktok_trending').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
+    uniqueIndex('products_slug_idx').on(t.slug),
+    index('products_category_idx').on(t.categoryId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: idColumn(),
+    productId: refId('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    original: text('original').notNull(),
+    webp: text('webp').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    alt: text('alt').notNull().default(''),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+/** One row per (product, size, color), unique case-insensitively. available = quantity - reserved. */
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: idColumn(),
+    productId: refId('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_variant_idx').on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`),
+    check('inventory_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('inventory_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
+    check('inventory_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+/**
+ * Every change of quantity or reserved, written by the one stock function in the same statement batch.
+ * operation: add | subtract | set (staff), reserve | release | commit | return (orders), create (new combination).
+ */
+export const inventoryMovements = pgTable(
+  'inventory_movements',
+  {
+    id: idColumn(),
+    productId: refId('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    inventoryId: refId('inventory_id').references(() => inventory.id, { onDelete: 'set null' }),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    operation: text('operation').notNull(),
+    quantity: integer('quantity').notNull(),
+    previousQuantity: integer('previous_quantity').notNull(),
+    newQuantity: integer('new_quantity').notNull(),
+    previousReserved: integer('previous_reserved').notNull(),
+    newReserved: integer('new_reserved').notNull(),
+    reason: text('reason'),
+    actorId: refId('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: refId('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inventory_movements_product_idx').on(t.productId, t.createdAt),
+    index('inventory_movements_created_idx').on(t.createdAt),
+    index('inventory_movements_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,4 @@
+export * from './activity-logs.js';
+export * from './catalogue.js';
+export * from './orders.js';
+export * from './users.js';

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './catalogue.js';
+import { createdAt, idColumn, money, refId, tstz, updatedAt } from './common.js';
+import { users } from './users.js';
+
+export type OrderAddress = {
+  firstName: string;
+  lastName: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+};
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['percentage', 'fixed', 'free_shipping'] }).notNull(),
+    value: money('value').notNull(),
+    usageLimit: integer('usage_limit').notNull().default(100),
+    usedCount: integer('used_count').notNull().default(0),
+    userUsageLimit: integer('user_usage_limit').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    firstTimeUserOnly: boolean('first_time_user_only').notNull().default(false),
+    startDate: tstz('start_date').notNull(),
+    endDate: tstz('end_date').notNull(),
+    minOrderAmount: money('min_order_amount'),
+    maxDiscount: money('max_discount'),
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('coupons_code_idx').on(t.code), index('coupons_created_at_idx').on(t.createdAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    orderNumber: text('order_number').notNull(),
+    /** Null for a guest order, which carries guestEmail instead. */
+    customerId: refId('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    guestEmail: text('guest_email'),
+    status: text('status', {
+      enum: ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
+    })
+      .notNull()
+      .default('pending'),
+    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'cash', 'bank_transfer'] })
+      .notNull()
+      .default('stripe'),
+    /** Where the order's stock stands: reserved (held), committed (taken out of quantity), released (given back). */
+    stockState: text('stock_state', { enum: ['reserved', 'committed', 'released'] })
+      .notNull()
+      .default('reserved'),
+    shippingMethod: text('shipping_method').notNull().default('standard'),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull().default(0),
+    shipping: money('shipping').notNull().default(0),
+    tax: money('tax').notNull().default(0),
+    total: money('total').notNull(),
+    couponId: refId('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
+    notes: text('notes').notNull().default(''),
+    adminNotes: text('admin_notes').notNull().default(''),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    estimatedDelivery: tstz('estimated_delivery'),
+    paymentIntentId: text('payment_intent_id'),
+    paidAt: tstz('paid_at'),
+    shippedAt: tstz('shipped_at'),
+    deliveredAt: tstz('delivered_at'),
+    cancelledAt: tstz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    refundReason: text('refund_reason'),
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status, t.createdAt),
+    index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: idColumn(),
+    orderId: refId('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the snapshot fields keep the order readable. */
+    productId: refId('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productSlug: text('product_slug').notNull(),
+    productSku: text('product_sku').notNull(),
+    image: text('image'),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: idColumn(),
+    orderId: refId('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider').notNull(),
+    intentId: text('intent_id').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status').notNull(),
+    kind: text('kind', { enum: ['charge', 'refund'] })
+      .notNull()
+      .default('charge'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_intent_idx').on(t.provider, t.intentId, t.kind),
+  ],
+);
+
+/** A customer's saved payment methods: only the provider's token and the last 4 digits are kept. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: idColumn(),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerToken: text('provider_token').notNull(),
+    brand: text('brand').notNull().default('card'),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: idColumn(),
+    couponId: refId('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: refId('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: refId('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    discountAmount: money('discount_amount').notNull(),
+    /** Set when the order is cancelled or refunded: the use is given back. */
+    releasedAt: tstz('released_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.createdAt),
+    index('coupon_redemptions_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Replays of POSTs carrying an Idempotency-Key return the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

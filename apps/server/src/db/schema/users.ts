@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refId, tstz, updatedAt } from './common.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    role: text('role', { enum: ['admin', 'moderator', 'support', 'customer'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    lastLogin: tstz('last_login'),
+    /** Tokens issued before this instant are dead (password change, deactivation). */
+    tokensRevokedAt: tstz('tokens_revoked_at'),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set when a customer deletes their account: the row is anonymised and kept for the books. */
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: idColumn(),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: refId('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Absolute end of the family (7 days from sign-in); rotation does not extend it. */
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Single-use tokens sent by mail: password reset (1 h) and e-mail verification (24 h). */
+export const mailTokens = pgTable(
+  'mail_tokens',
+  {
+    id: idColumn(),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_tokens_hash_idx').on(t.tokenHash)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: idColumn(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').notNull(),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.toEmail)],
+);
+
+/** Failed sign-ins, for the per-account and per-IP throttle (kept in the database so every instance shares it). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: idColumn(),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);

@@ -1,0 +1,8 @@
+/** API objects carry both `_id` and `id` (DESIGN §3) and ISO 8601 UTC dates. */
+export function withIds<T extends { id: string }>(row: T): T & { _id: string } {
+  return { _id: row.id, ...row };
+}
+
+export function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
+}

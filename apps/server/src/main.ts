@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { ensureAdmin } from './db/bootstrap.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+const app = await buildApp({ config, database });
+
+if (config.bootstrapAdmin) {
+  const result = await ensureAdmin(database.db, config.bootstrapAdmin, { onlyIfNoAdmin: true });
+  if (result === 'created') app.log.info(`Admin ${config.bootstrapAdmin.email} created from ADMIN_EMAIL.`);
+}
+if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m)))) {
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${a.password}`);
+  console.log(`\nDemo accounts:\n${lines.join('\n')}\n`);
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api, docs at ${config.publicUrl}/api/docs)`,
+);
+
+// Graceful shutdown: new requests get 503, in-flight ones finish, the database closes, exit within 10 s.
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, shutting down`);
+  const deadline = setTimeout(() => {
+    app.log.error('Shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
+  deadline.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

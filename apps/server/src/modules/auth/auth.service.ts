@@ -1,0 +1,258 @@
+import type { LoginInput, PublicUser } from '@seamline/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { mailTokens, users } from '../../db/schema/index.js';
+import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { AppError, conflict, unauthorized } from '../../lib/errors.js';
+import type { AccessTokens } from '../../lib/jwt.js';
+import { queueMail } from '../../lib/mail.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import {
+  familyOfToken,
+  issueRefreshToken,
+  revokeAllForUser,
+  revokeFamily,
+  spendRefreshToken,
+} from './refresh-tokens.js';
+import { revokeUserSessions } from './sessions.js';
+import { toPublicUser } from './user-view.js';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+const RESET_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a password reset link has been sent.';
+export const RESEND_VERIFICATION_ANSWER =
+  'If an unverified account exists for this email, a verification link has been sent.';
+
+export type Session = { user: PublicUser; tokens: { accessToken: string; refreshToken: string } };
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly accessTokens: AccessTokens,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async startSession(db: DbOrTx, user: typeof users.$inferSelect): Promise<Session> {
+    const refreshToken = await issueRefreshToken(db, user.id);
+    const accessToken = await this.accessTokens.sign(user.id, user.role);
+    return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
+  }
+
+  async login(input: LoginInput, ctx: AuditContext): Promise<Session> {
+    const ip = ctx.ip ?? 'unknown';
+    await assertLoginAllowed(this.db, input.email, ip);
+    const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    if (!user || !passwordOk || user.deletedAt) {
+      await this.db.transaction(async (tx) => {
+        await recordLoginFailure(tx, input.email, ip);
+        await writeActivity(
+          tx,
+          { ...ctx, userId: user?.id ?? null, userEmail: input.email },
+          {
+            action: 'login',
+            resource: 'auth',
+            resourceId: user?.id,
+            status: 'failure',
+            details: { email: input.email, reason: 'invalid credentials' },
+          },
+        );
+      });
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!user.isActive) {
+      await writeActivity(
+        this.db,
+        { ...ctx, userId: user.id, userEmail: user.email },
+        {
+          action: 'login',
+          resource: 'auth',
+          resourceId: user.id,
+          status: 'failure',
+          details: { email: user.email, reason: 'account deactivated' },
+        },
+      );
+      throw new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
+    }
+    return this.db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
+      await clearLoginFailures(tx, input.email);
+      await writeActivity(
+        tx,
+        { ...ctx, userId: user.id, userEmail: user.email },
+        { action: 'login', resource: 'auth', resourceId: user.id, details: { email: user.email, role: user.role } },
+      );
+      return this.startSession(tx, updated!);
+    });
+  }
+
+  async register(
+    input: { email: string; password: string; firstName: string; lastName: string },
+    ctx: AuditContext,
+  ): Promise<Session> {
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${input.email}`);
+      if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'customer',
+        })
+        .returning();
+      await this.sendVerification(tx, user!);
+      await writeActivity(
+        tx,
+        { ...ctx, userId: user!.id, userEmail: user!.email },
+        { action: 'register', resource: 'user', resourceId: user!.id, details: { email: user!.email } },
+      );
+      return this.startSession(tx, user!);
+    });
+  }
+
+  async refresh(refreshToken: string): Promise<Session['tokens']> {
+    const result = await this.db.transaction(async (tx) => {
+      const spent = await spendRefreshToken(tx, refreshToken);
+      if (spent.kind === 'reused') {
+        await revokeFamily(tx, spent.familyId);
+        return null;
+      }
+      if (spent.kind === 'invalid') return null;
+      const [user] = await tx.select().from(users).where(eq(users.id, spent.userId));
+      if (!user?.isActive) {
+        await revokeFamily(tx, spent.familyId);
+        return null;
+      }
+      const next = await issueRefreshToken(tx, user.id, { id: spent.familyId, expiresAt: spent.expiresAt });
+      return { accessToken: await this.accessTokens.sign(user.id, user.role), refreshToken: next };
+    });
+    if (!result) throw unauthorized('Invalid or expired refresh token');
+    return result;
+  }
+
+  /** Revokes the family of the given refresh token, or every session of the user when none is given. */
+  async logout(userId: string, refreshToken: string | undefined, ctx: AuditContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const family = refreshToken ? await familyOfToken(tx, refreshToken) : null;
+      if (family && family.userId === userId) await revokeFamily(tx, family.familyId);
+      else await revokeAllForUser(tx, userId);
+      await writeActivity(tx, ctx, { action: 'logout', resource: 'auth', resourceId: userId });
+    });
+  }
+
+  async currentUser(userId: string): Promise<PublicUser> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw unauthorized();
+    return toPublicUser(user);
+  }
+
+  async forgotPassword(email: string, ctx: AuditContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      if (!user?.isActive || user.deletedAt) return;
+      const token = await this.createMailToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+      await queueMail(tx, {
+        to: user.email,
+        kind: 'password_reset',
+        subject: 'Reset your Seamline password',
+        body: `Hello ${user.firstName},\n\nReset your password within one hour: ${this.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message.`,
+      });
+      await writeActivity(
+        tx,
+        { ...ctx, userId: user.id, userEmail: user.email },
+        { action: 'password_reset_request', resource: 'auth', resourceId: user.id },
+      );
+    });
+  }
+
+  async resetPassword(token: string, password: string, ctx: AuditContext): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const userId = await this.spendMailToken(tx, token, 'password_reset');
+      if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired reset token');
+      const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+      await revokeUserSessions(tx, userId);
+      await writeActivity(
+        tx,
+        { ...ctx, userId, userEmail: user?.email ?? null },
+        { action: 'password_reset', resource: 'auth', resourceId: userId },
+      );
+    });
+  }
+
+  async verifyEmail(token: string, ctx: AuditContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const userId = await this.spendMailToken(tx, token, 'email_verification');
+      if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired verification token');
+      const [user] = await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning();
+      await writeActivity(
+        tx,
+        { ...ctx, userId, userEmail: user?.email ?? null },
+        { action: 'verify_email', resource: 'auth', resourceId: userId },
+      );
+    });
+  }
+
+  async resendVerification(email: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      if (!user || user.emailVerified || !user.isActive) return;
+      await this.sendVerification(tx, user);
+    });
+  }
+
+  private async sendVerification(db: DbOrTx, user: typeof users.$inferSelect): Promise<void> {
+    const token = await this.createMailToken(db, user.id, 'email_verification', VERIFY_TTL_MS);
+    await queueMail(db, {
+      to: user.email,
+      kind: 'email_verification',
+      subject: 'Verify your Seamline e-mail address',
+      body: `Hello ${user.firstName},\n\nConfirm your e-mail address within 24 hours: ${this.publicUrl}/verify-email?token=${token}`,
+    });
+  }
+
+  private async createMailToken(
+    db: DbOrTx,
+    userId: string,
+    kind: 'password_reset' | 'email_verification',
+    ttlMs: number,
+  ): Promise<string> {
+    const token = newOpaqueToken();
+    await db
+      .insert(mailTokens)
+      .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    return token;
+  }
+
+  /** Single use: one conditional UPDATE spends the token or finds it spent, expired or unknown. */
+  private async spendMailToken(
+    db: DbOrTx,
+    token: string,
+    kind: 'password_reset' | 'email_verification',
+  ): Promise<string | null> {
+    const [row] = await db
+      .update(mailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(mailTokens.tokenHash, hashToken(token)),
+          eq(mailTokens.kind, kind),
+          isNull(mailTokens.usedAt),
+          gt(mailTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: mailTokens.userId });
+    return row?.userId ?? null;
+  }
+}

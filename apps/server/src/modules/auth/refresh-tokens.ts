@@ -1,0 +1,75 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { refreshTokens } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
+
+/** Absolute life of a sign-in: rotation never extends it (DESIGN §4). */
+export const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export async function issueRefreshToken(
+  db: DbOrTx,
+  userId: string,
+  family?: { id: string; expiresAt: Date },
+): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId: family?.id ?? newId(),
+    tokenHash: hashToken(token),
+    expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
+  });
+  return token;
+}
+
+export type SpendResult =
+  | { kind: 'ok'; userId: string; familyId: string; expiresAt: Date }
+  | { kind: 'reused'; familyId: string }
+  | { kind: 'invalid' };
+
+/**
+ * Marks the token spent in one conditional UPDATE, so two concurrent refreshes cannot both win.
+ * A token that was already spent is a reuse: the caller revokes its whole family.
+ */
+export async function spendRefreshToken(db: DbOrTx, token: string): Promise<SpendResult> {
+  const tokenHash = hashToken(token);
+  const [spent] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (spent) return { kind: 'ok', userId: spent.userId, familyId: spent.familyId, expiresAt: spent.expiresAt };
+  const [existing] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+  if (existing?.usedAt) return { kind: 'reused', familyId: existing.familyId };
+  return { kind: 'invalid' };
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllForUser(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function familyOfToken(db: DbOrTx, token: string): Promise<{ familyId: string; userId: string } | null> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}

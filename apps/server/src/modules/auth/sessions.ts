@@ -1,0 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { revokeAllForUser } from './refresh-tokens.js';
+
+/** Ends every session of a user at once: access tokens issued before now and all refresh tokens stop working. */
+export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(users).set({ tokensRevokedAt: sql`now()` }).where(eq(users.id, userId));
+  await revokeAllForUser(db, userId);
+}

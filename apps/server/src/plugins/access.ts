@@ -1,0 +1,69 @@
+import { ACCESS, type Role } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { AuthUser, RouteAccess } from '../types.js';
+
+/** Routes registered by plugins that carry no config of their own. */
+const UNDECLARED_PUBLIC_PREFIXES = ['/api/docs'];
+
+/**
+ * Deny by default: every /api route must declare `config.access`, or the app refuses to start.
+ * Each request's bearer token is verified and the user re-read, so deactivation and password changes bite at once.
+ */
+export function registerAccessControl(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) {
+      if (!UNDECLARED_PUBLIC_PREFIXES.some((prefix) => route.url.startsWith(prefix))) {
+        throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+      }
+      route.config = { ...route.config, access: 'public' };
+    }
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, access: route.config.access! });
+    // A route-level hook, so it runs after hooks added earlier (the rate limit counts refused calls too).
+    route.onRequest = [...[route.onRequest ?? []].flat(), checkAccess];
+  });
+
+  async function checkAccess(request: FastifyRequest) {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const user = await authenticate(app, request);
+    if (access === 'public') {
+      request.user = user;
+      return;
+    }
+    if (!user) throw unauthorized();
+    request.user = user;
+    if (access !== 'authenticated' && !(ACCESS[access] as readonly Role[]).includes(user.role)) throw forbidden();
+  }
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await app.accessTokens.verify(header.slice(7).trim());
+  if (!claims) return null;
+  const [row] = await app.db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: users.isActive,
+      tokensRevokedAt: users.tokensRevokedAt,
+    })
+    .from(users)
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  if (!row?.isActive) return null;
+  if (row.tokensRevokedAt && claims.iatMs < row.tokensRevokedAt.getTime()) return null;
+  return { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+}

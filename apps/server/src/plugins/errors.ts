@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+type Envelope = {
+  success: false;
+  error: string;
+  message: string;
+  code: string;
+  details?: { field: string; message: string }[];
+};
+
+function envelope(message: string, code: string, details?: Envelope['details']): Envelope {
+  return { success: false, error: message, message, code, ...(details ? { details } : {}) };
+}
+
+/** PostgreSQL errors that bad input can still reach (a race past a service check): never a 500. */
+const PG_CODES: Record<string, [number, string, string]> = {
+  '23505': [409, 'CONFLICT', 'A record with these values already exists'],
+  '23503': [409, 'CONFLICT', 'A related record does not exist or is still in use'],
+  '23514': [409, 'CONFLICT', 'The change would break a stock or data rule'],
+  '22P02': [400, 'VALIDATION_ERROR', 'Invalid input'],
+  '22001': [400, 'VALIDATION_ERROR', 'A value is too long'],
+  '22003': [400, 'VALIDATION_ERROR', 'A number is out of range'],
+  '22007': [400, 'VALIDATION_ERROR', 'Invalid date'],
+  '22008': [400, 'VALIDATION_ERROR', 'Invalid date'],
+};
+
+function pgCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** One error envelope for every failure (DESIGN §3). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(envelope(error.message, error.code, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(envelope(details[0]?.message ?? 'Invalid input', 'VALIDATION_ERROR', details));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(envelope('Internal server error', 'INTERNAL_ERROR'));
+    }
+    const code = pgCode(error);
+    const pgMapping = code ? PG_CODES[code] : undefined;
+    if (pgMapping) {
+      request.log.warn({ err: error }, 'database refused input');
+      return reply.status(pgMapping[0]).send(envelope(pgMapping[2], pgMapping[1]));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429)
+        return reply.status(429).send(envelope('Too many requests, please try again later.', 'RATE_LIMITED'));
+      const message =
+        status === 415 ? 'Unsupported media type' : status === 413 ? 'Request body is too large' : error.message;
+      return reply.status(status).send(envelope(message, error.code ?? 'BAD_REQUEST'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(Math.max(status, 500)).send(envelope('Internal server error', 'INTERNAL_ERROR'));
+  });
+}
+
+export function apiNotFound(url: string): Envelope {
+  return envelope(`Route ${url.split('?')[0]} not found`, 'NOT_FOUND');
+}

@@ -1,0 +1,39 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { apiNotFound } from './errors.js';
+
+/** Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html. */
+export async function registerWebAndUploads(app: FastifyInstance, options: { webDist: string; uploadDir: string }) {
+  mkdirSync(options.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+  const indexHtml = path.join(options.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
+    if (!isApi && hasWeb && request.method === 'GET')
+      return reply.type('text/html').sendFile('index.html', options.webDist);
+    return reply.status(404).send(apiNotFound(request.url));
+  });
+}

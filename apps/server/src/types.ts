@@ -1,0 +1,34 @@
+import type { AccessRule, Role } from '@seamline/shared';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AccessTokens } from './lib/jwt.js';
+
+/** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
+export type Access = 'public' | 'authenticated' | AccessRule;
+
+export type AuthUser = {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+};
+
+export type RouteAccess = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the policy tests. */
+    routeTable: RouteAccess[];
+    db: Db;
+    config: Config;
+    accessTokens: AccessTokens;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, when the request carried a valid access token. */
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

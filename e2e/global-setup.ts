@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './browser.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+/**
+ * Starts the real server (built web app, fresh embedded database with the demo data) once for all browser tests.
+ * Without Chromium the tests report themselves skipped, unless E2E_REQUIRE_BROWSER=1 (CI), where that is a failure.
+ */
+export default async function setup(project: TestProject) {
+  const hasBrowser = existsSync(CHROMIUM_PATH);
+  if (!hasBrowser && process.env.E2E_REQUIRE_BROWSER === '1') {
+    throw new Error(`Chromium is required for the browser tests but ${CHROMIUM_PATH} is missing`);
+  }
+  project.provide('hasBrowser', hasBrowser);
+  if (!hasBrowser) {
+    console.warn(`\nBrowser tests skipped: ${CHROMIUM_PATH} not found (apt-get install chromium).\n`);
+    project.provide('baseUrl', '');
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, child, 90_000);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    hasBrowser: boolean;
+  }
+}

@@ -1,0 +1,25 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+
+describe('the served app', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+  });
+  afterAll(async () => context?.close());
+
+  browserTest('serves the web app at / and the API health at /api/health', async () => {
+    const health = await fetch(`${baseUrl()}/api/health`);
+    expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
+    await page.goto('/');
+    await expect(page.title()).resolves.toBe('Seamline');
+    await page.goto('/some/deep/link');
+    expect(await page.locator('#root').count()).toBe(1);
+    await screenshot(page, 'smoke');
+    expect(consoleErrors).toEqual([]);
+  });
+});

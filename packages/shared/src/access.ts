@@ -1,0 +1,31 @@
+import type { Role } from './constants.js';
+
+/**
+ * Who may call what (DESIGN §3). Routes declare one of these lists; the web hides what a role cannot use.
+ * admin: everything. moderator: catalogue, inventory, orders, coupons (read), customers (read), analytics.
+ * support: orders, customers, read-only catalogue. Staff users and coupon/category/brand writes: admin only.
+ */
+export const ACCESS = {
+  admin: ['admin'],
+  staff: ['admin', 'moderator', 'support'],
+  catalogueRead: ['admin', 'moderator', 'support'],
+  catalogueWrite: ['admin', 'moderator'],
+  inventory: ['admin', 'moderator'],
+  orders: ['admin', 'moderator', 'support'],
+  ordersDelete: ['admin'],
+  couponsRead: ['admin', 'moderator'],
+  couponsWrite: ['admin'],
+  customersRead: ['admin', 'moderator', 'support'],
+  customersWrite: ['admin', 'support'],
+  analytics: ['admin', 'moderator'],
+  usersRead: ['admin', 'moderator', 'support'],
+  usersWrite: ['admin'],
+  taxonomyWrite: ['admin'],
+  activityLogs: ['admin'],
+  customer: ['customer'],
+} as const satisfies Record<string, readonly Role[]>;
+export type AccessRule = keyof typeof ACCESS;
+
+export function can(role: Role | undefined, rule: AccessRule): boolean {
+  return role !== undefined && (ACCESS[rule] as readonly Role[]).includes(role);
+}

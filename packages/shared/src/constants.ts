@@ -1,0 +1,188 @@
+/** Constants of the specification (both parts). Imported by server and web; never re-typed. */
+
+export const ROLES = ['admin', 'moderator', 'support', 'customer'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES = ['admin', 'moderator', 'support'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Only these roles can be created from the admin panel. */
+export const CREATABLE_STAFF_ROLES = ['support', 'moderator'] as const satisfies readonly StaffRole[];
+
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'One Size'] as const;
+export const COLORS = [
+  'Black',
+  'White',
+  'Red',
+  'Blue',
+  'Green',
+  'Yellow',
+  'Orange',
+  'Purple',
+  'Pink',
+  'Brown',
+  'Gray',
+  'Navy',
+  'Maroon',
+  'Teal',
+  'Coral',
+  'Indigo',
+  'Violet',
+  'Beige',
+  'Cream',
+  'Tan',
+  'Khaki',
+  'Burgundy',
+  'Charcoal',
+  'Slate',
+  'Turquoise',
+  'Lavender',
+  'Mint',
+  'Peach',
+  'Salmon',
+  'Plum',
+  'Multi',
+  'Pattern',
+  'Custom',
+] as const;
+export const DEFAULT_SIZE = 'One Size';
+export const DEFAULT_COLOR = 'Black';
+
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['stripe', 'paypal', 'cash', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  stripe: 'Stripe',
+  paypal: 'PayPal',
+  cash: 'Cash on Delivery',
+  bank_transfer: 'Bank Transfer',
+};
+export const COUPON_TYPES = ['percentage', 'fixed', 'free_shipping'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const SESSION = {
+  lifetimeMs: 7 * 24 * 60 * 60 * 1000, // 10080 minutes
+  keys: {
+    accessToken: 'accessToken',
+    refreshToken: 'refreshToken',
+    userData: 'userData',
+    sessionTimestamp: 'sessionTimestamp',
+  },
+} as const;
+
+export const HTTP = {
+  basePath: '/api',
+  timeoutMs: 10_000,
+  rateLimitRetries: 3,
+  rateLimitInitialDelayMs: 1000,
+  rateLimitMultiplier: 2,
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PERSON_NAME_MIN = 2;
+export const MAX_PAGE_LIMIT = 100;
+
+export const DASHBOARD_PERIODS = {
+  daily: 24 * 60 * 60 * 1000,
+  weekly: 7 * 86_400_000,
+  monthly: 30 * 86_400_000,
+  overall: null,
+} as const;
+export type DashboardPeriod = keyof typeof DASHBOARD_PERIODS;
+
+export const TOAST_MS = {
+  dashboard: 3000,
+  users: 5000,
+  products: 4000,
+  orders: 4000,
+  inventory: 4000,
+  categories: 5000,
+  brands: 5000,
+  coupons: 5000,
+  customers: 4000,
+} as const;
+
+export const PAGE_SIZES = {
+  users: 9,
+  productSidebar: 10,
+  productTable: 10,
+  productGrid: 8,
+  productServer: 10,
+  productPicker: 100,
+  productsByCategory: 12,
+  featured: 8,
+  related: 4,
+  inventoryHistory: 20,
+  inventoryList: 20,
+  inventoryTable: 10,
+  ordersServer: 10,
+  ordersSidebar: 10,
+  ordersTable: 10,
+  ordersGrid: 8,
+  adminOrdersDefault: 20,
+  myOrders: 10,
+  categories: 9,
+  brands: 9,
+  coupons: 9,
+  customersServer: 10,
+  customersSidebar: 10,
+  customersTable: 10,
+  customersGrid: 8,
+  activityLogs: 25,
+  activityTimeline: 10,
+  topProducts: 10,
+  topCustomers: 10,
+  lowStockOverview: 5,
+  lowStockTable: 10,
+  topStockCategories: 3,
+} as const;
+
+export const DEBOUNCE_MS = {
+  users: 400,
+  products: 300,
+  orders: 300,
+  categories: 400,
+  brands: 400,
+  coupons: 400,
+  customers: 300,
+  activityLogs: 300,
+} as const;
+
+export const STOCK = {
+  defaultThresholdForm: 5,
+  defaultThresholdStockDialog: 10,
+  defaultThresholdNewVariant: 5,
+  moderateBandFactor: 1.5,
+  criticalFactor: 0.5,
+  historyPeriodsDays: [7, 30, 90] as const,
+  historyDefaultDays: 30,
+  averageStockBarScale: 100,
+} as const;
+
+export const ANALYTICS_RANGES_DAYS = [7, 30, 90, 365] as const;
+export const REPORT_RANGES_DAYS = [7, 30, 90] as const;
+export const DEFAULT_RANGE_DAYS = 30;
+export const ACTIVITY_LOG_CACHE_MS = 60_000;
+
+export const CUSTOMER_TIERS = { high: 1000, medium: 500 } as const;
+
+export const COUPON_DEFAULTS = {
+  type: 'percentage',
+  value: 0,
+  usageLimit: 100,
+  userUsageLimit: 1,
+  isActive: true,
+  firstTimeUserOnly: false,
+  validityDays: 30,
+  maxUsageLimit: 10_000,
+} as const;

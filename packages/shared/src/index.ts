@@ -1,0 +1,5 @@
+export * from './access.js';
+export * from './api.js';
+export * from './auth.js';
+export * from './constants.js';
+export * from './ids.js';
