@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject, it } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './chromium.js';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
 // Without these flags Chromium keeps calling out to the closed network from a sandbox-less root session.

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './browser.js';
+import { CHROMIUM_PATH } from './chromium.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
