@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CREATE_ROLE_MESSAGE, createUserInput, fullNameMatches, PHONE_MESSAGE, phoneSchema } from './users.js';
+import { CREATE_ROLE_MESSAGE, createUserInput, PHONE_MESSAGE, phoneSchema } from './users.js';
 
 describe('phoneSchema', () => {
   it.each([
@@ -31,15 +31,5 @@ describe('createUserInput', () => {
   it('refuses the admin role with the security note', () => {
     const result = createUserInput.safeParse({ ...valid, role: 'admin' });
     expect(result.error?.issues[0]?.message).toBe(CREATE_ROLE_MESSAGE);
-  });
-});
-
-describe('fullNameMatches', () => {
-  const user = { firstName: 'Jane', lastName: 'Doe' };
-  it('ignores case and surrounding spaces', () => {
-    expect(fullNameMatches('  jANE doe ', user)).toBe(true);
-  });
-  it.each(['Jane', 'Doe Jane', 'Jane  Doe', 'JaneDoe', ''])('refuses %j', (typed) => {
-    expect(fullNameMatches(typed, user)).toBe(false);
   });
 });

@@ -9,7 +9,6 @@ export const ASSIGN_ROLE_MESSAGE =
 export const PHONE_HINT = 'Digits only, without a leading 0 (e.g. 5551234567)';
 export const PHONE_MESSAGE = 'Please enter a valid phone number: 7 to 15 digits, without a leading 0';
 export const ADMIN_PROTECTED_MESSAGE = 'Admin accounts are protected and cannot be modified or deactivated';
-export const NAME_MISMATCH_MESSAGE = 'The name you entered does not match.';
 
 /**
  * Optional phone, "format without a leading 0": an optional +, then 7–15 digits whose first is not 0.
@@ -70,9 +69,3 @@ export const userListData = z.object({
   }),
 });
 export type UserListData = z.infer<typeof userListData>;
-
-/** Deactivation asks for the full name: equal to "first last", ignoring case and surrounding spaces. */
-export function fullNameMatches(typed: string, user: { firstName: string; lastName: string }): boolean {
-  const expected = `${user.firstName} ${user.lastName}`.trim().toLowerCase();
-  return typed.trim().toLowerCase() === expected;
-}
