@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
 import { apiModules } from './modules/index.js';
 import { registerAccessControl } from './plugins/access.js';
@@ -39,6 +41,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
+  });
   await registerDocs(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, { webDist: config.webDist, uploadDir: config.uploadDir });
