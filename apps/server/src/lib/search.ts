@@ -1,7 +1,4 @@
-/**
- * A plain-text search term as an ILIKE "contains" pattern: %, _ and the escape character itself are matched
- * literally (PostgreSQL's default LIKE escape is the backslash), so user input is never a wildcard.
- */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A plain-text search string as an ILIKE pattern: %, _ and \ match themselves (never regex or SQL fragments). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
