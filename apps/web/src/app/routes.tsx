@@ -18,7 +18,7 @@ export const appRoutes: RouteObject[] = [
   placeholder('brands', { title: 'Brands', rule: 'catalogueRead' }),
   placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
   placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
-  placeholder('users', { title: 'User Management', rule: 'usersRead' }),
+  page('users', { title: 'User Management', rule: 'usersRead' }, () => import('../features/users/pages/UsersPage')),
   placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
   placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
   placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
