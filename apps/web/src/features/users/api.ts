@@ -2,6 +2,7 @@ import {
   type CreateUserInput,
   PAGE_SIZES,
   type PublicUser,
+  SEARCH_MAX,
   type UpdateUserStatusInput,
   type UserListData,
 } from '@seamline/shared';
@@ -15,7 +16,8 @@ export type UserListParams = { page: number; search: string };
 
 /** The staff list (spec: the screen asks for staff only, 9 per page). */
 export function useUsers({ page, search }: UserListParams) {
-  const query = { page, limit: PAGE_SIZES.users, search: search.trim(), role: 'staff' };
+  // The server refuses searches past SEARCH_MAX characters; a longer paste searches its beginning.
+  const query = { page, limit: PAGE_SIZES.users, search: search.trim().slice(0, SEARCH_MAX), role: 'staff' };
   return useQuery({
     queryKey: queryKeys.list(AREA, query),
     queryFn: async ({ signal }) => (await api.get<UserListData>('/admin/users', { query, signal })).data,
