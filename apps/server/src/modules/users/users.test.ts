@@ -294,38 +294,3 @@ describe('PUT /api/admin/users/{id}/status', () => {
     expect((await setStatus('0'.repeat(24), { isActive: false })).status).toBe(404);
   });
 });
-
-describe('bad input never gives a 500', () => {
-  it.each([
-    ['POST', '/api/admin/users', 'not json', { 'content-type': 'application/json' }],
-    ['POST', '/api/admin/users', '[1,2]', { 'content-type': 'application/json' }],
-    ['POST', '/api/admin/users', 'null', { 'content-type': 'application/json' }],
-    ['POST', '/api/admin/users', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }],
-    ['PUT', '/api/admin/users/aaaaaaaaaaaaaaaaaaaaaaaa/status', '"x"', { 'content-type': 'application/json' }],
-    [
-      'PUT',
-      '/api/admin/users/aaaaaaaaaaaaaaaaaaaaaaaa/status',
-      '{"isActive":null}',
-      { 'content-type': 'application/json' },
-    ],
-  ])('%s %s with %s', async (method, url, payload, headers) => {
-    const res = await t.app.inject({
-      method: method as 'POST' | 'PUT',
-      url,
-      payload,
-      headers: { authorization: `Bearer ${admin.token}`, ...headers },
-    });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json()).toMatchObject({ success: false });
-  });
-
-  it('handles huge and odd values', async () => {
-    const huge = 'x'.repeat(100_000);
-    const body = newUserBody({ firstName: huge, lastName: { $ne: 1 }, email: `${huge}@example.com`, phone: huge });
-    const res = await createUser(body);
-    expect(res.status).toBe(400);
-    const query = await list(`search=${encodeURIComponent(huge)}&page=-1&limit=abc`);
-    expect(query.status).toBe(400);
-  });
-});

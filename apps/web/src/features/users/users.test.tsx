@@ -79,7 +79,8 @@ function renderPage(viewer: PublicUser) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('User Management', () => {
+// Typing-heavy tests: generous time on a busy machine.
+describe('User Management', { timeout: 20_000 }, () => {
   it('asks for staff, 9 per page, and shows cards; a moderator gets no Add, Edit or Delete', async () => {
     const admin = person('admin');
     const support = person('support', { isActive: false, lastLogin: null });
@@ -126,7 +127,7 @@ describe('User Management', () => {
         body: { success: false, error: 'An account with this email already exists', code: 'EMAIL_TAKEN' },
       },
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('admin'));
     await screen.findByText('No Users Found');
     await user.click(screen.getByRole('button', { name: 'Add User' }));
@@ -171,7 +172,7 @@ describe('User Management', () => {
   it('deactivates after the typed name matches, with the fallback message when the call fails', async () => {
     const target = person('support', { firstName: 'Lena', lastName: 'Marsh' });
     serve(listOf([target]), ['network']);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('admin'));
     await user.click(await screen.findByRole('button', { name: 'Delete Lena Marsh' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
@@ -188,7 +189,7 @@ describe('User Management', () => {
   it('creates a user: toast, dialog closed, list asked again', async () => {
     const created = person('moderator', { firstName: 'Jane', lastName: 'Doe' });
     const calls = serve(listOf([]), [{ status: 201, body: { success: true, data: { user: created } } }]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('admin'));
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New User' });
@@ -214,7 +215,7 @@ describe('User Management', () => {
       { status: 403, body: { success: false, error: 'Admin accounts are protected', code: 'FORBIDDEN' } },
       { status: 200, body: { success: true, data: { user: { ...target, role: 'support', isActive: false } } } },
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('admin'));
     await user.click(await screen.findByRole('button', { name: 'Edit Omar Reyes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
@@ -239,7 +240,7 @@ describe('User Management', () => {
     const calls = serve(listOf([target]), [
       { status: 200, body: { success: true, data: { user: { ...target, isActive: false } } } },
     ]);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('admin'));
     await user.click(await screen.findByRole('button', { name: 'Delete Lena Marsh' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
@@ -252,7 +253,7 @@ describe('User Management', () => {
 
   it('searches after typing pauses, from the first page', async () => {
     const calls = serve(listOf([person('support')], 3));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(person('support'));
     await screen.findByRole('navigation', { name: 'Pagination' });
     await user.click(screen.getByRole('button', { name: '2' }));
