@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
 import { apiModules } from './modules/index.js';
 import { registerAccessControl } from './plugins/access.js';
@@ -12,12 +14,24 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
 
+/** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
+function loggerOptions(config: Config) {
+  const pretty = config.env !== 'production' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization'],
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger ? loggerOptions(config) : false,
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -39,6 +53,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
+  });
   await registerDocs(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, { webDist: config.webDist, uploadDir: config.uploadDir });

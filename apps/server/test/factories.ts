@@ -1,7 +1,7 @@
 import type { Role } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
-import { users } from '../src/db/schema/index.js';
+import { brands, categories, inventory, products, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { call } from './harness.js';
 
@@ -40,4 +40,63 @@ export async function signedIn(app: FastifyInstance, role: Role, overrides: Part
     token: response.body.data.tokens.accessToken as string,
     refreshToken: response.body.data.tokens.refreshToken as string,
   };
+}
+
+let productCounter = 0;
+
+/** A product with its category, brand and inventory rows, straight in the database. */
+export async function buildProduct(
+  db: Db,
+  overrides: Partial<typeof products.$inferInsert> = {},
+  variants: { size: string; color: string; quantity: number; reserved?: number; lowStockThreshold?: number }[] = [
+    { size: 'M', color: 'Black', quantity: 10 },
+  ],
+) {
+  productCounter += 1;
+  const tag = `${productCounter}-${Date.now().toString(36)}`;
+  const categoryId =
+    overrides.categoryId ??
+    (
+      await db
+        .insert(categories)
+        .values({ name: `Category ${tag}` })
+        .returning()
+    )[0]!.id;
+  const brandId =
+    overrides.brandId ??
+    (
+      await db
+        .insert(brands)
+        .values({ name: `Brand ${tag}` })
+        .returning()
+    )[0]!.id;
+  const [product] = await db
+    .insert(products)
+    .values({
+      name: `Test Tee ${tag}`,
+      slug: `test-tee-${tag}`,
+      sku: `TT-${tag}`.toUpperCase(),
+      subcategory: 'T-Shirts',
+      price: 25,
+      ...overrides,
+      categoryId,
+      brandId,
+    })
+    .returning();
+  const rows = variants.length
+    ? await db
+        .insert(inventory)
+        .values(
+          variants.map((v) => ({
+            productId: product!.id,
+            size: v.size,
+            color: v.color,
+            quantity: v.quantity,
+            reserved: v.reserved ?? 0,
+            lowStockThreshold: v.lowStockThreshold ?? 5,
+          })),
+        )
+        .returning()
+    : [];
+  return { product: product!, inventory: rows };
 }

@@ -3,3 +3,4 @@ export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
+export * from './stock.js';

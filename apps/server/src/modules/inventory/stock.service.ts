@@ -1,0 +1,177 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { inventory, inventoryMovements } from '../../db/schema/index.js';
+
+/**
+ * The one place where inventory quantity and reserved change (DESIGN §5).
+ * Staff: add | subtract | set. Orders: reserve (hold) | release (give a hold back) | commit (take held units out of
+ * quantity) | return (put committed units back). Each change is ONE conditional UPDATE that locks the row, checks the
+ * rule against the current values and writes, plus a movement row — never read-then-write.
+ */
+export type StockOperation = 'add' | 'subtract' | 'set' | 'reserve' | 'release' | 'commit' | 'return';
+
+export type StockChange = {
+  productId: string;
+  size: string;
+  color: string;
+  operation: StockOperation;
+  quantity: number;
+  reason?: string | null;
+  actorId?: string | null;
+  orderId?: string | null;
+};
+
+export type StockRow = {
+  id: string;
+  size: string;
+  color: string;
+  quantity: number;
+  reserved: number;
+  lowStockThreshold: number;
+  previousQuantity: number;
+  previousReserved: number;
+};
+
+export type StockResult =
+  | { ok: true; row: StockRow }
+  | { ok: false; reason: 'not_found' | 'insufficient'; available: number };
+
+// new quantity, new reserved, and the condition, in terms of the locked current row `old` and the amount $q.
+const RULES: Record<StockOperation, { quantity: string; reserved: string; when: string }> = {
+  add: { quantity: 'old.quantity + $q', reserved: 'old.reserved', when: 'true' },
+  subtract: { quantity: 'old.quantity - $q', reserved: 'old.reserved', when: 'old.quantity - old.reserved >= $q' },
+  set: { quantity: '$q', reserved: 'old.reserved', when: '$q >= old.reserved' },
+  reserve: { quantity: 'old.quantity', reserved: 'old.reserved + $q', when: 'old.quantity - old.reserved >= $q' },
+  release: { quantity: 'old.quantity', reserved: 'old.reserved - $q', when: 'old.reserved >= $q' },
+  commit: { quantity: 'old.quantity - $q', reserved: 'old.reserved - $q', when: 'old.reserved >= $q' },
+  return: { quantity: 'old.quantity + $q', reserved: 'old.reserved', when: 'true' },
+};
+
+function expression(template: string, quantity: number) {
+  const parts = template.split('$q');
+  return sql.join(
+    parts.flatMap((part, index) => (index === 0 ? [sql.raw(part)] : [sql`${quantity}::int`, sql.raw(part)])),
+    sql.raw(''),
+  );
+}
+
+type RawRow = {
+  id: string;
+  size: string;
+  color: string;
+  quantity: number;
+  reserved: number;
+  low_stock_threshold: number;
+  previous_quantity: number;
+  previous_reserved: number;
+};
+
+export async function changeStock(db: DbOrTx, change: StockChange): Promise<StockResult> {
+  if (!Number.isInteger(change.quantity) || change.quantity < 0)
+    throw new Error('stock quantity must be a whole number ≥ 0');
+  const rule = RULES[change.operation];
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`WITH old AS (
+          SELECT id, quantity, reserved FROM inventory
+          WHERE product_id = ${change.productId} AND lower(size) = lower(${change.size}) AND lower(color) = lower(${change.color})
+          FOR UPDATE
+        )
+        UPDATE inventory AS i
+        SET quantity = ${expression(rule.quantity, change.quantity)},
+            reserved = ${expression(rule.reserved, change.quantity)},
+            updated_at = now()
+        FROM old
+        WHERE i.id = old.id AND ${expression(rule.when, change.quantity)}
+        RETURNING i.id, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
+                  old.quantity AS previous_quantity, old.reserved AS previous_reserved`,
+  );
+  const updated = rows[0];
+  if (!updated) {
+    const [current] = await db
+      .select({ quantity: inventory.quantity, reserved: inventory.reserved })
+      .from(inventory)
+      .where(
+        and(
+          eq(inventory.productId, change.productId),
+          sql`lower(${inventory.size}) = lower(${change.size})`,
+          sql`lower(${inventory.color}) = lower(${change.color})`,
+        ),
+      );
+    return current
+      ? { ok: false, reason: 'insufficient', available: current.quantity - current.reserved }
+      : { ok: false, reason: 'not_found', available: 0 };
+  }
+  const row: StockRow = {
+    id: updated.id,
+    size: updated.size,
+    color: updated.color,
+    quantity: Number(updated.quantity),
+    reserved: Number(updated.reserved),
+    lowStockThreshold: Number(updated.low_stock_threshold),
+    previousQuantity: Number(updated.previous_quantity),
+    previousReserved: Number(updated.previous_reserved),
+  };
+  await db.insert(inventoryMovements).values({
+    productId: change.productId,
+    inventoryId: row.id,
+    size: row.size,
+    color: row.color,
+    operation: change.operation,
+    quantity: change.quantity,
+    previousQuantity: row.previousQuantity,
+    newQuantity: row.quantity,
+    previousReserved: row.previousReserved,
+    newReserved: row.reserved,
+    reason: change.reason ?? null,
+    actorId: change.actorId ?? null,
+    orderId: change.orderId ?? null,
+  });
+  return { ok: true, row };
+}
+
+export type NewVariant = {
+  productId: string;
+  size: string;
+  color: string;
+  quantity: number;
+  lowStockThreshold: number;
+  reason?: string | null;
+  actorId?: string | null;
+};
+
+/**
+ * Adds a size/color combination; null when it already exists (case-insensitively). The starting quantity is recorded
+ * as a `create` movement so the history explains every unit.
+ */
+export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<typeof inventory.$inferSelect | null> {
+  const [row] = await db
+    .insert(inventory)
+    .values({
+      productId: variant.productId,
+      size: variant.size.trim(),
+      color: variant.color.trim(),
+      quantity: variant.quantity,
+      reserved: 0,
+      lowStockThreshold: variant.lowStockThreshold,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  await db.insert(inventoryMovements).values({
+    productId: row.productId,
+    inventoryId: row.id,
+    size: row.size,
+    color: row.color,
+    operation: 'create',
+    quantity: row.quantity,
+    previousQuantity: 0,
+    newQuantity: row.quantity,
+    previousReserved: 0,
+    newReserved: 0,
+    reason: variant.reason ?? null,
+    actorId: variant.actorId ?? null,
+  });
+  return row;
+}

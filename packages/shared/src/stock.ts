@@ -1,0 +1,55 @@
+import { STOCK } from './constants.js';
+
+export type InventoryLevel = { quantity: number; reserved?: number; lowStockThreshold: number };
+
+export type StockStatus = 'Out of Stock' | 'Low Stock' | 'Moderate Stock' | 'In Stock';
+
+/**
+ * A product's stock status (spec part 2 §4, part 1 §4): Out of Stock when the total quantity is 0; Low Stock when any
+ * variant is at or below its threshold; Moderate Stock when any is above it but at most 1.5 times it; else In Stock.
+ */
+export function stockStatus(inventory: readonly InventoryLevel[]): StockStatus {
+  const total = inventory.reduce((sum, row) => sum + row.quantity, 0);
+  if (total === 0) return 'Out of Stock';
+  if (inventory.some((row) => row.quantity <= row.lowStockThreshold)) return 'Low Stock';
+  if (inventory.some((row) => row.quantity <= row.lowStockThreshold * STOCK.moderateBandFactor))
+    return 'Moderate Stock';
+  return 'In Stock';
+}
+
+/** Per-combination badge color: at or below threshold red, up to 1.5 times yellow, above green. */
+export function variantLevel(row: InventoryLevel): 'low' | 'moderate' | 'ok' {
+  if (row.quantity <= row.lowStockThreshold) return 'low';
+  if (row.quantity <= row.lowStockThreshold * STOCK.moderateBandFactor) return 'moderate';
+  return 'ok';
+}
+
+export type AlertStatus = 'Out of Stock' | 'Critical' | 'Low Stock';
+
+/** Low-stock alert row: Out of Stock at 0; Critical at or below half the threshold; otherwise Low Stock. */
+export function alertStatus(currentStock: number, threshold: number): AlertStatus {
+  if (currentStock <= 0) return 'Out of Stock';
+  if (currentStock <= threshold * STOCK.criticalFactor) return 'Critical';
+  return 'Low Stock';
+}
+
+/** Priority bar and alert progress: current / threshold as a percent, capped at 100. */
+export function stockPercent(currentStock: number, threshold: number): number {
+  if (threshold <= 0) return currentStock > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, (currentStock / threshold) * 100));
+}
+
+export const STOCK_OPERATIONS = ['add', 'subtract', 'set'] as const;
+export type StaffStockOperation = (typeof STOCK_OPERATIONS)[number];
+
+/** The previewed level after a staff operation; never below 0. */
+export function previewStockLevel(current: number, operation: StaffStockOperation, quantity: number): number {
+  const q = Number.isFinite(quantity) ? quantity : 0;
+  if (operation === 'add') return Math.max(0, current + q);
+  if (operation === 'subtract') return Math.max(0, current - q);
+  return Math.max(0, q);
+}
+
+export function availableStock(row: { quantity: number; reserved: number }): number {
+  return row.quantity - row.reserved;
+}
