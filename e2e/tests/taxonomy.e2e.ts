@@ -52,6 +52,15 @@ async function signOut(page: Page) {
   await page.waitForURL('**/login');
 }
 
+/** Types into the search box and waits until the debounced search has been answered by the server. */
+async function search(page: Page, placeholder: string, text: string) {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('search') === text && response.ok(),
+  );
+  await page.getByPlaceholder(placeholder).fill(text);
+  await answered;
+}
+
 /** Creates items straight through the API (as the admin) so lists have known content. */
 async function createThroughApi(path: '/api/categories' | '/api/brands', names: string[]) {
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
@@ -115,7 +124,7 @@ describe('categories and brands management', () => {
 
   for (const kind of KINDS) {
     browserTest(
-      `an admin adds, edits with a ${kind.picture}, searches and deletes a ${kind.noun.toLowerCase()}`,
+      `an admin adds, edits with ${kind.picture === 'logo' ? 'a logo' : 'an image'}, searches and deletes a ${kind.noun.toLowerCase()}`,
       async () => {
         await page.goto(kind.path);
         await page.getByRole('heading', { name: `${kind.noun} Management` }).waitFor();
@@ -145,7 +154,7 @@ describe('categories and brands management', () => {
         await dialog.waitFor({ state: 'detached' });
 
         // Search (debounced) narrows the grid to the new card.
-        await page.getByPlaceholder(`Search ${kind.plural.toLowerCase()}...`).fill(kind.name);
+        await search(page, `Search ${kind.plural.toLowerCase()}...`, kind.name);
         const cards = page.getByTestId('taxonomy-card');
         await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(1);
         await cards.first().getByRole('heading', { name: kind.name }).waitFor();
@@ -208,7 +217,7 @@ describe('categories and brands management', () => {
     for (const kind of KINDS) {
       await page.goto(kind.path);
       await page.getByRole('heading', { name: `${kind.noun} Management` }).waitFor();
-      await page.getByPlaceholder(`Search ${kind.plural.toLowerCase()}...`).fill(`Paged ${kind.noun} ${RUN}`);
+      await search(page, `Search ${kind.plural.toLowerCase()}...`, `Paged ${kind.noun} ${RUN}`);
       const cards = page.getByTestId('taxonomy-card');
       await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(9);
       await expect(page.getByRole('button', { name: `Add ${kind.noun}` }).count()).resolves.toBe(0);
@@ -217,9 +226,9 @@ describe('categories and brands management', () => {
       await pager.getByRole('button', { name: '2' }).waitFor();
       await screenshot(page, `${kind.folder}-moderator`);
       await pager.getByRole('button', { name: '2' }).click();
-      await expect.poll(() => cards.count()).toBe(1);
+      await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(1);
       // One page of results: no pagination at all.
-      await page.getByPlaceholder(`Search ${kind.plural.toLowerCase()}...`).fill(`Paged ${kind.noun} ${RUN} 07`);
+      await search(page, `Search ${kind.plural.toLowerCase()}...`, `Paged ${kind.noun} ${RUN} 07`);
       await cards.getByRole('heading', { name: `Paged ${kind.noun} ${RUN} 07` }).waitFor();
       await expect.poll(() => cards.count()).toBe(1);
       await expect.poll(() => pager.count()).toBe(0);
