@@ -3,4 +3,5 @@ export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
+export * from './products.js';
 export * from './stock.js';

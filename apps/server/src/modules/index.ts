@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { imageRoutes } from './images/images.routes.js';
+import { productAdminRoutes } from './products/products.admin.routes.js';
+import { productReadRoutes } from './products/products.routes.js';
+import { productStockRoutes } from './products/products.stock.routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  productReadRoutes,
+  productAdminRoutes,
+  productStockRoutes,
+  imageRoutes,
+];
