@@ -6,12 +6,12 @@ import {
   pagination,
   type TaxonomyItemView,
 } from '@seamline/shared';
-import { and, asc, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
-import { loadProduct, salesCountSql, selectProducts, toViews } from './product-view.js';
+import { loadProduct, queryProducts, salesCountSql } from './product-view.js';
 
 /** A category or brand given by id or by name (case-insensitive). */
 function refFilter(column: typeof products.categoryId | typeof products.brandId, value: string, table: 'c' | 'b') {
@@ -59,29 +59,32 @@ export class CatalogueReadService {
     }
     const column = SORT_COLUMNS[query.sortBy];
     const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
-    const rows = await selectProducts(this.db)
-      .where(and(...filters))
-      .orderBy(order, desc(products.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(filters) : 0);
-    return { products: await toViews(this.db, rows), pagination: pagination(query.page, query.limit, total) };
+    const where = and(...filters);
+    const page = await queryProducts(this.db, {
+      where,
+      orderBy: sql`${order}, ${products.id} DESC`,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    const total = page.products.length ? page.total : query.page > 1 ? await this.count(where) : 0;
+    return { products: page.products, pagination: pagination(query.page, query.limit, total) };
   }
 
   /** The total when the page asked for is past the end (the window count is then unavailable). */
-  private async count(filters: SQL[]): Promise<number> {
-    const rows = await selectProducts(this.db)
-      .where(and(...filters))
-      .limit(1);
-    return rows[0]?.total ?? 0;
+  private async count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ value: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where);
+    return row?.value ?? 0;
   }
 
   async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number): Promise<ProductView[]> {
-    const rows = await selectProducts(this.db)
-      .where(and(eq(products.isActive, true), eq(products[flag], true)))
-      .orderBy(desc(products.rating), desc(products.createdAt))
-      .limit(limit);
-    return toViews(this.db, rows);
+    const where = and(eq(products.isActive, true), eq(products[flag], true));
+    const orderBy = sql`${products.rating} DESC, ${products.createdAt} DESC`;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products;
   }
 
   /**
@@ -105,11 +108,9 @@ export class CatalogueReadService {
       .from(products)
       .where(eq(products.id, id));
     if (!base || (!staff && !base.isActive)) throw notFound(PRODUCT_MESSAGES.notFound);
-    const rows = await selectProducts(this.db)
-      .where(and(eq(products.categoryId, base.categoryId), ne(products.id, id), eq(products.isActive, true)))
-      .orderBy(sql`(${products.brandId} = ${base.brandId}) DESC`, desc(products.rating), desc(products.id))
-      .limit(limit);
-    return toViews(this.db, rows);
+    const where = and(eq(products.categoryId, base.categoryId), ne(products.id, id), eq(products.isActive, true));
+    const orderBy = sql`(${products.brandId} = ${base.brandId}) DESC, ${products.rating} DESC, ${products.id} DESC`;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products;
   }
 
   async byCategory(category: string, page: number, limit: number) {
