@@ -40,8 +40,11 @@ describe('Product Management', () => {
   browserTest('shows the demo catalogue in the sidebar, table and grid views', async () => {
     await page.goto('/products');
     await page.getByRole('heading', { name: 'Product Management' }).waitFor();
+    await page.getByText('61 of 61 products').waitFor();
     await page.getByText('Select a Product').waitFor();
     await screenshot(page, 'products-sidebar-empty');
+    await page.getByLabel('Search products...').fill('Classic Crew Tee');
+    await page.getByText(/^1 of \d+ products$/).waitFor();
     await page.getByText('Classic Crew Tee', { exact: true }).first().click();
     await page.getByText('Sizes and colors').waitFor();
     await screenshot(page, 'products-sidebar');
