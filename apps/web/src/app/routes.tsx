@@ -12,7 +12,11 @@ export const appRoutes: RouteObject[] = [
     () => import('../features/dashboard/pages/DashboardPage'),
   ),
   placeholder('orders', { title: 'Orders', rule: 'orders' }),
-  placeholder('products', { title: 'Products', rule: 'catalogueRead' }),
+  page(
+    'products',
+    { title: 'Products', rule: 'catalogueRead' },
+    () => import('../features/products/pages/ProductsPage'),
+  ),
   placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
   page(
     'categories',
