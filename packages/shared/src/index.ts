@@ -3,4 +3,6 @@ export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
+export * from './order-view.js';
+export * from './orders.js';
 export * from './stock.js';

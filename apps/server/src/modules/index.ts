@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
+import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { adminOrderRoutes } from './orders/admin-orders.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import { paymentRoutes } from './payments/payments.routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  orderRoutes,
+  adminOrderRoutes,
+  checkoutRoutes,
+  paymentRoutes,
+];
