@@ -26,7 +26,8 @@ export function unitsByVariant(lines: readonly Pick<PricedLine, 'productId' | 's
     if (entry) entry.quantity += line.quantity;
     else totals.set(key, { productId: line.productId, size: line.size, color: line.color, quantity: line.quantity });
   }
-  return [...totals.values()];
+  // A fixed order (by product, size, color) so two orders lock the same rows in the same order: no deadlocks.
+  return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, wanted]) => wanted);
 }
 
 export const insufficientStock = (name: string, size: string, color: string) =>
