@@ -17,7 +17,7 @@ import { applyCouponDiscount } from './coupon-discount.js';
 import { DEACTIVATED_CUSTOMER, isStaff } from './order-access.js';
 import { priceLines } from './order-lines.js';
 import { reserveOrderStock } from './order-stock.js';
-import { loadOrderView } from './order-view.js';
+import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
 type Buyer = { customerId: string | null; guestEmail: string | null };
@@ -103,8 +103,8 @@ export async function placeOrder(
     freeShipping: coupon.freeShipping,
   });
   const now = new Date();
-  let orderNumber = '';
-  for (let attempt = 0; !orderNumber; attempt++) {
+  let order: typeof orders.$inferSelect | undefined;
+  for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
     const candidate = randomOrderNumber(now);
     const [row] = await tx
@@ -125,24 +125,28 @@ export async function placeOrder(
         createdBy: actor.user?.id ?? null,
       })
       .onConflictDoNothing()
-      .returning({ orderNumber: orders.orderNumber });
-    orderNumber = row?.orderNumber ?? '';
+      .returning();
+    order = row;
   }
-  await tx.insert(orderItems).values(
-    lines.map((line) => ({
-      orderId,
-      productId: line.productId,
-      productName: line.productName,
-      productSlug: line.productSlug,
-      productSku: line.productSku,
-      image: line.image,
-      size: line.size,
-      color: line.color,
-      price: line.unitPrice,
-      quantity: line.quantity,
-      total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
-    })),
-  );
+  const orderNumber = order.orderNumber;
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        productName: line.productName,
+        productSlug: line.productSlug,
+        productSku: line.productSku,
+        image: line.image,
+        size: line.size,
+        color: line.color,
+        price: line.unitPrice,
+        quantity: line.quantity,
+        total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
+      })),
+    )
+    .returning();
   await reserveOrderStock(
     tx,
     lines.map((line) => ({ ...line, productName: line.productName })),
@@ -155,7 +159,13 @@ export async function placeOrder(
       .set({ orderId })
       .where(and(eq(payments.intentId, input.paymentIntentId), isNull(payments.orderId)));
   }
-  const view = (await loadOrderView(tx, orderId))!;
+  const [customer] = buyer.customerId
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, buyer.customerId))
+    : [];
+  const view = toOrderView(order, items, customer ?? null);
   if (actor.audit && isStaff(actor.user)) {
     await writeActivity(tx, actor.audit, {
       action: 'create',
