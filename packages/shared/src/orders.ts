@@ -90,9 +90,12 @@ export type CreateOrderInput = z.input<typeof createOrderInput>;
 /** POST /orders/guest: no account, an e-mail instead. */
 export const guestOrderInput = z.object({ ...orderBody, email: emailSchema });
 
-/** The Add Order dialog's form (the same rules, before the items are priced by the server). */
+/**
+ * The Add Order dialog's form (the same rules, before the items are priced by the server). The e-mail names the
+ * customer: an existing customer's e-mail attaches the order to their account, any other makes a guest order.
+ */
 export const addOrderForm = z.object({
-  email: z.union([z.literal(''), emailSchema]).optional(),
+  email: emailSchema,
   items: orderBody.items,
   shippingAddress: orderAddressSchema,
   billingAddress: orderAddressSchema,
