@@ -75,12 +75,10 @@ describe('signing in to the back office', () => {
     await screenshot(page, 'shell-dashboard');
 
     await nav.getByRole('link', { name: 'Orders' }).click();
-    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
-    await page.getByText('Orders is coming soon').waitFor();
-    await screenshot(page, 'shell-placeholder');
+    await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
