@@ -88,7 +88,7 @@ describe('order management', () => {
     await dialog.getByLabel('First Name').fill('W');
     await dialog.getByRole('button', { name: 'Add Order' }).click();
     await dialog.getByText('First name must be 2-50 characters.').waitFor();
-    for (const [label, value] of fields) await dialog.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of fields) await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
     await dialog.getByLabel('Notes').fill('Added at the counter');
     await screenshot(page, 'orders-add-filled');
     await dialog.getByRole('button', { name: 'Add Order' }).click();
@@ -166,6 +166,7 @@ describe('order management', () => {
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
     await page.getByText('Order cancelled successfully!').waitFor();
     await page.getByRole('searchbox').fill(orderNumber);
+    await page.getByText('1 of 1 orders').waitFor();
     const cancelled = page.locator('tbody tr', { has: page.getByText(orderNumber) });
     await cancelled.getByText('Cancelled', { exact: true }).waitFor();
     await screenshot(page, 'orders-cancelled');

@@ -44,6 +44,9 @@ describe('demo orders', () => {
     const oldest = Math.min(...rows.map((o) => o.createdAt.getTime()));
     expect(now.getTime() - oldest).toBeLessThanOrEqual(90 * 86_400_000);
     expect(Math.max(...rows.map((o) => o.createdAt.getTime()))).toBeLessThan(now.getTime());
+    // The order number carries the day the order was placed.
+    for (const order of rows)
+      expect(order.orderNumber.slice(4, 12)).toBe(order.createdAt.toISOString().slice(0, 10).replaceAll('-', ''));
     expect((await t.app.db.select().from(users)).length).toBeGreaterThanOrEqual(26);
     console.log(`seeded ${created} orders in ${elapsed} ms`, byStatus);
   }, 120_000);

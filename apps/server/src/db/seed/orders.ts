@@ -174,6 +174,7 @@ export async function seedDemoOrders(db: Db, random: Random, now: Date, count = 
           notes: random.pick(NOTES),
         },
         { user: null, audit: null },
+        createdAt,
       );
       for (const line of lines) line.variant.available -= line.quantity;
       if ((await settle(tx, random, order, createdAt, now)) === 'released')

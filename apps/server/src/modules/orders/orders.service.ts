@@ -86,6 +86,8 @@ export async function placeOrder(
   buyer: Buyer,
   input: OrderBody,
   actor: { user: AuthUser | null; audit: AuditContext | null },
+  /** When the order is placed (now; the demo data places orders in the past). */
+  placedAt = new Date(),
 ): Promise<OrderView> {
   const lines = await priceLines(tx, input.items);
   const orderId = newId();
@@ -102,11 +104,10 @@ export async function placeOrder(
     shippingMethod: input.shippingMethod,
     freeShipping: coupon.freeShipping,
   });
-  const now = new Date();
   let order: typeof orders.$inferSelect | undefined;
   for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
-    const candidate = randomOrderNumber(now);
+    const candidate = randomOrderNumber(placedAt);
     const [row] = await tx
       .insert(orders)
       .values({
@@ -123,6 +124,8 @@ export async function placeOrder(
         notes: input.notes ?? '',
         paymentIntentId: input.paymentIntentId ?? null,
         createdBy: actor.user?.id ?? null,
+        createdAt: placedAt,
+        updatedAt: placedAt,
       })
       .onConflictDoNothing()
       .returning();

@@ -114,7 +114,7 @@ export default function OrdersPage() {
             className="sm:w-80"
           />
           <span className="text-sm text-slate-600" aria-live="polite">
-            {view === 'table' ? `${orders.length} of ${total} orders` : `${total} orders`}
+            {view === 'table' ? `${orders.length} of ${total} orders` : `${total} ${total === 1 ? 'order' : 'orders'}`}
           </span>
           {search ? (
             <Button size="sm" variant="outline" onClick={() => applySearch('')}>
