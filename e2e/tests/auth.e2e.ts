@@ -76,6 +76,8 @@ describe('signing in to the back office', () => {
 
     await nav.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
+    await expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBeNull();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
