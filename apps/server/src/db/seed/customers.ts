@@ -39,7 +39,7 @@ export async function seedDemoCustomers(db: Db, random: Random, now: Date): Prom
     NAMES.map(([firstName, lastName], index) => {
       const createdAt = new Date(now.getTime() - random.int(2, 120) * 86_400_000 - random.int(0, 86_399) * 1000);
       return {
-        email: `${firstName}.${lastName}`.toLowerCase() + '@example.com',
+        email: `${`${firstName}.${lastName}`.toLowerCase()}@example.com`,
         passwordHash,
         firstName,
         lastName,

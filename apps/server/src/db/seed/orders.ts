@@ -155,7 +155,7 @@ export async function seedDemoOrders(db: Db, random: Random, now: Date, count = 
         tx,
         customer
           ? { customerId: customer.id, guestEmail: null }
-          : { customerId: null, guestEmail: `${firstName}.${lastName}`.toLowerCase() + '@example.net' },
+          : { customerId: null, guestEmail: `${`${firstName}.${lastName}`.toLowerCase()}@example.net` },
         {
           items: lines.map((l) => ({
             productId: l.variant.productId,

@@ -52,7 +52,7 @@ export async function resolveBuyer(
       .select({ id: users.id, role: users.role, isActive: users.isActive, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, input.customerId));
-    if (!row || row.role !== 'customer' || row.deletedAt) throw badRequest('Customer not found', 'customerId');
+    if (row?.role !== 'customer' || row.deletedAt) throw badRequest('Customer not found', 'customerId');
     if (!row.isActive) throw deactivated();
     return { customerId: row.id, guestEmail: null };
   }
