@@ -6,3 +6,5 @@ export * from './ids.js';
 export * from './order-view.js';
 export * from './orders.js';
 export * from './stock.js';
+export * from './taxonomy.js';
+export * from './users.js';

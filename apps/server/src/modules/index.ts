@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
+import { brandsRoutes } from './brands/brands.routes.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -14,4 +17,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   adminOrderRoutes,
   checkoutRoutes,
   paymentRoutes,
+  brandsRoutes,
+  categoriesRoutes,
+  usersRoutes,
 ];
