@@ -3,6 +3,8 @@ export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
+export * from './order-view.js';
+export * from './orders.js';
 export * from './products.js';
 export * from './stock.js';
 export * from './taxonomy.js';

@@ -11,7 +11,7 @@ export const appRoutes: RouteObject[] = [
     { title: 'Marketplace Dashboard', rule: 'staff' },
     () => import('../features/dashboard/pages/DashboardPage'),
   ),
-  placeholder('orders', { title: 'Orders', rule: 'orders' }),
+  page('orders', { title: 'Orders', rule: 'orders' }, () => import('../features/orders/pages/OrdersPage')),
   page(
     'products',
     { title: 'Products', rule: 'catalogueRead' },

@@ -3,6 +3,9 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
+import { seedDemoCustomers } from './customers.js';
+import { seedDemoOrders } from './orders.js';
+import { seededRandom } from './random.js';
 
 export { listDemoVariants } from './catalogue.js';
 export { DEMO_ACCOUNTS };
@@ -19,6 +22,12 @@ export async function seedDemoData(
   if (value > 0) return false;
   const accountIds = await seedAccounts(db);
   await seedCatalogue(db, { uploadDir: options.uploadDir, createdBy: accountIds['admin@seamline.dev'] ?? null });
+  const random = seededRandom(20_240_917);
+  const now = new Date();
+  await seedDemoCustomers(db, random, now);
+  // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
+  const orderCount = await seedDemoOrders(db, random, now);
+  log(`Demo orders: ${orderCount}.`);
   log('Demo data loaded.');
   return true;
 }
