@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
+import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { profileRoutes } from './profile/profile.routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, customerRoutes, profileRoutes];
