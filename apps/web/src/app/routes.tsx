@@ -17,7 +17,11 @@ export const appRoutes: RouteObject[] = [
   placeholder('categories', { title: 'Categories', rule: 'catalogueRead' }),
   placeholder('brands', { title: 'Brands', rule: 'catalogueRead' }),
   placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
-  placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
+  page(
+    'customers',
+    { title: 'Customer Management', rule: 'customersRead' },
+    () => import('../features/customers/pages/CustomersPage'),
+  ),
   placeholder('users', { title: 'User Management', rule: 'usersRead' }),
   placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
   placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
