@@ -1,6 +1,6 @@
 import type { AdminCustomer, CustomerDetail, Role } from '@seamline/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
@@ -206,7 +206,7 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message inside the status dialog when the update fails', async () => {
-    serve((url, init) =>
+    serve((_url, init) =>
       init.method === 'PUT' ? failure(403, 'You do not have permission to perform this action') : undefined,
     );
     const user = userEvent.setup();
