@@ -375,3 +375,23 @@ describe('anonymised accounts', () => {
     expect(reactivate.status).toBe(404);
   });
 });
+
+describe('deactivation while an order is being placed', () => {
+  it('waits for the order transaction that checked the customer, then takes effect', async () => {
+    const c = await buildUser(t.app.db);
+    const events: string[] = [];
+    let deactivation: Promise<unknown> | undefined;
+    await t.app.db.transaction(async (tx) => {
+      await assertCustomerCanOrder(tx, c.id);
+      deactivation = call(t.app, 'PUT', `/api/admin/customers/${c.id}/status`, {
+        token: admin,
+        body: { isActive: false },
+      }).then((res) => events.push(`deactivated ${res.status}`));
+      await new Promise((r) => setTimeout(r, 300));
+      events.push('order committed');
+    });
+    await deactivation;
+    expect(events).toEqual(['order committed', 'deactivated 200']);
+    await expect(assertCustomerCanOrder(t.app.db, c.id)).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
