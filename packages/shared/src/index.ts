@@ -7,3 +7,5 @@ export * from './customers.js';
 export * from './ids.js';
 export * from './profile.js';
 export * from './stock.js';
+export * from './taxonomy.js';
+export * from './users.js';
