@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
@@ -11,6 +12,7 @@ import { paymentRoutes } from './payments/payments.routes.js';
 import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
+import { profileRoutes } from './profile/profile.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
@@ -21,11 +23,13 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   categoriesRoutes,
   checkoutRoutes,
   imageRoutes,
-  productAdminRoutes,
-  productReadRoutes,
-  productStockRoutes,
   adminOrderRoutes,
   orderRoutes,
   paymentRoutes,
+  productAdminRoutes,
+  productReadRoutes,
+  productStockRoutes,
+  customerRoutes,
+  profileRoutes,
   usersRoutes,
 ];

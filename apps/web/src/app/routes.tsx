@@ -25,7 +25,11 @@ export const appRoutes: RouteObject[] = [
   ),
   page('brands', { title: 'Brands', rule: 'catalogueRead' }, () => import('../features/brands/pages/BrandsPage')),
   placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
-  placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
+  page(
+    'customers',
+    { title: 'Customer Management', rule: 'customersRead' },
+    () => import('../features/customers/pages/CustomersPage'),
+  ),
   page('users', { title: 'User Management', rule: 'usersRead' }, () => import('../features/users/pages/UsersPage')),
   placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
   placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),

@@ -1,0 +1,170 @@
+import {
+  type AdminCustomer,
+  type CustomerDetail,
+  type CustomerStatusInput,
+  type customerUpdateInput,
+  type Pagination,
+  pagination,
+} from '@seamline/shared';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { addresses, orderItems, orders, users } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/search.js';
+import { iso } from '../../lib/serialize.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { toSavedAddress } from '../profile/address-view.js';
+import { statsFor, toAdminCustomer } from './customer-stats.js';
+
+export type CustomerListFilter = { page: number; limit: number; search?: string; status?: 'active' | 'inactive' };
+
+/** The most recent orders shown with one customer (their count and total cover every order). */
+export const CUSTOMER_DETAIL_ORDERS = 100;
+const NOT_FOUND = 'Customer not found';
+
+/** Customers only, never staff; anonymised (deleted) accounts are not managed here. */
+const isManagedCustomer = and(eq(users.role, 'customer'), isNull(users.deletedAt));
+
+/**
+ * Plain-text search over first name, last name, full name, e-mail and phone. A search holding 3+ digits also
+ * matches the phone by its digits alone, so '555-012-3456' finds '5550123456'.
+ */
+function searchCondition(search: string): SQL | undefined {
+  const pattern = containsPattern(search);
+  const conditions: (SQL | undefined)[] = [
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+    ilike(users.email, pattern),
+    ilike(users.phone, pattern),
+  ];
+  const digits = search.replace(/\D/g, '');
+  if (digits.length >= 3) {
+    conditions.push(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
+  }
+  return or(...conditions);
+}
+
+export class CustomersService {
+  constructor(private readonly db: Db) {}
+
+  async list(filter: CustomerListFilter): Promise<{ users: AdminCustomer[]; pagination: Pagination }> {
+    const where = and(
+      isManagedCustomer,
+      filter.search ? searchCondition(filter.search) : undefined,
+      filter.status ? eq(users.isActive, filter.status === 'active') : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit),
+      this.db.select({ value: count() }).from(users).where(where),
+    ]);
+    const stats = await statsFor(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      users: rows.map((row) => toAdminCustomer(row, stats.get(row.id))),
+      pagination: pagination(filter.page, filter.limit, total?.value ?? 0),
+    };
+  }
+
+  async get(id: string): Promise<CustomerDetail> {
+    const row = await this.find(this.db, id);
+    const [stats, recentOrders, saved] = await Promise.all([
+      statsFor(this.db, [id]),
+      this.db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          paymentStatus: orders.paymentStatus,
+          total: orders.total,
+          createdAt: orders.createdAt,
+          itemsCount: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`.mapWith(Number),
+        })
+        .from(orders)
+        .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(eq(orders.customerId, id))
+        .groupBy(orders.id)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(CUSTOMER_DETAIL_ORDERS),
+      this.db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, id))
+        .orderBy(desc(addresses.isDefault), asc(addresses.createdAt)),
+    ]);
+    return {
+      user: toAdminCustomer(row, stats.get(id)),
+      orders: recentOrders.map((o) => ({ _id: o.id, ...o, createdAt: iso(o.createdAt)! })),
+      addresses: saved.map(toSavedAddress),
+    };
+  }
+
+  /** Staff edit the customer's name and phone (DESIGN §7); one activity row with before/after. */
+  async update(id: string, input: z.output<typeof customerUpdateInput>, ctx: AuditContext): Promise<AdminCustomer> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.find(tx, id, true);
+      const next = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      };
+      const changes = changedFields(before, next);
+      let row = before;
+      if (Object.keys(changes).length > 0) {
+        [row] = (await tx.update(users).set(next).where(eq(users.id, id)).returning()) as [typeof before];
+        await writeActivity(tx, ctx, {
+          action: 'update',
+          resource: 'customer',
+          resourceId: id,
+          details: { email: before.email, changes },
+        });
+      }
+      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+    });
+  }
+
+  /** Activate or deactivate; deactivation ends every session at once and blocks sign-in and ordering. */
+  async setStatus(id: string, input: CustomerStatusInput, ctx: AuditContext): Promise<AdminCustomer> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.find(tx, id, true);
+      let row = before;
+      if (before.isActive !== input.isActive) {
+        [row] = (await tx.update(users).set({ isActive: input.isActive }).where(eq(users.id, id)).returning()) as [
+          typeof before,
+        ];
+        await writeActivity(tx, ctx, {
+          action: 'update_status',
+          resource: 'customer',
+          resourceId: id,
+          details: {
+            email: before.email,
+            changes: changedFields({ isActive: before.isActive }, { isActive: input.isActive }),
+          },
+        });
+      }
+      // Also on a repeated deactivation: a session that slipped through is ended.
+      if (!input.isActive) await revokeUserSessions(tx, id);
+      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+    });
+  }
+
+  private async find(db: DbOrTx, id: string, lock = false) {
+    const query = db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isManagedCustomer));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+}

@@ -1,0 +1,168 @@
+import {
+  type ChangePasswordInput,
+  type CustomerPreferences,
+  type ProfileUser,
+  type preferencesInput,
+  type profileUpdateInput,
+  readPreferences,
+} from '@seamline/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { addresses, loginFailures, mailTokens, paymentMethods, users } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { AppError, unauthorized } from '../../lib/errors.js';
+import type { AccessTokens } from '../../lib/jwt.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-throttle.js';
+import { issueRefreshToken } from '../auth/refresh-tokens.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { toPublicUser } from '../auth/user-view.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** What an anonymised account keeps: no name, e-mail, phone or usable password (its orders stay for the books). */
+export const anonymisedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
+const UNUSABLE_PASSWORD_HASH = '!account-deleted';
+
+export function toProfileUser(row: UserRow): ProfileUser {
+  return { ...toPublicUser(row), preferences: readPreferences(row.preferences) };
+}
+
+/** The signed-in customer's own account. Every method acts on the caller's id only (no id comes from the client). */
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly accessTokens: AccessTokens,
+  ) {}
+
+  async get(userId: string): Promise<ProfileUser> {
+    return toProfileUser(await this.find(this.db, userId));
+  }
+
+  async update(userId: string, input: z.output<typeof profileUpdateInput>, ctx: AuditContext): Promise<ProfileUser> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.find(tx, userId, true);
+      const next = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      };
+      const changes = changedFields(before, next);
+      if (Object.keys(changes).length === 0) return toProfileUser(before);
+      const [row] = await tx.update(users).set(next).where(eq(users.id, userId)).returning();
+      await writeActivity(tx, ctx, { action: 'update', resource: 'profile', resourceId: userId, details: { changes } });
+      return toProfileUser(row!);
+    });
+  }
+
+  async updatePreferences(
+    userId: string,
+    input: z.output<typeof preferencesInput>,
+    ctx: AuditContext,
+  ): Promise<CustomerPreferences> {
+    return this.db.transaction(async (tx) => {
+      const before = readPreferences((await this.find(tx, userId, true)).preferences);
+      const next: CustomerPreferences = { ...before, ...definedOnly(input) };
+      const changes = changedFields(before, next);
+      if (Object.keys(changes).length > 0) {
+        await tx.update(users).set({ preferences: next }).where(eq(users.id, userId));
+        await writeActivity(tx, ctx, {
+          action: 'update_preferences',
+          resource: 'profile',
+          resourceId: userId,
+          details: { changes },
+        });
+      }
+      return next;
+    });
+  }
+
+  /**
+   * Changes the password and ends every session, then opens a fresh one for the caller: the device that changed
+   * the password keeps working with the returned tokens, every other device is signed out.
+   */
+  async changePassword(userId: string, input: ChangePasswordInput, ctx: AuditContext) {
+    const user = await this.find(this.db, userId);
+    await this.checkPassword(user, input.currentPassword, ctx, 'currentPassword', 'Current password is incorrect');
+    const passwordHash = await hashPassword(input.newPassword);
+    return this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await revokeUserSessions(tx, userId);
+      await writeActivity(tx, ctx, { action: 'change_password', resource: 'profile', resourceId: userId });
+      const refreshToken = await issueRefreshToken(tx, userId);
+      const accessToken = await this.accessTokens.sign(userId, user.role);
+      return { accessToken, refreshToken };
+    });
+  }
+
+  /** Anonymises and deactivates the account, removes its addresses and payment methods, ends every session. */
+  async deleteAccount(userId: string, password: string, ctx: AuditContext): Promise<void> {
+    const user = await this.find(this.db, userId);
+    await this.checkPassword(user, password, ctx, 'password', 'Password is incorrect');
+    await this.db.transaction(async (tx) => {
+      await this.find(tx, userId, true);
+      const email = anonymisedEmail(userId);
+      await tx
+        .update(users)
+        .set({
+          email,
+          firstName: 'Deleted',
+          lastName: 'Customer',
+          phone: null,
+          isActive: false,
+          emailVerified: false,
+          preferences: {},
+          passwordHash: UNUSABLE_PASSWORD_HASH,
+          deletedAt: new Date(),
+        })
+        .where(eq(users.id, userId));
+      await tx.delete(addresses).where(eq(addresses.userId, userId));
+      await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+      await tx.delete(mailTokens).where(eq(mailTokens.userId, userId));
+      await tx.delete(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()));
+      await revokeUserSessions(tx, userId);
+      await writeActivity(
+        tx,
+        { ...ctx, userEmail: email },
+        { action: 'delete', resource: 'user', resourceId: userId, details: { anonymised: true } },
+      );
+    });
+  }
+
+  /**
+   * Re-checks the password of a signed-in customer. Wrong answers count against the sign-in throttle (per account
+   * and IP), so a stolen access token cannot be used to guess the password. A wrong password is a 400, not a 401:
+   * the session itself is fine.
+   */
+  private async checkPassword(user: UserRow, password: string, ctx: AuditContext, field: string, message: string) {
+    const email = user.email.toLowerCase();
+    const ip = ctx.ip ?? 'unknown';
+    await assertLoginAllowed(this.db, email, ip);
+    if (await verifyPassword(user.passwordHash, password)) {
+      await clearLoginFailures(this.db, email);
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      await recordLoginFailure(tx, email, ip);
+      await writeActivity(tx, ctx, {
+        action: 'password_check',
+        resource: 'profile',
+        resourceId: user.id,
+        status: 'failure',
+      });
+    });
+    throw new AppError(400, 'INVALID_PASSWORD', message, [{ field, message }]);
+  }
+
+  private async find(db: DbOrTx, userId: string, lock = false): Promise<UserRow> {
+    const query = db.select().from(users).where(eq(users.id, userId));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row || row.deletedAt) throw unauthorized();
+    return row;
+  }
+}
+
+function definedOnly<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,293 @@
+import type { AdminCustomer, CustomerDetail, Role } from '@seamline/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
+import { Toaster } from '../../components/ui';
+import { adminUser, failure, json, mockFetch } from '../../test/fixtures';
+import { filterCustomers } from './customer-search';
+import CustomersPage from './pages/CustomersPage';
+
+function customer(n: number, overrides: Partial<AdminCustomer> = {}): AdminCustomer {
+  const id = n.toString(16).padStart(24, '0');
+  return {
+    _id: id,
+    id,
+    email: `person${n}@example.com`,
+    firstName: `First${n}`,
+    lastName: `Last${n}`,
+    phone: `555000${String(n).padStart(4, '0')}`,
+    role: 'customer',
+    isActive: true,
+    emailVerified: true,
+    lastLogin: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    orderCount: n,
+    totalSpent: n * 100,
+    tier: 'Standard',
+    ...overrides,
+  };
+}
+
+const emma = customer(1, {
+  firstName: 'Emma',
+  lastName: 'Wilson',
+  email: 'emma.wilson@example.com',
+  phone: '5550123456',
+  totalSpent: 1200,
+  tier: 'High Value',
+});
+const liam = customer(2, {
+  firstName: 'Liam',
+  lastName: 'Chen',
+  email: 'liam.chen@example.com',
+  phone: '555.019.8765',
+});
+const others = Array.from({ length: 10 }, (_, i) => customer(10 + i));
+
+const page = (users: AdminCustomer[], pageNo: number, pages: number) =>
+  json(200, {
+    success: true,
+    data: { users, pagination: { page: pageNo, limit: 100, total: users.length, pages, totalPages: pages } },
+  });
+
+function renderPage(role: Role = 'admin') {
+  const auth = {
+    user: { ...adminUser, role },
+    isAuthenticated: true,
+    isLoading: false,
+    error: null,
+  } as AuthContextValue;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={auth}>
+        <CustomersPage />
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The list in two server pages of 100 (the screen follows pagination.pages), and whatever else a test adds. */
+function serve(extra: (url: URL, init: RequestInit) => Response | undefined = () => undefined) {
+  return mockFetch((raw, init) => {
+    const url = new URL(raw, 'http://localhost');
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url.pathname === '/api/admin/customers') {
+      return url.searchParams.get('page') === '2' ? page(others, 2, 2) : page([liam, emma], 1, 2);
+    }
+    return failure(404, 'not mocked');
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('filterCustomers', () => {
+  it('matches first, last and full name, e-mail and phone, ignoring case', () => {
+    const all = [emma, liam];
+    expect(filterCustomers(all, 'EMMA')).toEqual([emma]);
+    expect(filterCustomers(all, 'chen')).toEqual([liam]);
+    expect(filterCustomers(all, 'liam ch')).toEqual([liam]);
+    expect(filterCustomers(all, 'WILSON@')).toEqual([emma]);
+    expect(filterCustomers(all, '0123456')).toEqual([emma]);
+    expect(filterCustomers(all, '  ')).toEqual(all);
+  });
+  it('takes the text literally, never as a pattern', () => {
+    expect(filterCustomers([emma, liam], '.*')).toEqual([]);
+    expect(filterCustomers([emma, liam], '555.019')).toEqual([liam]);
+  });
+});
+
+// jsdom on a busy machine: a debounced search and a page of Radix widgets may take a few seconds to settle.
+const slow = { timeout: 4000 };
+
+describe('the Customer Management screen', { timeout: 20_000 }, () => {
+  it('loads every page of customers with the largest page size and lists 10 per page', async () => {
+    const fetchMock = serve();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    const calls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(calls).toEqual(['/api/admin/customers?page=1&limit=100', '/api/admin/customers?page=2&limit=100']);
+    const list = screen.getByRole('list', { name: 'Customers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByRole('heading', { name: 'Customer Management' })).toBeTruthy();
+  });
+
+  it('searches after 300 ms, highlights matches literally, and Show All clears the search', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.type(screen.getByLabelText('Search customers by name, email or phone...'), '555.019');
+    await screen.findByText('1 of 12 customers', undefined, slow);
+    const list = screen.getByRole('list', { name: 'Customers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByText('555.019').tagName).toBe('MARK');
+    await user.click(screen.getAllByRole('button', { name: 'Show All' })[0]!);
+    await screen.findByText('12 customers', undefined, slow);
+    expect((screen.getByLabelText('Search customers by name, email or phone...') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says No results for a search that matches nobody', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.type(screen.getByLabelText('Search customers by name, email or phone...'), 'zzz');
+    await screen.findByText('No results', undefined, slow);
+  });
+
+  it('shows the spec toast and an empty list when the list fails', async () => {
+    mockFetch(() => {
+      throw new TypeError('network down');
+    });
+    renderPage();
+    await screen.findByText('Failed to fetch customers');
+    expect(screen.getByText('No Customers Found')).toBeTruthy();
+  });
+
+  it('asks the server for active customers only when the filter is on', async () => {
+    const fetchMock = serve((url) =>
+      url.searchParams.get('status') === 'active' && url.pathname === '/api/admin/customers'
+        ? page([emma], 1, 1)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByLabelText('Active only'));
+    await screen.findByText('1 customers');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/admin/customers?page=1&limit=100&status=active',
+    );
+  });
+
+  it('keeps selections between the table and grid views', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('tab', { name: 'Table View' }));
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['', 'Customer', 'Contact', 'Total Spent', 'Orders', 'Member Since', 'Status', 'Actions']);
+    await user.click(screen.getByLabelText('Select Emma Wilson'));
+    await screen.findByText('1 selected');
+    await user.click(screen.getByRole('tab', { name: 'Grid View' }));
+    expect(screen.getByLabelText('Select Emma Wilson').getAttribute('data-state')).toBe('checked');
+    expect(within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('updates the status through Manage Customer Status with the spec toast', async () => {
+    let sent: unknown;
+    serve((url, init) => {
+      if (init.method === 'PUT' && url.pathname === `/api/admin/customers/${liam.id}/status`) {
+        sent = JSON.parse(String(init.body));
+        return json(200, { success: true, data: { user: { ...liam, isActive: false } }, message: 'ok' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'Manage Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Customer Status' });
+    expect(within(dialog).getByText(/cannot sign in, place orders or access their account/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: /Inactive/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+    await screen.findByText('Customer status updated successfully!');
+    expect(sent).toEqual({ isActive: false });
+  });
+
+  it('shows the server message inside the status dialog when the update fails', async () => {
+    serve((_url, init) =>
+      init.method === 'PUT' ? failure(403, 'You do not have permission to perform this action') : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'Manage Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Customer Status' });
+    await user.click(within(dialog).getByRole('radio', { name: /Inactive/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'You do not have permission to perform this action',
+    );
+  });
+
+  it('edits a customer with the shared validation and the spec toast', async () => {
+    let sent: unknown;
+    serve((url, init) => {
+      if (init.method === 'PUT' && url.pathname === `/api/admin/customers/${liam.id}`) {
+        sent = JSON.parse(String(init.body));
+        return json(200, { success: true, data: { user: liam }, message: 'Customer updated successfully' });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
+    const first = within(dialog).getByLabelText(/First Name/);
+    await user.clear(first);
+    await user.type(first, 'L');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await within(dialog).findByText('First name must be at least 2 characters long');
+    expect(sent).toBeUndefined();
+    await user.type(first, 'ee');
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Customer updated successfully');
+    expect(sent).toEqual({ firstName: 'Lee', lastName: 'Chen', phone: '' });
+  });
+
+  it("shows the customer's real orders in the details Orders tab", async () => {
+    const detail: CustomerDetail = {
+      user: liam,
+      addresses: [],
+      orders: [
+        {
+          _id: 'f'.repeat(24),
+          id: 'f'.repeat(24),
+          orderNumber: 'ORD-20260101-ABC123',
+          status: 'delivered',
+          paymentStatus: 'paid',
+          total: 249.99,
+          itemsCount: 3,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    };
+    serve((url) =>
+      url.pathname === `/api/admin/customers/${liam.id}` ? json(200, { success: true, data: detail }) : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
+    for (const tab of ['Overview', 'Details', 'Orders', 'Analytics']) {
+      expect(within(dialog).getByRole('tab', { name: tab })).toBeTruthy();
+    }
+    await user.click(within(dialog).getByRole('tab', { name: 'Orders' }));
+    await within(dialog).findByText('ORD-20260101-ABC123');
+    expect(within(dialog).getByText('$249.99')).toBeTruthy();
+    expect(within(dialog).queryByText(/coming soon/)).toBeNull();
+  });
+
+  it('shows read-only roles no status, edit or deactivate actions', async () => {
+    serve();
+    renderPage('moderator');
+    await screen.findByText('12 customers', undefined, slow);
+    expect(screen.queryByRole('button', { name: 'Manage Status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'View Details' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+// Liam (not Emma, whom the sign-in tests use) is deactivated here and reactivated afterwards.
+const LIAM = { email: 'liam.chen@example.com', password: 'Customer123!', phone: '5550198765', name: 'Liam Chen' };
+
+async function apiLogin(account: { email: string; password: string }) {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { error?: string; data?: { tokens: { accessToken: string } } },
+  };
+}
+
+async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = (await apiLogin(ADMIN)).body.data!.tokens.accessToken;
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as T;
+}
+
+type Detail = { data: { user: { id: string; orderCount: number }; orders: { orderNumber: string }[] } };
+
+describe('customer management', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  let liamId: string;
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+    const list = await adminApi<{ data: { users: { id: string }[] } }>(
+      'GET',
+      `/admin/customers?search=${encodeURIComponent(LIAM.email)}`,
+    );
+    liamId = list.data.users[0]!.id;
+  });
+  afterAll(async () => {
+    if (liamId) await adminApi('PUT', `/admin/customers/${liamId}/status`, { isActive: true });
+    await context?.close();
+  });
+
+  browserTest(
+    'find a customer by phone, see their real orders, deactivate them; their sign-in then fails',
+    async () => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Customers', exact: true })
+        .click();
+      await page.getByRole('heading', { name: 'Customer Management' }).waitFor();
+      await page.getByRole('list', { name: 'Customers' }).waitFor();
+      await screenshot(page, 'customers-sidebar');
+
+      // Find by phone: the list narrows to Liam, the match is highlighted, the panel shows him.
+      await page.getByLabel('Search customers by name, email or phone...').fill(LIAM.phone);
+      await page.getByText(/^1 of \d+ customers$/).waitFor();
+      const entries = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+      await expect(entries.count()).resolves.toBe(1);
+      await expect(entries.first().textContent()).resolves.toContain(LIAM.name);
+      await expect(page.locator('mark', { hasText: LIAM.phone }).count()).resolves.toBeGreaterThan(0);
+      await screenshot(page, 'customers-search-phone');
+
+      // Details → Orders: exactly the orders the server holds for him.
+      const detail = await adminApi<Detail>('GET', `/admin/customers/${liamId}`);
+      await page.getByRole('button', { name: 'View Details' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Customer Details' });
+      await dialog.waitFor();
+      await dialog.getByRole('tab', { name: 'Orders' }).click();
+      if (detail.data.orders.length > 0) {
+        const table = dialog.getByRole('table', { name: 'Customer orders' });
+        await table.waitFor();
+        for (const order of detail.data.orders.slice(0, 5)) {
+          await expect(table.getByText(order.orderNumber, { exact: true }).count()).resolves.toBe(1);
+        }
+        await expect(table.getByRole('row').count()).resolves.toBe(detail.data.orders.length + 1);
+      } else {
+        await dialog.getByText('No orders yet').waitFor();
+      }
+      await screenshot(page, 'customers-details-orders');
+      await dialog.getByRole('tab', { name: 'Analytics' }).click();
+      await dialog.getByText('Tier progress').waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Deactivate through Manage Customer Status.
+      await page.getByRole('button', { name: 'Manage Status' }).click();
+      const statusDialog = page.getByRole('dialog', { name: 'Manage Customer Status' });
+      await statusDialog
+        .getByText('The customer cannot sign in, place orders or access their account.', { exact: false })
+        .waitFor();
+      await statusDialog.getByRole('radio', { name: /Inactive/ }).check();
+      await screenshot(page, 'customers-manage-status');
+      await statusDialog.getByRole('button', { name: 'Update Status' }).click();
+      await page.getByText('Customer status updated successfully!').waitFor();
+      await statusDialog.waitFor({ state: 'hidden' });
+      await entries.first().getByText('Inactive').waitFor();
+      await screenshot(page, 'customers-deactivated');
+
+      // The active-only filter now leaves him out.
+      await page.getByLabel('Active only').click();
+      await page.getByText('No results').waitFor();
+      await page.getByLabel('Active only').click();
+
+      // His sign-in fails, through the API and on the sign-in page.
+      const refused = await apiLogin(LIAM);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('Your account has been deactivated. Please contact support.');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL('**/login');
+      await page.getByLabel('Email').fill(LIAM.email);
+      await page.getByLabel('Password').fill(LIAM.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Your account has been deactivated. Please contact support.').waitFor();
+      await screenshot(page, 'customers-deactivated-sign-in');
+      expect(consoleErrors.filter((e) => !e.includes('403'))).toEqual([]);
+    },
+  );
+});
