@@ -375,8 +375,3 @@ export const imageUploadView = z.object({
   thumbnail: z.string(),
 });
 export type ImageUploadView = z.infer<typeof imageUploadView>;
-
-/** The two-step delete: the typed name must match the product name, trimmed and case-insensitive. */
-export function nameMatches(typed: string, name: string): boolean {
-  return typed.trim().toLowerCase() === name.trim().toLowerCase();
-}
