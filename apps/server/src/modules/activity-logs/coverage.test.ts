@@ -87,6 +87,8 @@ describe('activity-log coverage of mutating routes', () => {
         resourceId: expected.resourceId,
         status: 'success',
       });
+      expect(row!.ip, `${key}: ip`).toBeTruthy();
+      expect(row!.userAgent, `${key}: user agent`).toBeTruthy();
       if (expected.userId) {
         const [actor] = await t.app.db.select().from(users).where(eq(users.id, expected.userId));
         expect(row!.userEmail?.toLowerCase()).toBe(actor?.email.toLowerCase());
@@ -100,19 +102,24 @@ describe('activity-log coverage of mutating routes', () => {
     });
   }
 
-  it('a call refused for the wrong role (403) writes no success row', async () => {
-    const refusable = mutatingStaffRoutes(t.app.routeTable).filter((route) => refusedRole(route.access));
-    for (const route of refusable) {
-      const { token } = await signedIn(t.app, refusedRole(route.access)!);
-      const before = await allIds();
+  it('a refused call (403 for a wrong role, 401 when anonymous) writes no success row', async () => {
+    const guarded = mutatingStaffRoutes(t.app.routeTable).filter((route) => route.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
       const url = route.url.replace(/:[A-Za-z]+/g, '0123456789abcdef01234567');
-      const response = await call(t.app, route.method as 'POST', url, { token, body: {} });
-      expect(response.status, routeKey(route)).toBe(403);
-      const fresh = await rowsAfter(before);
-      expect(
-        fresh.filter((row) => row.status === 'success'),
-        routeKey(route),
-      ).toEqual([]);
+      const role = refusedRole(route.access);
+      const attempts = [{ token: undefined as string | undefined, status: 401 }];
+      if (role) attempts.push({ token: (await signedIn(t.app, role)).token, status: 403 });
+      for (const attempt of attempts) {
+        const before = await allIds();
+        const response = await call(t.app, route.method as 'POST', url, { token: attempt.token, body: {} });
+        expect(response.status, routeKey(route)).toBe(attempt.status);
+        const fresh = await rowsAfter(before);
+        expect(
+          fresh.filter((row) => row.status === 'success'),
+          routeKey(route),
+        ).toEqual([]);
+      }
     }
   });
 
