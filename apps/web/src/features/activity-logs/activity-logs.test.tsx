@@ -54,7 +54,7 @@ describe('groupByEmail', () => {
 });
 
 describe('ActivityLogsPage', () => {
-  it('loads page 1 of 25, shows the table and opens the details of a row', async () => {
+  it('loads page 1 of 25 and shows the table with its footer', async () => {
     const fetchMock = mockFetch(() => page([log({})], 3));
     renderPage();
     expect(screen.getByText('Loading...')).toBeTruthy();
@@ -63,7 +63,12 @@ describe('ActivityLogsPage', () => {
     const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
     expect(url.pathname).toBe('/api/admin/activity-logs');
     expect(Object.fromEntries(url.searchParams)).toEqual({ page: '1', limit: '25' });
+  });
 
+  it('opens the details by the View button (closed by Close) and by a row click', async () => {
+    mockFetch(() => page([log({})], 3));
+    renderPage();
+    await screen.findByText('Showing 1 logs on page 1');
     await userEvent.click(screen.getByRole('button', { name: 'View' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Update')).toBeTruthy();
