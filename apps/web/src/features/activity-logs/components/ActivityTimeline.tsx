@@ -74,7 +74,9 @@ export function ActivityTimeline({
                       <StatusBadge status={log.status} />
                     </div>
                     <div className="flex flex-wrap gap-x-3 text-xs text-slate-500">
-                      <span>{logEmail(log)}</span>
+                      <span>
+                        <Highlight text={logEmail(log)} query={search} />
+                      </span>
                       <span>{formatDate(log.createdAt)}</span>
                       <span>{time.format(new Date(log.createdAt))}</span>
                     </div>
