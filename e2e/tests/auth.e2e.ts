@@ -77,6 +77,9 @@ describe('signing in to the back office', () => {
     await nav.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByText('Orders is coming soon').waitFor();
+    await expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBeNull();
+    await page.mouse.move(900, 700);
     await screenshot(page, 'shell-placeholder');
 
     await page.reload();

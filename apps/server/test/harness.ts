@@ -1,11 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+
+let templateBlob: Promise<Blob | undefined> | undefined;
+/** The migrated template the global setup dumped (see test/global-setup.ts), read once per test file. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateBlob ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return templateBlob;
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -47,7 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     seedDemo: false,
     ...overrides,
   };
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate() });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
   return {

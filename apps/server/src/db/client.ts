@@ -29,7 +29,14 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export type OpenOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** A dumped, already migrated embedded database to start from (tests: skips initdb and migrations). */
+  pgliteTemplate?: Blob;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -43,6 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const dataDir = options.pgliteDir && options.pgliteDir !== ':memory:' ? options.pgliteDir : undefined;
   const client = await PGlite.create({
     dataDir,
+    loadDataDir: options.pgliteTemplate,
     extensions: { pg_trgm },
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
   });

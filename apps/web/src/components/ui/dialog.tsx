@@ -30,23 +30,20 @@ export function DialogContent({ title, description, size = 'md', className, chil
         aria-describedby={description ? undefined : props['aria-describedby']}
         {...props}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
-          <div className="flex flex-col gap-1">
-            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
-            {description ? (
-              <DialogPrimitive.Description className="text-sm text-slate-500">
-                {description}
-              </DialogPrimitive.Description>
-            ) : null}
-          </div>
-          <DialogPrimitive.Close
-            className="-mr-2 rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
-            aria-label="Close"
-          >
-            <X className="size-4" />
-          </DialogPrimitive.Close>
+        <div className="flex flex-col gap-1 border-b border-slate-100 py-4 pr-14 pl-6">
+          <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className="text-sm text-slate-500">{description}</DialogPrimitive.Description>
+          ) : null}
         </div>
         <div className="overflow-y-auto px-6 py-5">{children}</div>
+        {/* Last in the DOM so opening the dialog focuses its first field, not the close button. */}
+        <DialogPrimitive.Close
+          className="absolute top-3.5 right-4 cursor-pointer rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
+          aria-label="Close"
+        >
+          <X className="size-4" />
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
