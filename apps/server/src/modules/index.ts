@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { brandsRoutes } from './brands/brands.routes.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, activityLogRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [
+  healthRoutes,
+  authRoutes,
+  brandsRoutes,
+  categoriesRoutes,
+  usersRoutes,
+  activityLogRoutes,
+];
