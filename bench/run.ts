@@ -1,4 +1,5 @@
 /** `npm run bench`: performance checks with printed figures. Each benchmark lives beside this file. */
+import { activitySearchBench } from './activity-search.js';
 import { benchProductSearch, PRODUCT_SEARCH_BUDGET_MS } from './products-search.js';
 
 const search = await benchProductSearch();
@@ -10,3 +11,5 @@ if (!search.ok) {
   console.error('Product search is over its budget.');
   process.exitCode = 1;
 }
+
+await activitySearchBench();

@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './activity-logs.js';
 export * from './addresses.js';
 export * from './api.js';
 export * from './auth.js';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerRoutes,
   profileRoutes,
   usersRoutes,
+  activityLogRoutes,
 ];

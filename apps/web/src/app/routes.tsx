@@ -36,5 +36,9 @@ export const appRoutes: RouteObject[] = [
   placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
   placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
   placeholder('analytics/reports', { title: 'Reports', rule: 'analytics' }),
-  placeholder('activity-logs', { title: 'Activity Logs', rule: 'activityLogs' }),
+  page(
+    'activity-logs',
+    { title: 'Activity Logs', rule: 'activityLogs' },
+    () => import('../features/activity-logs/pages/ActivityLogsPage'),
+  ),
 ];

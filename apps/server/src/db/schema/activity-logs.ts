@@ -1,6 +1,13 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refId } from './common.js';
 import { users } from './users.js';
+
+type SearchColumns = { action: AnyPgColumn; resource: AnyPgColumn; userEmail: AnyPgColumn; details: AnyPgColumn };
+
+function searchText(t: SearchColumns) {
+  return sql<string>`(${t.action} || ' ' || ${t.resource} || ' ' || coalesce(${t.userEmail}, '') || ' ' || coalesce(${t.details}::text, ''))`;
+}
 
 export const activityLogs = pgTable(
   'activity_logs',
@@ -22,5 +29,13 @@ export const activityLogs = pgTable(
     index('activity_logs_created_at_idx').on(t.createdAt),
     index('activity_logs_user_idx').on(t.userId, t.createdAt),
     index('activity_logs_resource_idx').on(t.resource, t.createdAt),
+    // Trigram index for the plain-text search (ILIKE '%…%'); the expression must match searchText() exactly.
+    index('activity_logs_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The text the activity-log search box matches (action, resource, e-mail and details), one expression shared by
+ * the query and its trigram index so the index is used.
+ */
+export const activitySearchText = searchText(activityLogs);

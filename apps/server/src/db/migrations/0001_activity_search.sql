@@ -1,0 +1,2 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "activity_logs_search_idx" ON "activity_logs" USING gin (("action" || ' ' || "resource" || ' ' || coalesce("user_email", '') || ' ' || coalesce("details"::text, '')) gin_trgm_ops);

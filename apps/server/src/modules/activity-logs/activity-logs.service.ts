@@ -1,0 +1,112 @@
+import { type ActivityLogEntry, type ActivityLogQuery, pagination } from '@seamline/shared';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { activityLogs, activitySearchText, users } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/search.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only end date covers that whole day (UTC); a full timestamp is taken as given. */
+function endBound(value: string): Date {
+  const date = new Date(value);
+  return DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS) : date;
+}
+
+function filters(query: ActivityLogQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    query.userId ? eq(activityLogs.userId, query.userId) : undefined,
+    query.action ? eq(activityLogs.action, query.action) : undefined,
+    query.resource ? eq(activityLogs.resource, query.resource) : undefined,
+    query.status ? eq(activityLogs.status, query.status) : undefined,
+    query.startDate ? gte(activityLogs.createdAt, new Date(query.startDate)) : undefined,
+    query.endDate ? lt(activityLogs.createdAt, endBound(query.endDate)) : undefined,
+    // Plain text, case-insensitive, over action, resource, e-mail and details (never a regex).
+    query.search ? ilike(activitySearchText, containsPattern(query.search)) : undefined,
+  ];
+  return and(...conditions.filter(Boolean));
+}
+
+const columns = {
+  id: activityLogs.id,
+  userId: activityLogs.userId,
+  userEmail: activityLogs.userEmail,
+  currentEmail: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  action: activityLogs.action,
+  resource: activityLogs.resource,
+  resourceId: activityLogs.resourceId,
+  status: activityLogs.status,
+  details: activityLogs.details,
+  ip: activityLogs.ip,
+  userAgent: activityLogs.userAgent,
+  createdAt: activityLogs.createdAt,
+};
+
+type Row = {
+  id: string;
+  userId: string | null;
+  userEmail: string | null;
+  currentEmail: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  status: 'success' | 'failure';
+  details: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+};
+
+/** The e-mail is the snapshot taken when it happened (or the e-mail tried at a failed sign-in). */
+function toEntry(row: Row): ActivityLogEntry {
+  const email = row.userEmail ?? row.currentEmail;
+  return {
+    _id: row.id,
+    id: row.id,
+    user: row.userId || email ? { email: email ?? null, firstName: row.firstName, lastName: row.lastName } : null,
+    action: row.action,
+    resource: row.resource,
+    resourceId: row.resourceId,
+    status: row.status,
+    details: row.details,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Read-only: the audit trail is written by the features (lib/audit.ts) and never changed or deleted. */
+export class ActivityLogService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ActivityLogQuery) {
+    const where = filters(query);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(columns)
+        .from(activityLogs)
+        .leftJoin(users, eq(users.id, activityLogs.userId))
+        .where(where)
+        .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      this.db.select({ value: count() }).from(activityLogs).where(where),
+    ]);
+    return { logs: rows.map(toEntry), pagination: pagination(query.page, query.limit, total?.value ?? 0) };
+  }
+
+  async get(id: string): Promise<ActivityLogEntry> {
+    const [row] = await this.db
+      .select(columns)
+      .from(activityLogs)
+      .leftJoin(users, eq(users.id, activityLogs.userId))
+      .where(eq(activityLogs.id, id));
+    if (!row) throw notFound('Activity log not found');
+    return toEntry(row);
+  }
+}

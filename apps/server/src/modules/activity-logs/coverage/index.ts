@@ -1,0 +1,14 @@
+import { authScenarios } from './auth.js';
+import { taxonomyScenarios } from './taxonomy.js';
+import type { ScenarioTable } from './types.js';
+import { usersScenarios } from './users.js';
+
+/**
+ * One scenario per mutating route staff can call, one file per feature. A new route without an entry here
+ * fails coverage.test.ts.
+ */
+export const scenarios: ScenarioTable = {
+  ...authScenarios,
+  ...usersScenarios,
+  ...taxonomyScenarios,
+};

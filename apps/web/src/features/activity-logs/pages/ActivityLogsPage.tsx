@@ -1,0 +1,92 @@
+import { type ActivityLogEntry, DEBOUNCE_MS, PAGE_SIZES } from '@seamline/shared';
+import { List, ListTree } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
+import { useActivityLogs } from '../api';
+import { ActivityTable } from '../components/ActivityTable';
+import { ActivityTimeline } from '../components/ActivityTimeline';
+import { LogDetailsDialog } from '../components/LogDetailsDialog';
+
+type View = 'table' | 'timeline';
+
+/** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server. */
+export default function ActivityLogsPage() {
+  const [view, setView] = useState<View>('table');
+  const [search, setSearch] = useState('');
+  const [pages, setPages] = useState<Record<View, number>>({ table: 1, timeline: 1 });
+  const [selected, setSelected] = useState<ActivityLogEntry | null>(null);
+  const page = pages[view];
+  // The timeline keeps its own smaller page (its component default), so each view has its own cache entries.
+  const limit = view === 'table' ? PAGE_SIZES.activityLogs : PAGE_SIZES.activityTimeline;
+  const query = useActivityLogs({ page, limit, search });
+  const logs = query.data?.logs ?? [];
+  const totalPages = query.data?.pagination.pages ?? 1;
+  const setPage = (next: number) => setPages((current) => ({ ...current, [view]: next }));
+
+  return (
+    <>
+      <PageHeader title="Activity Logs" description="Every change made in the back office: who, what, when and how." />
+      <div className="relative flex flex-col gap-4">
+        <SearchBox
+          value={search}
+          delayMs={DEBOUNCE_MS.activityLogs}
+          placeholder="Search activity logs..."
+          className="max-w-md"
+          onDebouncedChange={(text) => {
+            setSearch(text);
+            setPages({ table: 1, timeline: 1 });
+          }}
+        />
+        {query.isError ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+            {`Error loading activity logs: ${query.error.message}`}
+          </div>
+        ) : null}
+        <Tabs value={view} onValueChange={(next) => setView(next as View)}>
+          <TabsList aria-label="View">
+            <TabsTrigger value="table">
+              <List aria-hidden /> Table View
+            </TabsTrigger>
+            <TabsTrigger value="timeline">
+              <ListTree aria-hidden /> Timeline View
+            </TabsTrigger>
+          </TabsList>
+          <div className="relative">
+            {query.isFetching ? (
+              <div
+                className="absolute inset-0 z-10 grid place-items-start justify-center rounded-xl bg-white/60 pt-16 text-sm font-medium text-slate-600"
+                aria-live="polite"
+              >
+                <span className="rounded-md bg-white px-3 py-1.5 shadow">Loading data...</span>
+              </div>
+            ) : null}
+            <TabsContent value="table">
+              <ActivityTable
+                logs={logs}
+                search={search}
+                loading={query.isPending}
+                fetching={query.isFetching}
+                page={page}
+                totalPages={totalPages}
+                onPageChange={setPage}
+                onOpen={setSelected}
+              />
+            </TabsContent>
+            <TabsContent value="timeline">
+              <ActivityTimeline
+                logs={logs}
+                search={search}
+                loading={query.isPending}
+                page={page}
+                totalPages={totalPages}
+                onPageChange={setPage}
+                onOpen={setSelected}
+              />
+            </TabsContent>
+          </div>
+        </Tabs>
+      </div>
+      <LogDetailsDialog log={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function api(path: string, body: unknown, token?: string) {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe('activity logs', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+  });
+  afterAll(async () => context?.close());
+
+  browserTest('a change made elsewhere is found by search in both views, with its details', async () => {
+    // The change, made elsewhere in the back office: an admin creates a brand (its name has regex characters).
+    const login = await api('/auth/login', ADMIN);
+    const brandName = `Audit (e2e) ${Date.now()}.*`;
+    const created = await api(
+      '/brands',
+      { name: brandName, description: 'Made by the browser test' },
+      login.body.data.tokens.accessToken,
+    );
+    expect(created.status).toBe(201);
+
+    await signIn(page);
+    await page.goto('/activity-logs');
+    await page.getByRole('heading', { name: 'Activity Logs' }).waitFor();
+    await page.getByTestId('activity-row').first().waitFor();
+    await expect(page.getByText(/^Showing \d+ logs on page 1$/).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/^Page 1 of \d+$/).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'activity-logs-table');
+
+    // Server-side search, highlighted literally.
+    await page.getByPlaceholder('Search activity logs...').fill(brandName);
+    await page.getByText('Showing 1 logs on page 1').waitFor();
+    const row = page.getByTestId('activity-row');
+    await expect(row.count()).resolves.toBe(1);
+    await expect(row.textContent()).resolves.toMatch(/admin@seamline\.dev.*create.*brand.*success/i);
+    await screenshot(page, 'activity-logs-search');
+
+    // Row click opens the details.
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Create' }).waitFor();
+    await expect(dialog.textContent()).resolves.toContain(`By ${ADMIN.email} on `);
+    await expect(dialog.getByText('Changes › Name').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText(`— → ${brandName}`).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'activity-logs-details');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same entry in the timeline, grouped under its e-mail.
+    await page.getByRole('tab', { name: 'Timeline View' }).click();
+    const group = page.getByTestId('timeline-group');
+    await group.first().waitFor();
+    await expect(group.count()).resolves.toBe(1);
+    await expect(group.getByRole('heading').textContent()).resolves.toBe(ADMIN.email);
+    await screenshot(page, 'activity-logs-timeline');
+    await page.getByTestId('timeline-entry').click();
+    await dialog.getByRole('heading', { name: 'Create' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Nothing found.
+    await page.getByPlaceholder('Search activity logs...').fill('no such activity at all');
+    await page.getByText('No logs found.').waitFor();
+
+    // A refused sign-in under an address with regex characters is found and highlighted literally.
+    const stranger = `intruder+${Date.now()}.e2e@example.com`;
+    expect((await api('/auth/login', { email: stranger, password: 'guessing-1234' })).status).toBe(401);
+    await page.getByRole('tab', { name: 'Table View' }).click();
+    await page.getByPlaceholder('Search activity logs...').fill(stranger);
+    await page.getByText('Showing 1 logs on page 1').waitFor();
+    await expect(row.locator('mark').first().textContent()).resolves.toBe(stranger);
+    await expect(row.textContent()).resolves.toContain('failure');
+
+    // The admin's own sign-in is there too, in the unfiltered timeline.
+    await page.getByRole('tab', { name: 'Timeline View' }).click();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('heading', { name: ADMIN.email }).first().waitFor();
+    await screenshot(page, 'activity-logs-timeline-all');
+    expect(consoleErrors).toEqual([]);
+  });
+});
