@@ -100,6 +100,8 @@ describe('signing in to the back office', () => {
     await signIn(page, SUPPORT);
     await page.waitForURL('**/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // The URL can change a moment before the signed-in layout has rendered; count links once the sidebar is there.
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
     await expect(nav.getByRole('link', { name: 'Orders' }).count()).resolves.toBe(1);
     await expect(nav.getByRole('link', { name: 'Activity Logs' }).count()).resolves.toBe(0);
     await expect(nav.getByRole('link', { name: 'Inventory', exact: true }).count()).resolves.toBe(0);
