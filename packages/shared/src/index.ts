@@ -4,4 +4,5 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
 export * from './stock.js';
+export * from './taxonomy.js';
 export * from './users.js';
