@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './ids.js';
 export * from './order-view.js';
 export * from './orders.js';
+export * from './products.js';
 export * from './stock.js';
 export * from './taxonomy.js';
 export * from './users.js';

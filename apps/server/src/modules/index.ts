@@ -4,9 +4,13 @@ import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { imageRoutes } from './images/images.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { productAdminRoutes } from './products/products.admin.routes.js';
+import { productReadRoutes } from './products/products.routes.js';
+import { productStockRoutes } from './products/products.stock.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
@@ -20,4 +24,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   brandsRoutes,
   categoriesRoutes,
   usersRoutes,
+  imageRoutes,
+  productAdminRoutes,
+  productReadRoutes,
+  productStockRoutes,
 ];

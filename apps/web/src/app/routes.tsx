@@ -12,7 +12,11 @@ export const appRoutes: RouteObject[] = [
     () => import('../features/dashboard/pages/DashboardPage'),
   ),
   page('orders', { title: 'Orders', rule: 'orders' }, () => import('../features/orders/pages/OrdersPage')),
-  placeholder('products', { title: 'Products', rule: 'catalogueRead' }),
+  page(
+    'products',
+    { title: 'Products', rule: 'catalogueRead' },
+    () => import('../features/products/pages/ProductsPage'),
+  ),
   placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
   page(
     'categories',
