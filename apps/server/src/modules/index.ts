@@ -20,9 +20,11 @@ import { usersRoutes } from './users/users.routes.js';
 export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
+  activityLogRoutes,
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,
+  customerRoutes,
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,
@@ -30,8 +32,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,
-  customerRoutes,
   profileRoutes,
   usersRoutes,
-  activityLogRoutes,
 ];

@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { inventory, orders } from '../schema/index.js';
+import { seedDemoData } from './index.js';
+import { checkStockInvariants } from './invariants.js';
+
+let t: TestApp;
+const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-seed-'));
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(uploadDir, { recursive: true, force: true });
+});
+
+describe('the whole demo data set', () => {
+  it('holds the stock invariants: reserved = open reserved order lines, quantity = initial + movements', async () => {
+    const started = Date.now();
+    expect(await seedDemoData(t.app.db, () => {}, { uploadDir })).toBe(true);
+    const elapsed = Date.now() - started;
+    const placed = await t.app.db.select({ id: orders.id }).from(orders);
+    expect(placed.length).toBeGreaterThanOrEqual(250);
+    expect((await t.app.db.select().from(inventory)).length).toBeGreaterThan(0);
+    // Every combination starts at 0 with a `create` movement, so "initial" is 0 everywhere.
+    expect(await checkStockInvariants(t.app.db)).toEqual([]);
+    console.log(`demo data: ${placed.length} orders, seeded in ${elapsed} ms`);
+  }, 180_000);
+});
