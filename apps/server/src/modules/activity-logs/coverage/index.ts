@@ -1,4 +1,5 @@
 import { authScenarios } from './auth.js';
+import { productsScenarios } from './products.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
 import { usersScenarios } from './users.js';
@@ -11,4 +12,5 @@ export const scenarios: ScenarioTable = {
   ...authScenarios,
   ...usersScenarios,
   ...taxonomyScenarios,
+  ...productsScenarios,
 };

@@ -9,7 +9,7 @@ const png = () =>
     .toBuffer();
 
 /** A multipart body with one image file. */
-async function imageForm(field: string) {
+export async function imageForm(field: string) {
   const boundary = `----coverage${Date.now().toString(16)}`;
   const body = Buffer.concat([
     Buffer.from(
