@@ -195,6 +195,7 @@ export class OrderChanges {
     id: string,
     input: { reason: string; items?: { itemId: string; quantity: number }[] },
     user: AuthUser,
+    ctx: AuditContext,
   ) {
     return this.db.transaction(async (tx) => {
       const order = await visibleOrder(tx, id, user, { lock: true });
@@ -210,6 +211,18 @@ export class OrderChanges {
           })
         : lines.map((line) => ({ itemId: line.id, productName: line.productName, quantity: line.quantity }));
       await this.save(tx, order, { refundReason: input.reason });
+      // A customer's own request is not a staff mutation; staff recording one for a customer is.
+      if (isStaff(user))
+        await writeActivity(tx, ctx, {
+          action: 'refund_request',
+          resource: 'order',
+          resourceId: order.id,
+          details: {
+            orderNumber: order.orderNumber,
+            items: items.map((item) => `${item.productName} x${item.quantity}`),
+            changes: changedFields({ refundReason: order.refundReason }, { refundReason: input.reason }),
+          },
+        });
       return {
         order: (await loadOrderView(tx, id))!,
         refundRequest: { status: 'requested' as const, reason: input.reason, items },

@@ -178,7 +178,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/refund',
     { config: { access: 'authenticated' }, schema: { tags, params, body: refundRequestInput } },
     async (request) => {
-      const result = await changes.requestRefund(request.params.id, request.body, request.user!);
+      const result = await changes.requestRefund(request.params.id, request.body, request.user!, auditContext(request));
       return ok(
         { ...result, order: isStaff(request.user) ? result.order : customerView(result.order) },
         'Refund request received',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Stored } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
@@ -21,6 +22,7 @@ export async function confirmOrderPayment(
   provider: PaymentProvider,
   input: { orderId: string; paymentIntentId: string; email?: string },
   user: AuthUser | null,
+  audit: AuditContext,
 ): Promise<Stored<unknown>> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
   const allowed =
@@ -36,6 +38,7 @@ export async function confirmOrderPayment(
   const result = await confirmIntent(tx, provider, order, input.paymentIntentId);
   if (result.status === 'declined') {
     await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, order.id));
+    await logStaffConfirmation(tx, audit, user, order, { paymentStatus: 'failed' }, 'failure');
     const error = new AppError(402, 'PAYMENT_DECLINED', result.message ?? 'Your card was declined.');
     return {
       statusCode: 402,
@@ -54,6 +57,14 @@ export async function confirmOrderPayment(
     .update(orders)
     .set({ status, paymentStatus: 'paid', paidAt: new Date(), stockState, paymentIntentId: input.paymentIntentId })
     .where(eq(orders.id, order.id));
+  await logStaffConfirmation(
+    tx,
+    audit,
+    user,
+    order,
+    { status, paymentStatus: 'paid', paymentIntentId: input.paymentIntentId },
+    'success',
+  );
   const view = (await loadOrderView(tx, order.id))!;
   return {
     statusCode: 200,
@@ -65,4 +76,26 @@ export async function confirmOrderPayment(
       'Payment confirmed',
     ),
   };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Staff taking a payment for an order is a staff mutation (a customer or guest paying is not). */
+async function logStaffConfirmation(
+  tx: Tx,
+  audit: AuditContext,
+  user: AuthUser | null,
+  order: OrderRow,
+  next: Partial<Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentIntentId'>>,
+  status: 'success' | 'failure',
+) {
+  if (!isStaff(user)) return;
+  const before = { status: order.status, paymentStatus: order.paymentStatus, paymentIntentId: order.paymentIntentId };
+  await writeActivity(tx, audit, {
+    action: 'confirm_payment',
+    resource: 'order',
+    resourceId: order.id,
+    status,
+    details: { orderNumber: order.orderNumber, changes: changedFields(before, next) },
+  });
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentMethods } from '../../db/schema/index.js';
+import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { idempotencyKey, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
@@ -34,7 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
       const result = await once(app.db, `payment-confirm:${request.body.orderId}`, key, (tx) =>
-        confirmOrderPayment(tx, provider, request.body, request.user),
+        confirmOrderPayment(tx, provider, request.body, request.user, auditContext(request)),
       );
       return reply.status(result.statusCode).send(result.body);
     },
