@@ -1,4 +1,6 @@
 import { authScenarios } from './auth.js';
+import { customersScenarios } from './customers.js';
+import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
@@ -13,4 +15,6 @@ export const scenarios: ScenarioTable = {
   ...usersScenarios,
   ...taxonomyScenarios,
   ...productsScenarios,
+  ...ordersScenarios,
+  ...customersScenarios,
 };

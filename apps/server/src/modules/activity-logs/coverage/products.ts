@@ -152,7 +152,12 @@ export const productsScenarios: ScenarioTable = {
   'PUT /api/products/:id': updateProduct,
   'DELETE /api/products/:id': deleteProduct,
   'PUT /api/admin/products/:id/status': productStatus,
-  'POST /api/products/:id/stock/add': stockScenario('POST', '/api/products/:id/stock/add', { quantity: 5 }, 'stock_add'),
+  'POST /api/products/:id/stock/add': stockScenario(
+    'POST',
+    '/api/products/:id/stock/add',
+    { quantity: 5 },
+    'stock_add',
+  ),
   'POST /api/products/:id/stock/remove': stockScenario(
     'POST',
     '/api/products/:id/stock/remove',
