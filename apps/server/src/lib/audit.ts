@@ -57,6 +57,11 @@ export function changedFields<T extends Record<string, unknown>>(
   return changes;
 }
 
+/** The fields of something just created, as { field: { before: null, after } }. */
+export function createdFields(values: Record<string, unknown>): Record<string, { before: null; after: unknown }> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { before: null, after: value }]));
+}
+
 /** Writes one activity-log row; call it with the transaction that makes the change (DESIGN §4). */
 export async function writeActivity(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   await db.insert(activityLogs).values({

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, payments, users } from '../../db/schema/index.js';
-import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
@@ -181,6 +181,7 @@ export async function placeOrder(
         items: view.items.map((item) => `${item.product.name} (${item.size}/${item.color}) x${item.quantity}`),
         total: view.total,
         paymentMethod: view.paymentMethod,
+        changes: createdFields({ status: view.status, paymentStatus: view.paymentStatus, total: view.total }),
       },
     });
   }

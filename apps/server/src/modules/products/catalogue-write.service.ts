@@ -10,7 +10,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
-import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { removeImage } from '../../lib/images.js';
 import { syncInventory } from './inventory-sync.js';
@@ -99,7 +99,19 @@ export class CatalogueWriteService {
         action: 'create',
         resource: 'product',
         resourceId: row!.id,
-        details: { name: row!.name, sku: row!.sku, combinations: input.inventory.length },
+        details: {
+          name: row!.name,
+          sku: row!.sku,
+          combinations: input.inventory.length,
+          changes: createdFields({
+            name: row!.name,
+            sku: row!.sku,
+            price: row!.price,
+            categoryId: row!.categoryId,
+            brandId: row!.brandId,
+            isActive: row!.isActive,
+          }),
+        },
       });
       return (await loadProduct(tx, eq(products.id, row!.id)))!;
     });

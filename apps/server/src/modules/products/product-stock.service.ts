@@ -9,7 +9,7 @@ import {
 import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
-import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { changeStock, createVariant } from '../inventory/stock.service.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
@@ -30,6 +30,15 @@ async function lockProduct(tx: DbOrTx, id: string) {
     .for('share');
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
   return row;
+}
+
+/** One "size/color: quantity" line per combination, for the before/after of a whole-inventory change. */
+function linesOf(product: ProductView): string[] {
+  return product.inventory.map((row) => `${row.size}/${row.color}: ${row.quantity}`);
+}
+
+async function stockLines(tx: DbOrTx, id: string): Promise<string[]> {
+  return linesOf((await loadProduct(tx, eq(products.id, id)))!);
 }
 
 type MovementRow = typeof inventoryMovements.$inferSelect & {
@@ -159,9 +168,16 @@ export class ProductStockService {
   async replace(id: string, rows: InventoryRowData[], ctx: AuditContext): Promise<ProductView> {
     return this.db.transaction(async (tx) => {
       await lockProduct(tx, id);
+      const before = await stockLines(tx, id);
       const summary = await syncInventory(tx, id, rows, ctx.userId, 'Inventory updated');
-      await writeActivity(tx, ctx, { action: 'update', resource: 'inventory', resourceId: id, details: summary });
-      return (await loadProduct(tx, eq(products.id, id)))!;
+      const product = (await loadProduct(tx, eq(products.id, id)))!;
+      await writeActivity(tx, ctx, {
+        action: 'update',
+        resource: 'inventory',
+        resourceId: id,
+        details: { ...summary, changes: changedFields({ inventory: before }, { inventory: linesOf(product) }) },
+      });
+      return product;
     });
   }
 
