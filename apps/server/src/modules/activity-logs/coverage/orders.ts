@@ -32,6 +32,7 @@ function createOrder(url: string): Scenario {
         action: 'create',
         resource: 'order',
         resourceId: dataOf<{ order: Order }>(res).order.id,
+        changes: ['status', 'total'],
       }),
     };
   };

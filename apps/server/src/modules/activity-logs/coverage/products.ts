@@ -36,6 +36,7 @@ const createProduct: Scenario = async (ctx) => {
       action: 'create',
       resource: 'product',
       resourceId: dataOf<{ product: { id: string } }>(res).product.id,
+      changes: ['name', 'sku', 'price'],
     }),
   };
 };
@@ -130,7 +131,13 @@ const replaceInventory: Scenario = async (ctx) => {
           ],
         },
       }),
-    expected: () => ({ userId: moderator.user.id, action: 'update', resource: 'inventory', resourceId: product.id }),
+    expected: () => ({
+      userId: moderator.user.id,
+      action: 'update',
+      resource: 'inventory',
+      resourceId: product.id,
+      changes: ['inventory'],
+    }),
   };
 };
 
