@@ -1,0 +1,126 @@
+import {
+  type CouponAnalytics,
+  type CustomerAnalytics,
+  type DateRange,
+  type OrderPerformance,
+  PAGE_SIZES,
+  previousRange,
+  type RevenueAnalytics,
+  ratio,
+  relativeChange,
+  roundMoney,
+  type SalesAnalytics,
+  type SystemActivity,
+} from '@seamline/shared';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  dailyOrders,
+  monthlyRevenue,
+  ordersByStatus,
+  orderTotals,
+  revenueByPaymentMethod,
+  salesByCategory,
+  topSellingProducts,
+} from './orders.queries.js';
+import {
+  activityByStatus,
+  activityTotals,
+  couponTotals,
+  customerOrders,
+  customersCreated,
+  customersUpTo,
+  dailyActivity,
+  dailyRedemptions,
+  topActions,
+  topCoupons,
+  topCustomers,
+} from './people.queries.js';
+
+const TOP_COUPONS = 5;
+const TOP_ACTIONS = 5;
+
+/** Percent (0–100) to one decimal. */
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<SalesAnalytics> {
+  const totals = await orderTotals(db, range);
+  const daily = await dailyOrders(db, range);
+  return {
+    totalSales: totals.revenue,
+    totalOrders: totals.orders,
+    averageOrderValue: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
+    conversionRate: ratio(totals.paid, totals.orders),
+    salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
+    salesByCategory: await salesByCategory(db, range),
+    topSellingProducts: await topSellingProducts(db, range, PAGE_SIZES.topProducts),
+  };
+}
+
+export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<RevenueAnalytics> {
+  const totals = await orderTotals(db, range);
+  const previous = previousRange(range);
+  const previousRevenue = previous ? (await orderTotals(db, previous)).revenue : 0;
+  const byStatus = await ordersByStatus(db, range);
+  return {
+    totalRevenue: totals.revenue,
+    previousRevenue,
+    revenueGrowth: previous ? relativeChange(totals.revenue, previousRevenue) : null,
+    averageRevenuePerOrder: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
+    monthlyRevenue: await monthlyRevenue(db, range),
+    revenueByPaymentMethod: await revenueByPaymentMethod(db, range),
+    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.revenue, totals.revenue) })),
+  };
+}
+
+export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
+  const total = await customersUpTo(db, range);
+  const created = await customersCreated(db, range);
+  const ordered = await customerOrders(db, range);
+  return {
+    totalCustomers: total.total,
+    newCustomers: created.total,
+    repeatCustomers: ordered.repeat,
+    customersWithOrders: ordered.withOrders,
+    averageCustomerValue: ordered.withOrders ? roundMoney(ordered.revenue / ordered.withOrders) : 0,
+    customerRetentionRate: ratio(ordered.repeat, ordered.withOrders),
+    topCustomers: await topCustomers(db, range, PAGE_SIZES.topCustomers),
+  };
+}
+
+export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<OrderPerformance> {
+  const totals = await orderTotals(db, range);
+  const byStatus = await ordersByStatus(db, range);
+  return {
+    totalOrders: totals.orders,
+    fulfillmentRate: ratio(totals.delivered, totals.orders - totals.cancelled - totals.refunded),
+    averageProcessingTime: totals.processingHours,
+    orderStatusDistribution: byStatus.map(({ status, orderCount }) => ({
+      status,
+      count: orderCount,
+      percentage: percent(orderCount, totals.orders),
+    })),
+  };
+}
+
+export async function couponAnalytics(db: DbOrTx, range: DateRange): Promise<CouponAnalytics> {
+  const totals = await couponTotals(db, range);
+  return {
+    totalRedemptions: totals.redemptions,
+    totalDiscount: totals.discount,
+    averageDiscountRate: ratio(totals.discount, totals.subtotal),
+    redemptionTrends: await dailyRedemptions(db, range),
+    topCoupons: await topCoupons(db, range, TOP_COUPONS),
+  };
+}
+
+export async function systemActivity(db: DbOrTx, range: DateRange): Promise<SystemActivity> {
+  const totals = await activityTotals(db, range);
+  const byStatus = await activityByStatus(db, range);
+  return {
+    totalActivities: totals.total,
+    uniqueUsers: totals.uniqueUsers,
+    activitiesByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.count, totals.total) })),
+    activityTrends: await dailyActivity(db, range),
+    topActions: await topActions(db, range, TOP_ACTIONS),
+  };
+}
