@@ -1,2 +1,4 @@
 /** `npm run bench`: performance checks with printed figures. Each benchmark lives beside this file. */
-console.log('no benchmarks yet');
+import { benchAnalytics } from './analytics.js';
+
+await benchAnalytics();

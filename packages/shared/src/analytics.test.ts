@@ -16,11 +16,8 @@ describe('analytics ranges', () => {
     expect(range.to?.toISOString()).toBe('2026-04-01T00:00:00.000Z');
   });
 
-  it('takes date-times as exact instants and leaves missing bounds open', () => {
-    expect(resolveRange({ startDate: '2026-03-01T12:00:00Z' })).toEqual({
-      from: new Date('2026-03-01T12:00:00Z'),
-      to: null,
-    });
+  it('leaves missing bounds open', () => {
+    expect(resolveRange({ startDate: '2026-03-01' })).toEqual({ from: new Date('2026-03-01T00:00:00Z'), to: null });
     expect(resolveRange({})).toEqual({ from: null, to: null });
   });
 
@@ -35,6 +32,7 @@ describe('analytics ranges', () => {
     expect(isAnalyticsDate('2024-02-29')).toBe(true);
     expect(isAnalyticsDate('2026-02-29')).toBe(false);
     expect(isAnalyticsDate('03/01/2026')).toBe(false);
+    expect(isAnalyticsDate('2026-03-01T00:00:00Z')).toBe(false);
     expect(analyticsRangeQuery.safeParse({ startDate: '2026-03-02', endDate: '2026-03-01' }).success).toBe(false);
     expect(analyticsRangeQuery.safeParse({ startDate: '2026-03-01', endDate: '2026-03-01' }).success).toBe(true);
   });

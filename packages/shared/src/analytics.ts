@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.js';
 
 /**
- * Analytics ranges (spec part 2 §7, §9). `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included;
- * a full ISO date-time (e.g. the dashboard's "last 24 hours") is taken as that exact instant. Both optional:
- * no range means all time.
+ * Analytics ranges (spec part 2 §7, §9): `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included.
+ * Both optional: no range means all time. Figures are kept per UTC day, so ranges are whole days.
  */
 export const ANALYTICS_DATE_MESSAGE = 'Invalid date. Use YYYY-MM-DD';
 export const ANALYTICS_RANGE_ORDER_MESSAGE = 'startDate must not be after endDate';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 export const DAY_MS = 86_400_000;
 
 /** A calendar day `YYYY-MM-DD` that exists (2025-02-30 does not). */
@@ -24,11 +22,10 @@ function parseDay(value: string): Date | null {
 }
 
 export function isAnalyticsDate(value: string): boolean {
-  if (parseDay(value)) return true;
-  return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
+  return parseDay(value) !== null;
 }
 
-const analyticsDate = z.string().max(40).refine(isAnalyticsDate, ANALYTICS_DATE_MESSAGE);
+const analyticsDate = z.string().refine(isAnalyticsDate, ANALYTICS_DATE_MESSAGE);
 
 export const analyticsRangeQuery = z
   .object({ startDate: analyticsDate.optional(), endDate: analyticsDate.optional() })
@@ -43,13 +40,12 @@ export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuery>;
 /** A half-open interval [from, to); a missing bound is open. */
 export type DateRange = { from: Date | null; to: Date | null };
 
-/** Query strings to the interval: a start day starts at 00:00 UTC, an end day ends at the next day's 00:00 UTC. */
+/** Query days to the interval: the start day from 00:00 UTC, up to the next 00:00 UTC after the end day. */
 export function resolveRange(query: AnalyticsRangeQuery): DateRange {
   const bound = (value: string | undefined, endOfDay: boolean): Date | null => {
-    if (!value) return null;
-    const day = parseDay(value);
-    if (day) return endOfDay ? new Date(day.getTime() + DAY_MS) : day;
-    return new Date(value);
+    const day = value ? parseDay(value) : null;
+    if (!day) return null;
+    return endOfDay ? new Date(day.getTime() + DAY_MS) : day;
   };
   return { from: bound(query.startDate, false), to: bound(query.endDate, true) };
 }

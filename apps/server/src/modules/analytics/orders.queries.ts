@@ -1,9 +1,11 @@
 import type { DateRange } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { one, REVENUE_ORDER, revenueOrder, rows, utcDay, utcMonth, within } from './sql.js';
+import { one, REVENUE_ORDER, rows, withinDays } from './sql.js';
 
-/** Order figures of a range, in one pass over the orders created in it. */
+// Order and line figures read the day rollups (db/schema/analytics.ts), which triggers keep exact.
+
+/** Order figures of a range. */
 export type OrderTotals = {
   orders: number;
   revenue: number;
@@ -19,16 +21,16 @@ export type OrderTotals = {
 export function orderTotals(db: DbOrTx, range: DateRange): Promise<OrderTotals> {
   return one<OrderTotals>(
     db,
-    sql`SELECT count(*)::int AS "orders",
+    sql`SELECT coalesce(sum(orders), 0)::int AS "orders",
           coalesce(sum(total) FILTER (WHERE ${REVENUE_ORDER}), 0)::numeric(14,2) AS "revenue",
-          (count(*) FILTER (WHERE ${REVENUE_ORDER}))::int AS "revenueOrders",
-          (count(*) FILTER (WHERE status = 'delivered'))::int AS "delivered",
-          (count(*) FILTER (WHERE status = 'cancelled'))::int AS "cancelled",
-          (count(*) FILTER (WHERE status = 'refunded'))::int AS "refunded",
-          (count(*) FILTER (WHERE payment_status = 'paid'))::int AS "paid",
-          coalesce(round((avg(extract(epoch FROM shipped_at - created_at)) FILTER (WHERE shipped_at IS NOT NULL)
-            / 3600)::numeric, 2), 0)::float8 AS "processingHours"
-        FROM orders WHERE ${within('created_at', range)}`,
+          coalesce(sum(orders) FILTER (WHERE ${REVENUE_ORDER}), 0)::int AS "revenueOrders",
+          coalesce(sum(orders) FILTER (WHERE status = 'delivered'), 0)::int AS "delivered",
+          coalesce(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::int AS "cancelled",
+          coalesce(sum(orders) FILTER (WHERE status = 'refunded'), 0)::int AS "refunded",
+          coalesce(sum(orders) FILTER (WHERE payment_status = 'paid'), 0)::int AS "paid",
+          coalesce(round((sum(processing_seconds) / nullif(sum(shipped), 0) / 3600)::numeric, 2), 0)::float8
+            AS "processingHours"
+        FROM analytics_order_days WHERE ${withinDays('day', range)}`,
   );
 }
 
@@ -38,19 +40,21 @@ export type DailyOrders = { date: string; orders: number; revenue: number; compl
 export function dailyOrders(db: DbOrTx, range: DateRange): Promise<DailyOrders[]> {
   return rows<DailyOrders>(
     db,
-    sql`SELECT ${utcDay('created_at')} AS "date", count(*)::int AS "orders",
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS "date", sum(orders)::int AS "orders",
           coalesce(sum(total) FILTER (WHERE ${REVENUE_ORDER}), 0)::numeric(14,2) AS "revenue",
-          (count(*) FILTER (WHERE status = 'delivered'))::int AS "completed",
-          (count(*) FILTER (WHERE status = 'cancelled'))::int AS "cancelled"
-        FROM orders WHERE ${within('created_at', range)} GROUP BY 1 ORDER BY 1`,
+          coalesce(sum(orders) FILTER (WHERE status = 'delivered'), 0)::int AS "completed",
+          coalesce(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::int AS "cancelled"
+        FROM analytics_order_days WHERE ${withinDays('day', range)} GROUP BY day HAVING sum(orders) > 0 ORDER BY day`,
   );
 }
 
 export function monthlyRevenue(db: DbOrTx, range: DateRange) {
   return rows<{ month: string; revenue: number; orderCount: number }>(
     db,
-    sql`SELECT ${utcMonth('created_at')} AS "month", sum(total)::numeric(14,2) AS "revenue", count(*)::int AS "orderCount"
-        FROM orders WHERE ${REVENUE_ORDER} AND ${within('created_at', range)} GROUP BY 1 ORDER BY 1`,
+    sql`SELECT to_char(day, 'YYYY-MM') AS "month", sum(total)::numeric(14,2) AS "revenue",
+          sum(orders)::int AS "orderCount"
+        FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
+        GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`,
   );
 }
 
@@ -58,18 +62,17 @@ export function monthlyRevenue(db: DbOrTx, range: DateRange) {
 export function salesByCategory(db: DbOrTx, range: DateRange) {
   return rows<{ category: string; revenue: number; quantity: number }>(
     db,
-    sql`SELECT coalesce(c.name, 'Uncategorized') AS "category", sum(oi.total)::numeric(14,2) AS "revenue",
-          sum(oi.quantity)::int AS "quantity"
-        FROM order_items oi
-        JOIN orders o ON o.id = oi.order_id
-        LEFT JOIN products p ON p.id = oi.product_id
+    sql`SELECT coalesce(c.name, 'Uncategorized') AS "category", sum(r.revenue)::numeric(14,2) AS "revenue",
+          sum(r.units)::int AS "quantity"
+        FROM analytics_product_days r
+        LEFT JOIN products p ON p.id = r.product_key
         LEFT JOIN categories c ON c.id = p.category_id
-        WHERE ${revenueOrder('o')} AND ${within('o.created_at', range)}
+        WHERE r.orders > 0 AND ${withinDays('r.day', range)}
         GROUP BY 1 ORDER BY 2 DESC, 1`,
   );
 }
 
-/** Top products by units sold; a deleted product keeps its order-time name and has no category. */
+/** Top products by units sold, with their current name and real category; deleted products are one row. */
 export function topSellingProducts(db: DbOrTx, range: DateRange, limit: number) {
   return rows<{
     productId: string | null;
@@ -80,19 +83,20 @@ export function topSellingProducts(db: DbOrTx, range: DateRange, limit: number) 
   }>(
     db,
     sql`WITH sold AS (
-          SELECT oi.product_id, CASE WHEN oi.product_id IS NULL THEN oi.product_name END AS orphan,
-            max(oi.product_name) AS snapshot, sum(oi.quantity)::int AS quantity, sum(oi.total)::numeric(14,2) AS revenue
-          FROM order_items oi JOIN orders o ON o.id = oi.order_id
-          WHERE ${revenueOrder('o')} AND ${within('o.created_at', range)}
-          GROUP BY 1, 2 ORDER BY 4 DESC, 5 DESC, 3 LIMIT ${limit})
-        SELECT s.product_id AS "productId", coalesce(p.name, s.snapshot) AS "productName", c.name AS "category",
+          SELECT product_key, sum(units)::int AS quantity, sum(revenue)::numeric(14,2) AS revenue
+          FROM analytics_product_days WHERE orders > 0 AND ${withinDays('day', range)}
+          GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1 LIMIT ${limit})
+        SELECT p.id AS "productId", coalesce(p.name, 'Deleted product') AS "productName", c.name AS "category",
           s.quantity AS "quantity", s.revenue AS "revenue"
-        FROM sold s LEFT JOIN products p ON p.id = s.product_id LEFT JOIN categories c ON c.id = p.category_id
+        FROM sold s LEFT JOIN products p ON p.id = s.product_key LEFT JOIN categories c ON c.id = p.category_id
         ORDER BY s.quantity DESC, s.revenue DESC, 2`,
   );
 }
 
-/** Top brands by line revenue, with units, orders, catalogue products and their average rating. */
+/**
+ * Top brands by line revenue, with units, orders (an order counts once per product of the brand it holds),
+ * the brand's catalogue products and their average rating.
+ */
 export function topBrands(db: DbOrTx, range: DateRange, limit: number) {
   return rows<{
     brandId: string;
@@ -105,10 +109,10 @@ export function topBrands(db: DbOrTx, range: DateRange, limit: number) {
   }>(
     db,
     sql`WITH sold AS (
-          SELECT p.brand_id, sum(oi.total)::numeric(14,2) AS revenue, count(DISTINCT oi.order_id)::int AS orders,
-            sum(oi.quantity)::int AS units
-          FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN products p ON p.id = oi.product_id
-          WHERE ${revenueOrder('o')} AND ${within('o.created_at', range)}
+          SELECT p.brand_id, sum(r.revenue)::numeric(14,2) AS revenue, sum(r.orders)::int AS orders,
+            sum(r.units)::int AS units
+          FROM analytics_product_days r JOIN products p ON p.id = r.product_key
+          WHERE r.orders > 0 AND ${withinDays('r.day', range)}
           GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit})
         SELECT s.brand_id AS "brandId", b.name AS "brand", s.revenue AS "revenue", s.orders AS "orders",
           s.units AS "units", catalogue.products AS "products", catalogue.rating AS "averageRating"
@@ -122,8 +126,9 @@ export function topBrands(db: DbOrTx, range: DateRange, limit: number) {
 export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
   return rows<{ paymentMethod: 'stripe' | 'paypal' | 'cash' | 'bank_transfer'; revenue: number; orderCount: number }>(
     db,
-    sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", count(*)::int AS "orderCount"
-        FROM orders WHERE ${REVENUE_ORDER} AND ${within('created_at', range)} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", sum(orders)::int AS "orderCount"
+        FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
+        GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 2 DESC, 1`,
   );
 }
 
@@ -134,8 +139,8 @@ export function ordersByStatus(db: DbOrTx, range: DateRange) {
   return rows<{ status: Status; revenue: number; orderCount: number }>(
     db,
     sql`SELECT status AS "status", coalesce(sum(total) FILTER (WHERE ${REVENUE_ORDER}), 0)::numeric(14,2) AS "revenue",
-          count(*)::int AS "orderCount"
-        FROM orders WHERE ${within('created_at', range)} GROUP BY 1
+          sum(orders)::int AS "orderCount"
+        FROM analytics_order_days WHERE ${withinDays('day', range)} GROUP BY 1 HAVING sum(orders) > 0
         ORDER BY array_position(ARRAY['pending','confirmed','processing','shipped','delivered','cancelled','refunded'], status)`,
   );
 }

@@ -17,6 +17,15 @@ export function within(column: SQL | string, range: DateRange): SQL {
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
 }
 
+/** A rollup `day` column (UTC date) inside the range; ranges are whole UTC days. */
+export function withinDays(column: string, range: DateRange): SQL {
+  const col = sql.raw(column);
+  const parts: SQL[] = [];
+  if (range.from) parts.push(sql`${col} >= ${range.from.toISOString().slice(0, 10)}::date`);
+  if (range.to) parts.push(sql`${col} < ${range.to.toISOString().slice(0, 10)}::date`);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+}
+
 /** The UTC day of a timestamp column, as `YYYY-MM-DD`. */
 export function utcDay(column: string): SQL {
   return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
