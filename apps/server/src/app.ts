@@ -14,12 +14,24 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
 
+/** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
+function loggerOptions(config: Config) {
+  const pretty = config.env !== 'production' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization'],
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger: logger ? loggerOptions(config) : false,
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

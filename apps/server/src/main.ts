@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { ensureAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
+import { startMailDelivery } from './lib/mail.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -21,6 +22,7 @@ if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m)))
 }
 
 await app.listen({ port: config.port, host: config.host });
+const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log);
 console.log(
   `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api, docs at ${config.publicUrl}/api/docs)`,
 );
@@ -37,6 +39,7 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_DEADLINE_MS);
   deadline.unref();
   try {
+    stopMail();
     await app.close();
     await database.close();
     process.exit(0);

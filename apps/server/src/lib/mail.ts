@@ -1,12 +1,71 @@
-import type { DbOrTx } from '../db/client.js';
+import { eq, isNull, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client.js';
+import { queryRows } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
 export type Mail = { to: string; subject: string; body: string; kind: string };
 
-/**
- * Every mail is recorded in the outbox inside the caller's transaction, so it exists exactly when the change does.
- * Delivery over SMTP (SMTP_URL) is not built yet: without it the outbox and the log are the mail channel.
- */
+const FROM = 'Seamline <no-reply@seamline.dev>';
+const BATCH = 20;
+
+/** Every mail is recorded in the outbox inside the caller's transaction, so it exists exactly when the change does. */
 export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
   await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
+}
+
+type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Sends what the outbox holds: over SMTP when a transport is given, else into the log (development).
+ * Rows are claimed with SKIP LOCKED so several instances never send one mail twice; a failed send stays queued.
+ */
+export async function deliverPendingMail(db: Db, transport: Transporter | null, log: Logger): Promise<number> {
+  return db.transaction(async (tx) => {
+    const pending = await queryRows<{ id: string; to_email: string; subject: string; body: string }>(
+      tx,
+      sql`SELECT id, to_email, subject, body FROM mail_outbox WHERE sent_at IS NULL
+          ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+    );
+    let sent = 0;
+    for (const mail of pending) {
+      try {
+        if (transport)
+          await transport.sendMail({ from: FROM, to: mail.to_email, subject: mail.subject, text: mail.body });
+        else log.info({ to: mail.to_email, subject: mail.subject, body: mail.body }, 'mail (no SMTP_URL: logged only)');
+        await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
+        sent += 1;
+      } catch (error) {
+        log.error({ err: error, to: mail.to_email }, 'mail delivery failed; it stays in the outbox');
+      }
+    }
+    return sent;
+  });
+}
+
+/** Polls the outbox every few seconds; returns a stop function. */
+export function startMailDelivery(db: Db, smtpUrl: string | undefined, log: Logger, intervalMs = 3000): () => void {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverPendingMail(db, transport, log);
+    } catch (error) {
+      log.error({ err: error }, 'mail outbox poll failed');
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    transport?.close();
+  };
+}
+
+export async function pendingMailCount(db: DbOrTx): Promise<number> {
+  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(isNull(mailOutbox.sentAt));
+  return rows.length;
 }

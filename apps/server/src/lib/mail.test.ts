@@ -1,0 +1,38 @@
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { deliverPendingMail, pendingMailCount, queueMail } from './mail.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const silent = { info: () => {}, error: () => {} };
+
+describe('mail outbox delivery', () => {
+  it('sends each queued mail once through the transport and marks it sent', async () => {
+    await queueMail(t.app.db, { to: 'a@example.com', subject: 'Hello', body: 'Body text', kind: 'test' });
+    await queueMail(t.app.db, { to: 'b@example.com', subject: 'Again', body: 'More', kind: 'test' });
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sent: string[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (options: SendMailOptions) => {
+      const info = await original(options);
+      sent.push(JSON.parse(String(info.message)).to[0].address);
+      return info;
+    }) as typeof transport.sendMail;
+    expect(await deliverPendingMail(t.app.db, transport, silent)).toBe(2);
+    expect(sent.sort()).toEqual(['a@example.com', 'b@example.com']);
+    expect(await pendingMailCount(t.app.db)).toBe(0);
+    expect(await deliverPendingMail(t.app.db, transport, silent)).toBe(0);
+  });
+
+  it('keeps a mail queued when the transport fails', async () => {
+    await queueMail(t.app.db, { to: 'c@example.com', subject: 'Fails', body: 'x', kind: 'test' });
+    const failing = nodemailer.createTransport({ host: '127.0.0.1', port: 9, connectionTimeout: 500 });
+    expect(await deliverPendingMail(t.app.db, failing, silent)).toBe(0);
+    expect(await pendingMailCount(t.app.db)).toBe(1);
+  });
+});

@@ -1,0 +1,49 @@
+import { can } from '@seamline/shared';
+import { ShieldX } from 'lucide-react';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
+import { EmptyState } from '../../components/ui';
+import type { RouteHandle } from '../route-helpers';
+import { Header } from './Header';
+import { PageSpinner } from './PageSpinner';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in frame: sidebar, header and the page; a page the role may not use shows a notice instead. */
+export function AppLayout() {
+  const { user } = useAuth();
+  const navigation = useNavigation();
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  const allowed = !handle || can(user?.role, handle.rule);
+
+  useEffect(() => {
+    document.title = handle ? `${handle.title} · Seamline` : 'Seamline';
+  }, [handle]);
+
+  return (
+    <div className="flex min-h-screen bg-slate-50 text-slate-900">
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header />
+        {navigation.state === 'loading' ? (
+          <div className="fixed top-0 right-0 left-0 z-50 h-0.5 animate-pulse bg-indigo-500" aria-hidden />
+        ) : null}
+        <main className="flex-1 px-6 py-8 lg:px-8">
+          <div className="mx-auto w-full max-w-7xl">
+            {allowed ? (
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            ) : (
+              <EmptyState
+                icon={ShieldX}
+                title="Access restricted"
+                description="Your role does not have access to this area. Ask an administrator if you need it."
+              />
+            )}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

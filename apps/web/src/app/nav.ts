@@ -1,0 +1,62 @@
+import type { AccessRule } from '@seamline/shared';
+import {
+  Activity,
+  BarChart3,
+  Boxes,
+  DollarSign,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  ShoppingCart,
+  Tag,
+  Tags,
+  TicketPercent,
+  TrendingUp,
+  UserCog,
+  Users,
+  Warehouse,
+} from 'lucide-react';
+
+export type NavItem = { label: string; to: string; icon: LucideIcon; rule: AccessRule };
+export type NavGroup = { label: string; items: NavItem[] };
+
+/** The sidebar; an entry is shown only when the signed-in role passes its rule (`can(role, rule)`). */
+export const NAV_GROUPS: NavGroup[] = [
+  {
+    label: 'Overview',
+    items: [{ label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, rule: 'staff' }],
+  },
+  {
+    label: 'Store',
+    items: [
+      { label: 'Orders', to: '/orders', icon: ShoppingCart, rule: 'orders' },
+      { label: 'Products', to: '/products', icon: Package, rule: 'catalogueRead' },
+      { label: 'Inventory', to: '/inventory', icon: Warehouse, rule: 'inventory' },
+      { label: 'Categories', to: '/categories', icon: Tags, rule: 'catalogueRead' },
+      { label: 'Brands', to: '/brands', icon: Tag, rule: 'catalogueRead' },
+      { label: 'Coupons', to: '/coupons', icon: TicketPercent, rule: 'couponsRead' },
+    ],
+  },
+  {
+    label: 'People',
+    items: [
+      { label: 'Customers', to: '/customers', icon: Users, rule: 'customersRead' },
+      { label: 'Users', to: '/users', icon: UserCog, rule: 'usersRead' },
+    ],
+  },
+  {
+    label: 'Analytics',
+    items: [
+      { label: 'Sales', to: '/analytics/sales', icon: TrendingUp, rule: 'analytics' },
+      { label: 'Revenue', to: '/analytics/revenue', icon: DollarSign, rule: 'analytics' },
+      { label: 'Customers', to: '/analytics/customers', icon: BarChart3, rule: 'analytics' },
+      { label: 'Inventory', to: '/analytics/inventory', icon: Boxes, rule: 'analytics' },
+      { label: 'Reports', to: '/analytics/reports', icon: FileText, rule: 'analytics' },
+    ],
+  },
+  {
+    label: 'System',
+    items: [{ label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' }],
+  },
+];

@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router';
+import { page, placeholder } from './route-helpers';
+
+/**
+ * The back-office route table (paths under the signed-in layout). Each page is imported lazily.
+ * To ship an area, replace its `placeholder(...)` line with `page(path, handle, () => import('../features/…'))`.
+ */
+export const appRoutes: RouteObject[] = [
+  page(
+    'dashboard',
+    { title: 'Marketplace Dashboard', rule: 'staff' },
+    () => import('../features/dashboard/pages/DashboardPage'),
+  ),
+  placeholder('orders', { title: 'Orders', rule: 'orders' }),
+  placeholder('products', { title: 'Products', rule: 'catalogueRead' }),
+  placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
+  placeholder('categories', { title: 'Categories', rule: 'catalogueRead' }),
+  placeholder('brands', { title: 'Brands', rule: 'catalogueRead' }),
+  placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
+  placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
+  placeholder('users', { title: 'User Management', rule: 'usersRead' }),
+  placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
+  placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
+  placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
+  placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
+  placeholder('analytics/reports', { title: 'Reports', rule: 'analytics' }),
+  placeholder('activity-logs', { title: 'Activity Logs', rule: 'activityLogs' }),
+];

@@ -1,0 +1,159 @@
+import { SESSION } from '@seamline/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readSession, saveSession } from '../lib/session';
+import { adminUser, authHeader, failure, json, mockFetch } from '../test/fixtures';
+import { AuthProvider, CUSTOMER_KEPT_OUT } from './AuthProvider';
+import { useAuth } from './auth-context';
+
+const tokens = { accessToken: 'old-access', refreshToken: 'old-refresh' };
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <AuthProvider>{children}</AuthProvider>
+  </QueryClientProvider>
+);
+
+describe('the auth provider', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('useAuth outside the provider is an error', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useAuth())).toThrow('must be used within the auth provider');
+  });
+
+  it('starts signed out without a stored session', () => {
+    const fetchMock = mockFetch(() => failure(500, 'unexpected'));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    expect(result.current).toMatchObject({ user: null, isAuthenticated: false, isLoading: false, error: null });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('restores a stored session at once, then takes the user from GET /auth/verify', async () => {
+    saveSession(adminUser, tokens);
+    mockFetch(() => json(200, { success: true, data: { user: { ...adminUser, firstName: 'Verified' } } }));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    expect(result.current.isAuthenticated).toBe(true);
+    expect(result.current.user?.firstName).toBe('Ava');
+    await waitFor(() => expect(result.current.user?.firstName).toBe('Verified'));
+    expect(readSession()?.user.firstName).toBe('Verified');
+  });
+
+  it('when verification fails it refreshes and verifies again', async () => {
+    saveSession(adminUser, tokens);
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/refresh')
+        return json(200, { success: true, data: { tokens: { accessToken: 'new', refreshToken: 'new-r' } } });
+      return authHeader(init) === 'Bearer new'
+        ? json(200, { success: true, data: { user: { ...adminUser, firstName: 'Again' } } })
+        : failure(401, 'expired');
+    });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.user?.firstName).toBe('Again'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/auth/verify',
+      '/api/auth/refresh',
+      '/api/auth/verify',
+    ]);
+  });
+
+  it('keeps the cached session when both verification and refresh fail', async () => {
+    saveSession(adminUser, tokens);
+    const fetchMock = mockFetch(() => failure(503, 'Service unavailable'));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await act(() => Promise.resolve());
+    expect(result.current).toMatchObject({ isAuthenticated: true, user: adminUser });
+    expect(readSession()).not.toBeNull();
+  });
+
+  it('does not restore a session older than 7 days', () => {
+    saveSession(adminUser, tokens, Date.now() - SESSION.lifetimeMs - 1);
+    mockFetch(() => failure(500, 'unexpected'));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('login stores the session and authenticates a staff user', async () => {
+    mockFetch(() => json(200, { success: true, data: { user: adminUser, tokens } }));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(() => result.current.login({ email: adminUser.email, password: 'Admin123!' }));
+    expect(result.current).toMatchObject({ isAuthenticated: true, user: adminUser, isLoading: false });
+    expect(readSession()).toMatchObject(tokens);
+  });
+
+  it('login failure: the server text, else "Login failed"', async () => {
+    mockFetch(() => failure(401, 'Invalid email or password'));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(() =>
+      expect(result.current.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('Invalid email or password'),
+    );
+    expect(result.current.error).toBe('Invalid email or password');
+    mockFetch(() => json(200, { success: false }));
+    await act(() => expect(result.current.login({ email: 'a@b.co', password: 'x' })).rejects.toThrow('Login failed'));
+    expect(result.current).toMatchObject({ error: 'Login failed', isAuthenticated: false });
+    act(() => result.current.clearError());
+    expect(result.current.error).toBeNull();
+  });
+
+  it('registration failure falls back to "Registration failed"', async () => {
+    mockFetch(() => new Response('', { status: 502 }));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(() =>
+      expect(result.current.register({ email: 'new@b.co', password: 'Password1!' })).rejects.toThrow(
+        'Request failed with status 502',
+      ),
+    );
+    mockFetch(() => json(201, { success: false }));
+    await act(() =>
+      expect(result.current.register({ email: 'new@b.co', password: 'Password1!' })).rejects.toThrow(
+        'Registration failed',
+      ),
+    );
+  });
+
+  it('keeps a customer out: nothing stored, their server session ended, a clear message', async () => {
+    const customer = { ...adminUser, role: 'customer' as const, email: 'emma@example.com' };
+    const fetchMock = mockFetch((url) =>
+      url === '/api/auth/logout'
+        ? json(200, { success: true, message: 'Logged out successfully' })
+        : json(200, { success: true, data: { user: customer, tokens } }),
+    );
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(() =>
+      expect(result.current.login({ email: customer.email, password: 'x' })).rejects.toThrow(CUSTOMER_KEPT_OUT),
+    );
+    expect(result.current).toMatchObject({ isAuthenticated: false, user: null, error: CUSTOMER_KEPT_OUT });
+    expect(localStorage.length).toBe(0);
+    const logout = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout');
+    expect(authHeader(logout?.[1])).toBe('Bearer old-access');
+  });
+
+  it('logout clears the stored session and the state', async () => {
+    saveSession(adminUser, tokens);
+    mockFetch((url) =>
+      url === '/api/auth/verify'
+        ? json(200, { success: true, data: { user: adminUser } })
+        : json(200, { success: true, message: 'Logged out successfully' }),
+    );
+    function Probe() {
+      const { isAuthenticated, logout } = useAuth();
+      return (
+        <button type="button" onClick={() => void logout()}>
+          {isAuthenticated ? 'in' : 'out'}
+        </button>
+      );
+    }
+    render(<Probe />, { wrapper });
+    expect(screen.getByRole('button').textContent).toBe('in');
+    act(() => screen.getByRole('button').click());
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('out'));
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { type AuthTokens, type LoginInput, type PublicUser, type RegisterInput, STAFF_ROLES } from '@seamline/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
+import { ApiError, api, errorMessage, onSessionExpired, refreshSession } from '../lib/api-client';
+import { clearSession, readSession, saveSession, saveUser, storedRefreshToken } from '../lib/session';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { type AuthState, authReducer, initialAuthState } from './auth-state';
+
+type SessionAnswer = { user: PublicUser; tokens: AuthTokens };
+
+export const CUSTOMER_KEPT_OUT =
+  'This back office is for store staff only. Your customer account is fine — please use the storefront instead.';
+
+export const isStaff = (user: PublicUser | null | undefined) =>
+  !!user && (STAFF_ROLES as readonly string[]).includes(user.role);
+
+/** A stored session is restored at once as signed in (spec part 1 §4); the server check follows in an effect. */
+function restoreAtStart(): AuthState {
+  const session = readSession();
+  return session ? { user: session.user, isAuthenticated: true, isLoading: false, error: null } : initialAuthState;
+}
+
+async function verifyUser(): Promise<PublicUser> {
+  const answer = await api.get<{ user: PublicUser }>('/auth/verify', { noRefresh: true });
+  return answer.data.user;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, undefined, restoreAtStart);
+  const queryClient = useQueryClient();
+
+  // Verify the restored session; on failure refresh and verify again; if both fail keep the cached session.
+  useEffect(() => {
+    if (!readSession()) return;
+    let cancelled = false;
+    (async () => {
+      let user: PublicUser | null = null;
+      try {
+        user = await verifyUser();
+      } catch {
+        if (await refreshSession()) user = await verifyUser().catch(() => null);
+      }
+      if (cancelled || !user || !readSession()) return;
+      saveUser(user);
+      dispatch({ type: 'AUTH_SUCCESS', user });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => onSessionExpired(() => dispatch({ type: 'LOGOUT' })), []);
+
+  const startSession = useCallback(async (path: '/auth/login' | '/auth/register', body: object, fallback: string) => {
+    dispatch({ type: 'AUTH_START' });
+    try {
+      const answer = await api.post<SessionAnswer>(path, body);
+      if (!answer?.success || !answer.data?.user || !answer.data.tokens) throw new Error(fallback);
+      const { user, tokens } = answer.data;
+      if (!isStaff(user)) {
+        // Customers may not enter the back office: end the server session we just got and keep nothing.
+        await api
+          .post('/auth/logout', { refreshToken: tokens.refreshToken }, { accessToken: tokens.accessToken })
+          .catch(() => undefined);
+        throw new Error(CUSTOMER_KEPT_OUT);
+      }
+      saveSession(user, tokens);
+      dispatch({ type: 'AUTH_SUCCESS', user });
+      return user;
+    } catch (error) {
+      const message = error instanceof ApiError ? errorMessage(error, fallback) : (error as Error).message || fallback;
+      clearSession();
+      dispatch({ type: 'AUTH_FAILURE', error: message });
+      throw new Error(message);
+    }
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      login: (input: LoginInput) => startSession('/auth/login', input, 'Login failed'),
+      register: (input: RegisterInput) => startSession('/auth/register', input, 'Registration failed'),
+      logout: async () => {
+        const refreshToken = storedRefreshToken();
+        await api
+          .post('/auth/logout', refreshToken ? { refreshToken } : {}, { noRefresh: true })
+          .catch(() => undefined);
+        clearSession();
+        queryClient.clear();
+        dispatch({ type: 'LOGOUT' });
+      },
+      clearError: () => dispatch({ type: 'CLEAR_ERROR' }),
+    }),
+    [state, startSession, queryClient],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,58 @@
+import { X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
+  title: ReactNode;
+  description?: ReactNode;
+  /** sm 28rem, md 32rem (default), lg 42rem, xl 56rem. */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+};
+
+const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+
+/** A centred modal with a title, optional description and a close button; the body scrolls when tall. */
+export function DialogContent({ title, description, size = 'md', className, children, ...props }: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px] data-[state=open]:animate-in" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-slate-200 bg-white shadow-2xl focus:outline-none',
+          widths[size],
+          className,
+        )}
+        aria-describedby={description ? undefined : props['aria-describedby']}
+        {...props}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+          <div className="flex flex-col gap-1">
+            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="text-sm text-slate-500">
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+          </div>
+          <DialogPrimitive.Close
+            className="-mr-2 rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
+            aria-label="Close"
+          >
+            <X className="size-4" />
+          </DialogPrimitive.Close>
+        </div>
+        <div className="overflow-y-auto px-6 py-5">{children}</div>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+/** Buttons at the bottom of a dialog body, right-aligned. */
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('mt-6 flex flex-wrap items-center justify-end gap-2', className)} {...props} />;
+}

@@ -1,0 +1,32 @@
+import { Inbox, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export type EmptyStateProps = {
+  title: string;
+  description?: ReactNode;
+  icon?: LucideIcon;
+  /** E.g. an 'Add …' or 'Show All' button. */
+  action?: ReactNode;
+  className?: string;
+};
+
+export function EmptyState({ title, description, icon: Icon = Inbox, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center',
+        className,
+      )}
+    >
+      <div className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+        <Icon className="size-6" aria-hidden />
+      </div>
+      <div className="flex max-w-sm flex-col gap-1">
+        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        {description ? <p className="text-sm text-slate-500">{description}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+
+export type ErrorStateProps = {
+  /** E.g. 'Error Loading Dashboard'. */
+  title: string;
+  message?: string;
+  /** Shows the 'Try Again' button. */
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+};
+
+/** A full-area failure with a 'Try Again' button. */
+export function ErrorState({ title, message, onRetry, retrying, className }: ErrorStateProps) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-red-100 bg-white px-6 py-14 text-center',
+        className,
+      )}
+    >
+      <div className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
+        <AlertTriangle className="size-6" aria-hidden />
+      </div>
+      <div className="flex max-w-md flex-col gap-1">
+        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        {message ? <p className="text-sm text-slate-500">{message}</p> : null}
+      </div>
+      {onRetry ? (
+        <Button variant="outline" onClick={onRetry} loading={retrying}>
+          {retrying ? null : <RotateCcw aria-hidden />}
+          Try Again
+        </Button>
+      ) : null}
+    </div>
+  );
+}
