@@ -19,10 +19,26 @@ export const appRoutes: RouteObject[] = [
   placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
   placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
   placeholder('users', { title: 'User Management', rule: 'usersRead' }),
-  placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
-  placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
-  placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
+  page(
+    'analytics/sales',
+    { title: 'Sales Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/SalesAnalyticsPage'),
+  ),
+  page(
+    'analytics/revenue',
+    { title: 'Revenue Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/RevenueAnalyticsPage'),
+  ),
+  page(
+    'analytics/customers',
+    { title: 'Customer Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/CustomerAnalyticsPage'),
+  ),
   placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
-  placeholder('analytics/reports', { title: 'Reports', rule: 'analytics' }),
+  page(
+    'analytics/reports',
+    { title: 'Reports', rule: 'analytics' },
+    () => import('../features/analytics/pages/ReportsPage'),
+  ),
   placeholder('activity-logs', { title: 'Activity Logs', rule: 'activityLogs' }),
 ];

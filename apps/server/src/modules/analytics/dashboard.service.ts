@@ -1,8 +1,9 @@
 import { type DashboardAnalytics, type DateRange, previousRange, relativeChange } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { inventorySummary } from './inventory-summary.js';
-import { dailyOrders, orderTotals, salesByCategory, topBrands } from './orders.queries.js';
+import { dailyOrders, orderTotals } from './orders.queries.js';
 import { customersCreated, productsCreated } from './people.queries.js';
+import { brandCatalogue, byCategory, productSales, topBrandSales } from './product-sales.js';
 
 const TOP_RESELLERS = 5;
 
@@ -31,6 +32,12 @@ export async function dashboardAnalytics(
     before ? relativeChange(current, pick(before)) : null;
 
   const daily = await dailyOrders(db, range);
+  const sales = await productSales(db, range);
+  const brands = topBrandSales(sales, TOP_RESELLERS);
+  const catalogue = await brandCatalogue(
+    db,
+    brands.map((brand) => brand.brandId),
+  );
   return {
     range: echo,
     orderStats: {
@@ -65,12 +72,16 @@ export async function dashboardAnalytics(
     charts: {
       revenueByDay: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
       orderTrends: daily.map(({ date, orders, completed, cancelled }) => ({ date, orders, completed, cancelled })),
-      productSalesByCategory: (await salesByCategory(db, range)).map(({ category, quantity, revenue }) => ({
+      productSalesByCategory: byCategory(sales).map(({ category, quantity, revenue }) => ({
         category,
         units: quantity,
         revenue,
       })),
-      topResellers: await topBrands(db, range, TOP_RESELLERS),
+      topResellers: brands.map((brand) => ({
+        ...brand,
+        products: catalogue.get(brand.brandId)?.products ?? 0,
+        averageRating: catalogue.get(brand.brandId)?.averageRating ?? 0,
+      })),
     },
   };
 }

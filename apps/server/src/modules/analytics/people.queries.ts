@@ -24,30 +24,19 @@ export function customersUpTo(db: DbOrTx, range: DateRange) {
   );
 }
 
-/** Over the customers' revenue orders in the range: who ordered, who ordered twice or more, what they spent. */
-export function customerOrders(db: DbOrTx, range: DateRange) {
-  return one<{ withOrders: number; repeat: number; revenue: number }>(
-    db,
-    sql`WITH per AS (
-          SELECT o.customer_id, count(*) AS n, sum(o.total) AS spent
-          FROM orders o JOIN users u ON u.id = o.customer_id AND u.role = 'customer'
-          WHERE ${revenueOrder('o')} AND ${within('o.created_at', range)} GROUP BY 1)
-        SELECT count(*)::int AS "withOrders", (count(*) FILTER (WHERE n >= 2))::int AS "repeat",
-          coalesce(sum(spent), 0)::numeric(14,2) AS "revenue" FROM per`,
-  );
-}
-
-export function topCustomers(db: DbOrTx, range: DateRange, limit: number) {
+/**
+ * Per customer (role customer) over their revenue orders in the range: orders and amount spent. One pass over the
+ * orders of the range; the users are joined after grouping.
+ */
+export function customerSpend(db: DbOrTx, range: DateRange) {
   return rows<{ customerId: string; customerName: string; email: string; orderCount: number; totalSpent: number }>(
     db,
     sql`WITH per AS (
-          SELECT o.customer_id, count(*)::int AS n, sum(o.total)::numeric(14,2) AS spent
-          FROM orders o JOIN users u ON u.id = o.customer_id AND u.role = 'customer'
-          WHERE ${revenueOrder('o')} AND ${within('o.created_at', range)}
-          GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1 LIMIT ${limit})
+          SELECT customer_id, count(*)::int AS n, sum(total)::numeric(14,2) AS spent FROM orders
+          WHERE customer_id IS NOT NULL AND ${revenueOrder()} AND ${within('created_at', range)} GROUP BY 1)
         SELECT per.customer_id AS "customerId", trim(u.first_name || ' ' || u.last_name) AS "customerName",
           u.email AS "email", per.n AS "orderCount", per.spent AS "totalSpent"
-        FROM per JOIN users u ON u.id = per.customer_id ORDER BY per.spent DESC, per.n DESC, per.customer_id`,
+        FROM per JOIN users u ON u.id = per.customer_id AND u.role = 'customer'`,
   );
 }
 

@@ -13,34 +13,26 @@ import {
   type SystemActivity,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  dailyOrders,
-  monthlyRevenue,
-  ordersByStatus,
-  orderTotals,
-  revenueByPaymentMethod,
-  salesByCategory,
-  topSellingProducts,
-} from './orders.queries.js';
+import { dailyOrders, monthlyRevenue, ordersByStatus, orderTotals, revenueByPaymentMethod } from './orders.queries.js';
 import {
   activityByStatus,
   activityTotals,
   couponTotals,
-  customerOrders,
+  customerSpend,
   customersCreated,
   customersUpTo,
   dailyActivity,
   dailyRedemptions,
   topActions,
   topCoupons,
-  topCustomers,
 } from './people.queries.js';
+import { byCategory, productSales, topProducts } from './product-sales.js';
 
 const TOP_COUPONS = 5;
 const TOP_ACTIONS = 5;
 
 /** Percent (0–100) to one decimal. */
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<SalesAnalytics> {
   const totals = await orderTotals(db, range);
@@ -51,9 +43,13 @@ export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<Sale
     averageOrderValue: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
     conversionRate: ratio(totals.paid, totals.orders),
     salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
-    salesByCategory: await salesByCategory(db, range),
-    topSellingProducts: await topSellingProducts(db, range, PAGE_SIZES.topProducts),
+    ...(await productFigures(db, range)),
   };
+}
+
+async function productFigures(db: DbOrTx, range: DateRange) {
+  const sales = await productSales(db, range);
+  return { salesByCategory: byCategory(sales), topSellingProducts: topProducts(sales, PAGE_SIZES.topProducts) };
 }
 
 export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<RevenueAnalytics> {
@@ -75,7 +71,8 @@ export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<Re
 export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
   const total = await customersUpTo(db, range);
   const created = await customersCreated(db, range);
-  const ordered = await customerOrders(db, range);
+  const spend = await customerSpend(db, range);
+  const ordered = summarizeSpend(spend);
   return {
     totalCustomers: total.total,
     newCustomers: created.total,
@@ -83,8 +80,24 @@ export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<C
     customersWithOrders: ordered.withOrders,
     averageCustomerValue: ordered.withOrders ? roundMoney(ordered.revenue / ordered.withOrders) : 0,
     customerRetentionRate: ratio(ordered.repeat, ordered.withOrders),
-    topCustomers: await topCustomers(db, range, PAGE_SIZES.topCustomers),
+    topCustomers: [...spend]
+      .sort(
+        (a, b) =>
+          b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.customerId.localeCompare(b.customerId),
+      )
+      .slice(0, PAGE_SIZES.topCustomers),
   };
+}
+
+/** Customers with orders, repeat customers (2 or more) and their revenue, summed in cents. */
+export function summarizeSpend(spend: { orderCount: number; totalSpent: number }[]) {
+  let cents = 0;
+  let repeat = 0;
+  for (const row of spend) {
+    cents += Math.round(row.totalSpent * 100);
+    if (row.orderCount >= 2) repeat += 1;
+  }
+  return { withOrders: spend.length, repeat, revenue: cents / 100 };
 }
 
 export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<OrderPerformance> {

@@ -31,10 +31,6 @@ export function utcDay(column: string): SQL {
   return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
 }
 
-export function utcMonth(column: string): SQL {
-  return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM')`);
-}
-
 /** Raw rows; numeric and bigint arrive as numbers on both drivers (db/client.ts). */
 export function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return queryRows<T>(db, query);
