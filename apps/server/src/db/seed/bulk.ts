@@ -171,5 +171,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<void> {
     await db.execute(sql`ALTER TABLE order_items ENABLE TRIGGER analytics_order_items_insert`);
     await db.execute(sql`SELECT analytics_rebuild()`);
   }
+  // Fresh statistics for the planner (a PostgreSQL server's autovacuum would do it; embedded PGlite has none).
+  await db.execute(sql`ANALYZE`);
   log(`${options.orders} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
