@@ -30,19 +30,31 @@ async function countOf(db: Db, table: 'products' | 'users', where = 'TRUE') {
   return row?.n ?? 0;
 }
 
+// Categories in name order, each with the kind of product it holds.
+const CATEGORIES = ['Accessories', 'Bottoms', 'Dresses', 'Outerwear', 'Shoes', 'Tops'];
+const KINDS = ['Wool Scarf', 'Slim Jeans', 'Wrap Dress', 'Rain Jacket', 'Canvas Sneaker', 'Classic Tee'];
+const BRANDS = ['Atelier Nine', 'Coastline', 'Fieldstone', 'Loom & Co', 'Marlow', 'Northwind', 'Urban Thread', 'Vela'];
+
 async function ensureCatalogue(db: Db, tag: string, count: number) {
+  const list = (names: string[]) =>
+    sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    );
   await db.execute(sql`INSERT INTO categories (id, name)
-    SELECT ${hexId("'c' || g")}, 'Sample Category ' || ${tag} || '-' || g FROM generate_series(1, 6) g`);
+    SELECT ${hexId('n')}, n FROM unnest(ARRAY[${list(CATEGORIES)}]::text[]) n ON CONFLICT DO NOTHING`);
   await db.execute(sql`INSERT INTO brands (id, name)
-    SELECT ${hexId("'b' || g")}, 'Sample Brand ' || ${tag} || '-' || g FROM generate_series(1, 8) g`);
-  await db.execute(sql`WITH c AS (SELECT array_agg(id ORDER BY id) AS ids FROM categories),
-      b AS (SELECT array_agg(id ORDER BY id) AS ids FROM brands)
+    SELECT ${hexId('n')}, n FROM unnest(ARRAY[${list(BRANDS)}]::text[]) n ON CONFLICT DO NOTHING`);
+  await db.execute(sql`WITH c AS (SELECT array_agg(id ORDER BY name) AS ids FROM categories
+        WHERE name IN (${list(CATEGORIES)})),
+      b AS (SELECT array_agg(id ORDER BY name) AS ids FROM brands WHERE name IN (${list(BRANDS)})),
+      kinds AS (SELECT ARRAY[${list(KINDS)}]::text[] AS names)
     INSERT INTO products (id, name, slug, sku, category_id, subcategory, brand_id, price, rating, is_active, created_at)
-    SELECT ${hexId("'p' || g")}, 'Sample Product ' || g, 'sample-' || ${tag} || '-' || g,
-      'SMP-' || upper(${tag}) || '-' || g, c.ids[1 + g % cardinality(c.ids)], 'General',
+    SELECT ${hexId("'p' || g")}, kinds.names[1 + g % 6] || ' ' || g, 'sample-' || ${tag} || '-' || g,
+      'SMP-' || upper(${tag}) || '-' || g, c.ids[1 + g % 6], 'General',
       b.ids[1 + (g * 7) % cardinality(b.ids)], (10 + (g * 37) % 190)::numeric(12,2),
       round((3 + (g % 21) / 10.0)::numeric, 2), g % 10 <> 0, now() - (random() * interval '400 days')
-    FROM generate_series(1, ${count}) g, c, b`);
+    FROM generate_series(1, ${count}) g, c, b, kinds`);
   await db.execute(sql`INSERT INTO inventory (id, product_id, size, color, quantity, low_stock_threshold)
     SELECT ${hexId('p.id || s')}, p.id, s, 'Black', (abs(hashtext(p.id || s)) % 60), 5
     FROM products p CROSS JOIN unnest(ARRAY['S', 'M', 'L']) s
@@ -52,10 +64,14 @@ async function ensureCatalogue(db: Db, tag: string, count: number) {
 async function ensureCustomers(db: Db, tag: string, count: number) {
   // One real hash shared by all: these customers exist for figures; nobody signs in as them.
   const hash = await hashPassword(randomBytes(16).toString('hex'));
-  await db.execute(sql`INSERT INTO users (id, email, password_hash, first_name, last_name, role, is_active, created_at)
-    SELECT ${hexId("'u' || g")}, 'sample-' || ${tag} || '-' || g || '@example.com', ${hash}, 'Sample',
-      'Customer ' || g, 'customer', g % 20 <> 0, now() - (random() * interval '400 days')
-    FROM generate_series(1, ${count}) g`);
+  await db.execute(sql`WITH names AS (SELECT
+        ARRAY['Olivia', 'Noah', 'Mia', 'Lucas', 'Sofia', 'Ethan', 'Ava', 'Mason', 'Isla', 'Leo'] AS first,
+        ARRAY['Parker', 'Reed', 'Hayes', 'Brooks', 'Foster', 'Gray', 'Hughes', 'Price', 'Ward', 'Cole'] AS last)
+    INSERT INTO users (id, email, password_hash, first_name, last_name, role, is_active, created_at)
+    SELECT ${hexId("'u' || g")},
+      lower(first[1 + g % 10] || '.' || last[1 + (g / 10) % 10]) || '.' || ${tag} || g || '@example.com', ${hash},
+      first[1 + g % 10], last[1 + (g / 10) % 10], 'customer', g % 20 <> 0, now() - (random() * interval '400 days')
+    FROM generate_series(1, ${count}) g, names`);
 }
 
 const ADDRESS = JSON.stringify({

@@ -14,7 +14,10 @@ export function changeOf(current: number, previous: number | undefined): number 
   return previous === undefined ? null : relativeChange(current, previous);
 }
 
+/** Five colours, cycled (the revenue-by-payment pie's rule, used by every chart). */
 export const CHART_COLORS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4'];
+/** More colours for pies with many slices (categories), so neighbours never share one. */
+export const WIDE_PALETTE = [...CHART_COLORS, '#8b5cf6', '#ec4899', '#84cc16'];
 
 /** 2026-03-05 → Mar 5 (UTC, so a day stays the day the server counted). */
 export function shortDay(day: string): string {

@@ -27,6 +27,7 @@ function SimplePie({ data, tooltip }: { data: { name: string; value: number }[];
     <ResponsiveContainer width="100%" height="100%">
       <PieChart>
         <Pie
+          isAnimationActive={false}
           data={data}
           dataKey="value"
           nameKey="name"
@@ -78,6 +79,7 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
             <YAxis fontSize={12} />
             <Tooltip formatter={money} labelFormatter={(label) => shortDay(String(label))} />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="revenue"
               name="Sales"
@@ -99,7 +101,13 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
             <XAxis dataKey="month" tickFormatter={shortMonth} fontSize={12} />
             <YAxis fontSize={12} />
             <Tooltip formatter={money} labelFormatter={(label) => shortMonth(String(label))} />
-            <Bar dataKey="revenue" name="Revenue" fill={CHART_COLORS[1]} radius={[4, 4, 0, 0]} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="revenue"
+              name="Revenue"
+              fill={CHART_COLORS[1]}
+              radius={[4, 4, 0, 0]}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -124,7 +132,7 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
             <XAxis dataKey="status" fontSize={12} />
             <YAxis fontSize={12} allowDecimals={false} />
             <Tooltip />
-            <Bar dataKey="count" name="Orders" fill={CHART_COLORS[2]} radius={[4, 4, 0, 0]} />
+            <Bar isAnimationActive={false} dataKey="count" name="Orders" fill={CHART_COLORS[2]} radius={[4, 4, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -139,7 +147,14 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
             <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} />
             <YAxis fontSize={12} allowDecimals={false} />
             <Tooltip labelFormatter={(label) => shortDay(String(label))} />
-            <Line type="monotone" dataKey="redemptions" name="Redemptions" stroke={CHART_COLORS[3]} dot={false} />
+            <Line
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="redemptions"
+              name="Redemptions"
+              stroke={CHART_COLORS[3]}
+              dot={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -155,6 +170,7 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
             <YAxis fontSize={12} allowDecimals={false} />
             <Tooltip labelFormatter={(label) => shortDay(String(label))} />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="activityCount"
               name="Activities"

@@ -127,6 +127,7 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
       <ResponsiveContainer width="100%" height="100%">
         <PieChart>
           <Pie
+            isAnimationActive={false}
             data={slices}
             dataKey="value"
             nameKey="name"

@@ -117,6 +117,7 @@ export default function RevenueAnalyticsPage() {
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} labelFormatter={(label) => shortMonth(String(label))} />
                   <Area
+                    isAnimationActive={false}
                     type="monotone"
                     dataKey="revenue"
                     name="Revenue"
@@ -135,6 +136,7 @@ export default function RevenueAnalyticsPage() {
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart>
                   <Pie
+                    isAnimationActive={false}
                     data={data.revenueByPaymentMethod.map((row) => ({
                       ...row,
                       name: PAYMENT_METHOD_LABELS[row.paymentMethod],

@@ -99,6 +99,7 @@ export default function SalesAnalyticsPage() {
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} labelFormatter={(label) => shortDay(String(label))} />
                   <Area
+                    isAnimationActive={false}
                     type="monotone"
                     dataKey="revenue"
                     name="Revenue"
@@ -120,7 +121,13 @@ export default function SalesAnalyticsPage() {
                   <XAxis dataKey="category" fontSize={12} />
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} />
-                  <Bar dataKey="revenue" name="Revenue" fill={CHART_COLORS[1]} radius={[4, 4, 0, 0]} />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="revenue"
+                    name="Revenue"
+                    fill={CHART_COLORS[1]}
+                    radius={[4, 4, 0, 0]}
+                  />
                 </BarChart>
               </ResponsiveContainer>
             </ChartCard>

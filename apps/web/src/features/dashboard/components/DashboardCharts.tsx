@@ -21,7 +21,7 @@ import {
 } from 'recharts';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { ChartCard } from '../../analytics/components/AnalyticsParts';
-import { CHART_COLORS, shortDay } from '../../analytics/format';
+import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../analytics/format';
 
 type Charts = DashboardAnalytics['charts'];
 const AXES = ['revenue', 'orders', 'units', 'products', 'averageRating'] as const;
@@ -61,7 +61,13 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} />
             <YAxis fontSize={12} />
             <Tooltip formatter={(value) => formatMoney(Number(value))} labelFormatter={(l) => shortDay(String(l))} />
-            <Bar dataKey="revenue" name="Revenue" fill={CHART_COLORS[0]} radius={[4, 4, 0, 0]} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="revenue"
+              name="Revenue"
+              fill={CHART_COLORS[0]}
+              radius={[4, 4, 0, 0]}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -74,6 +80,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <Tooltip labelFormatter={(l) => shortDay(String(l))} />
             <Legend />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="orders"
               name="Orders"
@@ -82,6 +89,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
               fillOpacity={0.15}
             />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="completed"
               name="Completed"
@@ -90,6 +98,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
               fillOpacity={0.15}
             />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="cancelled"
               name="Cancelled"
@@ -108,6 +117,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
             <Pie
+              isAnimationActive={false}
               data={charts.productSalesByCategory}
               dataKey="units"
               nameKey="category"
@@ -115,7 +125,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
               label={({ name, value }) => `${name}: ${formatNumber(Number(value))}`}
             >
               {charts.productSalesByCategory.map((row, index) => (
-                <Cell key={row.category} fill={CHART_COLORS[index % CHART_COLORS.length]} />
+                <Cell key={row.category} fill={WIDE_PALETTE[index % WIDE_PALETTE.length]} />
               ))}
             </Pie>
             <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Units sold']} />
@@ -128,12 +138,13 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
         emptyMessage="No reseller data available"
       >
         <ResponsiveContainer width="100%" height="100%">
-          <RadarChart data={radar} outerRadius={95}>
+          <RadarChart data={radar} outerRadius="65%" cy="45%">
             <PolarGrid />
             <PolarAngleAxis dataKey="axis" fontSize={12} />
             <PolarRadiusAxis domain={[0, 100]} tick={false} axisLine={false} />
             {charts.topResellers.map((reseller, index) => (
               <Radar
+                isAnimationActive={false}
                 key={reseller.brandId}
                 name={reseller.brand}
                 dataKey={reseller.brand}
@@ -145,7 +156,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <Tooltip
               formatter={(_value, name, item) => [String(item.payload[`${String(name)}__raw`] ?? ''), String(name)]}
             />
-            <Legend />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
           </RadarChart>
         </ResponsiveContainer>
       </ChartCard>
