@@ -17,22 +17,22 @@ export async function dashboardAnalytics(
   echo: DashboardAnalytics['range'],
 ): Promise<DashboardAnalytics> {
   const previous = previousRange(range);
-  const orders = await orderTotals(db, range);
-  const customers = await customersCreated(db, range);
-  const products = await productsCreated(db, range);
-  const stock = await inventorySummary(db);
-  const before = previous
-    ? {
-        orders: await orderTotals(db, previous),
-        customers: await customersCreated(db, previous),
-        products: await productsCreated(db, previous),
-      }
-    : null;
+  // Independent reads: in parallel on a PostgreSQL pool (PGlite runs them one after another).
+  const [orders, customers, products, stock, daily, sales, before] = await Promise.all([
+    orderTotals(db, range),
+    customersCreated(db, range),
+    productsCreated(db, range),
+    inventorySummary(db),
+    dailyOrders(db, range),
+    productSales(db, range),
+    previous
+      ? Promise.all([orderTotals(db, previous), customersCreated(db, previous), productsCreated(db, previous)]).then(
+          ([o, c, p]) => ({ orders: o, customers: c, products: p }),
+        )
+      : null,
+  ]);
   const delta = (current: number, pick: (b: NonNullable<typeof before>) => number) =>
     before ? relativeChange(current, pick(before)) : null;
-
-  const daily = await dailyOrders(db, range);
-  const sales = await productSales(db, range);
   const brands = topBrandSales(sales, TOP_RESELLERS);
   const catalogue = await brandCatalogue(
     db,

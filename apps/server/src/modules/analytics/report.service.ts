@@ -30,24 +30,46 @@ export async function comprehensiveReport(
   range: DateRange,
   echo: ComprehensiveReport['range'],
 ): Promise<ComprehensiveReport> {
-  const totals = await orderTotals(db, range);
   const previous = previousRange(range);
-  const previousRevenue = previous ? (await orderTotals(db, previous)).revenue : 0;
-  const daily = await dailyOrders(db, range);
-  const byStatus = await ordersByStatus(db, range);
-  const customersTotal = await customersUpTo(db, range);
-  const created = await customersCreated(db, range);
-  const ordered = summarizeSpend(await customerSpend(db, range));
-  const inventory = await inventorySummary(db);
-  const coupons = await couponTotals(db, range);
-  const activity = await activityTotals(db, range);
-  const activityStatus = await activityByStatus(db, range);
+  // Independent reads: in parallel on a PostgreSQL pool (PGlite runs them one after another).
+  const [
+    totals,
+    previousTotals,
+    daily,
+    monthly,
+    byStatus,
+    customersTotal,
+    created,
+    spend,
+    inventory,
+    coupons,
+    redemptions,
+    activity,
+    activityStatus,
+    activityDaily,
+  ] = await Promise.all([
+    orderTotals(db, range),
+    previous ? orderTotals(db, previous) : null,
+    dailyOrders(db, range),
+    monthlyRevenue(db, range),
+    ordersByStatus(db, range),
+    customersUpTo(db, range),
+    customersCreated(db, range),
+    customerSpend(db, range),
+    inventorySummary(db),
+    couponTotals(db, range),
+    dailyRedemptions(db, range),
+    activityTotals(db, range),
+    activityByStatus(db, range),
+    dailyActivity(db, range),
+  ]);
+  const ordered = summarizeSpend(spend);
   return {
     range: echo,
     revenue: {
       totalRevenue: totals.revenue,
-      revenueGrowth: previous ? relativeChange(totals.revenue, previousRevenue) : null,
-      monthlyRevenue: await monthlyRevenue(db, range),
+      revenueGrowth: previousTotals ? relativeChange(totals.revenue, previousTotals.revenue) : null,
+      monthlyRevenue: monthly,
     },
     sales: {
       totalSales: totals.revenue,
@@ -78,13 +100,13 @@ export async function comprehensiveReport(
       totalRedemptions: coupons.redemptions,
       totalDiscount: coupons.discount,
       averageDiscountRate: ratio(coupons.discount, coupons.subtotal),
-      redemptionTrends: await dailyRedemptions(db, range),
+      redemptionTrends: redemptions,
     },
     systemActivity: {
       totalActivities: activity.total,
       uniqueUsers: activity.uniqueUsers,
       activitiesByStatus: activityStatus.map((row) => ({ ...row, percentage: percent(row.count, activity.total) })),
-      activityTrends: await dailyActivity(db, range),
+      activityTrends: activityDaily,
     },
     dashboard: {
       userStats: { totalUsers: customersTotal.total },

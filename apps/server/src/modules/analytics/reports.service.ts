@@ -35,43 +35,49 @@ const TOP_ACTIONS = 5;
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<SalesAnalytics> {
-  const totals = await orderTotals(db, range);
-  const daily = await dailyOrders(db, range);
+  const [totals, daily, sales] = await Promise.all([
+    orderTotals(db, range),
+    dailyOrders(db, range),
+    productSales(db, range),
+  ]);
   return {
     totalSales: totals.revenue,
     totalOrders: totals.orders,
     averageOrderValue: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
     conversionRate: ratio(totals.paid, totals.orders),
     salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
-    ...(await productFigures(db, range)),
+    salesByCategory: byCategory(sales),
+    topSellingProducts: topProducts(sales, PAGE_SIZES.topProducts),
   };
 }
 
-async function productFigures(db: DbOrTx, range: DateRange) {
-  const sales = await productSales(db, range);
-  return { salesByCategory: byCategory(sales), topSellingProducts: topProducts(sales, PAGE_SIZES.topProducts) };
-}
-
 export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<RevenueAnalytics> {
-  const totals = await orderTotals(db, range);
   const previous = previousRange(range);
-  const previousRevenue = previous ? (await orderTotals(db, previous)).revenue : 0;
-  const byStatus = await ordersByStatus(db, range);
+  const [totals, before, byStatus, monthly, byMethod] = await Promise.all([
+    orderTotals(db, range),
+    previous ? orderTotals(db, previous) : null,
+    ordersByStatus(db, range),
+    monthlyRevenue(db, range),
+    revenueByPaymentMethod(db, range),
+  ]);
+  const previousRevenue = before?.revenue ?? 0;
   return {
     totalRevenue: totals.revenue,
     previousRevenue,
     revenueGrowth: previous ? relativeChange(totals.revenue, previousRevenue) : null,
     averageRevenuePerOrder: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
-    monthlyRevenue: await monthlyRevenue(db, range),
-    revenueByPaymentMethod: await revenueByPaymentMethod(db, range),
+    monthlyRevenue: monthly,
+    revenueByPaymentMethod: byMethod,
     revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.revenue, totals.revenue) })),
   };
 }
 
 export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
-  const total = await customersUpTo(db, range);
-  const created = await customersCreated(db, range);
-  const spend = await customerSpend(db, range);
+  const [total, created, spend] = await Promise.all([
+    customersUpTo(db, range),
+    customersCreated(db, range),
+    customerSpend(db, range),
+  ]);
   const ordered = summarizeSpend(spend);
   return {
     totalCustomers: total.total,
@@ -101,8 +107,7 @@ export function summarizeSpend(spend: { orderCount: number; totalSpent: number }
 }
 
 export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<OrderPerformance> {
-  const totals = await orderTotals(db, range);
-  const byStatus = await ordersByStatus(db, range);
+  const [totals, byStatus] = await Promise.all([orderTotals(db, range), ordersByStatus(db, range)]);
   return {
     totalOrders: totals.orders,
     fulfillmentRate: ratio(totals.delivered, totals.orders - totals.cancelled - totals.refunded),
@@ -116,24 +121,32 @@ export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<Or
 }
 
 export async function couponAnalytics(db: DbOrTx, range: DateRange): Promise<CouponAnalytics> {
-  const totals = await couponTotals(db, range);
+  const [totals, trends, top] = await Promise.all([
+    couponTotals(db, range),
+    dailyRedemptions(db, range),
+    topCoupons(db, range, TOP_COUPONS),
+  ]);
   return {
     totalRedemptions: totals.redemptions,
     totalDiscount: totals.discount,
     averageDiscountRate: ratio(totals.discount, totals.subtotal),
-    redemptionTrends: await dailyRedemptions(db, range),
-    topCoupons: await topCoupons(db, range, TOP_COUPONS),
+    redemptionTrends: trends,
+    topCoupons: top,
   };
 }
 
 export async function systemActivity(db: DbOrTx, range: DateRange): Promise<SystemActivity> {
-  const totals = await activityTotals(db, range);
-  const byStatus = await activityByStatus(db, range);
+  const [totals, byStatus, trends, actions] = await Promise.all([
+    activityTotals(db, range),
+    activityByStatus(db, range),
+    dailyActivity(db, range),
+    topActions(db, range, TOP_ACTIONS),
+  ]);
   return {
     totalActivities: totals.total,
     uniqueUsers: totals.uniqueUsers,
     activitiesByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.count, totals.total) })),
-    activityTrends: await dailyActivity(db, range),
-    topActions: await topActions(db, range, TOP_ACTIONS),
+    activityTrends: trends,
+    topActions: actions,
   };
 }
