@@ -42,6 +42,7 @@ LANGUAGE sql AS $$
   INSERT INTO analytics_product_days AS d (day, product_key, units, revenue, orders)
   SELECT (created AT TIME ZONE 'UTC')::date, coalesce(i.product_id, ''), sign * sum(i.quantity), sign * sum(i.total), sign
   FROM order_items i WHERE i.order_id = analytics_order_lines_add.order_id GROUP BY coalesce(i.product_id, '')
+  ORDER BY coalesce(i.product_id, '')
   ON CONFLICT (day, product_key) DO UPDATE SET
     units = d.units + EXCLUDED.units, revenue = d.revenue + EXCLUDED.revenue, orders = d.orders + EXCLUDED.orders
 $$;
@@ -63,8 +64,15 @@ BEGIN
   IF (OLD.status, OLD.payment_status, OLD.payment_method, OLD.total, OLD.subtotal, OLD.created_at, OLD.shipped_at)
      IS DISTINCT FROM
      (NEW.status, NEW.payment_status, NEW.payment_method, NEW.total, NEW.subtotal, NEW.created_at, NEW.shipped_at) THEN
-    PERFORM analytics_order_day_add(OLD, -1);
-    PERFORM analytics_order_day_add(NEW, 1);
+    -- Rollup rows are always locked in key order, so two orders changing in opposite directions cannot deadlock.
+    IF ((OLD.created_at AT TIME ZONE 'UTC')::date, OLD.status, OLD.payment_status, OLD.payment_method)
+       <= ((NEW.created_at AT TIME ZONE 'UTC')::date, NEW.status, NEW.payment_status, NEW.payment_method) THEN
+      PERFORM analytics_order_day_add(OLD, -1);
+      PERFORM analytics_order_day_add(NEW, 1);
+    ELSE
+      PERFORM analytics_order_day_add(NEW, 1);
+      PERFORM analytics_order_day_add(OLD, -1);
+    END IF;
   END IF;
   IF analytics_counted(OLD.status) AND (NOT analytics_counted(NEW.status) OR OLD.created_at <> NEW.created_at) THEN
     PERFORM analytics_order_lines_add(OLD.id, OLD.created_at, -1);
@@ -96,7 +104,7 @@ BEGIN
     INSERT INTO analytics_product_days AS d (day, product_key, units, revenue, orders)
     SELECT day, key, -sum(units), -sum(revenue),
       sum(CASE WHEN EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = p.order_id AND coalesce(i.product_id, '') = p.key) THEN 0 ELSE -1 END)
-    FROM per_order p GROUP BY day, key
+    FROM per_order p GROUP BY day, key ORDER BY day, key
     ON CONFLICT (day, product_key) DO UPDATE SET
       units = d.units + EXCLUDED.units, revenue = d.revenue + EXCLUDED.revenue, orders = d.orders + EXCLUDED.orders;
   END IF;
@@ -110,7 +118,7 @@ BEGIN
     INSERT INTO analytics_product_days AS d (day, product_key, units, revenue, orders)
     SELECT day, key, sum(units), sum(revenue),
       sum(CASE WHEN EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = p.order_id AND coalesce(i.product_id, '') = p.key AND i.id NOT IN (SELECT n.id FROM new_rows n)) THEN 0 ELSE 1 END)
-    FROM per_order p GROUP BY day, key
+    FROM per_order p GROUP BY day, key ORDER BY day, key
     ON CONFLICT (day, product_key) DO UPDATE SET
       units = d.units + EXCLUDED.units, revenue = d.revenue + EXCLUDED.revenue, orders = d.orders + EXCLUDED.orders;
   END IF;
@@ -124,7 +132,7 @@ BEGIN
     INSERT INTO analytics_product_days AS d (day, product_key, units, revenue, orders)
     SELECT day, key, sum(units), sum(revenue),
       sum(CASE WHEN EXISTS (SELECT 1 FROM old_rows i WHERE i.order_id = p.order_id AND coalesce(i.product_id, '') = p.key) OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = p.order_id AND coalesce(i.product_id, '') = p.key AND i.id NOT IN (SELECT n.id FROM new_rows n)) THEN 0 ELSE 1 END)
-    FROM per_order p GROUP BY day, key
+    FROM per_order p GROUP BY day, key ORDER BY day, key
     ON CONFLICT (day, product_key) DO UPDATE SET
       units = d.units + EXCLUDED.units, revenue = d.revenue + EXCLUDED.revenue, orders = d.orders + EXCLUDED.orders;
   END IF;

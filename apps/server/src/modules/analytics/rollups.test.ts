@@ -90,4 +90,37 @@ describe('analytics rollups', () => {
     expect(await sales()).toMatchObject({ totalSales: 0, totalOrders: 0, topSellingProducts: [] });
     expect(await snapshot()).toEqual([]);
   });
+
+  it('stay exact when many transactions move orders between statuses at once (no deadlock on real PostgreSQL)', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Busy Tee' });
+    const placed = new Date('2026-06-01T10:00:00Z');
+    const make = (status: 'pending' | 'confirmed') =>
+      buildOrder(t.app.db, { status, total: 10, createdAt: placed }, [{ product, quantity: 1, price: 10 }]);
+    const pairs = await Promise.all(
+      Array.from({ length: 10 }, async () => ({ a: await make('pending'), b: await make('confirmed') })),
+    );
+    // Concurrent transactions move orders across the same rollup rows in opposite directions (one order each, as
+    // the order service does): the rows are locked in key order, so none deadlocks and the sums stay exact.
+    await Promise.all(
+      pairs.flatMap(({ a, b }) => [
+        t.app.db.transaction((tx) => tx.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, a.id))),
+        t.app.db.transaction((tx) => tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, b.id))),
+      ]),
+    );
+    const byTriggers = await snapshot();
+    await t.app.db.execute(sql`SELECT analytics_rebuild()`);
+    expect(await snapshot()).toEqual(byTriggers);
+    const june = await call(
+      t.app,
+      'GET',
+      '/api/admin/analytics/orders/performance?startDate=2026-06-01&endDate=2026-06-01',
+      {
+        token,
+      },
+    );
+    expect(june.body.data.orderStatusDistribution).toEqual([
+      { status: 'confirmed', count: 10, percentage: 50 },
+      { status: 'cancelled', count: 10, percentage: 50 },
+    ]);
+  });
 });
