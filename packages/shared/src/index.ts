@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './activity-logs.js';
 export * from './addresses.js';
+export * from './analytics.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';

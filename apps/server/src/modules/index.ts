@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
@@ -21,6 +22,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   activityLogRoutes,
+  analyticsRoutes,
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,

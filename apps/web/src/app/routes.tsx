@@ -31,11 +31,27 @@ export const appRoutes: RouteObject[] = [
     () => import('../features/customers/pages/CustomersPage'),
   ),
   page('users', { title: 'User Management', rule: 'usersRead' }, () => import('../features/users/pages/UsersPage')),
-  placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
-  placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
-  placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
+  page(
+    'analytics/sales',
+    { title: 'Sales Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/SalesAnalyticsPage'),
+  ),
+  page(
+    'analytics/revenue',
+    { title: 'Revenue Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/RevenueAnalyticsPage'),
+  ),
+  page(
+    'analytics/customers',
+    { title: 'Customer Analytics', rule: 'analytics' },
+    () => import('../features/analytics/pages/CustomerAnalyticsPage'),
+  ),
   placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
-  placeholder('analytics/reports', { title: 'Reports', rule: 'analytics' }),
+  page(
+    'analytics/reports',
+    { title: 'Reports', rule: 'analytics' },
+    () => import('../features/analytics/pages/ReportsPage'),
+  ),
   page(
     'activity-logs',
     { title: 'Activity Logs', rule: 'activityLogs' },
