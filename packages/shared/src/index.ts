@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
 export * from './stock.js';
+export * from './coupons.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [healthRoutes, authRoutes, couponRoutes];
