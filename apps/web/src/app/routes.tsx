@@ -16,7 +16,7 @@ export const appRoutes: RouteObject[] = [
   placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
   placeholder('categories', { title: 'Categories', rule: 'catalogueRead' }),
   placeholder('brands', { title: 'Brands', rule: 'catalogueRead' }),
-  placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
+  page('coupons', { title: 'Coupons', rule: 'couponsRead' }, () => import('../features/coupons/pages/CouponsPage')),
   placeholder('customers', { title: 'Customers', rule: 'customersRead' }),
   placeholder('users', { title: 'User Management', rule: 'usersRead' }),
   placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),

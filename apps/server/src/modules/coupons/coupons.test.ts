@@ -12,9 +12,11 @@ let support: string;
 let customer: string;
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, moderator, support, customer] = await Promise.all(
-    (['admin', 'moderator', 'support', 'customer'] as const).map(async (role) => (await signedIn(t.app, role)).token),
-  );
+  const token = async (role: 'admin' | 'moderator' | 'support' | 'customer') => (await signedIn(t.app, role)).token;
+  admin = await token('admin');
+  moderator = await token('moderator');
+  support = await token('support');
+  customer = await token('customer');
 });
 afterAll(async () => t.close());
 
@@ -235,5 +237,17 @@ describe('coupon validation', () => {
     expect((await call(t.app, 'POST', '/api/coupons/validate', { body: { code: 'X', subtotal: 1 } })).status).toBe(401);
     for (const bad of [{}, { code: '' }, { code: 'ABC', subtotal: -1 }, { code: 5, subtotal: 1 }])
       expect((await call(t.app, 'POST', '/api/public/coupons/validate', { body: bad })).status).toBe(400);
+  });
+});
+
+describe('delete as the web client sends it', () => {
+  it('accepts a DELETE carrying a JSON content type and no body', async () => {
+    const coupon = await create();
+    const res = await call(t.app, 'DELETE', `/api/admin/coupons/${coupon.id}`, {
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.body).toMatchObject({ success: true });
+    expect(res.status).toBe(200);
   });
 });
