@@ -106,7 +106,7 @@ export default function CouponsPage() {
           title="No Coupons Found"
           description={
             search
-              ? 'No coupon matches your search. Try another name or code.'
+              ? 'No coupon matches your search. Try another name or code, or use Add Coupon to create one.'
               : 'Get started by creating your first coupon with Add Coupon.'
           }
         />
