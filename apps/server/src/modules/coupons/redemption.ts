@@ -99,7 +99,14 @@ export async function applyCouponDiscount(db: DbOrTx, request: CouponRequest): P
 /** The redemption row of an order whose coupon use `applyCouponDiscount` counted (same transaction, after the order insert). */
 export async function recordCouponRedemption(
   db: DbOrTx,
-  redemption: { orderId: string; couponId: string | null; customerId: string | null; discount: number },
+  redemption: {
+    orderId: string;
+    couponId: string | null;
+    customerId: string | null;
+    discount: number;
+    /** When the order was placed (demo data places orders in the past); now by default. */
+    at?: Date;
+  },
 ): Promise<void> {
   if (!redemption.couponId) return;
   await db.insert(couponRedemptions).values({
@@ -107,6 +114,7 @@ export async function recordCouponRedemption(
     orderId: redemption.orderId,
     customerId: redemption.customerId,
     discountAmount: redemption.discount,
+    createdAt: redemption.at ?? new Date(),
   });
 }
 
