@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { buildUser, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import type { Db } from '../../db/client.js';
 import { couponRedemptions, coupons, orders } from '../../db/schema/index.js';
 import { applyCouponDiscount, recordCouponRedemption, releaseCouponRedemption } from './redemption.js';
@@ -162,5 +162,35 @@ describe('coupon redemption', () => {
         message: 'You have already used this coupon the maximum number of times',
       });
     expect(await usedCount(t.app.db, coupon.id)).toBe(1);
+  });
+
+  it('reports redemptions, discount given and revenue of orders with a coupon in the analytics', async () => {
+    const { token } = await signedIn(t.app, 'moderator');
+    const coupon = await buildCoupon(t.app.db, { type: 'fixed', value: 7.5, userUsageLimit: 5 });
+    const customer = await buildUser(t.app.db);
+    const kept = await placeOrderWithCoupon(t.app.db, coupon.code, customer.id, 60);
+    const cancelled = await placeOrderWithCoupon(t.app.db, coupon.code, customer.id, 40);
+    await t.app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.orderId));
+    await releaseCouponRedemption(t.app.db, cancelled.orderId);
+
+    const res = await call(t.app, 'GET', '/api/admin/coupons/analytics', { token });
+    expect(res.status).toBe(200);
+    const report = res.body.data.data;
+    const row = report.couponPerformance.find((r: { couponId: string }) => r.couponId === coupon.id);
+    expect(row).toMatchObject({ code: coupon.code, redemptions: 1, discountGiven: 7.5, revenue: 52.5, usedCount: 1 });
+    expect(report.totalRedemptions).toBeGreaterThanOrEqual(1);
+    expect(report.redemptionTrends.at(-1).date).toBe(new Date().toISOString().slice(0, 10));
+    expect(kept.discount).toBe(7.5);
+
+    const old = await call(t.app, 'GET', '/api/admin/coupons/analytics?startDate=2020-01-01&endDate=2020-01-31', {
+      token,
+    });
+    expect(old.body.data.data).toMatchObject({ totalRedemptions: 0, totalDiscount: 0, couponPerformance: [] });
+    const reversed = await call(t.app, 'GET', '/api/admin/coupons/analytics?startDate=2020-02-01&endDate=2020-01-01', {
+      token,
+    });
+    expect(reversed.status).toBe(400);
+    const junk = await call(t.app, 'GET', '/api/admin/coupons/analytics?startDate=yesterday', { token });
+    expect(junk.status).toBe(400);
   });
 });
