@@ -40,12 +40,6 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   // The API speaks JSON (and multipart for uploads): plain-text bodies get 415.
   app.removeContentTypeParser('text/plain');
-  // The web client sends a JSON content type on every call, bodiless DELETEs included: an empty JSON body is no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
-  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);

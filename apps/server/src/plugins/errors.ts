@@ -20,6 +20,7 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '23503': [409, 'CONFLICT', 'A related record does not exist or is still in use'],
   '23514': [409, 'CONFLICT', 'The change would break a stock or data rule'],
   '22P02': [400, 'VALIDATION_ERROR', 'Invalid input'],
+  '22021': [400, 'VALIDATION_ERROR', 'Invalid characters in input'],
   '22001': [400, 'VALIDATION_ERROR', 'A value is too long'],
   '22003': [400, 'VALIDATION_ERROR', 'A number is out of range'],
   '22007': [400, 'VALIDATION_ERROR', 'Invalid date'],

@@ -162,4 +162,13 @@ describe('the HTTP client', () => {
     expect(init.headers).toMatchObject({ Authorization: 'Bearer old-access' });
     expect(init.headers).not.toHaveProperty('Content-Type');
   });
+
+  it('sends no JSON content type without a body (the server refuses an empty JSON body on DELETE)', async () => {
+    const fetchMock = mockFetch(() => json(200, { success: true, data: {} }));
+    await api.delete('/categories/abc');
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.method).toBe('DELETE');
+    expect(init.body).toBeUndefined();
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
 });

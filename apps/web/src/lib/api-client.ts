@@ -150,7 +150,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (;;) {
     const token = options.accessToken ?? storedAccessToken();
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (!isForm) headers['Content-Type'] = 'application/json';
+    // No body, no content type: the server refuses an empty body declared as JSON (e.g. a DELETE).
+    if (!isForm && options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
     const body =
       options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);

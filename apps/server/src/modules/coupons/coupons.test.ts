@@ -239,15 +239,3 @@ describe('coupon validation', () => {
       expect((await call(t.app, 'POST', '/api/public/coupons/validate', { body: bad })).status).toBe(400);
   });
 });
-
-describe('delete as the web client sends it', () => {
-  it('accepts a DELETE carrying a JSON content type and no body', async () => {
-    const coupon = await create();
-    const res = await call(t.app, 'DELETE', `/api/admin/coupons/${coupon.id}`, {
-      token: admin,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(res.body).toMatchObject({ success: true });
-    expect(res.status).toBe(200);
-  });
-});

@@ -1,0 +1,278 @@
+import { inUseMessage, pagination } from '@seamline/shared';
+import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { type brands, type categories, products, type StoredImage } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { removeImage, storeImage } from '../../lib/images.js';
+import { containsPattern } from '../../lib/search.js';
+
+/**
+ * Categories and brands are the same thing with a different picture field (image / logo) and, for brands, a
+ * website: one service, configured per kind, keeps their rules identical (spec part 2 §2.10, §2.11, §4, §5).
+ */
+type TaxonomyTable = typeof categories | typeof brands;
+type TaxonomyRow = TaxonomyTable['$inferSelect'];
+
+export type TaxonomyKind<Row extends TaxonomyRow, View> = {
+  /** Activity-log resource and the noun in messages. */
+  resource: 'category' | 'brand';
+  table: TaxonomyTable;
+  /** The products column that points at this kind (a kind in use cannot be deleted). */
+  productColumn: typeof products.categoryId | typeof products.brandId;
+  /** The row field holding the picture, and the folder its files go to under the upload directory. */
+  pictureField: 'image' | 'logo';
+  folder: string;
+  /** Writable fields besides the picture, as shown in the activity log. */
+  fields: readonly (keyof Row & string)[];
+  toView(row: Row, productCount: number): View;
+};
+
+type ListQuery = {
+  page: number;
+  limit: number;
+  search?: string;
+  sortBy: 'createdAt' | 'name';
+  sortOrder: 'asc' | 'desc';
+};
+type PictureUpdate = { original: string; webp: string; thumbnail: string; alt?: string } | null;
+
+/** The PostgreSQL error code of a driver error, which drizzle may wrap once or twice. */
+function hasPgCode(error: unknown, code: '23503' | '23505'): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: unknown }).code === code) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export class TaxonomyService<Row extends TaxonomyRow, View> {
+  private readonly table: TaxonomyTable;
+  private readonly notFoundMessage: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly uploadDir: string,
+    private readonly kind: TaxonomyKind<Row, View>,
+  ) {
+    this.table = kind.table;
+    const noun = kind.resource === 'category' ? 'Category' : 'Brand';
+    this.notFoundMessage = `${noun} not found`;
+  }
+
+  private duplicate(name: string) {
+    return conflict(`A ${this.kind.resource} named "${name}" already exists`, 'DUPLICATE_NAME');
+  }
+
+  private picture(row: Row): StoredImage | null {
+    return (row as Record<string, unknown>)[this.kind.pictureField] as StoredImage | null;
+  }
+
+  /** The fields the activity log shows for this row. */
+  private snapshot(row: Row): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const field of this.kind.fields) values[field] = row[field];
+    values[this.kind.pictureField] = this.picture(row);
+    return values;
+  }
+
+  /** Products per id, for one page of rows (one grouped query on the indexed foreign key). */
+  private async productCounts(ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const column = this.kind.productColumn;
+    const rows = await this.db
+      .select({ id: column, value: count() })
+      .from(products)
+      .where(inArray(column, ids))
+      .groupBy(column);
+    return new Map(rows.map((row) => [row.id, row.value]));
+  }
+
+  private async withCount(db: DbOrTx, row: Row): Promise<View> {
+    const [result] = await db.select({ value: count() }).from(products).where(eq(this.kind.productColumn, row.id));
+    return this.kind.toView(row, result?.value ?? 0);
+  }
+
+  private async lockRow(tx: DbOrTx, id: string): Promise<Row> {
+    const [row] = await tx.select().from(this.table).where(eq(this.table.id, id)).for('update');
+    if (!row) throw notFound(this.notFoundMessage);
+    return row as Row;
+  }
+
+  private async assertNameFree(tx: DbOrTx, name: string, exceptId?: string) {
+    const sameName = sql`lower(${this.table.name}) = lower(${name})`;
+    const [existing] = await tx
+      .select({ id: this.table.id })
+      .from(this.table)
+      .where(exceptId ? and(sameName, ne(this.table.id, exceptId)) : sameName)
+      .limit(1);
+    if (existing) throw this.duplicate(name);
+  }
+
+  async list(query: ListQuery): Promise<{ items: View[]; pagination: ReturnType<typeof pagination> }> {
+    const pattern = query.search ? containsPattern(query.search) : undefined;
+    const where = pattern ? or(ilike(this.table.name, pattern), ilike(this.table.description, pattern)) : undefined;
+    const direction = sql.raw(query.sortOrder === 'asc' ? 'ASC' : 'DESC');
+    const sortKey: SQL = query.sortBy === 'name' ? sql`lower(${this.table.name})` : sql`${this.table.createdAt}`;
+    const rows = await this.db
+      .select()
+      .from(this.table)
+      .where(where)
+      .orderBy(sql`${sortKey} ${direction}`, this.table.id)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [total] = await this.db.select({ value: count() }).from(this.table).where(where);
+    const counts = await this.productCounts(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => this.kind.toView(row as Row, counts.get(row.id) ?? 0)),
+      pagination: pagination(query.page, query.limit, total?.value ?? 0),
+    };
+  }
+
+  async get(id: string): Promise<View> {
+    const [row] = await this.db.select().from(this.table).where(eq(this.table.id, id));
+    if (!row) throw notFound(this.notFoundMessage);
+    return this.withCount(this.db, row as Row);
+  }
+
+  async create(input: Partial<Row> & { name: string }, ctx: AuditContext): Promise<View> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.assertNameFree(tx, input.name);
+        const [row] = await tx.insert(this.table).values(input).returning();
+        const created = row as Row;
+        const changes = Object.fromEntries(
+          Object.entries(this.snapshot(created)).map(([field, value]) => [field, { before: null, after: value }]),
+        );
+        await writeActivity(tx, ctx, {
+          action: 'create',
+          resource: this.kind.resource,
+          resourceId: created.id,
+          details: { name: created.name, changes },
+        });
+        return this.kind.toView(created, 0);
+      });
+    } catch (error) {
+      // Two admins adding the same name at once: the unique index decides, the loser gets the same 409.
+      if (hasPgCode(error, '23505')) throw this.duplicate(input.name);
+      throw error;
+    }
+  }
+
+  /**
+   * Name, description (and website) as given; the picture may be removed (null) or restated with a new alt text,
+   * but new picture files only come through the upload call.
+   */
+  async update(id: string, input: Partial<Row> & { picture?: PictureUpdate }, ctx: AuditContext): Promise<View> {
+    const { picture: pictureInput, ...fields } = input;
+    let removed: StoredImage | null = null;
+    try {
+      const view = await this.db.transaction(async (tx) => {
+        const current = await this.lockRow(tx, id);
+        if (fields.name !== undefined) await this.assertNameFree(tx, fields.name, id);
+        const values: Record<string, unknown> = { ...fields };
+        const picture = this.picture(current);
+        if (pictureInput === null) {
+          values[this.kind.pictureField] = null;
+          removed = picture;
+        } else if (pictureInput) {
+          const same =
+            picture &&
+            picture.original === pictureInput.original &&
+            picture.webp === pictureInput.webp &&
+            picture.thumbnail === pictureInput.thumbnail;
+          if (!same)
+            throw badRequest(`Upload a new ${this.kind.pictureField} through its upload call`, this.kind.pictureField);
+          values[this.kind.pictureField] = { ...picture, alt: pictureInput.alt ?? picture.alt };
+        }
+        const changes = changedFields(this.snapshot(current), values);
+        if (Object.keys(changes).length === 0) {
+          removed = null;
+          return this.withCount(tx, current);
+        }
+        const [row] = await tx
+          .update(this.table)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(this.table.id, id))
+          .returning();
+        await writeActivity(tx, ctx, {
+          action: 'update',
+          resource: this.kind.resource,
+          resourceId: id,
+          details: { name: (row as Row).name, changes },
+        });
+        return this.withCount(tx, row as Row);
+      });
+      if (removed) await removeImage(this.uploadDir, removed);
+      return view;
+    } catch (error) {
+      if (hasPgCode(error, '23505') && fields.name) throw this.duplicate(fields.name);
+      throw error;
+    }
+  }
+
+  /** Stores a new picture, then swaps it in; the old files go only once the change is committed. */
+  async setPicture(
+    id: string,
+    file: Buffer,
+    alt: string | undefined,
+    ctx: AuditContext,
+  ): Promise<{ picture: StoredImage; view: View }> {
+    const [existing] = await this.db.select({ name: this.table.name }).from(this.table).where(eq(this.table.id, id));
+    if (!existing) throw notFound(this.notFoundMessage);
+    const stored = await storeImage(this.uploadDir, this.kind.folder, file, alt?.trim() || existing.name);
+    try {
+      const { view, previous } = await this.db.transaction(async (tx) => {
+        const current = await this.lockRow(tx, id);
+        const before = this.picture(current);
+        const [row] = await tx
+          .update(this.table)
+          .set({ [this.kind.pictureField]: stored, updatedAt: new Date() })
+          .where(eq(this.table.id, id))
+          .returning();
+        await writeActivity(tx, ctx, {
+          action: 'update',
+          resource: this.kind.resource,
+          resourceId: id,
+          details: { name: current.name, changes: { [this.kind.pictureField]: { before, after: stored } } },
+        });
+        return { view: await this.withCount(tx, row as Row), previous: before };
+      });
+      if (previous) await removeImage(this.uploadDir, previous);
+      return { picture: stored, view };
+    } catch (error) {
+      await removeImage(this.uploadDir, stored);
+      throw error;
+    }
+  }
+
+  /**
+   * Refused while products use it. The row lock conflicts with the key-share lock a product insert takes on the
+   * row it references, so a product added meanwhile is either counted here or refused by its foreign key.
+   */
+  async remove(id: string, ctx: AuditContext): Promise<View> {
+    try {
+      const { view, picture } = await this.db.transaction(async (tx) => {
+        const current = await this.lockRow(tx, id);
+        const [used] = await tx.select({ value: count() }).from(products).where(eq(this.kind.productColumn, id));
+        const productCount = used?.value ?? 0;
+        if (productCount > 0) throw conflict(inUseMessage(this.kind.resource, current.name, productCount), 'IN_USE');
+        await tx.delete(this.table).where(eq(this.table.id, id));
+        await writeActivity(tx, ctx, {
+          action: 'delete',
+          resource: this.kind.resource,
+          resourceId: id,
+          details: { name: current.name, before: this.snapshot(current) },
+        });
+        return { view: this.kind.toView(current, 0), picture: this.picture(current) };
+      });
+      if (picture) await removeImage(this.uploadDir, picture);
+      return view;
+    } catch (error) {
+      if (hasPgCode(error, '23503'))
+        throw conflict(`Cannot delete this ${this.kind.resource}: products still use it`, 'IN_USE');
+      throw error;
+    }
+  }
+}

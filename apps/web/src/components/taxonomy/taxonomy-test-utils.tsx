@@ -1,0 +1,45 @@
+import type { PublicUser, Role } from '@seamline/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
+import { adminUser } from '../../test/fixtures';
+import { Toaster } from '../ui';
+
+/** Renders a management screen signed in as `role`, with a fresh query client and the toast outlet. */
+export function renderAs(role: Role, ui: ReactNode) {
+  const user: PublicUser = { ...adminUser, role };
+  const auth: AuthContextValue = {
+    user,
+    isAuthenticated: true,
+    isLoading: false,
+    error: null,
+    login: async () => user,
+    register: async () => user,
+    logout: async () => undefined,
+    clearError: () => undefined,
+  };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthContext.Provider value={auth}>
+        {ui}
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+export const pageOf = <T,>(key: string, items: T[], total = items.length) => ({
+  success: true,
+  data: {
+    [key]: items,
+    pagination: {
+      page: 1,
+      limit: 9,
+      total,
+      pages: Math.max(1, Math.ceil(total / 9)),
+      totalPages: Math.max(1, Math.ceil(total / 9)),
+    },
+  },
+});
