@@ -76,15 +76,12 @@ describe('signing in to the back office', () => {
     await screenshot(page, 'shell-dashboard');
 
     await nav.getByRole('link', { name: 'Orders' }).click();
-    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
-    await page.getByText('Orders is coming soon').waitFor();
+    await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
     await expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).resolves.toBe('page');
     await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBeNull();
-    await page.mouse.move(900, 700);
-    await screenshot(page, 'shell-placeholder');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
 
     await page.getByRole('button', { name: 'Sign out' }).click();

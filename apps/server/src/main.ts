@@ -16,7 +16,7 @@ if (config.bootstrapAdmin) {
   const result = await ensureAdmin(database.db, config.bootstrapAdmin, { onlyIfNoAdmin: true });
   if (result === 'created') app.log.info(`Admin ${config.bootstrapAdmin.email} created from ADMIN_EMAIL.`);
 }
-if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m)))) {
+if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m), { uploadDir: config.uploadDir }))) {
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${a.password}`);
   console.log(`\nDemo accounts:\n${lines.join('\n')}\n`);
 }

@@ -39,6 +39,9 @@ export type OpenOptions = {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -2,8 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
+import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { imageRoutes } from './images/images.routes.js';
+import { adminOrderRoutes } from './orders/admin-orders.routes.js';
+import { orderRoutes } from './orders/orders.routes.js';
+import { paymentRoutes } from './payments/payments.routes.js';
+import { productAdminRoutes } from './products/products.admin.routes.js';
+import { productReadRoutes } from './products/products.routes.js';
+import { productStockRoutes } from './products/products.stock.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
@@ -12,6 +20,14 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
   brandsRoutes,
   categoriesRoutes,
+  checkoutRoutes,
+  imageRoutes,
+  productAdminRoutes,
+  productReadRoutes,
+  productStockRoutes,
+  adminOrderRoutes,
+  orderRoutes,
+  paymentRoutes,
   usersRoutes,
   couponRoutes,
 ];

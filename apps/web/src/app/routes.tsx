@@ -11,8 +11,12 @@ export const appRoutes: RouteObject[] = [
     { title: 'Marketplace Dashboard', rule: 'staff' },
     () => import('../features/dashboard/pages/DashboardPage'),
   ),
-  placeholder('orders', { title: 'Orders', rule: 'orders' }),
-  placeholder('products', { title: 'Products', rule: 'catalogueRead' }),
+  page('orders', { title: 'Orders', rule: 'orders' }, () => import('../features/orders/pages/OrdersPage')),
+  page(
+    'products',
+    { title: 'Products', rule: 'catalogueRead' },
+    () => import('../features/products/pages/ProductsPage'),
+  ),
   placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
   page(
     'categories',

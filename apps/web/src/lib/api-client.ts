@@ -31,6 +31,8 @@ export type RequestOptions = {
   noRefresh?: boolean;
   /** Use this access token instead of the stored one (a session that is not stored, e.g. a refused customer). */
   accessToken?: string;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 // Calls where a 401 means "wrong credentials", never "expired access token".
@@ -149,7 +151,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   let retriedAfterRefresh = false;
   for (;;) {
     const token = options.accessToken ?? storedAccessToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     // No body, no content type: the server refuses an empty body declared as JSON (e.g. a DELETE).
     if (!isForm && options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client.js';
+import { queryRows } from '../client.js';
+
+export type StockMismatch = { inventoryId: string; problem: string };
+
+/**
+ * The stock invariants over the whole database: for every combination, reserved = Σ units of the lines of orders whose
+ * stock is still reserved, and quantity = initial + Σ movement deltas (reserved likewise from 0). `initial` gives the
+ * quantity each row had before any movement was recorded (0 when absent: rows created through createVariant).
+ */
+export async function checkStockInvariants(db: DbOrTx, initial = new Map<string, number>()): Promise<StockMismatch[]> {
+  const rows = await queryRows<{
+    id: string;
+    quantity: number;
+    reserved: number;
+    held: number;
+    quantity_delta: number;
+    reserved_delta: number;
+  }>(
+    db,
+    sql`SELECT i.id, i.quantity, i.reserved,
+          COALESCE((SELECT SUM(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+                    WHERE o.stock_state = 'reserved' AND oi.product_id = i.product_id
+                      AND lower(oi.size) = lower(i.size) AND lower(oi.color) = lower(i.color)), 0)::int AS held,
+          COALESCE((SELECT SUM(m.new_quantity - m.previous_quantity) FROM inventory_movements m WHERE m.inventory_id = i.id), 0)::int AS quantity_delta,
+          COALESCE((SELECT SUM(m.new_reserved - m.previous_reserved) FROM inventory_movements m WHERE m.inventory_id = i.id), 0)::int AS reserved_delta
+        FROM inventory i`,
+  );
+  const problems: StockMismatch[] = [];
+  for (const row of rows) {
+    const start = initial.get(row.id) ?? 0;
+    if (Number(row.reserved) !== Number(row.held))
+      problems.push({ inventoryId: row.id, problem: `reserved ${row.reserved} ≠ open reserved lines ${row.held}` });
+    if (Number(row.quantity) !== start + Number(row.quantity_delta))
+      problems.push({
+        inventoryId: row.id,
+        problem: `quantity ${row.quantity} ≠ ${start} + movements ${row.quantity_delta}`,
+      });
+    if (Number(row.reserved) !== Number(row.reserved_delta))
+      problems.push({ inventoryId: row.id, problem: `reserved ${row.reserved} ≠ movements ${row.reserved_delta}` });
+    if (row.quantity < 0 || row.reserved < 0 || row.reserved > row.quantity)
+      problems.push({ inventoryId: row.id, problem: 'out of range' });
+  }
+  return problems;
+}

@@ -1,0 +1,49 @@
+import { computeOrderTotals, type OrderItemInput, type ShippingMethod, shippingOptions } from '@seamline/shared';
+import type { Db } from '../../db/client.js';
+import { applyCouponDiscount } from '../orders/coupon-discount.js';
+import { priceLines } from '../orders/order-lines.js';
+import { createPaymentIntent } from '../payments/payments.service.js';
+import type { PaymentProvider } from '../payments/provider.js';
+
+type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
+
+/** Validates and prices a cart without writing anything: lines at today's prices, totals and every shipping option. */
+export async function priceCart(db: Db, cart: Cart, customerId: string | null) {
+  const lines = await priceLines(db, cart.items, { checkAvailability: true });
+  const preview = computeOrderTotals({ lines });
+  const coupon = await applyCouponDiscount(db, { code: cart.couponCode, customerId, subtotal: preview.subtotal });
+  const totals = computeOrderTotals({
+    lines,
+    discount: coupon.discount,
+    shippingMethod: cart.shippingMethod,
+    freeShipping: coupon.freeShipping,
+  });
+  return {
+    items: lines.map((line) => ({
+      productId: line.productId,
+      name: line.productName,
+      slug: line.productSlug,
+      image: line.image,
+      size: line.size,
+      color: line.color,
+      variantId: `${line.size}-${line.color}`,
+      price: line.unitPrice,
+      quantity: line.quantity,
+      total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
+    })),
+    shippingMethod: cart.shippingMethod,
+    totals,
+    couponCode: coupon.couponCode,
+    shippingMethods: shippingOptions(totals.subtotal - totals.discount, coupon.freeShipping),
+  };
+}
+
+/**
+ * A checkout session: the priced cart plus a payment intent for its total. The intent is the only durable thing
+ * created; the order is created by POST /orders (or /orders/guest) with the intent's id, then paid by /payments/confirm.
+ */
+export async function createCheckoutSession(db: Db, provider: PaymentProvider, cart: Cart, customerId: string | null) {
+  const priced = await priceCart(db, cart, customerId);
+  const paymentIntent = await createPaymentIntent(db, provider, priced.totals.total);
+  return { ...priced, paymentIntent };
+}

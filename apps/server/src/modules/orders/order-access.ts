@@ -1,0 +1,30 @@
+import { type OrderView, STAFF_ROLES } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { orders } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const DEACTIVATED_CUSTOMER = 'This customer account is deactivated and cannot place orders.';
+
+export const isStaff = (user: AuthUser | null): boolean =>
+  user !== null && (STAFF_ROLES as readonly string[]).includes(user.role);
+
+/**
+ * The order row, locked for the rest of the transaction when `lock` is set. Staff see every order, a customer only
+ * their own: anyone else gets the same 404 as for an order that does not exist.
+ */
+export async function visibleOrder(db: DbOrTx, id: string, user: AuthUser | null, { lock = false } = {}) {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  if (isStaff(user)) return row;
+  if (!user || row.customerId !== user.id) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+/** What a customer (or a guest) sees: staff notes stay in the back office. */
+export function customerView(view: OrderView): OrderView {
+  return { ...view, adminNotes: '' };
+}

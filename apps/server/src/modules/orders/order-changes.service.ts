@@ -1,0 +1,219 @@
+import type { editOrderInput, OrderStatus, orderStatusInput, PaymentStatus } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { conflict } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import { refundOrderPayments } from '../payments/payments.service.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { releaseCouponRedemption } from './coupon-discount.js';
+import { isStaff, visibleOrder } from './order-access.js';
+import { moveOrderStock, targetStockState } from './order-stock.js';
+import { loadOrderView } from './order-view.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type StatusChange = z.output<typeof orderStatusInput>;
+
+const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
+const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+/** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
+function auditable(row: OrderRow) {
+  return {
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
+    notes: row.notes,
+    adminNotes: row.adminNotes,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    stockState: row.stockState,
+    cancelReason: row.cancelReason,
+  };
+}
+
+export class OrderChanges {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  /**
+   * Moves an order to a status/payment status (one transaction, order row locked): stock follows the order's stock
+   * state machine, a refund goes through the provider, timestamps are set once.
+   */
+  private async transition(
+    tx: Tx,
+    order: OrderRow,
+    next: { status: OrderStatus; paymentStatus: PaymentStatus },
+    actorId: string | null,
+  ) {
+    let paymentStatus = next.paymentStatus;
+    const refunding = next.status === 'refunded' || paymentStatus === 'refunded';
+    if (refunding && order.paymentStatus === 'paid') {
+      const refunded = await refundOrderPayments(tx, this.provider, order.id);
+      if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
+    }
+    if (next.status === 'cancelled' && order.paymentStatus === 'paid' && paymentStatus === 'paid') {
+      // Cancelling a paid order gives the money back too.
+      await refundOrderPayments(tx, this.provider, order.id);
+      paymentStatus = 'refunded';
+    }
+    const stockState = targetStockState(order.stockState, next.status, paymentStatus);
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await moveOrderStock(tx, lines, order.stockState, stockState, {
+      orderId: order.id,
+      actorId,
+      reason: `Order ${order.orderNumber} ${next.status}`,
+    });
+    if (CLOSED.includes(next.status) && !CLOSED.includes(order.status)) await releaseCouponRedemption(tx, order.id);
+    const now = new Date();
+    return {
+      status: next.status,
+      paymentStatus,
+      stockState,
+      paidAt: paymentStatus === 'paid' ? (order.paidAt ?? now) : order.paidAt,
+      shippedAt: ['shipped', 'delivered'].includes(next.status) ? (order.shippedAt ?? now) : order.shippedAt,
+      deliveredAt: next.status === 'delivered' ? (order.deliveredAt ?? now) : order.deliveredAt,
+      cancelledAt: next.status === 'cancelled' ? (order.cancelledAt ?? now) : order.cancelledAt,
+    };
+  }
+
+  private async save(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>) {
+    const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+    return updated!;
+  }
+
+  /** PUT /orders/{id}/status (staff): the status dialog, or adminNotes alone. */
+  async updateStatus(id: string, input: StatusChange, user: AuthUser, ctx: AuditContext) {
+    return this.db.transaction(async (tx) => {
+      const order = await visibleOrder(tx, id, user, { lock: true });
+      const moved =
+        input.status || input.paymentStatus
+          ? await this.transition(
+              tx,
+              order,
+              { status: input.status ?? order.status, paymentStatus: input.paymentStatus ?? order.paymentStatus },
+              user.id,
+            )
+          : {};
+      const updated = await this.save(tx, order, {
+        ...moved,
+        ...(input.trackingNumber !== undefined ? { trackingNumber: input.trackingNumber } : {}),
+        ...(input.trackingUrl !== undefined ? { trackingUrl: input.trackingUrl } : {}),
+        ...(input.estimatedDelivery !== undefined ? { estimatedDelivery: new Date(input.estimatedDelivery) } : {}),
+        ...(input.adminNotes !== undefined ? { adminNotes: input.adminNotes } : {}),
+      });
+      await writeActivity(tx, ctx, {
+        action: 'update_status',
+        resource: 'order',
+        resourceId: order.id,
+        details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
+      });
+      return (await loadOrderView(tx, id))!;
+    });
+  }
+
+  /**
+   * Cancels an order (DELETE /orders/{id}, PUT /orders/{id}/cancel). Customers may cancel their own order while it is
+   * pending or confirmed; staff any order that is not already cancelled or refunded.
+   */
+  async cancel(id: string, reason: string | undefined, user: AuthUser, ctx: AuditContext) {
+    return this.db.transaction(async (tx) => {
+      const order = await visibleOrder(tx, id, user, { lock: true });
+      if (CLOSED.includes(order.status)) throw conflict(`This order is already ${order.status}.`, 'ORDER_CLOSED');
+      const staff = isStaff(user);
+      if (!staff && !CUSTOMER_CANCELLABLE.includes(order.status))
+        throw conflict('Only pending or confirmed orders can be cancelled.', 'ORDER_NOT_CANCELLABLE');
+      const moved = await this.transition(
+        tx,
+        order,
+        { status: 'cancelled', paymentStatus: order.paymentStatus },
+        user.id,
+      );
+      const cancelReason = reason?.trim() || (staff ? 'Order cancelled by admin' : 'Cancelled by customer');
+      const updated = await this.save(tx, order, { ...moved, cancelReason });
+      if (staff)
+        await writeActivity(tx, ctx, {
+          action: 'cancel',
+          resource: 'order',
+          resourceId: order.id,
+          details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
+        });
+      return (await loadOrderView(tx, id))!;
+    });
+  }
+
+  /** PUT /admin/orders/{id}: addresses, payment method, notes and admin notes. */
+  async edit(id: string, input: z.output<typeof editOrderInput>, user: AuthUser, ctx: AuditContext) {
+    return this.db.transaction(async (tx) => {
+      const order = await visibleOrder(tx, id, user, { lock: true });
+      const updated = await this.save(tx, order, {
+        paymentMethod: input.paymentMethod,
+        ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+        ...(input.billingAddress ? { billingAddress: input.billingAddress } : {}),
+        ...(input.notes !== undefined ? { notes: input.notes } : {}),
+        ...(input.adminNotes !== undefined ? { adminNotes: input.adminNotes } : {}),
+      });
+      await writeActivity(tx, ctx, {
+        action: 'update',
+        resource: 'order',
+        resourceId: order.id,
+        details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
+      });
+      return (await loadOrderView(tx, id))!;
+    });
+  }
+
+  /** DELETE /admin/orders/{id} (admin): only a cancelled or refunded order, whose stock is already given back. */
+  async remove(id: string, user: AuthUser, ctx: AuditContext) {
+    await this.db.transaction(async (tx) => {
+      const order = await visibleOrder(tx, id, user, { lock: true });
+      if (!CLOSED.includes(order.status))
+        throw conflict('Only cancelled or refunded orders can be deleted.', 'ORDER_ACTIVE');
+      await tx.delete(orders).where(eq(orders.id, id));
+      await writeActivity(tx, ctx, {
+        action: 'delete',
+        resource: 'order',
+        resourceId: id,
+        details: {
+          orderNumber: order.orderNumber,
+          before: { status: order.status, paymentStatus: order.paymentStatus, total: order.total },
+          after: null,
+        },
+      });
+    });
+  }
+
+  /** POST /orders/{id}/refund: the owner asks for a refund of a shipped or delivered order; staff decide. */
+  async requestRefund(
+    id: string,
+    input: { reason: string; items?: { itemId: string; quantity: number }[] },
+    user: AuthUser,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const order = await visibleOrder(tx, id, user, { lock: true });
+      if (!['shipped', 'delivered'].includes(order.status))
+        throw conflict('Only shipped or delivered orders can be refunded.', 'ORDER_NOT_REFUNDABLE');
+      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+      const items = input.items?.length
+        ? input.items.map((wanted) => {
+            const line = lines.find((l) => l.id === wanted.itemId);
+            if (!line || wanted.quantity > line.quantity)
+              throw conflict('A refund item does not match this order.', 'REFUND_ITEM_INVALID');
+            return { itemId: line.id, productName: line.productName, quantity: wanted.quantity };
+          })
+        : lines.map((line) => ({ itemId: line.id, productName: line.productName, quantity: line.quantity }));
+      await this.save(tx, order, { refundReason: input.reason });
+      return {
+        order: (await loadOrderView(tx, id))!,
+        refundRequest: { status: 'requested' as const, reason: input.reason, items },
+      };
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import type { OrderStatus, PaymentStatus } from '@seamline/shared';
+import type { DbOrTx } from '../../db/client.js';
+import type { orderItems } from '../../db/schema/index.js';
+import { changeStock, type StockOperation } from '../inventory/stock.service.js';
+import { insufficientStock, unitsByVariant } from './order-lines.js';
+
+export type StockState = 'reserved' | 'committed' | 'released';
+type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
+type Context = { orderId: string; actorId: string | null; reason: string };
+
+const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
+const SHIPPING_OR_DONE: readonly OrderStatus[] = ['shipped', 'delivered'];
+
+/**
+ * Where the order's stock must stand for a status (DESIGN §5): cancelled/refunded give it back; paid, shipped or
+ * delivered take it out of quantity; any other active status holds it. Once committed, an active order stays
+ * committed (moving shipped back to processing does not put units back on the shelf).
+ */
+export function targetStockState(current: StockState, status: OrderStatus, paymentStatus: PaymentStatus): StockState {
+  if (CLOSED.includes(status)) return 'released';
+  if (SHIPPING_OR_DONE.includes(status) || paymentStatus === 'paid') return 'committed';
+  return current === 'committed' ? 'committed' : 'reserved';
+}
+
+/** Applies one stock operation to every variant of the order; a refused reserve throws 409 (the caller's tx rolls back). */
+async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: StockOperation, ctx: Context) {
+  const present = lines.filter((line): line is Line & { productId: string } => line.productId !== null);
+  for (const wanted of unitsByVariant(present)) {
+    const result = await changeStock(db, { ...wanted, operation, ...ctx });
+    if (!result.ok && operation === 'reserve') {
+      const name = present.find((line) => line.productId === wanted.productId)!.productName;
+      throw insufficientStock(name, wanted.size, wanted.color);
+    }
+    // release/commit/return of a combination deleted since the order was placed has nothing left to move.
+  }
+}
+
+/** Reserves every line of a new order (all in the caller's transaction). */
+export function reserveOrderStock(db: DbOrTx, lines: readonly Line[], ctx: Context) {
+  return applyToLines(db, lines, 'reserve', ctx);
+}
+
+/** Moves the order's stock from one state to another, each step at most once. */
+export async function moveOrderStock(
+  db: DbOrTx,
+  lines: readonly Line[],
+  from: StockState,
+  to: StockState,
+  ctx: Context,
+): Promise<void> {
+  if (from === to) return;
+  if (to === 'released') {
+    await applyToLines(db, lines, from === 'reserved' ? 'release' : 'return', ctx);
+    return;
+  }
+  if (from === 'released') await applyToLines(db, lines, 'reserve', ctx);
+  if (to === 'committed') await applyToLines(db, lines, 'commit', ctx);
+  // committed → reserved never happens (targetStockState keeps committed orders committed).
+}

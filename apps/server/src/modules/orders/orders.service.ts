@@ -1,0 +1,195 @@
+import {
+  computeOrderTotals,
+  type createOrderInput,
+  formatOrderNumber,
+  type guestOrderInput,
+  type OrderView,
+} from '@seamline/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthUser } from '../../types.js';
+import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
+import { DEACTIVATED_CUSTOMER, isStaff } from './order-access.js';
+import { priceLines } from './order-lines.js';
+import { reserveOrderStock } from './order-stock.js';
+import { toOrderView } from './order-view.js';
+
+type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
+type Buyer = { customerId: string | null; guestEmail: string | null };
+
+const deactivated = () => new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED_CUSTOMER);
+
+function randomOrderNumber(now: Date): string {
+  return formatOrderNumber(now, [...crypto.getRandomValues(new Uint8Array(6))]);
+}
+
+/** A customer account by e-mail (case-insensitive), or null. */
+async function customerByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row ?? null;
+}
+
+/**
+ * Who an order is for. A customer orders for themself. Staff name a customer by id, or give an e-mail: an active
+ * customer with that e-mail gets the order, any other address makes a guest order. Deactivated customers cannot order.
+ */
+export async function resolveBuyer(
+  db: DbOrTx,
+  actor: AuthUser,
+  input: Pick<z.output<typeof createOrderInput>, 'customerId' | 'email'>,
+): Promise<Buyer> {
+  if (!isStaff(actor)) return { customerId: actor.id, guestEmail: null };
+  if (input.customerId) {
+    const [row] = await db
+      .select({ id: users.id, role: users.role, isActive: users.isActive, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, input.customerId));
+    if (row?.role !== 'customer' || row.deletedAt) throw badRequest('Customer not found', 'customerId');
+    if (!row.isActive) throw deactivated();
+    return { customerId: row.id, guestEmail: null };
+  }
+  if (input.email) return guestOrCustomer(db, input.email);
+  throw badRequest('Choose a customer or enter a guest e-mail.', 'email');
+}
+
+async function guestOrCustomer(db: DbOrTx, email: string): Promise<Buyer> {
+  const account = await customerByEmail(db, email);
+  if (account?.role === 'customer') {
+    if (!account.isActive) throw deactivated();
+    return { customerId: account.id, guestEmail: null };
+  }
+  return { customerId: null, guestEmail: email };
+}
+
+/** A guest order: an e-mail, no account. An e-mail of a deactivated customer is refused like the account itself. */
+export async function resolveGuest(db: DbOrTx, email: string): Promise<Buyer> {
+  const account = await customerByEmail(db, email);
+  if (account?.role === 'customer' && !account.isActive) throw deactivated();
+  return { customerId: null, guestEmail: email };
+}
+
+/**
+ * Places an order in the caller's transaction: prices the lines from the catalogue (frozen), applies the coupon seam,
+ * computes the totals, takes a unique order number and reserves the stock of every line (lines sharing a combination
+ * summed). Any refusal throws, so nothing of the order remains.
+ */
+export async function placeOrder(
+  tx: Tx,
+  buyer: Buyer,
+  input: OrderBody,
+  actor: { user: AuthUser | null; audit: AuditContext | null },
+  /** When the order is placed (now; the demo data places orders in the past). */
+  placedAt = new Date(),
+): Promise<OrderView> {
+  const lines = await priceLines(tx, input.items);
+  const orderId = newId();
+  const preview = computeOrderTotals({ lines });
+  const coupon = await applyCouponDiscount(tx, {
+    code: input.couponCode,
+    customerId: buyer.customerId,
+    subtotal: preview.subtotal,
+    orderId,
+  });
+  const totals = computeOrderTotals({
+    lines,
+    discount: coupon.discount,
+    shippingMethod: input.shippingMethod,
+    freeShipping: coupon.freeShipping,
+  });
+  let order: typeof orders.$inferSelect | undefined;
+  for (let attempt = 0; !order; attempt++) {
+    if (attempt === 5) throw new Error('could not allocate a unique order number');
+    const candidate = randomOrderNumber(placedAt);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        orderNumber: candidate,
+        ...buyer,
+        paymentMethod: input.paymentMethod,
+        shippingMethod: input.shippingMethod,
+        ...totals,
+        couponId: coupon.couponId,
+        couponCode: coupon.couponCode,
+        shippingAddress: input.shippingAddress,
+        billingAddress: input.billingAddress,
+        notes: input.notes ?? '',
+        paymentIntentId: input.paymentIntentId ?? null,
+        createdBy: actor.user?.id ?? null,
+        createdAt: placedAt,
+        updatedAt: placedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    order = row;
+  }
+  await recordCouponRedemption(tx, {
+    orderId,
+    couponId: coupon.couponId,
+    customerId: buyer.customerId,
+    discount: coupon.discount,
+    at: placedAt,
+  });
+  const orderNumber = order.orderNumber;
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        productName: line.productName,
+        productSlug: line.productSlug,
+        productSku: line.productSku,
+        image: line.image,
+        size: line.size,
+        color: line.color,
+        price: line.unitPrice,
+        quantity: line.quantity,
+        total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
+      })),
+    )
+    .returning();
+  await reserveOrderStock(
+    tx,
+    lines.map((line) => ({ ...line, productName: line.productName })),
+    { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
+  );
+  if (input.paymentIntentId) {
+    // A checkout session's intent now belongs to this order; it is checked against the total when confirmed.
+    await tx
+      .update(payments)
+      .set({ orderId })
+      .where(and(eq(payments.intentId, input.paymentIntentId), isNull(payments.orderId)));
+  }
+  const [customer] = buyer.customerId
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, buyer.customerId))
+    : [];
+  const view = toOrderView(order, items, customer ?? null);
+  if (actor.audit && isStaff(actor.user)) {
+    await writeActivity(tx, actor.audit, {
+      action: 'create',
+      resource: 'order',
+      resourceId: orderId,
+      details: {
+        orderNumber,
+        customer: view.email,
+        guest: view.isGuest,
+        items: view.items.map((item) => `${item.product.name} (${item.size}/${item.color}) x${item.quantity}`),
+        total: view.total,
+        paymentMethod: view.paymentMethod,
+      },
+    });
+  }
+  return view;
+}

@@ -1,0 +1,22 @@
+import type { OrderView } from '@seamline/shared';
+
+/** Where the parcel is: tracking fields plus a timeline of the order's dated steps. */
+export function trackingView(order: OrderView) {
+  const steps: [string, string | null][] = [
+    ['placed', order.createdAt],
+    ['paid', order.paidAt],
+    ['shipped', order.shippedAt],
+    ['delivered', order.deliveredAt],
+    ['cancelled', order.cancelledAt],
+  ];
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    shippingMethod: order.shippingMethod,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+    estimatedDelivery: order.estimatedDelivery,
+    timeline: steps.filter(([, at]) => at !== null).map(([event, at]) => ({ event, at: at! })),
+  };
+}

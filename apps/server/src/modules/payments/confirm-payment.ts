@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/index.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Stored } from '../../lib/idempotency.js';
+import { ok } from '../../lib/responses.js';
+import type { AuthUser } from '../../types.js';
+import { customerView, isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
+import { moveOrderStock, targetStockState } from '../orders/order-stock.js';
+import { loadOrderView } from '../orders/order-view.js';
+import { confirmIntent } from './payments.service.js';
+import type { PaymentProvider } from './provider.js';
+
+/**
+ * POST /payments/confirm in one transaction (order row locked). Accepted: the order is paid, a pending order becomes
+ * confirmed and its stock is committed. Declined: the order's payment status becomes failed and its stock stays
+ * reserved until the order is paid another way or cancelled; the answer is 402.
+ */
+export async function confirmOrderPayment(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: { orderId: string; paymentIntentId: string; email?: string },
+  user: AuthUser | null,
+): Promise<Stored<unknown>> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+  const allowed =
+    order &&
+    (isStaff(user) ||
+      (order.customerId !== null && order.customerId === user?.id) ||
+      (order.customerId === null && input.email !== undefined && order.guestEmail?.toLowerCase() === input.email));
+  if (!order || !allowed) throw notFound(ORDER_NOT_FOUND);
+  if (order.paymentStatus === 'paid') throw conflict('This order is already paid.', 'ALREADY_PAID');
+  if (order.status === 'cancelled' || order.status === 'refunded')
+    throw conflict(`This order is ${order.status} and cannot be paid.`, 'ORDER_CLOSED');
+
+  const result = await confirmIntent(tx, provider, order, input.paymentIntentId);
+  if (result.status === 'declined') {
+    await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, order.id));
+    const error = new AppError(402, 'PAYMENT_DECLINED', result.message ?? 'Your card was declined.');
+    return {
+      statusCode: 402,
+      body: { success: false, error: error.message, message: error.message, code: error.code },
+    };
+  }
+  const status = order.status === 'pending' ? 'confirmed' : order.status;
+  const stockState = targetStockState(order.stockState, status, 'paid');
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await moveOrderStock(tx, lines, order.stockState, stockState, {
+    orderId: order.id,
+    actorId: user?.id ?? null,
+    reason: `Order ${order.orderNumber} paid`,
+  });
+  await tx
+    .update(orders)
+    .set({ status, paymentStatus: 'paid', paidAt: new Date(), stockState, paymentIntentId: input.paymentIntentId })
+    .where(eq(orders.id, order.id));
+  const view = (await loadOrderView(tx, order.id))!;
+  return {
+    statusCode: 200,
+    body: ok(
+      {
+        order: isStaff(user) ? view : customerView(view),
+        payment: { paymentIntentId: input.paymentIntentId, status: 'succeeded' },
+      },
+      'Payment confirmed',
+    ),
+  };
+}

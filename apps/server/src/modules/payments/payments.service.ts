@@ -1,0 +1,101 @@
+import { fromCents, toCents } from '@seamline/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type orders, paymentMethods, payments } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { PaymentProvider } from './provider.js';
+
+export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
+
+/** Creates a provider intent and records it (the only durable thing a checkout session creates). */
+export async function createPaymentIntent(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  amount: number,
+  orderId: string | null = null,
+) {
+  const intent = await provider.createIntent(toCents(amount));
+  await db.insert(payments).values({
+    orderId,
+    provider: provider.name,
+    intentId: intent.id,
+    amount: fromCents(intent.amountCents),
+    status: intent.status,
+    kind: 'charge',
+  });
+  return {
+    id: intent.id,
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amount: fromCents(intent.amountCents),
+    currency: 'usd' as const,
+    status: intent.status,
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Confirms an intent for an order (in the caller's transaction, order row locked). The intent must be this provider's,
+ * not another order's, and for exactly the order's total. Returns whether the provider accepted it.
+ */
+export async function confirmIntent(db: DbOrTx, provider: PaymentProvider, order: OrderRow, intentId: string) {
+  const [intent] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')));
+  if (!intent || (intent.orderId && intent.orderId !== order.id)) throw notFound(PAYMENT_INTENT_NOT_FOUND);
+  if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
+  if (toCents(intent.amount) !== toCents(order.total))
+    throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
+  const result = await provider.confirm(intentId, toCents(intent.amount));
+  await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
+  return result;
+}
+
+/**
+ * Refunds every successful charge of the order through the provider, once: a refund row per charge. Returns the
+ * refunded amount in dollars (0 when nothing was paid).
+ */
+export async function refundOrderPayments(db: DbOrTx, provider: PaymentProvider, orderId: string): Promise<number> {
+  const rows = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  let refundedCents = 0;
+  for (const charge of rows.filter((row) => row.kind === 'charge' && row.status === 'succeeded')) {
+    if (rows.some((row) => row.kind === 'refund' && row.intentId === charge.intentId)) continue;
+    const refund = await provider.refund(charge.intentId, toCents(charge.amount));
+    if (refund.status !== 'succeeded')
+      throw new AppError(502, 'REFUND_FAILED', 'The payment provider refused the refund. Please try again later.');
+    await db.insert(payments).values({
+      orderId,
+      provider: charge.provider,
+      intentId: charge.intentId,
+      amount: charge.amount,
+      status: 'succeeded',
+      kind: 'refund',
+    });
+    refundedCents += toCents(charge.amount);
+  }
+  return fromCents(refundedCents);
+}
+
+export function listPaymentMethods(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+}
+
+export function paymentMethodView(row: typeof paymentMethods.$inferSelect) {
+  return {
+    _id: row.id,
+    id: row.id,
+    provider: row.provider,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * A payment provider (DESIGN §5). Amounts are integer cents. The built-in `test` provider is the default; others
+ * implement the same four calls.
+ */
+export type IntentStatus = 'requires_confirmation' | 'succeeded' | 'declined';
+
+export type PaymentIntent = { id: string; clientSecret: string; amountCents: number; status: IntentStatus };
+
+export interface PaymentProvider {
+  readonly name: string;
+  createIntent(amountCents: number, metadata?: Record<string, string>): Promise<PaymentIntent>;
+  confirm(intentId: string, amountCents: number): Promise<{ status: 'succeeded' | 'declined'; message?: string }>;
+  refund(intentId: string, amountCents: number): Promise<{ id: string; status: 'succeeded' | 'failed' }>;
+  /** Parses a webhook body when its signature checks out; null otherwise. */
+  verifyWebhook(payload: string, signature: string | undefined): { type: string; intentId: string } | null;
+}

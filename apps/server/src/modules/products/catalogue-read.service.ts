@@ -1,0 +1,152 @@
+import {
+  isObjectId,
+  PRODUCT_MESSAGES,
+  type ProductListQuery,
+  type ProductView,
+  pagination,
+  type TaxonomyItemView,
+} from '@seamline/shared';
+import { and, asc, count, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { brands, categories, products } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/search.js';
+import { loadProduct, queryProducts, salesCountSql } from './product-view.js';
+
+/** A category or brand given by id or by name (case-insensitive). */
+function refFilter(column: typeof products.categoryId | typeof products.brandId, value: string, table: 'c' | 'b') {
+  if (isObjectId(value)) return eq(column, value);
+  const name = table === 'c' ? categories.name : brands.name;
+  return sql`lower(${name}) = lower(${value})`;
+}
+
+const SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  name: products.name,
+  price: products.price,
+  sku: products.sku,
+  rating: products.rating,
+  viewCount: products.viewCount,
+  salesCount: salesCountSql,
+} as const;
+
+/** Reads of the catalogue. `staff` readers see inactive products too; storefront readers only active ones. */
+export class CatalogueReadService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ProductListQuery, staff: boolean) {
+    const filters: SQL[] = [];
+    if (!staff) filters.push(eq(products.isActive, true));
+    else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
+    if (query.isFeatured !== undefined) filters.push(eq(products.isFeatured, query.isFeatured));
+    if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
+    if (query.category) filters.push(refFilter(products.categoryId, query.category, 'c'));
+    if (query.brand) filters.push(refFilter(products.brandId, query.brand, 'b'));
+    if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
+    if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      filters.push(
+        or(
+          sql`${products.name} ILIKE ${pattern}`,
+          sql`${products.sku} ILIKE ${pattern}`,
+          sql`${categories.name} ILIKE ${pattern}`,
+          sql`${products.subcategory} ILIKE ${pattern}`,
+          sql`${brands.name} ILIKE ${pattern}`,
+        )!,
+      );
+    }
+    const column = SORT_COLUMNS[query.sortBy];
+    const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
+    const where = and(...filters);
+    const page = await queryProducts(this.db, {
+      where,
+      orderBy: sql`${order}, ${products.id} DESC`,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    });
+    const total = page.products.length ? page.total : query.page > 1 ? await this.count(where) : 0;
+    return { products: page.products, pagination: pagination(query.page, query.limit, total) };
+  }
+
+  /** The total when the page asked for is past the end (the window count is then unavailable). */
+  private async count(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db
+      .select({ value: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(where);
+    return row?.value ?? 0;
+  }
+
+  async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number): Promise<ProductView[]> {
+    const where = and(eq(products.isActive, true), eq(products[flag], true));
+    const orderBy = sql`${products.rating} DESC, ${products.createdAt} DESC`;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products;
+  }
+
+  /**
+   * One product by id or slug. A storefront read only finds active products and counts as a view
+   * (one atomic increment; staff reads are not views).
+   */
+  async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductView> {
+    const match = 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase());
+    if (!staff) {
+      await this.db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE ${match} AND is_active = true`);
+    }
+    const product = await loadProduct(this.db, staff ? match : and(match, eq(products.isActive, true))!);
+    if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
+    return product;
+  }
+
+  /** Active products of the same category, same brand first, best rated first. */
+  async related(id: string, limit: number, staff: boolean): Promise<ProductView[]> {
+    const [base] = await this.db
+      .select({ categoryId: products.categoryId, brandId: products.brandId, isActive: products.isActive })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!base || (!staff && !base.isActive)) throw notFound(PRODUCT_MESSAGES.notFound);
+    const where = and(eq(products.categoryId, base.categoryId), ne(products.id, id), eq(products.isActive, true));
+    const orderBy = sql`(${products.brandId} = ${base.brandId}) DESC, ${products.rating} DESC, ${products.id} DESC`;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products;
+  }
+
+  async byCategory(category: string, page: number, limit: number) {
+    const [found] = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(isObjectId(category) ? eq(categories.id, category) : sql`lower(${categories.name}) = lower(${category})`);
+    if (!found) throw notFound('Category not found');
+    return this.list(
+      {
+        page,
+        limit,
+        category: found.id,
+        sortBy: 'createdAt',
+        sortOrder: 'desc',
+      },
+      false,
+    );
+  }
+
+  /** Categories or brands for the product forms and filters, with their number of products. */
+  async taxonomy(kind: 'categories' | 'brands'): Promise<TaxonomyItemView[]> {
+    const table = kind === 'categories' ? categories : brands;
+    const image = kind === 'categories' ? categories.image : brands.logo;
+    const rows = await this.db
+      .select({
+        id: table.id,
+        name: table.name,
+        description: table.description,
+        image,
+        productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.${sql.raw(
+          kind === 'categories' ? 'category_id' : 'brand_id',
+        )} = ${sql.raw(kind)}.id)`,
+      })
+      .from(table)
+      .orderBy(asc(table.name));
+    return rows.map((r) => ({ _id: r.id, ...r, productCount: Number(r.productCount) }));
+  }
+}

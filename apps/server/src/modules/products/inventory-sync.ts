@@ -1,0 +1,92 @@
+import { PRODUCT_MESSAGES } from '@seamline/shared';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { inventory } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { changeStock, createVariant } from '../inventory/stock.service.js';
+
+export type InventoryRowData = { size: string; color: string; quantity: number; lowStockThreshold: number };
+
+const variantKey = (row: { size: string; color: string }) =>
+  `${row.size.trim().toLowerCase()}\u0000${row.color.trim().toLowerCase()}`;
+
+/** 409 when two rows name the same size/color, ignoring case. */
+export function assertUniqueCombinations(rows: readonly { size: string; color: string }[]): void {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = variantKey(row);
+    if (seen.has(key)) throw conflict(PRODUCT_MESSAGES.combinationExists, 'DUPLICATE_VARIANT');
+    seen.add(key);
+  }
+}
+
+/**
+ * Makes a product's combinations match the submitted list, every quantity change through the stock function:
+ * changed quantities are `set`, new rows are created, missing rows are emptied (movement) then removed.
+ * A row still holding units reserved by orders cannot go below them or be removed (409).
+ */
+export async function syncInventory(
+  tx: DbOrTx,
+  productId: string,
+  rows: readonly InventoryRowData[],
+  actorId: string | null,
+  reason: string,
+): Promise<{ created: number; changed: number; removed: number }> {
+  assertUniqueCombinations(rows);
+  const existing = await tx.select().from(inventory).where(eq(inventory.productId, productId));
+  const byKey = new Map(existing.map((row) => [variantKey(row), row]));
+  const summary = { created: 0, changed: 0, removed: 0 };
+  for (const row of rows) {
+    const current = byKey.get(variantKey(row));
+    if (!current) {
+      const created = await createVariant(tx, { productId, ...row, reason, actorId });
+      if (!created) throw conflict(PRODUCT_MESSAGES.combinationExists, 'DUPLICATE_VARIANT');
+      summary.created += 1;
+      continue;
+    }
+    byKey.delete(variantKey(row));
+    if (current.quantity !== row.quantity) {
+      const result = await changeStock(tx, {
+        productId,
+        size: current.size,
+        color: current.color,
+        operation: 'set',
+        quantity: row.quantity,
+        reason,
+        actorId,
+      });
+      if (!result.ok)
+        throw conflict(
+          `Cannot set ${current.size}/${current.color} to ${row.quantity}: ${current.reserved} units are reserved by orders`,
+          'INSUFFICIENT_STOCK',
+        );
+      summary.changed += 1;
+    }
+    if (current.lowStockThreshold !== row.lowStockThreshold) {
+      await tx.update(inventory).set({ lowStockThreshold: row.lowStockThreshold }).where(eq(inventory.id, current.id));
+      if (current.quantity === row.quantity) summary.changed += 1;
+    }
+  }
+  for (const gone of byKey.values()) {
+    if (gone.reserved > 0)
+      throw conflict(
+        `Cannot remove ${gone.size}/${gone.color}: ${gone.reserved} units are reserved by orders`,
+        'INSUFFICIENT_STOCK',
+      );
+    if (gone.quantity > 0) {
+      const result = await changeStock(tx, {
+        productId,
+        size: gone.size,
+        color: gone.color,
+        operation: 'set',
+        quantity: 0,
+        reason: reason ? `${reason} (combination removed)` : 'Combination removed',
+        actorId,
+      });
+      if (!result.ok) throw conflict(`Cannot remove ${gone.size}/${gone.color}: units are reserved by orders`);
+    }
+    await tx.delete(inventory).where(and(eq(inventory.id, gone.id), eq(inventory.reserved, 0)));
+    summary.removed += 1;
+  }
+  return summary;
+}

@@ -1,0 +1,176 @@
+import { availableStock, type ProductView, SIZES, stockStatus } from '@seamline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.js';
+import { brands, categories, products, users } from '../../db/schema/index.js';
+
+/** Units of the product in orders that are not cancelled or refunded (DESIGN §5), computed in SQL. */
+export const salesCountSql = sql<number>`(
+  SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
+  WHERE oi.product_id = ${products.id} AND o.status NOT IN ('cancelled', 'refunded'))`;
+
+/** The JSON one product row carries (built by PostgreSQL: one value per page, cheap to transfer and parse). */
+type ProductJson = {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  category: string;
+  categoryId: string;
+  subcategory: string;
+  brand: string;
+  brandId: string;
+  price: number;
+  comparePrice: number;
+  costPrice: number;
+  salePrice: number | null;
+  defaultSize: string;
+  defaultColor: string;
+  weight: number;
+  dimensions: { length: number; width: number; height: number };
+  seo: { title?: string; description?: string; keywords?: string[] };
+  tags: string[];
+  isActive: boolean;
+  isFeatured: boolean;
+  isTikTokTrending: boolean;
+  viewCount: number;
+  rating: number;
+  reviewCount: number;
+  salesCount: number;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  total: number;
+  inventory: {
+    id: string;
+    size: string;
+    color: string;
+    quantity: number;
+    reserved: number;
+    lowStockThreshold: number;
+  }[];
+  images: { original: string; webp: string; thumbnail: string; alt: string }[];
+};
+
+export type ProductPageQuery = { where?: SQL; orderBy: SQL; limit: number; offset?: number };
+
+/**
+ * A page of products in the API shape with the total matching count, in ONE query: PostgreSQL joins category, brand
+ * and creator, adds sales, inventory and images, and returns the page as a single JSON value.
+ */
+export async function queryProducts(
+  db: DbOrTx,
+  q: ProductPageQuery,
+): Promise<{ products: ProductView[]; total: number }> {
+  const rows = await queryRows<{ page: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(x ORDER BY x.position), '[]')::text AS page FROM (
+      SELECT ${products.id}, ${products.name}, ${products.slug}, ${products.sku}, ${products.description},
+        ${categories.name} AS category, ${products.categoryId} AS "categoryId", ${products.subcategory},
+        ${brands.name} AS brand, ${products.brandId} AS "brandId", ${products.price},
+        ${products.comparePrice} AS "comparePrice", ${products.costPrice} AS "costPrice", ${products.salePrice} AS "salePrice",
+        ${products.defaultSize} AS "defaultSize", ${products.defaultColor} AS "defaultColor", ${products.weight},
+        ${products.dimensions}, ${products.seo}, ${products.tags}, ${products.isActive} AS "isActive",
+        ${products.isFeatured} AS "isFeatured", ${products.isTikTokTrending} AS "isTikTokTrending",
+        ${products.viewCount} AS "viewCount", ${products.rating}, ${products.reviewCount} AS "reviewCount",
+        ${salesCountSql} AS "salesCount", ${users.firstName} AS "creatorFirstName", ${users.lastName} AS "creatorLastName",
+        ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
+        count(*) OVER () AS total, row_number() OVER (ORDER BY ${q.orderBy}) AS position,
+        (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
+            'reserved', i.reserved, 'lowStockThreshold', i.low_stock_threshold)), '[]'::json)
+          FROM inventory i WHERE i.product_id = ${products.id}) AS inventory,
+        (SELECT coalesce(json_agg(json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail,
+            'alt', pi.alt) ORDER BY pi.position), '[]'::json)
+          FROM product_images pi WHERE pi.product_id = ${products.id}) AS images
+      FROM ${products}
+      JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+      JOIN ${brands} ON ${brands.id} = ${products.brandId}
+      LEFT JOIN ${users} ON ${users.id} = ${products.createdBy}
+      WHERE ${q.where ?? sql`true`}
+      ORDER BY ${q.orderBy}
+      LIMIT ${q.limit} OFFSET ${q.offset ?? 0}
+    ) x`,
+  );
+  const page = JSON.parse(rows[0]?.page ?? '[]') as ProductJson[];
+  return { products: page.map(toView), total: page[0]?.total ?? 0 };
+}
+
+/** Distinct values in first-seen order; the default first when present. */
+function distinct(values: string[], preferred: string): { available: string[]; default: string } {
+  const seen = new Map<string, string>();
+  for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
+  const available = [...seen.values()];
+  const match = available.find((v) => v.toLowerCase() === preferred.toLowerCase());
+  return { available, default: match ?? available[0] ?? preferred };
+}
+
+/** Combinations in size order (XS … XXL, One Size, then others), then by color. */
+const sizeRank = (size: string) => {
+  const index = (SIZES as readonly string[]).findIndex((s) => s.toLowerCase() === size.toLowerCase());
+  return index === -1 ? SIZES.length : index;
+};
+const byVariant = (a: { size: string; color: string }, b: { size: string; color: string }) =>
+  sizeRank(a.size) - sizeRank(b.size) || a.size.localeCompare(b.size) || a.color.localeCompare(b.color);
+
+function toView(p: ProductJson): ProductView {
+  const stock = p.inventory.sort(byVariant).map((s) => ({ _id: s.id, ...s, available: availableStock(s) }));
+  return {
+    _id: p.id,
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    categoryId: p.categoryId,
+    subcategory: p.subcategory,
+    brand: p.brand,
+    brandId: p.brandId,
+    price: p.price,
+    comparePrice: p.comparePrice,
+    costPrice: p.costPrice,
+    salePrice: p.salePrice,
+    images: p.images,
+    variants: {
+      size: distinct(
+        stock.map((s) => s.size),
+        p.defaultSize,
+      ),
+      color: distinct(
+        stock.map((s) => s.color),
+        p.defaultColor,
+      ),
+    },
+    inventory: stock,
+    tags: p.tags,
+    isActive: p.isActive,
+    isFeatured: p.isFeatured,
+    isTikTokTrending: p.isTikTokTrending,
+    weight: p.weight,
+    dimensions: p.dimensions,
+    seo: {
+      title: p.seo.title ?? '',
+      description: p.seo.description ?? '',
+      keywords: p.seo.keywords ?? [],
+      slug: p.slug,
+    },
+    viewCount: p.viewCount,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    salesCount: p.salesCount,
+    totalStock: stock.reduce((sum, s) => sum + s.quantity, 0),
+    availableStock: stock.reduce((sum, s) => sum + s.available, 0),
+    reservedStock: stock.reduce((sum, s) => sum + s.reserved, 0),
+    stockStatus: stockStatus(stock),
+    createdBy:
+      p.creatorFirstName !== null ? { firstName: p.creatorFirstName, lastName: p.creatorLastName ?? '' } : null,
+    createdAt: new Date(p.createdAt).toISOString(),
+    updatedAt: new Date(p.updatedAt).toISOString(),
+  };
+}
+
+/** One product in the API shape, or null. */
+export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView | null> {
+  return (await queryProducts(db, { where, orderBy: sql`${products.id}`, limit: 1 })).products[0] ?? null;
+}

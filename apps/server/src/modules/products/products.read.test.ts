@@ -1,0 +1,296 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { brands, categories, orderItems, orders, productImages, products } from '../../db/schema/index.js';
+
+let t: TestApp;
+let staff: string;
+let customer: string;
+let categoryId: string;
+let brandId: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = (await signedIn(t.app, 'support')).token;
+  customer = (await signedIn(t.app, 'customer')).token;
+  const db = t.app.db;
+  categoryId = (await db.insert(categories).values({ name: 'Outerwear' }).returning())[0]!.id;
+  brandId = (await db.insert(brands).values({ name: 'Polar Works' }).returning())[0]!.id;
+  const admin = await buildUser(db, { role: 'admin', firstName: 'Ada', lastName: 'Lovelace' });
+  const make = async (
+    key: string,
+    overrides: Partial<typeof products.$inferInsert>,
+    variants?: Parameters<typeof buildProduct>[2],
+  ) => {
+    ids[key] = (await buildProduct(db, overrides, variants)).product.id;
+  };
+  await make(
+    'parka',
+    {
+      name: 'Arctic Parka',
+      sku: 'PRK-001',
+      slug: 'arctic-parka',
+      categoryId,
+      brandId,
+      subcategory: 'Coats',
+      price: 240,
+      isFeatured: true,
+      rating: 4.8,
+      createdBy: admin.id,
+    },
+    [
+      { size: 'M', color: 'Navy', quantity: 12, reserved: 2, lowStockThreshold: 5 },
+      { size: 'L', color: 'Navy', quantity: 3, lowStockThreshold: 5 },
+      { size: 'M', color: 'Black', quantity: 20 },
+    ],
+  );
+  await make('vest', {
+    name: 'Down Vest',
+    sku: 'VST-002',
+    slug: 'down-vest',
+    categoryId,
+    brandId,
+    subcategory: 'Vests',
+    price: 99,
+    isTikTokTrending: true,
+    rating: 4.1,
+  });
+  await make('hidden', {
+    name: 'Hidden Anorak',
+    sku: 'ANO-003',
+    slug: 'hidden-anorak',
+    categoryId,
+    subcategory: 'Coats',
+    price: 150,
+    isActive: false,
+    isFeatured: true,
+  });
+  await make('tee', { name: 'Plain Tee', sku: 'TEE-004', slug: 'plain-tee', subcategory: 'T-Shirts', price: 15 }, []);
+  await db.insert(productImages).values({
+    productId: ids.parka!,
+    position: 0,
+    original: '/uploads/products/a.png',
+    webp: '/uploads/products/a.webp',
+    thumbnail: '/uploads/products/a-thumb.webp',
+    alt: 'Parka',
+  });
+  // Sales: 3 units in a live order, 5 in a cancelled one (not counted).
+  const address = {
+    firstName: 'A',
+    lastName: 'B',
+    street: 's',
+    city: 'c',
+    state: 's',
+    zipCode: 'z',
+    country: 'US',
+    phone: '1',
+  };
+  for (const [status, quantity] of [
+    ['delivered', 3],
+    ['cancelled', 5],
+  ] as const) {
+    const [order] = await db
+      .insert(orders)
+      .values({
+        orderNumber: `ORD-${status}`,
+        status,
+        subtotal: 1,
+        total: 1,
+        shippingAddress: address,
+        billingAddress: address,
+      })
+      .returning();
+    await db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: ids.parka!,
+      productName: 'Arctic Parka',
+      productSlug: 'arctic-parka',
+      productSku: 'PRK-001',
+      size: 'M',
+      color: 'Navy',
+      price: 240,
+      quantity,
+      total: 240 * quantity,
+    });
+  }
+});
+afterAll(async () => t.close());
+
+const names = (body: { data: { products: { name: string }[] } }) => body.data.products.map((p) => p.name).sort();
+
+describe('GET /api/products', () => {
+  it('lists active products for the storefront with pagination (page size 10)', async () => {
+    const res = await call(t.app, 'GET', '/api/products');
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(['Arctic Parka', 'Down Vest', 'Plain Tee']);
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1, totalPages: 1 });
+  });
+
+  it('shapes a product as the spec entity, with stock figures and sales from live orders only', async () => {
+    const res = await call(t.app, 'GET', '/api/products?search=parka');
+    const parka = res.body.data.products[0];
+    expect(parka).toMatchObject({
+      _id: ids.parka,
+      id: ids.parka,
+      name: 'Arctic Parka',
+      category: 'Outerwear',
+      categoryId,
+      brand: 'Polar Works',
+      brandId,
+      subcategory: 'Coats',
+      sku: 'PRK-001',
+      price: 240,
+      variants: {
+        size: { available: ['M', 'L'], default: 'M' },
+        color: { available: ['Black', 'Navy'], default: 'Black' },
+      },
+      images: [
+        {
+          original: '/uploads/products/a.png',
+          webp: '/uploads/products/a.webp',
+          thumbnail: '/uploads/products/a-thumb.webp',
+          alt: 'Parka',
+        },
+      ],
+      seo: { slug: 'arctic-parka' },
+      salesCount: 3,
+      totalStock: 35,
+      availableStock: 33,
+      reservedStock: 2,
+      stockStatus: 'Low Stock',
+      createdBy: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
+    expect(parka.inventory[1]).toMatchObject({
+      size: 'M',
+      color: 'Navy',
+      quantity: 12,
+      reserved: 2,
+      available: 10,
+      lowStockThreshold: 5,
+    });
+    expect(parka.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('searches name, SKU, category, subcategory and brand case-insensitively, as plain text', async () => {
+    const search = async (q: string) =>
+      names((await call(t.app, 'GET', `/api/products?search=${encodeURIComponent(q)}`)).body);
+    expect(await search('ARCTIC')).toEqual(['Arctic Parka']);
+    expect(await search('vst-0')).toEqual(['Down Vest']);
+    expect(await search('outerwear')).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(await search('t-shirts')).toEqual(['Plain Tee']);
+    expect(await search('polar')).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(await search('%')).toEqual([]);
+    expect(await search("'; drop table products; --")).toEqual([]);
+  });
+
+  it('filters by category, brand, flags and price, and sorts', async () => {
+    const list = async (query: string) => (await call(t.app, 'GET', `/api/products?${query}`)).body;
+    expect(names(await list('category=outerwear'))).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(names(await list(`category=${categoryId}`))).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(names(await list('brand=Polar%20Works'))).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(names(await list('isFeatured=true'))).toEqual(['Arctic Parka']);
+    expect(names(await list('minPrice=50&maxPrice=200'))).toEqual(['Down Vest']);
+    const sorted = await list('sortBy=price&sortOrder=asc');
+    expect(sorted.data.products.map((p: { price: number }) => p.price)).toEqual([15, 99, 240]);
+    const bySales = await list('sortBy=salesCount&sortOrder=desc&limit=1');
+    expect(bySales.data.products[0].name).toBe('Arctic Parka');
+    expect(bySales.data.pagination).toMatchObject({ limit: 1, total: 3, pages: 3, totalPages: 3 });
+    expect((await list('page=9')).data).toMatchObject({ products: [], pagination: { page: 9, total: 3 } });
+  });
+
+  it('shows staff inactive products too, and lets them filter on isActive', async () => {
+    const all = await call(t.app, 'GET', '/api/products', { token: staff });
+    expect(names(all.body)).toContain('Hidden Anorak');
+    const inactive = await call(t.app, 'GET', '/api/products?isActive=false', { token: staff });
+    expect(names(inactive.body)).toEqual(['Hidden Anorak']);
+    const storefront = await call(t.app, 'GET', '/api/products?isActive=false', { token: customer });
+    expect(names(storefront.body)).toEqual(['Arctic Parka', 'Down Vest', 'Plain Tee']);
+  });
+
+  it('refuses bad query values with 400, never 500', async () => {
+    for (const query of [
+      'page=0',
+      'limit=101',
+      'limit=abc',
+      'sortBy=password',
+      'sortOrder=up',
+      'minPrice=-1',
+      'isActive=maybe',
+    ]) {
+      const res = await call(t.app, 'GET', `/api/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+  });
+});
+
+describe('featured, trending, categories, brands', () => {
+  it('lists featured and trending active products (limit default 8)', async () => {
+    const featured = await call(t.app, 'GET', '/api/products/featured');
+    expect(names(featured.body)).toEqual(['Arctic Parka']);
+    const trending = await call(t.app, 'GET', '/api/products/trending?limit=1');
+    expect(names(trending.body)).toEqual(['Down Vest']);
+    expect((await call(t.app, 'GET', '/api/products/featured?limit=0')).status).toBe(400);
+  });
+
+  it('lists categories and brands for the forms', async () => {
+    const cats = await call(t.app, 'GET', '/api/products/categories');
+    expect(cats.body.data.categories.find((c: { name: string }) => c.name === 'Outerwear')).toMatchObject({
+      _id: categoryId,
+      id: categoryId,
+      productCount: 3,
+      image: null,
+    });
+    const brandList = await call(t.app, 'GET', '/api/products/brands');
+    expect(brandList.body.data.brands.find((b: { name: string }) => b.name === 'Polar Works')).toMatchObject({
+      productCount: 2,
+    });
+  });
+});
+
+describe('one product', () => {
+  const views = async (id: string) =>
+    (await t.app.db.select({ v: products.viewCount }).from(products).where(eq(products.id, id)))[0]!.v;
+
+  it('reads by id and by slug; storefront reads count as views, staff reads do not', async () => {
+    const before = await views(ids.vest!);
+    expect((await call(t.app, 'GET', `/api/products/${ids.vest}`)).body.data.product.name).toBe('Down Vest');
+    expect((await call(t.app, 'GET', '/api/products/slug/down-vest', { token: customer })).status).toBe(200);
+    expect(await views(ids.vest!)).toBe(before + 2);
+    expect((await call(t.app, 'GET', `/api/products/${ids.vest}`, { token: staff })).status).toBe(200);
+    expect(await views(ids.vest!)).toBe(before + 2);
+  });
+
+  it('hides inactive products from the storefront but shows them to staff', async () => {
+    const before = await views(ids.hidden!);
+    expect((await call(t.app, 'GET', `/api/products/${ids.hidden}`)).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/products/slug/hidden-anorak', { token: customer })).status).toBe(404);
+    expect((await call(t.app, 'GET', `/api/products/${ids.hidden}`, { token: staff })).status).toBe(200);
+    expect(await views(ids.hidden!)).toBe(before);
+  });
+
+  it('answers 404 for an unknown product and 400 with the spec message for a malformed id', async () => {
+    const missing = await call(t.app, 'GET', '/api/products/aaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, error: 'Product not found', code: 'NOT_FOUND' });
+    const short = await call(t.app, 'GET', '/api/products/abc123');
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Invalid product ID format. Expected 24 characters, got 6');
+    const notHex = await call(t.app, 'GET', '/api/products/zzzzzzzzzzzzzzzzzzzzzzzz');
+    expect(notHex.body.error).toBe('Expected 24-character hexadecimal string.');
+    expect((await call(t.app, 'GET', '/api/products/slug/nothing-here')).status).toBe(404);
+  });
+
+  it('lists related products of the same category (default 4) and products of a category (12 per page)', async () => {
+    const related = await call(t.app, 'GET', `/api/products/${ids.parka}/related`);
+    expect(names(related.body)).toEqual(['Down Vest']);
+    expect((await call(t.app, 'GET', '/api/products/aaaaaaaaaaaaaaaaaaaaaaaa/related')).status).toBe(404);
+    expect((await call(t.app, 'GET', '/api/products/bad/related')).status).toBe(400);
+    const byCategory = await call(t.app, 'GET', '/api/products/category/Outerwear');
+    expect(names(byCategory.body)).toEqual(['Arctic Parka', 'Down Vest']);
+    expect(byCategory.body.data.pagination).toMatchObject({ limit: 12, total: 2 });
+    expect((await call(t.app, 'GET', '/api/products/category/Nope')).status).toBe(404);
+  });
+});

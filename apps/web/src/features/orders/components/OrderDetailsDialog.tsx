@@ -1,0 +1,225 @@
+import { type OrderAddressInput, type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
+import { ExternalLink, Package } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { capitalize, customerName, itemCount } from '../order-display';
+import { PaymentBadge, StatusBadge } from './OrderBits';
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+function Tile({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-100 bg-slate-50 p-3">
+      <p className="text-xs text-slate-500">{label}</p>
+      <div className="mt-1 text-base font-semibold text-slate-900">{value}</div>
+    </div>
+  );
+}
+function Address({ title, address }: { title: string; address: OrderAddressInput }) {
+  return (
+    <section>
+      <h4 className="mb-2 text-sm font-semibold text-slate-900">{title}</h4>
+      <dl className="divide-y divide-slate-100">
+        <Row label="Name" value={`${address.firstName} ${address.lastName}`} />
+        <Row label="Street" value={address.street} />
+        <Row label="City" value={address.city} />
+        <Row label="State" value={address.state} />
+        <Row label="ZIP Code" value={address.zipCode} />
+        <Row label="Country" value={address.country} />
+        <Row label="Phone" value={address.phone} />
+      </dl>
+    </section>
+  );
+}
+
+function Pricing({ order }: { order: OrderView }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      <Row label="Subtotal" value={formatMoney(order.subtotal)} />
+      <Row label="Tax" value={formatMoney(order.tax)} />
+      <Row label="Shipping" value={formatMoney(order.shipping)} />
+      {order.discount > 0 ? <Row label="Discount" value={`-${formatMoney(order.discount)}`} /> : null}
+      <Row label="Total" value={formatMoney(order.total)} />
+    </dl>
+  );
+}
+
+/** The order detail viewer: header, summary tiles and the tabs Overview, Details, Items, Tracking, Analytics. */
+export function OrderDetailsDialog({
+  order,
+  onOpenChange,
+}: {
+  order: OrderView | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={order !== null} onOpenChange={onOpenChange}>
+      {order ? (
+        <DialogContent
+          size="xl"
+          title={order.orderNumber}
+          description={`${customerName(order)}${order.isGuest ? ' (Guest)' : ''} · ${order.email ?? 'Guest Order'}`}
+        >
+          <div className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Tile label="Total" value={formatMoney(order.total)} />
+            <Tile label="Items" value={itemCount(order)} />
+            <Tile label="Status" value={<StatusBadge order={order} />} />
+            <Tile label="Payment" value={<PaymentBadge order={order} />} />
+          </div>
+          <Tabs defaultValue="overview">
+            <TabsList aria-label="Order details">
+              <TabsTrigger value="overview">Overview</TabsTrigger>
+              <TabsTrigger value="details">Details</TabsTrigger>
+              <TabsTrigger value="items">Items</TabsTrigger>
+              <TabsTrigger value="tracking">Tracking</TabsTrigger>
+              <TabsTrigger value="analytics">Analytics</TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview" className="pt-4">
+              <div className="grid gap-6 md:grid-cols-2">
+                <dl className="divide-y divide-slate-100">
+                  <Row label="Order Number" value={<span className="font-mono">{order.orderNumber}</span>} />
+                  <Row label="Customer" value={customerName(order)} />
+                  <Row label="Order Date" value={formatDateTime(order.createdAt)} />
+                  <Row label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+                  <Row label="Total Items" value={itemCount(order)} />
+                  <Row
+                    label="Status"
+                    value={
+                      <span className="flex justify-end gap-1">
+                        <StatusBadge order={order} />
+                        <PaymentBadge order={order} />
+                      </span>
+                    }
+                  />
+                  {order.trackingNumber ? (
+                    <Row label="Tracking" value={<Badge variant="info">{order.trackingNumber}</Badge>} />
+                  ) : null}
+                </dl>
+                <div>
+                  <h4 className="mb-2 text-sm font-semibold text-slate-900">Summary</h4>
+                  <Pricing order={order} />
+                  {order.notes ? (
+                    <div className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                      <p className="font-medium">Order Notes</p>
+                      <p>{order.notes}</p>
+                    </div>
+                  ) : null}
+                </div>
+              </div>
+            </TabsContent>
+            <TabsContent value="details" className="pt-4">
+              <div className="grid gap-6 md:grid-cols-2">
+                <section>
+                  <h4 className="mb-2 text-sm font-semibold text-slate-900">Pricing Breakdown</h4>
+                  <Pricing order={order} />
+                </section>
+                <section>
+                  <h4 className="mb-2 text-sm font-semibold text-slate-900">Payment Information</h4>
+                  <dl className="divide-y divide-slate-100">
+                    <Row label="Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+                    <Row label="Status" value={<PaymentBadge order={order} />} />
+                    <Row label="Paid At" value={formatDateTime(order.paidAt, 'Not paid')} />
+                  </dl>
+                </section>
+                <Address title="Shipping Address" address={order.shippingAddress} />
+                <Address title="Billing Address" address={order.billingAddress} />
+              </div>
+            </TabsContent>
+            <TabsContent value="items" className="pt-4">
+              <ul className="divide-y divide-slate-100">
+                {order.items.map((item) => (
+                  <li key={item.id} className="flex items-center gap-4 py-3">
+                    {item.product.images[0] ? (
+                      <img
+                        src={item.product.images[0].original}
+                        alt={item.product.images[0].alt}
+                        className="size-14 rounded-md border border-slate-100 object-cover"
+                      />
+                    ) : (
+                      <div className="flex size-14 items-center justify-center rounded-md bg-slate-100 text-slate-400">
+                        <Package className="size-6" />
+                      </div>
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium text-slate-900">{item.product.name}</p>
+                      <p className="text-xs text-slate-500">SKU: {item.product.slug}</p>
+                      <p className="text-xs text-slate-500">
+                        Size: {item.size} · Color: {item.color}
+                      </p>
+                    </div>
+                    <div className="text-right text-sm">
+                      <p className="text-slate-600">
+                        {formatMoney(item.price)} × {item.quantity}
+                      </p>
+                      <p className="font-semibold text-slate-900">{formatMoney(item.total)}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </TabsContent>
+            <TabsContent value="tracking" className="pt-4">
+              <dl className="divide-y divide-slate-100">
+                <Row label="Tracking Number" value={order.trackingNumber ?? 'Not available'} />
+                {order.trackingUrl ? (
+                  <Row
+                    label="Carrier"
+                    value={
+                      <a
+                        href={order.trackingUrl}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                        className="inline-flex items-center gap-1 text-indigo-600 hover:underline"
+                      >
+                        Track Package <ExternalLink className="size-3.5" />
+                      </a>
+                    }
+                  />
+                ) : null}
+                <Row label="Estimated Delivery" value={formatDate(order.estimatedDelivery, 'Not available')} />
+                <Row label="Current Status" value={<StatusBadge order={order} />} />
+              </dl>
+            </TabsContent>
+            <TabsContent value="analytics" className="pt-4">
+              <div className="grid gap-6 md:grid-cols-2">
+                <dl className="divide-y divide-slate-100">
+                  <Row label="Total Items" value={itemCount(order)} />
+                  <Row
+                    label="Unique Products"
+                    value={new Set(order.items.map((i) => i.productId ?? i.product.name)).size}
+                  />
+                  <Row label="Subtotal" value={formatMoney(order.subtotal)} />
+                  <Row label="Total" value={formatMoney(order.total)} />
+                </dl>
+                <section>
+                  <h4 className="mb-2 text-sm font-semibold text-slate-900">Timeline</h4>
+                  <ol className="flex flex-col gap-3 border-l-2 border-indigo-100 pl-4 text-sm">
+                    <li>
+                      <p className="font-medium text-slate-900">Created</p>
+                      <p className="text-slate-500">{formatDateTime(order.createdAt)}</p>
+                    </li>
+                    <li>
+                      <p className="font-medium text-slate-900">Last Updated</p>
+                      <p className="text-slate-500">{formatDateTime(order.updatedAt)}</p>
+                    </li>
+                    <li>
+                      <p className="font-medium text-slate-900">Estimated Delivery</p>
+                      <p className="text-slate-500">{formatDate(order.estimatedDelivery, 'Not available')}</p>
+                    </li>
+                  </ol>
+                  <p className="mt-3 text-xs text-slate-400">Status: {capitalize(order.status)}</p>
+                </section>
+              </div>
+            </TabsContent>
+          </Tabs>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+import type { OrderView } from '@seamline/shared';
+import {
+  Button,
+  Checkbox,
+  Highlight,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui';
+import { formatMoney } from '../../../lib/format';
+import { customerName } from '../order-display';
+import { type OrderActionHandlers, OrderActions, PaymentBadge, StatusBadge, VariantList } from './OrderBits';
+
+type Props = {
+  orders: OrderView[];
+  loading: boolean;
+  search: string;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (ids: string[], checked: boolean) => void;
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  handlers: OrderActionHandlers;
+};
+
+/** Table View: 10 per page with Prev/Next, row selection, size/color (first 2 then '+N more'), badges, actions. */
+export function OrderTableView({
+  orders,
+  loading,
+  search,
+  selected,
+  onToggle,
+  onToggleAll,
+  page,
+  totalPages,
+  onPageChange,
+  handlers,
+}: Props) {
+  const ids = orders.map((order) => order.id);
+  const allChecked = ids.length > 0 && ids.every((id) => selected.has(id));
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-10">
+              <Checkbox
+                aria-label="Select all orders on this page"
+                checked={allChecked}
+                onCheckedChange={(checked) => onToggleAll(ids, checked === true)}
+              />
+            </TableHead>
+            <TableHead>Order</TableHead>
+            <TableHead>Customer</TableHead>
+            <TableHead>Total</TableHead>
+            <TableHead>Items</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Payment</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {loading ? (
+            <TableRow>
+              <TableCell colSpan={8} className="py-10 text-center text-slate-500">
+                Loading orders...
+              </TableCell>
+            </TableRow>
+          ) : orders.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={8} className="py-10 text-center text-slate-500">
+                No orders found.
+              </TableCell>
+            </TableRow>
+          ) : (
+            orders.map((order) => (
+              <TableRow key={order.id} data-state={selected.has(order.id) ? 'selected' : undefined}>
+                <TableCell>
+                  <Checkbox
+                    aria-label={`Select ${order.orderNumber}`}
+                    checked={selected.has(order.id)}
+                    onCheckedChange={() => onToggle(order.id)}
+                  />
+                </TableCell>
+                <TableCell className="font-mono text-sm font-medium">
+                  <Highlight text={order.orderNumber} query={search} />
+                </TableCell>
+                <TableCell>
+                  <div className="text-sm font-medium text-slate-900">
+                    <Highlight text={customerName(order)} query={search} />
+                    {order.isGuest ? <span className="ml-1 text-xs font-normal text-slate-400">(Guest)</span> : null}
+                  </div>
+                  <div className="text-xs text-slate-500">
+                    <Highlight text={order.email ?? 'Guest Order'} query={search} />
+                  </div>
+                </TableCell>
+                <TableCell className="font-medium">{formatMoney(order.total)}</TableCell>
+                <TableCell>
+                  <VariantList order={order} />
+                </TableCell>
+                <TableCell>
+                  <StatusBadge order={order} />
+                </TableCell>
+                <TableCell>
+                  <PaymentBadge order={order} />
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end">
+                    <OrderActions order={order} handlers={handlers} />
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          Prev
+        </Button>
+        <span>
+          Page {page} of {totalPages}
+        </span>
+        <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </div>
+  );
+}

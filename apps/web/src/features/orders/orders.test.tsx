@@ -1,0 +1,144 @@
+import type { OrderView } from '@seamline/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../test/fixtures';
+import { CancelOrderDialog } from './components/CancelOrderDialog';
+import { ManageStatusDialog } from './components/ManageStatusDialog';
+import { customerName, paymentVariant, statusVariant, variantSummary } from './order-display';
+
+const address = {
+  firstName: 'Nora',
+  lastName: 'Bennett',
+  street: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '73301',
+  country: 'US',
+  phone: '555',
+};
+const item = (id: string, size: string, color: string) => ({
+  _id: id,
+  id,
+  productId: 'p'.repeat(24),
+  product: { _id: 'p'.repeat(24), id: 'p'.repeat(24), name: 'Tee', slug: 'tee', sku: 'TEE', images: [] },
+  size,
+  color,
+  variantId: `${size}-${color}`,
+  price: 10,
+  quantity: 1,
+  total: 10,
+});
+const order = {
+  _id: 'o'.repeat(24),
+  id: 'o'.repeat(24),
+  orderNumber: 'ORD-20261122-ABC123',
+  status: 'pending',
+  paymentStatus: 'pending',
+  paymentMethod: 'stripe',
+  shippingMethod: 'standard',
+  stockState: 'reserved',
+  items: [item('1', 'M', 'Black'), item('2', 'L', 'Red'), item('3', 'S', 'Navy')],
+  itemCount: 3,
+  subtotal: 30,
+  discount: 0,
+  shipping: 5.99,
+  tax: 2.4,
+  total: 38.39,
+  couponCode: null,
+  customer: null,
+  guestEmail: 'nora@example.net',
+  isGuest: true,
+  email: 'nora@example.net',
+  shippingAddress: address,
+  billingAddress: address,
+  notes: '',
+  adminNotes: '',
+  trackingNumber: null,
+  trackingUrl: null,
+  estimatedDelivery: null,
+  paidAt: null,
+  shippedAt: null,
+  deliveredAt: null,
+  cancelledAt: null,
+  cancelReason: null,
+  refundReason: null,
+  createdAt: '2026-11-22T00:00:00.000Z',
+  updatedAt: '2026-11-22T00:00:00.000Z',
+} satisfies OrderView;
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('order display rules', () => {
+  it('badge colors, guest names and the size/color summary', () => {
+    expect(statusVariant('delivered')).toBe('success');
+    expect(statusVariant('cancelled')).toBe('danger');
+    expect(statusVariant('shipped')).toBe('warning');
+    expect(paymentVariant('paid')).toBe('success');
+    expect(paymentVariant('failed')).toBe('danger');
+    expect(paymentVariant('refunded')).toBe('warning');
+    expect(customerName(order)).toBe('Nora Bennett');
+    expect(variantSummary(order)).toEqual({
+      labels: [
+        { id: '1', label: 'M/Black' },
+        { id: '2', label: 'L/Red' },
+      ],
+      more: 1,
+    });
+  });
+});
+
+describe('ManageStatusDialog', () => {
+  it('shows the spec messages, disables Update while invalid, and sends only filled fields', async () => {
+    const fetchMock = mockFetch(() => json(200, { success: true, data: { order } }));
+    render(wrap(<ManageStatusDialog order={order} onOpenChange={() => {}} />));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Tracking Number'), 'AB');
+    expect(await screen.findByText('Tracking number must be at least 3 characters')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Update Status' }).hasAttribute('disabled')).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    expect(await screen.findByText('Status is required')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Status'), 'shipped');
+    await user.clear(screen.getByLabelText('Tracking Number'));
+    await user.type(screen.getByLabelText('Tracking Number'), '1Z999');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Update Status' }).hasAttribute('disabled')).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe(`/api/admin/orders/${order.id}/status`);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      status: 'shipped',
+      paymentStatus: 'pending',
+      trackingNumber: '1Z999',
+    });
+  });
+});
+
+describe('CancelOrderDialog', () => {
+  it('needs the order number typed, then cancels with the admin reason', async () => {
+    const fetchMock = mockFetch(() => json(200, { success: true, data: { order } }));
+    render(wrap(<CancelOrderDialog order={order} mode="cancel" onOpenChange={() => {}} />));
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText('Order number'), 'ORD-20261122-XXXXXX');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The order number you entered does not match.')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Order number'));
+    await user.type(screen.getByLabelText('Order number'), ' ord-20261122-abc123 ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([String(url), init?.method]).toEqual([`/api/orders/${order.id}/cancel`, 'PUT']);
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Order cancelled by admin' });
+  });
+});

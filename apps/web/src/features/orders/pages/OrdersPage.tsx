@@ -1,0 +1,169 @@
+import { DEBOUNCE_MS, type OrderView, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
+import { Avatar, Button, PageHeader, SearchBox, useToast, type ViewMode, ViewTabs } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useOrders } from '../api';
+import { AddOrderDialog } from '../components/AddOrderDialog';
+import { CancelOrderDialog } from '../components/CancelOrderDialog';
+import { EditOrderDialog } from '../components/EditOrderDialog';
+import { ManageStatusDialog } from '../components/ManageStatusDialog';
+import type { OrderActionHandlers } from '../components/OrderBits';
+import { OrderDetailsDialog } from '../components/OrderDetailsDialog';
+import { OrderGridView } from '../components/OrderGridView';
+import { OrderSidebarView } from '../components/OrderSidebarView';
+import { OrderTableView } from '../components/OrderTableView';
+import { isClosed } from '../order-display';
+
+const PAGE_SIZE: Record<ViewMode, number> = {
+  sidebar: PAGE_SIZES.ordersSidebar,
+  table: PAGE_SIZES.ordersTable,
+  grid: PAGE_SIZES.ordersGrid,
+};
+
+/** Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. */
+export default function OrdersPage() {
+  const { user } = useAuth();
+  const toast = useToast(TOAST_MS.orders);
+  const [view, setView] = useState<ViewMode>('sidebar');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<OrderView | null>(null);
+  const [statusOf, setStatusOf] = useState<OrderView | null>(null);
+  const [viewing, setViewing] = useState<OrderView | null>(null);
+  const [removing, setRemoving] = useState<{ order: OrderView; mode: 'cancel' | 'delete' } | null>(null);
+
+  const limit = PAGE_SIZE[view];
+  const query = useOrders({ page, limit, search });
+  const failed = query.isError;
+  const orders = failed ? [] : (query.data?.orders ?? []);
+  const total = failed ? 0 : (query.data?.pagination.total ?? 0);
+  const totalPages = failed ? 1 : (query.data?.pagination.pages ?? 1);
+  const loading = query.isLoading;
+
+  useEffect(() => {
+    if (query.error) toast.error(errorMessage(query.error, 'Failed to fetch orders'));
+  }, [query.error, toast]);
+
+  // Keep the details in open dialogs current after a change reloads the list.
+  useEffect(() => {
+    const fresh = (order: OrderView | null) => (order ? (orders.find((o) => o.id === order.id) ?? order) : null);
+    setViewing(fresh);
+  }, [orders]);
+
+  const applySearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+  const changeView = (next: ViewMode) => {
+    setView(next);
+    setPage(1);
+  };
+  const toggle = (id: string) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = (ids: string[], on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const handlers: OrderActionHandlers = {
+    onManageStatus: setStatusOf,
+    onViewDetails: setViewing,
+    onEdit: setEditing,
+    // An active order is cancelled (stock back on the shelf) rather than deleted.
+    onDelete: (order) => setRemoving({ order, mode: isClosed(order) ? 'delete' : 'cancel' }),
+  };
+
+  const pager = { page, totalPages, onPageChange: setPage };
+  return (
+    <>
+      <PageHeader
+        title="Order Management"
+        description="View, track, and manage customer orders and fulfillment."
+        actions={
+          <div className="flex items-center gap-3">
+            <Button onClick={() => setAdding(true)}>
+              <Plus /> Add Order
+            </Button>
+            {user ? <Avatar seed={user.email} name={`${user.firstName} ${user.lastName}`} /> : null}
+          </div>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <ViewTabs value={view} onValueChange={changeView} />
+        <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto">
+          <SearchBox
+            value={search}
+            onDebouncedChange={applySearch}
+            delayMs={DEBOUNCE_MS.orders}
+            placeholder="Search orders by number, customer or e-mail..."
+            className="sm:w-80"
+          />
+          <span className="text-sm text-slate-600" aria-live="polite">
+            {view === 'table' ? `${orders.length} of ${total} orders` : `${total} ${total === 1 ? 'order' : 'orders'}`}
+          </span>
+          {search ? (
+            <Button size="sm" variant="outline" onClick={() => applySearch('')}>
+              Show All
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {view === 'sidebar' ? (
+        <OrderSidebarView
+          orders={orders}
+          loading={loading}
+          search={search}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          handlers={handlers}
+          {...pager}
+        />
+      ) : view === 'table' ? (
+        <OrderTableView
+          orders={orders}
+          loading={loading}
+          search={search}
+          selected={checked}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          handlers={handlers}
+          {...pager}
+        />
+      ) : (
+        <OrderGridView
+          orders={orders}
+          loading={loading}
+          search={search}
+          selected={checked}
+          onToggle={toggle}
+          handlers={handlers}
+          {...pager}
+        />
+      )}
+      <AddOrderDialog open={adding} onOpenChange={setAdding} />
+      <EditOrderDialog order={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <ManageStatusDialog order={statusOf} onOpenChange={(open) => !open && setStatusOf(null)} />
+      <OrderDetailsDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <CancelOrderDialog
+        order={removing?.order ?? null}
+        mode={removing?.mode ?? 'cancel'}
+        onOpenChange={(open) => !open && setRemoving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { can, type ProductView } from '@seamline/shared';
+import { Boxes, Eye, Pencil, Trash2 } from 'lucide-react';
+import { useAuth } from '../../../auth/auth-context';
+import { Button } from '../../../components/ui';
+
+export type ProductAction = 'stock' | 'details' | 'edit' | 'delete';
+export type OnProductAction = (action: ProductAction, product: ProductView) => void;
+
+const ACTIONS = [
+  { action: 'stock', label: 'Manage Stock', icon: Boxes, rule: 'inventory' },
+  { action: 'details', label: 'View Details', icon: Eye, rule: 'catalogueRead' },
+  { action: 'edit', label: 'Edit', icon: Pencil, rule: 'catalogueWrite' },
+  { action: 'delete', label: 'Delete', icon: Trash2, rule: 'catalogueWrite' },
+] as const;
+
+/** The row actions; a role only sees what the server lets it do. */
+export function ProductActions({
+  product,
+  onAction,
+  labels = false,
+}: {
+  product: ProductView;
+  onAction: OnProductAction;
+  labels?: boolean;
+}) {
+  const { user } = useAuth();
+  return (
+    <div className="flex items-center gap-1">
+      {ACTIONS.filter((a) => can(user?.role, a.rule)).map(({ action, label, icon: Icon }) => (
+        <Button
+          key={action}
+          type="button"
+          variant="ghost"
+          size={labels ? 'sm' : 'icon'}
+          title={label}
+          aria-label={`${label} ${product.name}`}
+          className={action === 'delete' ? 'text-red-600 hover:bg-red-50 hover:text-red-700' : undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            onAction(action, product);
+          }}
+        >
+          <Icon className="size-4" aria-hidden />
+          {labels ? label : null}
+        </Button>
+      ))}
+    </div>
+  );
+}

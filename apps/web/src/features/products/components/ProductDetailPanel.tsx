@@ -1,0 +1,100 @@
+import type { ProductView } from '@seamline/shared';
+import { Eye, MessageSquare, ShoppingBag, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge, Card, CardContent } from '../../../components/ui';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { variantBadge } from '../product-rules';
+import { type OnProductAction, ProductActions } from './ProductActions';
+import { ActiveBadge, ProductThumb, StockStatusBadge } from './ProductBits';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-1.5 text-sm">
+      <span className="text-slate-500">{label}</span>
+      <span className="text-right font-medium text-slate-900">{children}</span>
+    </div>
+  );
+}
+
+function Figure({ icon: Icon, label, value }: { icon: typeof Eye; label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-center">
+      <Icon className="mx-auto mb-1 size-4 text-indigo-500" aria-hidden />
+      <div className="text-base font-semibold text-slate-900">{value}</div>
+      <div className="text-xs text-slate-500">{label}</div>
+    </div>
+  );
+}
+
+/** The sidebar view's detail panel (spec part 1 §2): analytics, figures, combinations, description, status, tags. */
+export function ProductDetailPanel({ product, onAction }: { product: ProductView; onAction: OnProductAction }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-5 p-5">
+        <div className="flex items-start gap-4">
+          <ProductThumb product={product} className="size-20" />
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate text-lg font-semibold text-slate-900">{product.name}</h2>
+            <p className="text-sm text-slate-500">
+              {product.sku} · {product.category} / {product.subcategory} · {product.brand}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-1.5">
+              <ActiveBadge active={product.isActive} />
+              <StockStatusBadge product={product} />
+              {product.isFeatured ? <Badge variant="primary">Featured</Badge> : null}
+              {product.isTikTokTrending ? <Badge variant="purple">TikTok Trending</Badge> : null}
+            </div>
+          </div>
+        </div>
+        <ProductActions product={product} onAction={onAction} labels />
+        <div className="grid grid-cols-4 gap-2">
+          <Figure icon={Eye} label="Views" value={formatNumber(product.viewCount)} />
+          <Figure icon={Star} label="Rating" value={product.rating.toFixed(1)} />
+          <Figure icon={MessageSquare} label="Reviews" value={formatNumber(product.reviewCount)} />
+          <Figure icon={ShoppingBag} label="Sales" value={formatNumber(product.salesCount)} />
+        </div>
+        <div className="divide-y divide-slate-100">
+          <Row label="Created">{formatDate(product.createdAt)}</Row>
+          <Row label="Price">{formatMoney(product.price)}</Row>
+          <Row label="Total stock">{formatNumber(product.totalStock)}</Row>
+          <Row label="Cost price">{formatMoney(product.costPrice)}</Row>
+          <Row label="Compare price">{formatMoney(product.comparePrice)}</Row>
+          <Row label="Variants">{product.inventory.length}</Row>
+          <Row label="Weight">{formatNumber(Math.round(product.weight * 1000))} g</Row>
+          <Row label="Status">{product.isActive ? 'Active' : 'Inactive'}</Row>
+          <Row label="Stock status">{product.stockStatus}</Row>
+        </div>
+        <section>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">Sizes and colors</h3>
+          {product.inventory.length ? (
+            <div className="flex flex-wrap gap-1.5">
+              {product.inventory.map((row) => (
+                <Badge key={row.id} variant={variantBadge(row)}>
+                  {row.size} / {row.color}: {row.quantity}
+                </Badge>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">No size/color combinations yet.</p>
+          )}
+        </section>
+        <section>
+          <h3 className="mb-1 text-sm font-semibold text-slate-900">Description</h3>
+          <p className="text-sm text-slate-600">{product.description || 'No description available'}</p>
+        </section>
+        <section>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">Tags</h3>
+          {product.tags.length ? (
+            <div className="flex flex-wrap gap-1.5">
+              {product.tags.map((tag) => (
+                <Badge key={tag}>{tag}</Badge>
+              ))}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500">No tags</p>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

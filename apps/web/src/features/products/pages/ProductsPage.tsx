@@ -1,0 +1,90 @@
+import { can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
+import { Button, PageHeader, SearchBox, Skeleton, useToast, type ViewMode, ViewTabs } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useProducts } from '../api';
+import { DeleteProductDialog } from '../components/DeleteProductDialog';
+import { ManageStockDialog } from '../components/ManageStockDialog';
+import type { ProductAction } from '../components/ProductActions';
+import { ProductDetailsDialog } from '../components/ProductDetailsDialog';
+import { ProductFormDialog } from '../components/ProductFormDialog';
+import { GridView, SidebarView, TableView } from '../components/ProductViews';
+import { matchesSearch, PRODUCT_TOASTS } from '../product-rules';
+
+const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
+const VIEWS = { sidebar: SidebarView, table: TableView, grid: GridView };
+
+/** Product Management (spec part 1 §2): three views over the same list, local search, row actions and dialogs. */
+export default function ProductsPage() {
+  const { user } = useAuth();
+  const toast = useToast(TOAST_MS.products);
+  const products = useProducts();
+  const [view, setView] = useState<ViewMode>('sidebar');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
+
+  useEffect(() => {
+    if (products.error) toast.error(errorMessage(products.error, PRODUCT_TOASTS.loadFailed));
+  }, [products.error, toast]);
+
+  const list = products.error ? [] : (products.data ?? []);
+  const filtered = useMemo(() => list.filter((p) => matchesSearch(p, search)), [list, search]);
+  // Dialogs follow the fresh list, so a stock change shows at once.
+  const target = open?.id ? (list.find((p) => p.id === open.id) ?? null) : null;
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setOpen(null);
+  };
+  const View = VIEWS[view];
+
+  return (
+    <>
+      <PageHeader
+        title="Product Management"
+        description="Manage your catalogue, stock per size and color, and product details."
+        actions={
+          can(user?.role, 'catalogueWrite') ? (
+            <Button onClick={() => setOpen({ action: 'add', id: null })}>
+              <Plus /> Add Product
+            </Button>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <ViewTabs value={view} onValueChange={setView} />
+        <div className="flex items-center gap-2 lg:w-[28rem]">
+          <SearchBox
+            value={search}
+            onDebouncedChange={setSearch}
+            delayMs={DEBOUNCE_MS.products}
+            placeholder="Search products..."
+          />
+          <Button variant="outline" onClick={() => setSearch('')} disabled={!search}>
+            Show All
+          </Button>
+        </div>
+      </div>
+      <p className="mb-3 text-sm text-slate-500">
+        {products.isLoading ? 'Loading products…' : `${filtered.length} of ${list.length} products`}
+      </p>
+      {products.isLoading ? (
+        <div className="flex flex-col gap-2">
+          {SKELETON_ROWS.map((row) => (
+            <Skeleton key={row} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : (
+        <View products={filtered} search={search} onAction={(action, product) => setOpen({ action, id: product.id })} />
+      )}
+      <ProductFormDialog
+        open={open?.action === 'add' || (open?.action === 'edit' && target !== null)}
+        onOpenChange={close}
+        product={open?.action === 'edit' ? target : null}
+      />
+      <ProductDetailsDialog product={open?.action === 'details' ? target : null} onOpenChange={close} />
+      <ManageStockDialog product={open?.action === 'stock' ? target : null} onOpenChange={close} />
+      <DeleteProductDialog product={open?.action === 'delete' ? target : null} onOpenChange={close} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { type ProductView, STOCK, type StockStatus, variantLevel } from '@seamline/shared';
+import type { BadgeVariant } from '../../components/ui';
+
+/** Toasts of the product screens (spec part 1 §2 and §8), shown for TOAST_MS.products. */
+export const PRODUCT_TOASTS = {
+  added: 'Product added successfully!',
+  updated: 'Product updated successfully!',
+  stock: 'Stock updated successfully!',
+  deleted: 'Product and all related data permanently deleted successfully!',
+  loadFailed: 'Failed to fetch products',
+  addFailed: 'Failed to add product.',
+  updateFailed: 'Failed to update product.',
+  deleteFailed: 'Failed to delete product.',
+  uploadFailed: 'Failed to upload images. Please try again.',
+  stockFailed: 'Failed to update stock',
+  variantFailed: 'Failed to add variant',
+} as const;
+
+/** Local search over name, SKU, category, subcategory and brand (case-insensitive, plain text). */
+export function matchesSearch(product: ProductView, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [product.name, product.sku, product.category, product.subcategory, product.brand].some((field) =>
+    field.toLowerCase().includes(needle),
+  );
+}
+
+/** A typed number: anything that cannot be parsed becomes 0 (spec part 1 §2). */
+export function parseNumber(text: string): number {
+  const value = Number.parseFloat(text);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export function parseInteger(text: string): number {
+  const value = Number.parseInt(text, 10);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export const STATUS_BADGE: Record<StockStatus, BadgeVariant> = {
+  'In Stock': 'success',
+  'Moderate Stock': 'warning',
+  'Low Stock': 'danger',
+  'Out of Stock': 'danger',
+};
+
+/** Combination badges: at or below threshold red, up to 1.5 times yellow, above green. */
+export function variantBadge(row: { quantity: number; lowStockThreshold: number }): BadgeVariant {
+  const level = variantLevel(row);
+  return level === 'low' ? 'danger' : level === 'moderate' ? 'warning' : 'success';
+}
+
+/** The Inventory tab's badge: Low Stock at or below the threshold, else In Stock. */
+export const isLowStock = (row: { quantity: number; lowStockThreshold: number }) =>
+  row.quantity <= row.lowStockThreshold;
+
+export const firstImage = (product: ProductView) => product.images[0]?.thumbnail || product.images[0]?.original;
+
+export const DEFAULT_STOCK_THRESHOLD = STOCK.defaultThresholdStockDialog;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
+import { SHIPPING_METHODS } from './order-totals.js';
+
+const address = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
+/** One order line as the API shows it: the product snapshot taken when the order was placed. */
+export const orderItemView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  productId: z.string().nullable(),
+  product: z.object({
+    _id: z.string().nullable(),
+    id: z.string().nullable(),
+    name: z.string(),
+    slug: z.string(),
+    sku: z.string(),
+    images: z.array(z.object({ original: z.string(), alt: z.string() })),
+  }),
+  size: z.string(),
+  color: z.string(),
+  variantId: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  total: z.number(),
+});
+
+/** The order (spec part 2 §3). `customer` is null for a guest order, which carries `guestEmail`. */
+export const orderView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  stockState: z.enum(['reserved', 'committed', 'released']),
+  items: z.array(orderItemView),
+  itemCount: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  couponCode: z.string().nullable(),
+  customer: z
+    .object({ _id: z.string(), id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })
+    .nullable(),
+  guestEmail: z.string().nullable(),
+  isGuest: z.boolean(),
+  email: z.string().nullable(),
+  shippingAddress: address,
+  billingAddress: address,
+  notes: z.string(),
+  adminNotes: z.string(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  refundReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderView = z.infer<typeof orderView>;
+export type OrderItemView = z.infer<typeof orderItemView>;
+
+export const orderTotalsView = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});

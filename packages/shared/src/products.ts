@@ -1,0 +1,382 @@
+import { z } from 'zod';
+import { pageQuery, queryBoolean, sortOrder } from './api.js';
+import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
+import { STOCK_OPERATIONS } from './stock.js';
+
+/** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Name is required.',
+  nameLength: 'Name must be 3-100 characters.',
+  skuRequired: 'SKU is required.',
+  skuLength: 'SKU must be 3-50 characters.',
+  descriptionLength: 'Description must be 10-500 characters.',
+  categoryRequired: 'Category is required.',
+  subcategoryRequired: 'Subcategory is required.',
+  brandRequired: 'Brand is required.',
+  price: 'Price must be greater than 0.',
+  comparePrice: 'Compare price cannot be negative.',
+  costPrice: 'Cost price cannot be negative.',
+  salePrice: 'Sale price cannot be negative.',
+  weight: 'Weight cannot be negative.',
+  dimension: 'Dimensions cannot be negative.',
+  inventoryQuantity: 'Quantity must be a whole number of at least 0.',
+  inventoryThreshold: 'Low stock threshold must be a whole number of at least 0.',
+  inventorySize: 'Size is required.',
+  inventoryColor: 'Color is required.',
+  stockInput: 'Please select both size and color, and enter a valid quantity',
+  combinationInput: 'Please select both size and color',
+  combinationExists: 'This size/color combination already exists',
+  initialQuantity: 'Initial quantity cannot be negative',
+  thresholdNegative: 'Low stock threshold cannot be negative',
+  nameMismatch: 'The name you entered does not match.',
+  skuTaken: 'A product with this SKU already exists',
+  slugTaken: 'A product with this slug already exists',
+  notFound: 'Product not found',
+} as const;
+
+/** "a, b, ,c" or ["a", " b"] → ["a", "b"]: comma-separated lists, trimmed, empties dropped. */
+export function splitList(value: string | readonly string[]): string[] {
+  const parts = typeof value === 'string' ? value.split(',') : value.flatMap((v) => v.split(','));
+  return parts.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+const commaList = z
+  .union([z.string().max(2000), z.array(z.string().max(100)).max(50)])
+  .default([])
+  .transform(splitList);
+
+const requiredText = (required: string, max = 100) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
+
+const nonNegative = (message: string) => z.number({ error: message }).finite(message).min(0, message);
+
+export const inventoryRowInput = z.object({
+  size: z.string({ error: PRODUCT_MESSAGES.inventorySize }).trim().min(1, PRODUCT_MESSAGES.inventorySize).max(30),
+  color: z.string({ error: PRODUCT_MESSAGES.inventoryColor }).trim().min(1, PRODUCT_MESSAGES.inventoryColor).max(30),
+  quantity: z
+    .number({ error: PRODUCT_MESSAGES.inventoryQuantity })
+    .int(PRODUCT_MESSAGES.inventoryQuantity)
+    .min(0, PRODUCT_MESSAGES.inventoryQuantity)
+    .max(1_000_000, PRODUCT_MESSAGES.inventoryQuantity),
+  lowStockThreshold: z
+    .number({ error: PRODUCT_MESSAGES.inventoryThreshold })
+    .int(PRODUCT_MESSAGES.inventoryThreshold)
+    .min(0, PRODUCT_MESSAGES.inventoryThreshold)
+    .max(1_000_000, PRODUCT_MESSAGES.inventoryThreshold)
+    .default(STOCK.defaultThresholdForm),
+  /** Reserved units belong to orders; the form shows them but the server never takes them from input. */
+  reserved: z.number().int().min(0).optional(),
+});
+export type InventoryRowInput = z.input<typeof inventoryRowInput>;
+
+/** A new inventory row in the edit form (spec part 1 §3). */
+export const newInventoryRow = (): z.output<typeof inventoryRowInput> => ({
+  size: DEFAULT_SIZE,
+  color: DEFAULT_COLOR,
+  quantity: 0,
+  lowStockThreshold: STOCK.defaultThresholdForm,
+  reserved: 0,
+});
+
+export const productImage = z.object({
+  original: z.string().max(500),
+  webp: z.string().max(500),
+  thumbnail: z.string().max(500),
+  alt: z.string().trim().max(200).default(''),
+});
+export type ProductImage = z.output<typeof productImage>;
+
+/** Checked on blur and on submit, values trimmed (spec part 1 §5). */
+export const productInput = z.object({
+  name: z
+    .string({ error: PRODUCT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.nameRequired)
+    .min(3, PRODUCT_MESSAGES.nameLength)
+    .max(100, PRODUCT_MESSAGES.nameLength),
+  sku: z
+    .string({ error: PRODUCT_MESSAGES.skuRequired })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.skuRequired)
+    .min(3, PRODUCT_MESSAGES.skuLength)
+    .max(50, PRODUCT_MESSAGES.skuLength),
+  description: z
+    .string()
+    .trim()
+    .refine((v) => v.length === 0 || (v.length >= 10 && v.length <= 500), PRODUCT_MESSAGES.descriptionLength)
+    .default(''),
+  /** The category's name (or its id). */
+  category: requiredText(PRODUCT_MESSAGES.categoryRequired),
+  subcategory: requiredText(PRODUCT_MESSAGES.subcategoryRequired),
+  /** The brand's name (or its id). */
+  brand: requiredText(PRODUCT_MESSAGES.brandRequired),
+  price: z
+    .number({ error: PRODUCT_MESSAGES.price })
+    .finite(PRODUCT_MESSAGES.price)
+    .gt(0, PRODUCT_MESSAGES.price)
+    .max(1e9),
+  comparePrice: nonNegative(PRODUCT_MESSAGES.comparePrice).max(1e9).default(0),
+  costPrice: nonNegative(PRODUCT_MESSAGES.costPrice).max(1e9).default(0),
+  salePrice: nonNegative(PRODUCT_MESSAGES.salePrice).max(1e9).nullable().default(null),
+  weight: nonNegative(PRODUCT_MESSAGES.weight).max(1e6).default(0),
+  dimensions: z
+    .object({
+      length: nonNegative(PRODUCT_MESSAGES.dimension).max(1e6).default(0),
+      width: nonNegative(PRODUCT_MESSAGES.dimension).max(1e6).default(0),
+      height: nonNegative(PRODUCT_MESSAGES.dimension).max(1e6).default(0),
+    })
+    .default({ length: 0, width: 0, height: 0 }),
+  seo: z
+    .object({
+      title: z.string().trim().max(200).default(''),
+      description: z.string().trim().max(500).default(''),
+      keywords: commaList,
+      slug: z.string().trim().max(200).default(''),
+    })
+    .default({ title: '', description: '', keywords: [], slug: '' }),
+  tags: commaList,
+  isActive: z.boolean().default(true),
+  isFeatured: z.boolean().default(false),
+  isTikTokTrending: z.boolean().default(false),
+  inventory: z.array(inventoryRowInput).max(200).default([]),
+  images: z.array(productImage).max(20).default([]),
+});
+export type ProductInput = z.input<typeof productInput>;
+export type ProductData = z.output<typeof productInput>;
+
+/** PUT /products/{id} takes the whole form; fields left out keep their value. */
+export const productUpdateInput = productInput.partial();
+export type ProductUpdateData = z.output<typeof productUpdateInput>;
+
+/** Lowercase words joined by hyphens ("Classic Tee – Navy" → "classic-tee-navy"). */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+}
+
+const variantText = (message: string) => z.string({ error: message }).trim().min(1, message).max(30, message);
+const positiveQuantity = (message: string) =>
+  z.number({ error: message }).int(message).gt(0, message).max(1_000_000, message);
+
+/** POST /products/{id}/stock/add and /stock/remove. */
+export const stockChangeInput = z.object({
+  size: variantText(PRODUCT_MESSAGES.stockInput),
+  color: variantText(PRODUCT_MESSAGES.stockInput),
+  quantity: positiveQuantity(PRODUCT_MESSAGES.stockInput),
+  reason: z.string().trim().max(200).optional(),
+});
+export type StockChangeInput = z.input<typeof stockChangeInput>;
+
+/** PUT /admin/products/{id}/inventory (DESIGN §3): add and subtract take a quantity above 0, set takes ≥ 0. */
+export const adminStockInput = z
+  .object({
+    size: variantText(PRODUCT_MESSAGES.stockInput),
+    color: variantText(PRODUCT_MESSAGES.stockInput),
+    quantity: z
+      .number({ error: PRODUCT_MESSAGES.stockInput })
+      .int(PRODUCT_MESSAGES.stockInput)
+      .min(0, PRODUCT_MESSAGES.stockInput)
+      .max(1_000_000, PRODUCT_MESSAGES.stockInput),
+    operation: z.enum(STOCK_OPERATIONS, { error: 'Operation must be add, subtract or set' }),
+    reason: z.string().trim().max(200).optional(),
+  })
+  .refine((v) => v.operation === 'set' || v.quantity > 0, {
+    message: PRODUCT_MESSAGES.stockInput,
+    path: ['quantity'],
+  });
+export type AdminStockInput = z.input<typeof adminStockInput>;
+
+/** POST /products/{id}/inventory: a new combination (quantity 0, threshold 10, reserved 0 by default). */
+export const newCombinationInput = z.object({
+  size: variantText(PRODUCT_MESSAGES.combinationInput),
+  color: variantText(PRODUCT_MESSAGES.combinationInput),
+  quantity: z
+    .number({ error: PRODUCT_MESSAGES.initialQuantity })
+    .int(PRODUCT_MESSAGES.initialQuantity)
+    .min(0, PRODUCT_MESSAGES.initialQuantity)
+    .max(1_000_000)
+    .default(0),
+  lowStockThreshold: z
+    .number({ error: PRODUCT_MESSAGES.thresholdNegative })
+    .int(PRODUCT_MESSAGES.thresholdNegative)
+    .min(0, PRODUCT_MESSAGES.thresholdNegative)
+    .max(1_000_000)
+    .default(STOCK.defaultThresholdStockDialog),
+  reserved: z.literal(0, { error: 'A new combination starts with 0 reserved' }).default(0),
+  reason: z.string().trim().max(200).optional(),
+});
+export type NewCombinationInput = z.input<typeof newCombinationInput>;
+
+/** PUT /products/{id}/inventory: the whole list of combinations. */
+export const inventoryReplaceInput = z.object({ inventory: z.array(inventoryRowInput).max(200) });
+
+export const productStatusInput = z
+  .object({ isActive: z.boolean(), isFeatured: z.boolean(), isTikTokTrending: z.boolean() })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'isActive, isFeatured or isTikTokTrending is required');
+
+export const PRODUCT_SORT_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'name',
+  'price',
+  'sku',
+  'rating',
+  'viewCount',
+  'salesCount',
+] as const;
+const queryNumber = z.coerce.number().finite().min(0).max(1e9);
+
+export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
+  search: z.string().trim().max(100).optional(),
+  isActive: queryBoolean.optional(),
+  isFeatured: queryBoolean.optional(),
+  isTikTokTrending: queryBoolean.optional(),
+  category: z.string().trim().max(100).optional(),
+  brand: z.string().trim().max(100).optional(),
+  minPrice: queryNumber.optional(),
+  maxPrice: queryNumber.optional(),
+  sortBy: z.enum(PRODUCT_SORT_FIELDS).default('createdAt'),
+  sortOrder,
+});
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+/** GET /admin/products: the same filters, 20 per page by default (the inventory screen's page). */
+export const adminProductListQuery = productListQuery.extend(pageQuery(PAGE_SIZES.inventoryList).shape);
+
+export const limitQuery = (defaultLimit: number) =>
+  z.object({ limit: z.coerce.number().int().min(1).max(100).default(defaultLimit) });
+
+export const historyPageQuery = pageQuery(PAGE_SIZES.inventoryHistory);
+export const historyDaysQuery = z.object({
+  days: z.coerce.number().int().min(1).max(3650).default(STOCK.historyDefaultDays),
+});
+
+// ---- Responses ----
+
+export const paginationView = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pages: z.number(),
+  totalPages: z.number(),
+});
+
+export const stockStatusSchema = z.enum(['Out of Stock', 'Low Stock', 'Moderate Stock', 'In Stock']);
+
+export const inventoryRowView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  lowStockThreshold: z.number(),
+});
+export type InventoryRowView = z.infer<typeof inventoryRowView>;
+
+export const productView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  category: z.string(),
+  categoryId: z.string(),
+  subcategory: z.string(),
+  brand: z.string(),
+  brandId: z.string(),
+  price: z.number(),
+  comparePrice: z.number(),
+  costPrice: z.number(),
+  salePrice: z.number().nullable(),
+  images: z.array(productImage),
+  variants: z.object({
+    size: z.object({ available: z.array(z.string()), default: z.string() }),
+    color: z.object({ available: z.array(z.string()), default: z.string() }),
+  }),
+  inventory: z.array(inventoryRowView),
+  tags: z.array(z.string()),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  isTikTokTrending: z.boolean(),
+  weight: z.number(),
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }),
+  seo: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), slug: z.string() }),
+  viewCount: z.number(),
+  rating: z.number(),
+  reviewCount: z.number(),
+  salesCount: z.number(),
+  totalStock: z.number(),
+  availableStock: z.number(),
+  reservedStock: z.number(),
+  stockStatus: stockStatusSchema,
+  createdBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductView = z.infer<typeof productView>;
+
+export const taxonomyItemView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: productImage.nullable(),
+  productCount: z.number(),
+});
+export type TaxonomyItemView = z.infer<typeof taxonomyItemView>;
+
+/** One stock movement, shaped for the history lists (spec part 2 §3 Inventory history entry, "each change"). */
+export const inventoryChangeView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  variant: z.string(),
+  size: z.string(),
+  color: z.string(),
+  operation: z.string(),
+  quantity: z.number(),
+  previousQuantity: z.number(),
+  newQuantity: z.number(),
+  previousReserved: z.number(),
+  newReserved: z.number(),
+  netChange: z.number(),
+  time: z.string(),
+  reason: z.string().nullable(),
+  admin: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  orderId: z.string().nullable(),
+});
+export type InventoryChangeView = z.infer<typeof inventoryChangeView>;
+
+/** A day of stock movements: date (YYYY-MM-DD), its changes, their count and the units added and removed. */
+export const inventoryHistoryDayView = z.object({
+  date: z.string(),
+  changes: z.array(inventoryChangeView),
+  changeCount: z.number(),
+  netChange: z.number(),
+  totalAdded: z.number(),
+  totalRemoved: z.number(),
+});
+export type InventoryHistoryDayView = z.infer<typeof inventoryHistoryDayView>;
+
+export const imageUploadView = z.object({
+  url: z.string(),
+  webpUrl: z.string(),
+  thumbnailUrl: z.string(),
+  alt: z.string(),
+  original: z.string(),
+  webp: z.string(),
+  thumbnail: z.string(),
+});
+export type ImageUploadView = z.infer<typeof imageUploadView>;
+
+/** The two-step delete: the typed name must match the product name, trimmed and case-insensitive. */
+export function nameMatches(typed: string, name: string): boolean {
+  return typed.trim().toLowerCase() === name.trim().toLowerCase();
+}
