@@ -1,3 +1,4 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { coupons } from '../schema/index.js';
 
@@ -17,7 +18,7 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
       userUsageLimit: 1,
       firstTimeUserOnly: true,
       maxDiscount: 30,
-      startDate: days(-60),
+      startDate: days(-100),
       endDate: days(120),
     },
     {
@@ -30,7 +31,7 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
       userUsageLimit: 2,
       minOrderAmount: 50,
       maxDiscount: 50,
-      startDate: days(-20),
+      startDate: days(-95),
       endDate: days(40),
     },
     {
@@ -42,7 +43,7 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
       usageLimit: 300,
       userUsageLimit: 3,
       minOrderAmount: 40,
-      startDate: days(-45),
+      startDate: days(-95),
       endDate: days(15),
     },
     {
@@ -59,14 +60,13 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
     {
       code: 'FLASH50X',
       name: 'Flash Sale (sold out)',
-      description: 'Half price for the first 25 shoppers.',
+      description: 'Half price for the first 8 shoppers.',
       type: 'percentage',
       value: 50,
-      usageLimit: 25,
-      usedCount: 25,
+      usageLimit: 8,
       userUsageLimit: 1,
       maxDiscount: 75,
-      startDate: days(-10),
+      startDate: days(-95),
       endDate: days(20),
     },
     {
@@ -76,7 +76,6 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
       type: 'percentage',
       value: 25,
       usageLimit: 400,
-      usedCount: 0,
       startDate: days(-120),
       endDate: days(-30),
     },
@@ -102,4 +101,15 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
       endDate: days(30),
     },
   ]);
+}
+
+/**
+ * After the demo orders: the flash sale shows as used up through its real redemptions — its limit becomes the number
+ * of uses the demo orders counted (when they counted any).
+ */
+export async function closeFlashSale(db: Db): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ usageLimit: sql`${coupons.usedCount}` })
+    .where(and(eq(coupons.code, 'FLASH50X'), sql`${coupons.usedCount} > 0`));
 }

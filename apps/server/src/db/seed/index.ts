@@ -3,7 +3,7 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
-import { seedCoupons } from './coupons.js';
+import { closeFlashSale, seedCoupons } from './coupons.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoOrders } from './orders.js';
 import { seededRandom } from './random.js';
@@ -29,6 +29,7 @@ export async function seedDemoData(
   await seedCoupons(db, now);
   // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
   const orderCount = await seedDemoOrders(db, random, now);
+  await closeFlashSale(db);
   log(`Demo orders: ${orderCount}.`);
   log('Demo data loaded.');
   return true;

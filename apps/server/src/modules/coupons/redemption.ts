@@ -119,10 +119,10 @@ export async function recordCouponRedemption(
 }
 
 /** Gives a cancelled or refunded order's coupon use back, once: marks the redemption released, then used_count − 1. */
-export async function releaseCouponRedemption(db: DbOrTx, orderId: string): Promise<void> {
+export async function releaseCouponRedemption(db: DbOrTx, orderId: string, at = new Date()): Promise<void> {
   const [released] = await db
     .update(couponRedemptions)
-    .set({ releasedAt: new Date() })
+    .set({ releasedAt: at })
     .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
     .returning({ couponId: couponRedemptions.couponId });
   if (!released) return;
