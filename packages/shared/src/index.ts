@@ -5,6 +5,7 @@ export * from './analytics.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
+export * from './coupons.js';
 export * from './customers.js';
 export * from './ids.js';
 export * from './order-view.js';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
@@ -27,6 +28,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   categoriesRoutes,
   checkoutRoutes,
   customerRoutes,
+  couponRoutes,
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,

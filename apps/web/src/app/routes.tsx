@@ -24,7 +24,7 @@ export const appRoutes: RouteObject[] = [
     () => import('../features/categories/pages/CategoriesPage'),
   ),
   page('brands', { title: 'Brands', rule: 'catalogueRead' }, () => import('../features/brands/pages/BrandsPage')),
-  placeholder('coupons', { title: 'Coupons', rule: 'couponsRead' }),
+  page('coupons', { title: 'Coupons', rule: 'couponsRead' }, () => import('../features/coupons/pages/CouponsPage')),
   page(
     'customers',
     { title: 'Customer Management', rule: 'customersRead' },
