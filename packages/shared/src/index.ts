@@ -3,6 +3,7 @@ export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './ids.js';
+export * from './inventory.js';
 export * from './products.js';
 export * from './stock.js';
 export * from './taxonomy.js';

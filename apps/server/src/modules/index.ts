@@ -4,6 +4,7 @@ import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
@@ -20,4 +21,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,
+  inventoryRoutes,
 ];
