@@ -17,7 +17,11 @@ export const appRoutes: RouteObject[] = [
     { title: 'Products', rule: 'catalogueRead' },
     () => import('../features/products/pages/ProductsPage'),
   ),
-  placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
+  page(
+    'inventory',
+    { title: 'Inventory', rule: 'inventory' },
+    () => import('../features/inventory/pages/InventoryPage'),
+  ),
   page(
     'categories',
     { title: 'Categories', rule: 'catalogueRead' },
@@ -30,7 +34,11 @@ export const appRoutes: RouteObject[] = [
   placeholder('analytics/sales', { title: 'Sales Analytics', rule: 'analytics' }),
   placeholder('analytics/revenue', { title: 'Revenue Analytics', rule: 'analytics' }),
   placeholder('analytics/customers', { title: 'Customer Analytics', rule: 'analytics' }),
-  placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
+  page(
+    'analytics/inventory',
+    { title: 'Inventory Analytics', rule: 'analytics' },
+    () => import('../features/inventory-analytics/pages/InventoryAnalyticsPage'),
+  ),
   placeholder('analytics/reports', { title: 'Reports', rule: 'analytics' }),
   placeholder('activity-logs', { title: 'Activity Logs', rule: 'activityLogs' }),
 ];
