@@ -18,8 +18,11 @@ export function OverviewTab({
   alerts: LowStockAlertView[];
   products: ProductView[];
 }) {
-  const totalUnits = products.reduce((sum, p) => sum + p.totalStock, 0);
-  const average = products.length ? totalUnits / products.length : 0;
+  // The server's figures, so the Overview agrees with Inventory Analytics; the list is the fallback while loading.
+  const listUnits = products.reduce((sum, p) => sum + p.totalStock, 0);
+  const totalUnits = analytics?.totalStockUnits ?? listUnits;
+  const count = analytics?.totalProducts ?? products.length;
+  const average = count ? totalUnits / count : 0;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
