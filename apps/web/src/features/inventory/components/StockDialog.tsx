@@ -65,6 +65,11 @@ export function StockDialog({
   }, [productId]);
 
   if (!product) return null;
+  // Editing a field clears the previous validation message.
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setError(null);
+  };
   const row = product.inventory.find((r) => r.size === size && r.color === color);
   const amount = toInt(quantity);
   const preview =
@@ -145,7 +150,7 @@ export function StockDialog({
                     placeholder="Select size"
                     options={unique(product.inventory.map((r) => r.size))}
                     value={size}
-                    onChange={(e) => setSize(e.target.value)}
+                    onChange={edit(setSize)}
                   />
                 </FormField>
                 <FormField label="Color" htmlFor="inv-color">
@@ -154,7 +159,7 @@ export function StockDialog({
                     placeholder="Select color"
                     options={unique(product.inventory.filter((r) => !size || r.size === size).map((r) => r.color))}
                     value={color}
-                    onChange={(e) => setColor(e.target.value)}
+                    onChange={edit(setColor)}
                   />
                 </FormField>
               </div>
@@ -181,7 +186,7 @@ export function StockDialog({
                     id="inv-operation"
                     options={OPERATIONS}
                     value={operation}
-                    onChange={(e) => setOperation(e.target.value as StaffStockOperation)}
+                    onChange={edit((v) => setOperation(v as StaffStockOperation))}
                   />
                 </FormField>
                 <FormField label="Quantity" htmlFor="inv-quantity">
@@ -191,7 +196,7 @@ export function StockDialog({
                     min={0}
                     step={1}
                     value={quantity}
-                    onChange={(e) => setQuantity(e.target.value)}
+                    onChange={edit(setQuantity)}
                   />
                 </FormField>
               </div>
@@ -200,20 +205,10 @@ export function StockDialog({
             <>
               <div className="grid grid-cols-2 gap-3">
                 <FormField label="Size" htmlFor="inv-new-size">
-                  <Input
-                    id="inv-new-size"
-                    placeholder="e.g. XL"
-                    value={size}
-                    onChange={(e) => setSize(e.target.value)}
-                  />
+                  <Input id="inv-new-size" placeholder="e.g. XL" value={size} onChange={edit(setSize)} />
                 </FormField>
                 <FormField label="Color" htmlFor="inv-new-color">
-                  <Input
-                    id="inv-new-color"
-                    placeholder="e.g. Navy"
-                    value={color}
-                    onChange={(e) => setColor(e.target.value)}
-                  />
+                  <Input id="inv-new-color" placeholder="e.g. Navy" value={color} onChange={edit(setColor)} />
                 </FormField>
                 <FormField label="Initial Quantity" htmlFor="inv-new-quantity">
                   <Input
@@ -222,7 +217,7 @@ export function StockDialog({
                     min={0}
                     step={1}
                     value={quantity}
-                    onChange={(e) => setQuantity(e.target.value)}
+                    onChange={edit(setQuantity)}
                   />
                 </FormField>
                 <FormField label="Low Stock Threshold" htmlFor="inv-new-threshold">
@@ -232,7 +227,7 @@ export function StockDialog({
                     min={0}
                     step={1}
                     value={threshold}
-                    onChange={(e) => setThreshold(e.target.value)}
+                    onChange={edit(setThreshold)}
                   />
                 </FormField>
               </div>
