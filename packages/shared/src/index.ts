@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './coupons.js';
 export * from './customers.js';
 export * from './ids.js';
+export * from './inventory.js';
 export * from './order-view.js';
 export * from './orders.js';
 export * from './products.js';

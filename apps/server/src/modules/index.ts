@@ -9,6 +9,7 @@ import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
@@ -27,12 +28,13 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,
-  customerRoutes,
   couponRoutes,
+  customerRoutes,
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,
   paymentRoutes,
+  inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,

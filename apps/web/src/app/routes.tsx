@@ -17,7 +17,11 @@ export const appRoutes: RouteObject[] = [
     { title: 'Products', rule: 'catalogueRead' },
     () => import('../features/products/pages/ProductsPage'),
   ),
-  placeholder('inventory', { title: 'Inventory', rule: 'inventory' }),
+  page(
+    'inventory',
+    { title: 'Inventory', rule: 'inventory' },
+    () => import('../features/inventory/pages/InventoryPage'),
+  ),
   page(
     'categories',
     { title: 'Categories', rule: 'catalogueRead' },
@@ -46,7 +50,11 @@ export const appRoutes: RouteObject[] = [
     { title: 'Customer Analytics', rule: 'analytics' },
     () => import('../features/analytics/pages/CustomerAnalyticsPage'),
   ),
-  placeholder('analytics/inventory', { title: 'Inventory Analytics', rule: 'analytics' }),
+  page(
+    'analytics/inventory',
+    { title: 'Inventory Analytics', rule: 'analytics' },
+    () => import('../features/inventory-analytics/pages/InventoryAnalyticsPage'),
+  ),
   page(
     'analytics/reports',
     { title: 'Reports', rule: 'analytics' },
