@@ -1,5 +1,6 @@
 /** `npm run bench`: performance checks with printed figures. Each benchmark lives beside this file. */
 import { activitySearchBench } from './activity-search.js';
+import { benchAnalytics } from './analytics.js';
 import { benchProductSearch, PRODUCT_SEARCH_BUDGET_MS } from './products-search.js';
 
 const search = await benchProductSearch();
@@ -13,3 +14,4 @@ if (!search.ok) {
 }
 
 await activitySearchBench();
+await benchAnalytics();

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
+import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { brandsRoutes } from './brands/brands.routes.js';
 import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
+import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
@@ -21,14 +24,17 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   healthRoutes,
   authRoutes,
   activityLogRoutes,
+  analyticsRoutes,
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,
+  couponRoutes,
   customerRoutes,
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,
   paymentRoutes,
+  inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,

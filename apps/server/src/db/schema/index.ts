@@ -1,4 +1,5 @@
 export * from './activity-logs.js';
+export * from './analytics.js';
 export * from './catalogue.js';
 export * from './orders.js';
 export * from './users.js';

@@ -54,6 +54,8 @@ export const DEMO_ACCOUNTS: {
   },
 ];
 
+const DEMO_ACCOUNT_AGE_DAYS = 120;
+
 export async function seedAccounts(db: Db): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   const hashes = new Map<string, string>();
@@ -70,6 +72,8 @@ export async function seedAccounts(db: Db): Promise<Record<string, string>> {
         phone: account.phone ?? null,
         role: account.role,
         emailVerified: true,
+        // Accounts that existed before the demo order history, so the demo customers have orders of their own.
+        createdAt: new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 86_400_000),
         lastLogin: account.role === 'customer' ? null : new Date(Date.now() - 86_400_000),
       })
       .returning({ id: users.id });

@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
+import { closeFlashSale, seedCoupons } from './coupons.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoOrders } from './orders.js';
 import { seededRandom } from './random.js';
@@ -25,8 +26,10 @@ export async function seedDemoData(
   const random = seededRandom(20_240_917);
   const now = new Date();
   await seedDemoCustomers(db, random, now);
+  await seedCoupons(db, now);
   // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
   const orderCount = await seedDemoOrders(db, random, now);
+  await closeFlashSale(db);
   log(`Demo orders: ${orderCount}.`);
   log('Demo data loaded.');
   return true;

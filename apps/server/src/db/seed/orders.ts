@@ -1,5 +1,6 @@
 import { type OrderStatus, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@seamline/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { releaseCouponRedemption } from '../../modules/orders/coupon-discount.js';
 import { moveOrderStock, targetStockState } from '../../modules/orders/order-stock.js';
 import { placeOrder } from '../../modules/orders/orders.service.js';
 import type { Db, Tx } from '../client.js';
@@ -7,6 +8,8 @@ import { inventory, inventoryMovements, orders, payments, products, users } from
 import type { Random } from './random.js';
 
 const DAY = 86_400_000;
+/** Demo coupons (seed/coupons.ts) that demo orders may use. */
+const DEMO_ORDER_COUPONS = ['NEWCUS15', 'SPRING20', 'SAVE10US', 'FLASH50X'];
 const CITIES: [string, string, string][] = [
   ['Portland', 'OR', '97205'],
   ['Austin', 'TX', '73301'],
@@ -151,31 +154,41 @@ export async function seedDemoOrders(db: Db, random: Random, now: Date, count = 
       const paymentMethod = random.weighted(
         PAYMENT_METHODS.map((m) => [m, { stripe: 55, paypal: 25, cash: 10, bank_transfer: 10 }[m]] as const),
       );
-      const order = await placeOrder(
-        tx,
-        customer
-          ? { customerId: customer.id, guestEmail: null }
-          : { customerId: null, guestEmail: `${`${firstName}.${lastName}`.toLowerCase()}@example.net` },
-        {
-          items: lines.map((l) => ({
-            productId: l.variant.productId,
-            size: l.variant.size,
-            color: l.variant.color,
-            quantity: l.quantity,
-          })),
-          shippingAddress: address,
-          billingAddress: address,
-          paymentMethod,
-          shippingMethod: random.weighted([
-            ['standard', 80],
-            ['express', 15],
-            ['overnight', 5],
-          ] as const),
-          notes: random.pick(NOTES),
-        },
-        { user: null, audit: null },
-        createdAt,
-      );
+      const shippingMethod = random.weighted([
+        ['standard', 80],
+        ['express', 15],
+        ['overnight', 5],
+      ] as const);
+      const notes = random.pick(NOTES);
+      const place = (db: Tx, couponCode?: string) =>
+        placeOrder(
+          db,
+          customer
+            ? { customerId: customer.id, guestEmail: null }
+            : { customerId: null, guestEmail: `${`${firstName}.${lastName}`.toLowerCase()}@example.net` },
+          {
+            items: lines.map((l) => ({
+              productId: l.variant.productId,
+              size: l.variant.size,
+              color: l.variant.color,
+              quantity: l.quantity,
+            })),
+            shippingAddress: address,
+            billingAddress: address,
+            paymentMethod,
+            shippingMethod,
+            notes,
+            couponCode,
+          },
+          { user: null, audit: null },
+          createdAt,
+        );
+      // About one customer order in six tries a live demo coupon; when the coupon's rules refuse it (minimum amount,
+      // first order, per-customer limit) the savepoint is rolled back and the order is placed without it.
+      const couponCode = customer && random.next() < 0.17 ? random.pick(DEMO_ORDER_COUPONS) : undefined;
+      const order =
+        (couponCode && (await tx.transaction((savepoint) => place(savepoint, couponCode)).catch(() => null))) ||
+        (await place(tx));
       for (const line of lines) line.variant.available -= line.quantity;
       if ((await settle(tx, random, order, createdAt, now)) === 'released')
         for (const line of lines) line.variant.available += line.quantity;
@@ -253,6 +266,8 @@ async function settle(tx: Tx, random: Random, order: Placed, createdAt: Date, no
       estimatedDelivery: shippedAt ? new Date(shippedAt.getTime() + 5 * DAY) : null,
     })
     .where(eq(orders.id, order.id));
+  // A closed order's coupon use is given back, as the order code does on cancel/refund.
+  if (closedAt) await releaseCouponRedemption(tx, order.id, closedAt);
   // Movements carry the dates of the steps they belong to, so the inventory history reads true.
   await tx
     .update(inventoryMovements)

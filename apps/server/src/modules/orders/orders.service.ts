@@ -13,7 +13,7 @@ import { type AuditContext, createdFields, writeActivity } from '../../lib/audit
 import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
-import { applyCouponDiscount } from './coupon-discount.js';
+import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { DEACTIVATED_CUSTOMER, isStaff } from './order-access.js';
 import { priceLines } from './order-lines.js';
 import { reserveOrderStock } from './order-stock.js';
@@ -131,6 +131,13 @@ export async function placeOrder(
       .returning();
     order = row;
   }
+  await recordCouponRedemption(tx, {
+    orderId,
+    couponId: coupon.couponId,
+    customerId: buyer.customerId,
+    discount: coupon.discount,
+    at: placedAt,
+  });
   const orderNumber = order.orderNumber;
   const items = await tx
     .insert(orderItems)

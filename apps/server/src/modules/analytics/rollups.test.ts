@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrder } from '../../../test/analytics-factories.js';
+import { buildProduct, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { queryRows } from '../../db/client.js';
+import { orderItems, orders, products } from '../../db/schema/index.js';
+
+// The rollups behind the reports must follow every change of the orders and their lines, in the same transaction.
+const DAY = 'startDate=2026-05-10&endDate=2026-05-10';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await signedIn(t.app, 'admin')).token;
+});
+afterAll(async () => t.close());
+
+const sales = async () =>
+  (await call(t.app, 'GET', `/api/admin/analytics/sales?${DAY}`, { token })).body.data as {
+    totalSales: number;
+    totalOrders: number;
+    topSellingProducts: { productId: string | null; productName: string; quantity: number; revenue: number }[];
+  };
+
+async function snapshot() {
+  return queryRows(
+    t.app.db,
+    sql`SELECT 'o' AS kind, day::text, status AS key, orders, total::text AS amount FROM analytics_order_days WHERE orders <> 0
+        UNION ALL SELECT 'p', day::text, product_key, orders, revenue::text FROM analytics_product_days WHERE orders <> 0 OR units <> 0
+        ORDER BY 1, 2, 3`,
+  );
+}
+
+describe('analytics rollups', () => {
+  it('follow status changes, new lines, product deletion and order deletion, and match a full rebuild', async () => {
+    const { product: shirt } = await buildProduct(t.app.db, { name: 'Shirt' });
+    const { product: hat } = await buildProduct(t.app.db, { name: 'Hat' });
+    const placed = new Date('2026-05-10T09:00:00Z');
+    const order = await buildOrder(t.app.db, { status: 'pending', total: 60, createdAt: placed }, [
+      { product: shirt, quantity: 1, price: 20 },
+      { product: shirt, quantity: 2, price: 20 },
+    ]);
+    expect(await sales()).toMatchObject({ totalSales: 60, totalOrders: 1 });
+    expect((await sales()).topSellingProducts).toEqual([
+      { productId: shirt.id, productName: 'Shirt', category: expect.any(String), quantity: 3, revenue: 60 },
+    ]);
+
+    // Cancelling takes the order and its lines out of revenue; reviving it puts them back.
+    await t.app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id));
+    expect(await sales()).toMatchObject({ totalSales: 0, totalOrders: 1, topSellingProducts: [] });
+    await t.app.db.update(orders).set({ status: 'confirmed', total: 75 }).where(eq(orders.id, order.id));
+    expect(await sales()).toMatchObject({ totalSales: 75, totalOrders: 1 });
+
+    // A line added later counts at the order's day.
+    await t.app.db.insert(orderItems).values({
+      orderId: order.id,
+      productId: hat.id,
+      productName: 'Hat',
+      productSlug: 'hat',
+      productSku: 'HAT',
+      size: 'M',
+      color: 'Black',
+      price: 15,
+      quantity: 1,
+      total: 15,
+    });
+    expect((await sales()).topSellingProducts.map((p) => [p.productName, p.quantity, p.revenue])).toEqual([
+      ['Shirt', 3, 60],
+      ['Hat', 1, 15],
+    ]);
+
+    // Deleting a product keeps its sales, as a deleted product.
+    await t.app.db.delete(products).where(eq(products.id, hat.id));
+    expect((await sales()).topSellingProducts.at(-1)).toEqual({
+      productId: null,
+      productName: 'Deleted product',
+      category: null,
+      quantity: 1,
+      revenue: 15,
+    });
+
+    const byTriggers = await snapshot();
+    await t.app.db.execute(sql`SELECT analytics_rebuild()`);
+    expect(await snapshot()).toEqual(byTriggers);
+
+    // Deleting the order removes everything it contributed.
+    await t.app.db.delete(orders).where(eq(orders.id, order.id));
+    expect(await sales()).toMatchObject({ totalSales: 0, totalOrders: 0, topSellingProducts: [] });
+    expect(await snapshot()).toEqual([]);
+  });
+
+  it('stay exact when many transactions move orders between statuses at once (no deadlock on real PostgreSQL)', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Busy Tee' });
+    const placed = new Date('2026-06-01T10:00:00Z');
+    const make = (status: 'pending' | 'confirmed') =>
+      buildOrder(t.app.db, { status, total: 10, createdAt: placed }, [{ product, quantity: 1, price: 10 }]);
+    const pairs = await Promise.all(
+      Array.from({ length: 10 }, async () => ({ a: await make('pending'), b: await make('confirmed') })),
+    );
+    // Concurrent transactions move orders across the same rollup rows in opposite directions (one order each, as
+    // the order service does): the rows are locked in key order, so none deadlocks and the sums stay exact.
+    await Promise.all(
+      pairs.flatMap(({ a, b }) => [
+        t.app.db.transaction((tx) => tx.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, a.id))),
+        t.app.db.transaction((tx) => tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, b.id))),
+      ]),
+    );
+    const byTriggers = await snapshot();
+    await t.app.db.execute(sql`SELECT analytics_rebuild()`);
+    expect(await snapshot()).toEqual(byTriggers);
+    const june = await call(
+      t.app,
+      'GET',
+      '/api/admin/analytics/orders/performance?startDate=2026-06-01&endDate=2026-06-01',
+      {
+        token,
+      },
+    );
+    expect(june.body.data.orderStatusDistribution).toEqual([
+      { status: 'confirmed', count: 10, percentage: 50 },
+      { status: 'cancelled', count: 10, percentage: 50 },
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { type KpiChange, type ProductView, stockErrorMessage } from '@seamline/shared';
+import { ApiError } from '../../lib/api-client';
+
+/** Stat card change text, computed against the state 30 days ago (DESIGN §7: not hard-coded). */
+export function changeLabel(change: KpiChange | undefined): { text: string; tone: 'up' | 'down' | 'flat' } {
+  if (!change) return { text: '', tone: 'flat' };
+  if (change.percent === null) return { text: 'new vs 30 days ago', tone: 'up' };
+  const sign = change.percent > 0 ? '+' : '';
+  return {
+    text: `${sign}${change.percent.toFixed(1)}% vs 30 days ago`,
+    tone: change.percent > 0 ? 'up' : change.percent < 0 ? 'down' : 'flat',
+  };
+}
+
+/** Table search over name, SKU, category and brand (case-insensitive). */
+export function matchesInventorySearch(product: ProductView, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return [product.name, product.sku, product.category, product.brand].some((v) => v.toLowerCase().includes(q));
+}
+
+/** Value of a product's stock: total units × price, in integer cents. */
+export const stockValue = (product: ProductView) => (product.totalStock * Math.round(product.price * 100)) / 100;
+
+export const OPERATION_LABEL: Record<string, string> = {
+  add: 'Add',
+  subtract: 'Remove',
+  set: 'Set',
+  create: 'Create',
+  reserve: 'Reserve',
+  release: 'Release',
+  commit: 'Commit',
+  return: 'Return',
+};
+
+/** The toast text for a failed stock call (spec part 2 §8 mapping over the server's message and status). */
+export function stockErrorText(failure: unknown): string {
+  if (failure instanceof ApiError) return stockErrorMessage(failure.message, failure.status || undefined);
+  return stockErrorMessage(failure instanceof Error ? failure.message : undefined);
+}
