@@ -12,7 +12,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons } from '../../db/schema/index.js';
-import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
@@ -143,7 +143,7 @@ export class CouponsService {
         action: 'create',
         resource: 'coupon',
         resourceId: row!.id,
-        details: { name: row!.name, code, after: auditable(values) },
+        details: { name: row!.name, code, after: auditable(values), changes: createdFields(auditable(values)) },
       });
       return couponView(row!);
     });

@@ -1,4 +1,5 @@
 import { authScenarios } from './auth.js';
+import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
@@ -17,4 +18,5 @@ export const scenarios: ScenarioTable = {
   ...productsScenarios,
   ...ordersScenarios,
   ...customersScenarios,
+  ...couponsScenarios,
 };
