@@ -277,3 +277,28 @@ describe('reading orders', () => {
     expect((await call(t.app, 'GET', '/api/orders/by-email?email=x', { token: admin.token })).status).toBe(400);
   });
 });
+
+describe('POST /orders/{id}/refund', () => {
+  it('staff recording a refund request write one activity row; the customer asking writes none', async () => {
+    const { product } = await buildProduct(t.app.db, { price: 20 });
+    const ask = async (token: string, reason: string) => {
+      const order = await placeOrder(t.app, customerA.token, [line(product.id)]);
+      await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+        token: admin.token,
+        body: { status: 'delivered', paymentStatus: 'paid' },
+      });
+      const response = await call(t.app, 'POST', `/api/orders/${order.id}/refund`, { token, body: { reason } });
+      expect(response.status).toBe(200);
+      const logs = await t.app.db.select().from(activityLogs).where(eq(activityLogs.resourceId, order.id));
+      return logs.filter((row) => row.action === 'refund_request');
+    };
+    expect(await ask(customerA.token, 'Too small')).toEqual([]);
+    expect(await ask(support.token, 'Arrived torn')).toMatchObject([
+      {
+        userId: support.user.id,
+        status: 'success',
+        details: { changes: { refundReason: { before: null, after: 'Arrived torn' } } },
+      },
+    ]);
+  });
+});

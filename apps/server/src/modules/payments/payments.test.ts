@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, stockOf } from '../../../test/orders.js';
-import { paymentMethods, payments } from '../../db/schema/index.js';
+import { activityLogs, paymentMethods, payments } from '../../db/schema/index.js';
 import { testProvider } from './test-provider.js';
 
 let t: TestApp;
@@ -196,6 +196,50 @@ describe('payments', () => {
     expect((await call(t.app, 'POST', '/api/payments/confirm', { body })).status).toBe(404);
     const paid = await call(t.app, 'POST', '/api/payments/confirm', { body: { ...body, email: 'payer@example.com' } });
     expect(paid.body.data.order.paymentStatus).toBe('paid');
+  });
+
+  it('staff taking a payment write one activity row (failure when declined); a customer paying writes none', async () => {
+    const logsOf = (orderId: string) =>
+      t.app.db.select().from(activityLogs).where(eq(activityLogs.resourceId, orderId));
+    const paidByCustomer = await checkout(20);
+    await call(t.app, 'POST', '/api/payments/confirm', {
+      token: customer.token,
+      body: { orderId: paidByCustomer.order.id, paymentIntentId: paidByCustomer.intent.id },
+    });
+    expect(await logsOf(paidByCustomer.order.id)).toEqual([]);
+
+    const declinedForStaff = await checkout(18.55);
+    const declined = await call(t.app, 'POST', '/api/payments/confirm', {
+      token: admin.token,
+      body: { orderId: declinedForStaff.order.id, paymentIntentId: declinedForStaff.intent.id },
+    });
+    expect(declined.status).toBe(402);
+    expect(await logsOf(declinedForStaff.order.id)).toMatchObject([
+      {
+        userId: admin.user.id,
+        action: 'confirm_payment',
+        status: 'failure',
+        details: { changes: { paymentStatus: { before: 'pending', after: 'failed' } } },
+      },
+    ]);
+
+    const paidByStaff = await checkout(30);
+    await call(t.app, 'POST', '/api/payments/confirm', {
+      token: admin.token,
+      body: { orderId: paidByStaff.order.id, paymentIntentId: paidByStaff.intent.id },
+    });
+    expect(await logsOf(paidByStaff.order.id)).toMatchObject([
+      {
+        action: 'confirm_payment',
+        status: 'success',
+        details: {
+          changes: {
+            status: { before: 'pending', after: 'confirmed' },
+            paymentStatus: { before: 'pending', after: 'paid' },
+          },
+        },
+      },
+    ]);
   });
 });
 
