@@ -2,7 +2,7 @@ import type { AccessRule } from '@seamline/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-/** What a back-office route tells the layout: the page title (placeholders, tab title) and who may open it. */
+/** What a back-office route tells the layout: the page title (header, tab title) and who may open it. */
 export type RouteHandle = { title: string; rule: AccessRule };
 
 /**
@@ -11,9 +11,4 @@ export type RouteHandle = { title: string; rule: AccessRule };
  */
 export function page(path: string, handle: RouteHandle, load: () => Promise<{ default: ComponentType }>): RouteObject {
   return { path, handle, lazy: async () => ({ Component: (await load()).default }) };
-}
-
-/** An area that is not built yet: the generic placeholder page under the area's title. */
-export function placeholder(path: string, handle: RouteHandle): RouteObject {
-  return page(path, handle, () => import('./layout/PlaceholderPage'));
 }

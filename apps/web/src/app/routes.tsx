@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { page, placeholder } from './route-helpers';
+import { page } from './route-helpers';
 
 /**
  * The back-office route table (paths under the signed-in layout). Each page is imported lazily.
- * To ship an area, replace its `placeholder(...)` line with `page(path, handle, () => import('../features/…'))`.
+ * A new area adds one `page(path, { title, rule }, () => import('../features/…'))` line.
  */
 export const appRoutes: RouteObject[] = [
   page(

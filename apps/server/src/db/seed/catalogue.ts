@@ -18,14 +18,14 @@ const DAY = 86_400_000;
 
 /** "Northwind Apparel", "T-Shirts", 0 → "NOR-TSH-1001". */
 const skuFor = (t: DemoProductTemplate, index: number) =>
-  [t.brand, t.subcategory]
+  `${[t.brand, t.subcategory]
     .map((w) =>
       w
         .replace(/[^A-Za-z]/g, '')
         .slice(0, 3)
         .toUpperCase(),
     )
-    .join('-') + `-${1001 + index}`;
+    .join('-')}-${1001 + index}`;
 
 /** A small deterministic random generator, so every demo database holds the same catalogue. */
 function random(seed: number) {

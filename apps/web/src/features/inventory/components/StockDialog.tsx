@@ -202,36 +202,34 @@ export function StockDialog({
               </div>
             </>
           ) : (
-            <>
-              <div className="grid grid-cols-2 gap-3">
-                <FormField label="Size" htmlFor="inv-new-size">
-                  <Input id="inv-new-size" placeholder="e.g. XL" value={size} onChange={edit(setSize)} />
-                </FormField>
-                <FormField label="Color" htmlFor="inv-new-color">
-                  <Input id="inv-new-color" placeholder="e.g. Navy" value={color} onChange={edit(setColor)} />
-                </FormField>
-                <FormField label="Initial Quantity" htmlFor="inv-new-quantity">
-                  <Input
-                    id="inv-new-quantity"
-                    type="number"
-                    min={0}
-                    step={1}
-                    value={quantity}
-                    onChange={edit(setQuantity)}
-                  />
-                </FormField>
-                <FormField label="Low Stock Threshold" htmlFor="inv-new-threshold">
-                  <Input
-                    id="inv-new-threshold"
-                    type="number"
-                    min={0}
-                    step={1}
-                    value={threshold}
-                    onChange={edit(setThreshold)}
-                  />
-                </FormField>
-              </div>
-            </>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField label="Size" htmlFor="inv-new-size">
+                <Input id="inv-new-size" placeholder="e.g. XL" value={size} onChange={edit(setSize)} />
+              </FormField>
+              <FormField label="Color" htmlFor="inv-new-color">
+                <Input id="inv-new-color" placeholder="e.g. Navy" value={color} onChange={edit(setColor)} />
+              </FormField>
+              <FormField label="Initial Quantity" htmlFor="inv-new-quantity">
+                <Input
+                  id="inv-new-quantity"
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={quantity}
+                  onChange={edit(setQuantity)}
+                />
+              </FormField>
+              <FormField label="Low Stock Threshold" htmlFor="inv-new-threshold">
+                <Input
+                  id="inv-new-threshold"
+                  type="number"
+                  min={0}
+                  step={1}
+                  value={threshold}
+                  onChange={edit(setThreshold)}
+                />
+              </FormField>
+            </div>
           )}
           <p className="rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900" aria-live="polite">
             New stock level: <strong data-testid="stock-preview">{preview}</strong>
