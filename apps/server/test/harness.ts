@@ -13,7 +13,8 @@ let templateBlob: Promise<Blob | undefined> | undefined;
 /** The migrated template the global setup dumped (see test/global-setup.ts), read once per test file. */
 function pgliteTemplate(): Promise<Blob | undefined> {
   templateBlob ??= (async () => {
-    const file = inject('pgliteTemplate');
+    // Benchmarks reuse this harness outside Vitest, where there is no template to inject.
+    const file = process.env.VITEST ? inject('pgliteTemplate') : undefined;
     return file ? new Blob([await readFile(file)]) : undefined;
   })();
   return templateBlob;
