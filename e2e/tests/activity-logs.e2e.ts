@@ -12,13 +12,16 @@ async function signIn(page: Page) {
   await page.waitForURL('**/dashboard');
 }
 
+/** What these tests read from an answer: the envelope's flag and, after sign-in, the access token. */
+type ApiBody = { success: boolean; data?: { tokens?: { accessToken: string } } };
+
 async function api(path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as ApiBody };
 }
 
 describe('activity logs', () => {
@@ -38,7 +41,7 @@ describe('activity logs', () => {
     const created = await api(
       '/brands',
       { name: brandName, description: 'Made by the browser test' },
-      login.body.data.tokens.accessToken,
+      login.body.data!.tokens!.accessToken,
     );
     expect(created.status).toBe(201);
 
