@@ -52,11 +52,20 @@ function validString(schema: Schema, random: Random): string {
   if (schema.pattern === '^\\d{4}$') return String(random.int(1000, 9999));
   if (schema.pattern === '^[0-9a-f]{24}$') return hexId(random);
   const min = schema.minLength ?? 0;
+  const roll = random.next();
+  // Edges the schema still allows: exactly the maximum length, or text a database may choke on.
+  if (roll < 0.06 && schema.maxLength !== undefined) return 'é'.repeat(schema.maxLength);
+  if (roll < 0.12) return `${word(random, Math.max(min, 1))}${random.pick(['\u0000', '😀', '\u202e', "'--", '%_\\'])}`;
   const max = Math.min(schema.maxLength ?? min + 16, min + 16);
   return word(random, random.int(Math.max(min, 1), Math.max(max, min, 1)));
 }
 
 function validNumber(schema: Schema, random: Random): number {
+  const roll = random.next();
+  // The schema's own bounds, where overflow and off-by-one bugs live.
+  if (roll < 0.05 && schema.maximum !== undefined) return schema.maximum;
+  if (roll < 0.08 && schema.minimum !== undefined && !schema.exclusiveMinimum) return schema.minimum;
+  if (roll < 0.1 && schema.type === 'number' && schema.exclusiveMinimum) return 0.001;
   const low = (schema.minimum ?? -100) + (schema.exclusiveMinimum ? 1 : 0);
   const high = Math.min(schema.maximum ?? low + 200, low + 200);
   const whole = random.int(Math.ceil(low), Math.max(Math.ceil(low), Math.floor(high)));
