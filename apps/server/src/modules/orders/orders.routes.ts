@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { idempotencyKey, once } from '../../lib/idempotency.js';
+import { callerOf, idempotencyKey, once } from '../../lib/idempotency.js';
 import { envelope, ok } from '../../lib/responses.js';
 import { paymentProvider } from '../payments/provider-registry.js';
 import { customerView, isStaff, ORDER_NOT_FOUND, visibleOrder } from './order-access.js';
@@ -46,7 +46,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = request.user!;
         const audit = auditContext(request);
         const key = idempotencyKey(request.headers['idempotency-key']);
-        const result = await once(app.db, `order-create:${user.id}`, key, async (tx) => {
+        const idempotent = { operation: 'order-create', key, caller: callerOf(user), body: request.body };
+        const result = await once(app.db, idempotent, async (tx) => {
           const buyer = await resolveBuyer(tx, user, request.body);
           const order = await placeOrder(tx, buyer, request.body, { user, audit });
           return {
@@ -67,7 +68,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
-      const result = await once(app.db, `order-guest:${request.body.email}`, key, async (tx) => {
+      const caller = callerOf(null, request.body.email);
+      const result = await once(app.db, { operation: 'order-guest', key, caller, body: request.body }, async (tx) => {
         const buyer = await resolveGuest(tx, request.body.email);
         const order = await placeOrder(tx, buyer, request.body, { user: null, audit: null });
         return { statusCode: 201, body: ok({ order: customerView(order) }, 'Order created successfully') };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paymentMethods } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { idempotencyKey, once } from '../../lib/idempotency.js';
+import { callerOf, idempotencyKey, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import { confirmOrderPayment } from './confirm-payment.js';
 import { createPaymentIntent, listPaymentMethods, paymentMethodView } from './payments.service.js';
@@ -34,7 +34,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
-      const result = await once(app.db, `payment-confirm:${request.body.orderId}`, key, (tx) =>
+      const caller = callerOf(request.user, request.body.email);
+      const idempotent = { operation: 'payment-confirm', key, caller, body: request.body };
+      const result = await once(app.db, idempotent, (tx) =>
         confirmOrderPayment(tx, provider, request.body, request.user, auditContext(request)),
       );
       return reply.status(result.statusCode).send(result.body);
