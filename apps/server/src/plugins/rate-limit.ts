@@ -34,7 +34,8 @@ export async function registerRateLimit(
   const budgetOf = (key: string) => options.max ?? options.limits[key.slice(0, key.indexOf(':')) as Budget];
 
   async function keyOf(request: FastifyRequest): Promise<`${Budget}:${string}`> {
-    const ip = normalizeIP(request.ip);
+    // A socket closed early can leave no address; such requests share one anonymous budget instead of failing.
+    const ip = normalizeIP(request.ip ?? 'unknown');
     if (PUBLIC_WRITES.has(`${request.method} ${request.routeOptions.url}`)) return `publicWrites:${ip}`;
     const header = request.headers.authorization;
     const claims = header?.startsWith('Bearer ') ? await app.accessTokens.verify(header.slice(7).trim()) : null;
