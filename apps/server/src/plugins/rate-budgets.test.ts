@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
@@ -23,7 +23,9 @@ async function withApp(app: Promise<TestApp>, body: (t: TestApp) => Promise<void
   }
 }
 
-const uniqueIp = () => `203.0.113.${randomBytes(1)[0]! % 250}`;
+let addresses = 0;
+/** A new client address each time (these apps count in memory, so addresses only need to differ within a file). */
+const uniqueIp = () => `203.0.113.${++addresses}`;
 const statusesOf = async (requests: (() => Promise<{ status: number }>)[]) => {
   const statuses = [];
   for (const request of requests) statuses.push((await request()).status);

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { signedIn } from '../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 
 const env = { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
 
 /** The client IP is observed through the anonymous per-IP budget: one request a minute per client. */
-async function withProxySetting(trustProxy: string, body: (hit: Hit) => Promise<void>) {
+async function withProxySetting(trustProxy: string, body: (hit: Hit, t: TestApp) => Promise<void>) {
   const { trustProxy: parsed } = loadConfig({ ...env, TRUST_PROXY: trustProxy });
   const t: TestApp = await createTestApp({
     trustProxy: parsed,
@@ -21,14 +21,16 @@ async function withProxySetting(trustProxy: string, body: (hit: Hit) => Promise<
         headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
       });
       return response.statusCode;
-    });
+    }, t);
   } finally {
     await t.close();
   }
 }
 type Hit = (peer: string, forwardedFor?: string) => Promise<number>;
 
-const client = () => `198.51.100.${randomBytes(1)[0]! % 250}`;
+let clients = 0;
+/** A new client address each time (each test has its own app and in-memory counts). */
+const client = () => `198.51.100.${++clients}`;
 const LIMITED = 429;
 const ALLOWED = 401;
 
@@ -64,6 +66,30 @@ describe('TRUST_PROXY', () => {
       expect(await hit('10.0.0.1', `192.0.2.12, ${real}`)).toBe(LIMITED);
       // Two trusted proxies in a row: the first untrusted address from the right is the client.
       expect(await hit('10.0.0.1', `192.0.2.13, ${client()}, 10.1.9.9`)).toBe(ALLOWED);
+    });
+  });
+
+  it('the activity log records the real client of a failed sign-in, not the address it claims', async () => {
+    await withProxySetting('10.0.0.1', async (_hit, t) => {
+      const signIn = (email: string, peer: string, forwardedFor: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email, password: 'Wrong-password-1' },
+        });
+      const stranger = client();
+      const proxied = client();
+      expect((await signIn('direct@example.com', stranger, '192.0.2.60')).statusCode).toBe(401);
+      expect((await signIn('proxied@example.com', '10.0.0.1', `192.0.2.61, ${proxied}`)).statusCode).toBe(401);
+      const admin = await signedIn(t.app, 'admin');
+      const logs = await call(t.app, 'GET', '/api/admin/activity-logs?action=login&status=failure&limit=50', {
+        token: admin.token,
+      });
+      const ipOf = (email: string) =>
+        logs.body.data.logs.find((log: { details: { email?: string } }) => log.details.email === email)?.ip;
+      expect([ipOf('direct@example.com'), ipOf('proxied@example.com')]).toEqual([stranger, proxied]);
     });
   });
 
