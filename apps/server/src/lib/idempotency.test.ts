@@ -144,3 +144,15 @@ describe('Idempotency-Key is bound to its request body', () => {
     expect(results.filter((r) => r.status === 422)).toHaveLength(3);
   });
 });
+
+describe('Idempotency-Key in the OpenAPI document', () => {
+  it('says a key is bound to its caller and body', async () => {
+    const document = await call(t.app, 'GET', '/api/openapi.json');
+    for (const path of ['/api/orders', '/api/orders/guest', '/api/payments/confirm']) {
+      const header = document.body.paths[path].post.parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+      expect(header?.description, path).toContain('IDEMPOTENCY_KEY_REUSED');
+    }
+  });
+});

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { callerOf, idempotencyKey, once } from '../../lib/idempotency.js';
+import { callerOf, idempotencyHeaders, idempotencyKey, once } from '../../lib/idempotency.js';
 import { envelope, ok } from '../../lib/responses.js';
 import { paymentProvider } from '../payments/provider-registry.js';
 import { customerView, isStaff, ORDER_NOT_FOUND, visibleOrder } from './order-access.js';
@@ -29,7 +29,6 @@ const tags = ['orders'];
 const params = idParams('order');
 const orderEnvelope = envelope(z.object({ order: orderView }));
 const listEnvelope = envelope(z.object({ orders: z.array(orderView), pagination: z.any() }));
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const changes = new OrderChanges(app.db, paymentProvider(app.config));
@@ -40,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { access: url === '/orders' ? 'authenticated' : 'orders' },
-        schema: { tags, headers: idempotencyHeader, body: createOrderInput, response: { 201: orderEnvelope } },
+        schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: orderEnvelope } },
       },
       async (request, reply) => {
         const user = request.user!;
@@ -64,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/guest',
     {
       config: { access: 'public' },
-      schema: { tags, headers: idempotencyHeader, body: guestOrderInput, response: { 201: orderEnvelope } },
+      schema: { tags, headers: idempotencyHeaders, body: guestOrderInput, response: { 201: orderEnvelope } },
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
