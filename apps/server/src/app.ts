@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
@@ -26,6 +26,14 @@ function loggerOptions(config: Config) {
   };
 }
 
+/**
+ * Fastify trusts no hop for a bare number (a direct client could forge the header), so a hop count becomes a
+ * function: believe the nearest `hops` entries, which only holds when every request comes through those proxies.
+ */
+function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
@@ -33,7 +41,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   const app = Fastify({
     logger: logger ? loggerOptions(config) : false,
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -51,7 +59,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.env === 'production');
-  await registerRateLimit(app, { max: config.rateLimitMax, redisUrl: config.redisUrl });
+  await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,10 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** A requests-per-minute budget; empty counts as unset. */
+const budget = <T extends z.ZodType>(schema: (count: z.ZodCoercedNumber<unknown>) => T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema(z.coerce.number().int().min(1)));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,10 +30,30 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  // Request budgets per minute (README "Security"); RATE_LIMIT_MAX, when set, gives every one of them that value.
+  RATE_LIMIT_MAX: budget((n) => n.optional()),
+  RATE_LIMIT_ANONYMOUS: budget((n) => n.default(600)),
+  RATE_LIMIT_CUSTOMER: budget((n) => n.default(600)),
+  RATE_LIMIT_STAFF: budget((n) => n.default(3000)),
+  RATE_LIMIT_PUBLIC_WRITES: budget((n) => n.default(20)),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'use 0, a hop count, or a comma-separated list of proxy addresses or CIDR ranges',
+        });
+      return parsed ?? false;
+    }),
   WEB_DIST: optionalString,
 });
+
+/** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
+export type RateLimits = { anonymous: number; customer: number; staff: number; publicWrites: number };
+export type TrustProxy = false | number | string[];
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -47,8 +72,11 @@ export type Config = {
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
   logLevel: string;
-  rateLimitMax: number;
-  trustProxy: boolean;
+  /** When set, every request budget below takes this one value (load tests, acceptance environments). */
+  rateLimitMax?: number;
+  rateLimits: RateLimits;
+  /** Whose X-Forwarded-For to believe: nobody (false), the nearest N hops, or these proxy addresses/CIDRs. */
+  trustProxy: TrustProxy;
   /** The built web app; served at / when the folder exists. */
   webDist: string;
 };
@@ -87,7 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
-    trustProxy: e.TRUST_PROXY === '1',
+    rateLimits: {
+      anonymous: e.RATE_LIMIT_ANONYMOUS,
+      customer: e.RATE_LIMIT_CUSTOMER,
+      staff: e.RATE_LIMIT_STAFF,
+      publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
+    },
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   };
 }
@@ -100,4 +134,28 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `0` (or empty) trusts no proxy; a whole number trusts that many hops in front of the server; anything
+ * else is a comma list of proxy addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+ * "Trust everything" is not offered: it lets any client choose its own IP. Undefined means invalid.
+ */
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text) <= 100 ? Number(text) : undefined;
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

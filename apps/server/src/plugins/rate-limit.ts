@@ -1,27 +1,59 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { STAFF_ROLES } from '@seamline/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import type { RateLimits } from '../config.js';
+import { tooManyRequests } from '../lib/errors.js';
+
+/** Expensive calls anyone may make (password hashing, stock work, mail): a tighter budget of their own, per IP. */
+const PUBLIC_WRITES = new Set([
+  'POST /api/orders/guest',
+  'POST /api/checkout/create-guest-session',
+  'POST /api/auth/register',
+  'POST /api/auth/forgot-password',
+]);
+
+type Budget = keyof RateLimits;
 
 /**
- * A global per-IP limit (per minute). In memory by default; with REDIS_URL every instance shares the count.
- * The login throttle is separate (modules/auth/login-throttle.ts) and lives in the database.
+ * Per-minute request budgets (README "Security"): per signed-in user (staff and customers apart) for calls with a
+ * valid access token, per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
+ * verified token (signature and expiry only, no database read), so a forged token counts against its IP.
+ * In memory by default; with REDIS_URL every instance shares the counts. `max`, when set, replaces every budget.
+ * The sign-in throttle is separate (modules/auth) and always on.
  */
-export async function registerRateLimit(app: FastifyInstance, options: { max: number; redisUrl?: string }) {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { limits: RateLimits; max?: number; redisUrl?: string },
+) {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+
+  const budgetOf = (key: string) => options.max ?? options.limits[key.slice(0, key.indexOf(':')) as Budget];
+
+  async function keyOf(request: FastifyRequest): Promise<`${Budget}:${string}`> {
+    // A socket closed early can leave no address; such requests share one anonymous budget instead of failing.
+    const ip = normalizeIP(request.ip ?? 'unknown');
+    if (PUBLIC_WRITES.has(`${request.method} ${request.routeOptions.url}`)) return `publicWrites:${ip}`;
+    const header = request.headers.authorization;
+    const claims = header?.startsWith('Bearer ') ? await app.accessTokens.verify(header.slice(7).trim()) : null;
+    if (!claims) return `anonymous:${ip}`;
+    return (STAFF_ROLES as readonly string[]).includes(claims.role) ? `staff:${claims.sub}` : `customer:${claims.sub}`;
+  }
+
   await app.register(rateLimit, {
     global: true,
-    max: options.max,
+    keyGenerator: keyOf,
+    max: (_request, key) => budgetOf(key),
     timeWindow: '1 minute',
     redis,
     nameSpace: 'seamline-rl-',
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'RATE_LIMITED',
-      message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return tooManyRequests(`Too many requests, please try again in ${seconds} seconds.`, seconds);
+    },
   });
 }

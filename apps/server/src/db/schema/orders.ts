@@ -183,12 +183,14 @@ export const couponRedemptions = pgTable(
   ],
 );
 
-/** Replays of POSTs carrying an Idempotency-Key return the first answer. */
+/** Replays of POSTs carrying an Idempotency-Key return the first answer (scope = operation and caller). */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     scope: text('scope').notNull(),
     key: text('key').notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     body: jsonb('body').notNull(),
     createdAt: createdAt(),

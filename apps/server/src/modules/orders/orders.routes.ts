@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { idempotencyKey, once } from '../../lib/idempotency.js';
+import { callerOf, idempotencyHeaders, idempotencyKey, once } from '../../lib/idempotency.js';
 import { envelope, ok } from '../../lib/responses.js';
 import { paymentProvider } from '../payments/provider-registry.js';
 import { customerView, isStaff, ORDER_NOT_FOUND, visibleOrder } from './order-access.js';
@@ -29,7 +29,6 @@ const tags = ['orders'];
 const params = idParams('order');
 const orderEnvelope = envelope(z.object({ order: orderView }));
 const listEnvelope = envelope(z.object({ orders: z.array(orderView), pagination: z.any() }));
-const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const changes = new OrderChanges(app.db, paymentProvider(app.config));
@@ -40,13 +39,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { access: url === '/orders' ? 'authenticated' : 'orders' },
-        schema: { tags, headers: idempotencyHeader, body: createOrderInput, response: { 201: orderEnvelope } },
+        schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: orderEnvelope } },
       },
       async (request, reply) => {
         const user = request.user!;
         const audit = auditContext(request);
         const key = idempotencyKey(request.headers['idempotency-key']);
-        const result = await once(app.db, `order-create:${user.id}`, key, async (tx) => {
+        const idempotent = { operation: 'order-create', key, caller: callerOf(user), body: request.body };
+        const result = await once(app.db, idempotent, async (tx) => {
           const buyer = await resolveBuyer(tx, user, request.body);
           const order = await placeOrder(tx, buyer, request.body, { user, audit });
           return {
@@ -63,11 +63,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/guest',
     {
       config: { access: 'public' },
-      schema: { tags, headers: idempotencyHeader, body: guestOrderInput, response: { 201: orderEnvelope } },
+      schema: { tags, headers: idempotencyHeaders, body: guestOrderInput, response: { 201: orderEnvelope } },
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
-      const result = await once(app.db, `order-guest:${request.body.email}`, key, async (tx) => {
+      const caller = callerOf(null, request.body.email);
+      const result = await once(app.db, { operation: 'order-guest', key, caller, body: request.body }, async (tx) => {
         const buyer = await resolveGuest(tx, request.body.email);
         const order = await placeOrder(tx, buyer, request.body, { user: null, audit: null });
         return { statusCode: 201, body: ok({ order: customerView(order) }, 'Order created successfully') };

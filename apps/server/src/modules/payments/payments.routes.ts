@@ -1,11 +1,10 @@
 import { confirmPaymentInput, idParams, paymentIntentInput, savedPaymentMethodInput } from '@seamline/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentMethods } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { idempotencyKey, once } from '../../lib/idempotency.js';
+import { callerOf, idempotencyHeaders, idempotencyKey, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import { confirmOrderPayment } from './confirm-payment.js';
 import { createPaymentIntent, listPaymentMethods, paymentMethodView } from './payments.service.js';
@@ -30,11 +29,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/confirm',
     {
       config: { access: 'public' },
-      schema: { tags, headers: z.object({ 'idempotency-key': z.string().optional() }), body: confirmPaymentInput },
+      schema: { tags, headers: idempotencyHeaders, body: confirmPaymentInput },
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
-      const result = await once(app.db, `payment-confirm:${request.body.orderId}`, key, (tx) =>
+      const caller = callerOf(request.user, request.body.email);
+      const idempotent = { operation: 'payment-confirm', key, caller, body: request.body };
+      const result = await once(app.db, idempotent, (tx) =>
         confirmOrderPayment(tx, provider, request.body, request.user, auditContext(request)),
       );
       return reply.status(result.statusCode).send(result.body);
