@@ -7,10 +7,13 @@ import { seededRandom } from './db/seed/random.js';
 
 /**
  * A bounded, seeded fuzz run over every operation of the OpenAPI document, as every role and anonymously.
- * FUZZ_REQUESTS raises the count for a long local run; FUZZ_SEED picks another sequence.
+ * FUZZ_REQUESTS raises the count for a long local run; FUZZ_SEED picks another sequence; FUZZ_CONCURRENCY sends
+ * that many at once (races between generated requests, best on real PostgreSQL).
  */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
+/** Requests in flight at once; above 1 it is meant for real PostgreSQL (PGlite runs one statement at a time). */
+const CONCURRENCY = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 1));
 
 let t: TestApp;
 let callers: Callers;
@@ -31,20 +34,18 @@ function describeRequest(request: FuzzRequest): string {
 }
 
 describe('fuzzing every route', () => {
-  it(`answers ${REQUESTS} generated requests without a 5xx or a staff-only field in a public answer`, async () => {
-    const random = seededRandom(SEED);
-    const operations = listOperations(t.app);
-    const failures: string[] = [];
-    const leaks: string[] = [];
-    const statuses = new Map<Operation, Set<number>>(operations.map((op) => [op, new Set()]));
-    let sent = 0;
-    let ip = 0;
-    while (sent < REQUESTS) {
-      // Every round visits each operation once, in a seeded order.
-      const round = [...operations].sort(() => random.next() - 0.5);
-      for (const operation of round) {
-        if (sent >= REQUESTS) break;
-        const request = generateRequest(operation, pools, random);
+  it(
+    `answers ${REQUESTS} generated requests without a 5xx or a staff-only field in a public answer`,
+    async () => {
+      const random = seededRandom(SEED);
+      const operations = listOperations(t.app);
+      const failures: string[] = [];
+      const leaks: string[] = [];
+      const statuses = new Map<Operation, Set<number>>(operations.map((op) => [op, new Set()]));
+      let sent = 0;
+      let ip = 0;
+
+      async function send(request: FuzzRequest) {
         const token = callers.token(request.role);
         const authorization = request.authorization ?? (token ? `Bearer ${token}` : undefined);
         ip += 1;
@@ -56,7 +57,7 @@ describe('fuzzing every route', () => {
           ...(request.payload !== undefined ? { payload: request.payload } : {}),
         });
         sent += 1;
-        statuses.get(operation)!.add(response.statusCode);
+        statuses.get(request.operation)!.add(response.statusCode);
         if (response.statusCode >= 500) {
           failures.push(
             `${response.statusCode} ← ${describeRequest(request)} → ${JSON.stringify(response.body.slice(0, 300))}`,
@@ -67,29 +68,41 @@ describe('fuzzing every route', () => {
           const found = staffFieldsIn(response.json());
           if (found.length) leaks.push(`${found.slice(0, 5).join(', ')} ← ${describeRequest(request)}`);
         }
-        if (response.statusCode === 401 && token && !request.authorization) await callers.revive(request.role);
-        if (sent % 500 === 0) await pools.refresh();
+        return response.statusCode === 401 && token && !request.authorization ? request.role : undefined;
       }
-    }
 
-    const reached = operations.filter((op) => {
-      const codes = [...statuses.get(op)!];
-      return codes.some((c) => c < 300) && codes.some((c) => c >= 400 && c < 500);
-    });
-    const all = [...statuses.values()].flatMap((codes) => [...codes]);
-    console.log(
-      `fuzz: ${sent} requests over ${operations.length} operations (seed ${SEED}); ` +
-        `${reached.length} operations answered both 2xx and 4xx; statuses seen: ${[...new Set(all)].sort().join(' ')}; ` +
-        `callers replaced: ${callers.replaced}; 5xx: ${failures.length}; public answers with staff fields: ${leaks.length}`,
-    );
-    for (const op of operations.filter((o) => !reached.includes(o))) {
-      console.log(`  only ${[...statuses.get(op)!].sort().join(' ')}: ${op.method} ${op.path}`);
-    }
+      while (sent < REQUESTS) {
+        // Every round visits each operation once, in a seeded order; requests are generated in that order whatever
+        // the concurrency, so a failing request can be regenerated from the seed.
+        const round = [...operations].sort(() => random.next() - 0.5).slice(0, REQUESTS - sent);
+        for (let i = 0; i < round.length; i += CONCURRENCY) {
+          const batch = round.slice(i, i + CONCURRENCY).map((operation) => generateRequest(operation, pools, random));
+          const signedOut = await Promise.all(batch.map(send));
+          for (const role of new Set(signedOut)) if (role) await callers.revive(role);
+        }
+        await pools.refresh();
+      }
 
-    expect(failures, `5xx answers:\n${failures.slice(0, 200).join('\n')}`).toEqual([]);
-    expect(leaks, `staff-only fields in public answers:\n${leaks.slice(0, 30).join('\n')}`).toEqual([]);
-    // The fuzzer must reach the handlers, not just the guards and the rate limit.
-    expect(reached.length / operations.length).toBeGreaterThan(0.75);
-    expect(sent).toBeGreaterThanOrEqual(5_000);
-  }, Math.max(170_000, REQUESTS * 50));
+      const reached = operations.filter((op) => {
+        const codes = [...statuses.get(op)!];
+        return codes.some((c) => c < 300) && codes.some((c) => c >= 400 && c < 500);
+      });
+      const all = [...statuses.values()].flatMap((codes) => [...codes]);
+      console.log(
+        `fuzz: ${sent} requests over ${operations.length} operations (seed ${SEED}, concurrency ${CONCURRENCY}); ` +
+          `${reached.length} operations answered both 2xx and 4xx; statuses seen: ${[...new Set(all)].sort().join(' ')}; ` +
+          `callers replaced: ${callers.replaced}; 5xx: ${failures.length}; public answers with staff fields: ${leaks.length}`,
+      );
+      for (const op of operations.filter((o) => !reached.includes(o))) {
+        console.log(`  only ${[...statuses.get(op)!].sort().join(' ')}: ${op.method} ${op.path}`);
+      }
+
+      expect(failures, `5xx answers:\n${failures.slice(0, 200).join('\n')}`).toEqual([]);
+      expect(leaks, `staff-only fields in public answers:\n${leaks.slice(0, 30).join('\n')}`).toEqual([]);
+      // The fuzzer must reach the handlers, not just the guards and the rate limit.
+      expect(reached.length / operations.length).toBeGreaterThan(0.75);
+      expect(sent).toBeGreaterThanOrEqual(5_000);
+    },
+    Math.max(170_000, REQUESTS * 50),
+  );
 });
