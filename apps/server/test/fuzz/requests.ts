@@ -8,7 +8,29 @@ import { type Hints, hexId, type Json, junkValue, mutate, type Schema, validValu
 
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema };
 
-export type Operation = { method: string; path: string; parameters: Parameter[]; body?: Schema; access: Access };
+export type Operation = {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body?: Schema;
+  access: Access;
+  /** Not in the OpenAPI document (docs, static files, unknown paths): visited, but not counted as an operation. */
+  hidden?: boolean;
+};
+
+/** Paths outside the OpenAPI document that a client can still reach. */
+const HIDDEN_PATHS = [
+  '/api/openapi.json',
+  '/api/docs/json',
+  '/api/docs/static/..%2f..%2fpackage.json',
+  '/uploads/..%2f..%2fpackage.json',
+  '/uploads/%2e%2e/%2e%2e/etc/passwd',
+  '/uploads/products/missing.webp',
+  '/api/no-such-route',
+  '/api/products/%ZZ',
+  '/',
+  '/nonexistent-page',
+];
 
 export type FuzzRequest = {
   operation: Operation;
@@ -46,7 +68,14 @@ export function listOperations(app: FastifyInstance): Operation[] {
       });
     }
   }
-  return operations;
+  const hidden = HIDDEN_PATHS.map((path) => ({
+    method: 'GET',
+    path,
+    parameters: [],
+    access: 'public' as const,
+    hidden: true,
+  }));
+  return [...operations, ...hidden];
 }
 
 function allowedRoles(access: Access): CallerRole[] {
@@ -228,10 +257,14 @@ export function generateRequest(operation: Operation, pools: Pools, random: Rand
     if (random.next() < 0.5) headers[parameter.name] = random.pick([word(random, 16), word(random, 300), '', ' x ']);
   }
   const forged = role === 'anonymous' && random.next() < 0.08 ? random.pick(FORGED_AUTHORIZATION) : undefined;
+  // Now and then the same path with a method it may not have (HEAD mirrors GET; the others should be 404).
+  const roll = random.next();
+  const method =
+    roll < 0.04 ? (operation.method === 'GET' ? 'HEAD' : 'PATCH') : roll < 0.05 ? 'OPTIONS' : operation.method;
   return {
     operation,
     role,
-    method: operation.method,
+    method,
     url: path + queryString(operation, hints, random),
     headers,
     ...(payload !== undefined ? { payload } : {}),
