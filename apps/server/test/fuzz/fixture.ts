@@ -112,6 +112,7 @@ export async function seedStore(app: FastifyInstance, callers: Callers) {
   }
   await buildOrder(db, { customerId: null, total: 30, status: 'pending', paymentStatus: 'pending' });
   await call(app, 'POST', '/api/users/addresses', { token: customer, body: { ...address, label: 'Home' } });
+  for (let i = 0; i < 3; i += 1) pools.refreshTokens.push((await signedIn(app, 'customer')).refreshToken);
   await pools.refresh();
   return pools;
 }
@@ -121,6 +122,8 @@ export class Pools {
   ids: Record<string, string[]> = {};
   variants: { productId: string; size: string; color: string }[] = [];
   emails: string[] = [];
+  /** Refresh tokens of accounts that are not callers, so refresh and logout sometimes get a real one. */
+  refreshTokens: string[] = [];
 
   constructor(
     private readonly app: FastifyInstance,

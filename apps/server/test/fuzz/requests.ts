@@ -150,6 +150,7 @@ export function hintsFor(pools: Pools, random: Random): Hints {
     couponCode: () => from('couponCodes'),
     code: () => from('couponCodes'),
     orderNumber: () => from('orderNumbers'),
+    refreshToken: () => (pools.refreshTokens.length ? random.pick(pools.refreshTokens) : undefined),
     category: () => from('categoryNames'),
     brand: () => from('brandNames'),
     size: () => random.pick(['S', 'M', 'L']),
