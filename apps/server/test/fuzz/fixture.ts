@@ -143,15 +143,17 @@ export class Pools {
     const active = new Set(productRows.filter((p) => p.isActive).map((p) => p.id));
     const categoryRows = await db.select().from(categories).orderBy(asc(categories.name));
     const orderRows = await db.select().from(orders).orderBy(asc(orders.orderNumber));
+    const brandRows = await db.select().from(brands).orderBy(asc(brands.name));
+    const couponRows = await db.select().from(coupons).orderBy(asc(coupons.name));
     this.ids = {
       products: productRows.map((p) => p.id),
       slugs: productRows.map((p) => p.slug),
       categories: categoryRows.map((c) => c.id),
       categoryNames: categoryRows.map((c) => c.name),
-      brands: (await db.select().from(brands).orderBy(asc(brands.name))).map((b) => b.id),
-      brandNames: (await db.select().from(brands).orderBy(asc(brands.name))).map((b) => b.name),
-      coupons: (await db.select().from(coupons).orderBy(asc(coupons.name))).map((c) => c.id),
-      couponCodes: (await db.select().from(coupons).orderBy(asc(coupons.name))).map((c) => c.code),
+      brands: brandRows.map((b) => b.id),
+      brandNames: brandRows.map((b) => b.name),
+      coupons: couponRows.map((c) => c.id),
+      couponCodes: couponRows.map((c) => c.code),
       customers: notCaller.filter((u) => u.role === 'customer').map((u) => u.id),
       staff: notCaller.filter((u) => u.role !== 'customer').map((u) => u.id),
       orders: orderRows.map((o) => o.id),
