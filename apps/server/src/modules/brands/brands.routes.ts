@@ -15,6 +15,7 @@ import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
 import { envelope, ok } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
+import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -54,7 +55,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: listBrandsQuery, response: { 200: envelope(brandListData) } },
     },
     async (request) => {
-      const { items, pagination } = await service.list(request.query);
+      const { items, pagination } = await service.list(request.query, !isStaffReader(request));
       return ok({ brands: items, pagination });
     },
   );
@@ -62,7 +63,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands/:id',
     { config: { access: 'public' }, schema: { tags, params, response: { 200: brandEnvelope } } },
-    async (request) => ok({ brand: await service.get(request.params.id) }),
+    async (request) => ok({ brand: await service.get(request.params.id, !isStaffReader(request)) }),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
 import { envelope, ok } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
+import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -53,7 +54,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: listCategoriesQuery, response: { 200: envelope(categoryListData) } },
     },
     async (request) => {
-      const { items, pagination } = await service.list(request.query);
+      const { items, pagination } = await service.list(request.query, !isStaffReader(request));
       return ok({ categories: items, pagination });
     },
   );
@@ -61,7 +62,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id',
     { config: { access: 'public' }, schema: { tags, params, response: { 200: categoryEnvelope } } },
-    async (request) => ok({ category: await service.get(request.params.id) }),
+    async (request) => ok({ category: await service.get(request.params.id, !isStaffReader(request)) }),
   );
 
   app.post(
