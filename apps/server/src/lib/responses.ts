@@ -19,3 +19,9 @@ export function ok<T>(data: T, message?: string) {
 export function serializeWith(reply: FastifyReply, schema: z.ZodType): void {
   reply.serializer((payload: unknown) => JSON.stringify(schema.encode(payload)));
 }
+
+/** Answers that differ for staff and shoppers must not be shared between them by a cache. */
+export function varyByCaller(_request: unknown, reply: FastifyReply, done: () => void): void {
+  reply.header('vary', 'Authorization');
+  done();
+}

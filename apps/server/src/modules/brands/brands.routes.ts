@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { brands, products } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
-import { envelope, ok } from '../../lib/responses.js';
+import { envelope, ok, varyByCaller } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
 import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
@@ -47,6 +47,8 @@ const brandEnvelope = envelope(z.object({ brand: brandView }));
 /** Brand management (spec part 2 §2.11, §7): anyone may read, only admins write. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TaxonomyService(app.db, app.config.uploadDir, brandKind);
+  // Product counts differ for staff and the storefront.
+  app.addHook('onRequest', varyByCaller);
 
   app.get(
     '/brands',

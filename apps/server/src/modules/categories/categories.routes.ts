@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { categories, products } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
-import { envelope, ok } from '../../lib/responses.js';
+import { envelope, ok, varyByCaller } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
 import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
@@ -46,6 +46,8 @@ const categoryEnvelope = envelope(z.object({ category: categoryView }));
 /** Category management (spec part 2 §2.10, §7): anyone may read, only admins write. */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TaxonomyService(app.db, app.config.uploadDir, categoryKind);
+  // Product counts differ for staff and the storefront.
+  app.addHook('onRequest', varyByCaller);
 
   app.get(
     '/categories',

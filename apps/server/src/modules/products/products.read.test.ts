@@ -302,6 +302,9 @@ describe('featured, trending, categories, brands', () => {
     ).toMatchObject({ productCount: 3 });
     const brand = await call(t.app, 'GET', `/api/brands/${brandId}`);
     expect(brand.body.data.brand.productCount).toBe(2);
+    // Answers that differ by caller tell caches so.
+    for (const url of ['/api/products', `/api/products/${ids.parka}`, '/api/categories', `/api/brands/${brandId}`])
+      expect((await call(t.app, 'GET', url)).headers.vary, url).toContain('Authorization');
   });
 });
 

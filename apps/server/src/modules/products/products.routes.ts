@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ok, serializeWith } from '../../lib/responses.js';
+import { envelope, ok, serializeWith, varyByCaller } from '../../lib/responses.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { toStorefrontView } from './product-view.js';
 
@@ -57,6 +57,7 @@ function productsAnswer<T extends { products: ProductView[] }>(
 export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = new CatalogueReadService(app.db);
   const publicRead = { access: 'public' } as const;
+  app.addHook('onRequest', varyByCaller);
 
   app.get(
     '/products',
