@@ -14,5 +14,6 @@ export * from './orders.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './stock.js';
+export * from './storefront.js';
 export * from './taxonomy.js';
 export * from './users.js';

@@ -317,6 +317,8 @@ export const productView = z.object({
   availableStock: z.number(),
   reservedStock: z.number(),
   stockStatus: stockStatusSchema,
+  /** Some variant has units to sell (the storefront view carries the same flag). */
+  inStock: z.boolean(),
   createdBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
