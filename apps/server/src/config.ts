@@ -96,8 +96,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Creates the data folder (0700) for a process that writes to it (server, CLIs). The embedded database writes its
+ * own files with the process umask, so the umask is narrowed first: everything created afterwards (database files,
+ * uploads) is readable by the server's user only.
+ */
+export function prepareDataDir(config: Pick<Config, 'dataDir'>): void {
+  process.umask(0o077);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 }

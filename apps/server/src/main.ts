@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, prepareDataDir } from './config.js';
 import { ensureAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
@@ -8,6 +8,7 @@ import { startMailDelivery } from './lib/mail.js';
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
+prepareDataDir(config);
 const database = await openDatabase(config);
 await database.migrate();
 const app = await buildApp({ config, database });

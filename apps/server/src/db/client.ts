@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-nodefs.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -52,7 +53,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dataDir = options.pgliteDir && options.pgliteDir !== ':memory:' ? options.pgliteDir : undefined;
   const client = await PGlite.create({
-    dataDir,
+    fs: dataDir ? new PrivateNodeFS(dataDir) : undefined,
     loadDataDir: options.pgliteTemplate,
     extensions: { pg_trgm },
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
