@@ -28,6 +28,10 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   WEB_DIST: optionalString,
+  // PostgreSQL timeouts (DATABASE_URL only), in milliseconds; 0 turns one off.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
 });
 
 export type Config = {
@@ -51,7 +55,11 @@ export type Config = {
   trustProxy: boolean;
   /** The built web app; served at / when the folder exists. */
   webDist: string;
+  /** How long a PostgreSQL connect, statement or idle transaction may take before the request gets 503. */
+  dbTimeouts: DbTimeouts;
 };
+
+export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -89,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === '1',
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
   };
 }
 
