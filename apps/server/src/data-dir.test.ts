@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { freePort, serverEnv, start, waitHealthy } from '../test/process.js';
 
@@ -35,6 +36,28 @@ describe('the data folder', () => {
       expect(modes.some((m) => !m.dir && m.path.includes(`${path.sep}db${path.sep}`))).toBe(true);
       expect(modes.filter((m) => m.dir && m.mode !== 0o700)).toEqual([]);
       expect(modes.filter((m) => !m.dir && (m.mode & 0o077) !== 0)).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect((await server.exited).code).toBe(0);
+  }, 120_000);
+
+  it('tightens the database files an earlier version left open to everyone', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-datadir-'));
+    const earlier = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    await earlier.close();
+    expect(modesUnder(dataDir).filter((m) => !m.dir && m.mode === 0o666).length).toBeGreaterThan(0);
+    const port = await freePort();
+    const server = start(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      serverEnv(port, { DATA_DIR: dataDir }),
+    );
+    try {
+      expect(await waitHealthy(port, server.child), server.output()).toBe(true);
+      const db = modesUnder(path.join(dataDir, 'db'));
+      expect(db.filter((m) => m.dir && m.mode !== 0o700)).toEqual([]);
+      expect(db.filter((m) => !m.dir && (m.mode & 0o077) !== 0)).toEqual([]);
     } finally {
       server.child.kill('SIGTERM');
     }

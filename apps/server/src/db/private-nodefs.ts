@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -16,6 +17,7 @@ const OWNER_ONLY = ~0o077;
 export class PrivateNodeFS extends NodeFS {
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    restrictToOwner(dataDir);
     super(dataDir);
   }
 
@@ -30,5 +32,14 @@ export class PrivateNodeFS extends NodeFS {
     };
     const preRun = [narrowModes, ...(emscriptenOpts.preRun ?? [])];
     return { emscriptenOpts: { ...emscriptenOpts, preRun } };
+  }
+}
+
+/** Takes group and other access off a folder and everything in it (files an earlier version left 0666). */
+function restrictToOwner(dir: string) {
+  const entries = [dir, ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name))];
+  for (const entry of entries) {
+    const { mode } = statSync(entry);
+    if (mode & 0o077) chmodSync(entry, mode & 0o700);
   }
 }
