@@ -10,7 +10,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
 prepareDataDir(config);
-const database = await openDatabase(config);
+const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
 try {
   await database.migrate();
 } catch (error) {

@@ -34,7 +34,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type OpenOptions = {
   databaseUrl?: string;
-  dbTimeouts?: DbTimeouts;
+  /** The serving process's timeouts (main.ts); batch jobs (CLIs, seeding, benchmarks) run without. */
+  requestTimeouts?: DbTimeouts;
   pgliteDir?: string;
   /** A dumped, already migrated embedded database to start from (tests: skips initdb and migrations). */
   pgliteTemplate?: Blob;
@@ -42,7 +43,7 @@ export type OpenOptions = {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.dbTimeouts));
+    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.requestTimeouts));
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
@@ -50,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateWithoutStatementTimeouts(options.databaseUrl as string, options.dbTimeouts),
+      migrate: () => migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts),
       close: () => pool.end(),
     };
   }

@@ -52,7 +52,7 @@ async function appOn(databaseUrl: string) {
     databaseUrl,
     dbTimeouts: { connectMs: 1000, statementMs: 1000, idleInTransactionMs: 1000 },
   };
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
   const app = await buildApp({ config, database, logger: false });
   closers.push(async () => {
     await app.close();
