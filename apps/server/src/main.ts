@@ -1,15 +1,24 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, prepareDataDir } from './config.js';
 import { ensureAdmin } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
+import { describeConnectionFailure } from './db/connection.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
+prepareDataDir(config);
+const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
+try {
+  await database.migrate();
+} catch (error) {
+  if (!config.databaseUrl) throw error;
+  // The operator needs where and why, not a query stack.
+  console.error(describeConnectionFailure(config.databaseUrl, error));
+  process.exit(1);
+}
 const app = await buildApp({ config, database });
 
 if (config.bootstrapAdmin) {

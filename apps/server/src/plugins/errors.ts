@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection.js';
 import { AppError } from '../lib/errors.js';
+
+/** A database that is down or too slow usually recovers within seconds (restart, failover, a lock released). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type Envelope = {
   success: false;
@@ -41,6 +45,7 @@ function pgCode(error: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(envelope(error.message, error.code, error.details));
     }
@@ -60,6 +65,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (pgMapping) {
       request.log.warn({ err: error }, 'database refused input');
       return reply.status(pgMapping[0]).send(envelope(pgMapping[2], pgMapping[1]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(envelope('The service is temporarily unavailable, please try again shortly', 'UNAVAILABLE'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

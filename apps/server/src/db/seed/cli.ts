@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
+import { loadConfig, prepareDataDir } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { seedBulk } from './bulk.js';
 import { seedDemoData } from './index.js';
@@ -14,6 +14,7 @@ if (bulkOrders !== undefined && !(Number.isInteger(bulkOrders) && bulkOrders > 0
 }
 
 const config = loadConfig();
+prepareDataDir(config);
 const database = await openDatabase(config);
 await database.migrate();
 if (bulkOrders) {
