@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { AuthContext } from '../../auth/auth-context';
 import { Button, ErrorState } from '../../components/ui';
 import { CenteredPage } from './CenteredPage';
@@ -34,17 +34,24 @@ function explain(error: unknown): { title: string; message: string } {
 export function RouteErrorView({ error }: { error: unknown }) {
   // Read the session without useAuth(): this view must render even where the auth provider itself failed.
   const signedIn = useContext(AuthContext)?.isAuthenticated ?? false;
+  const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const { title, message } = explain(error);
+  const back = signedIn
+    ? { to: '/dashboard', label: 'Back to the dashboard' }
+    : { to: '/login', label: 'Go to sign in' };
   return (
     <ErrorState
       title={title}
       message={message}
       onRetry={() => window.location.reload()}
       action={
-        <Button asChild variant="ghost">
-          {signedIn ? <Link to="/dashboard">Back to the dashboard</Link> : <Link to="/login">Go to sign in</Link>}
-        </Button>
+        // On the very screen that failed, a link to it would only show this again.
+        pathname === back.to ? null : (
+          <Button asChild variant="ghost">
+            <Link to={back.to}>{back.label}</Link>
+          </Button>
+        )
       }
     />
   );

@@ -6,7 +6,7 @@ import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { adminUser } from '../../test/fixtures';
 import { page } from '../route-helpers';
 import { routeTree } from '../router';
-import { isChunkLoadError, PageError } from './RouteError';
+import { AppError, isChunkLoadError, PageError } from './RouteError';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/OrdersPage-x1.js');
 
@@ -64,6 +64,19 @@ describe('route error boundaries', () => {
     expect(screen.queryByText('boom')).toBeNull();
     // Nobody is signed in: the way back is the sign-in page.
     expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows a failing frame as a page of its own', async () => {
+    const BrokenFrame = () => {
+      throw new Error('the sidebar broke');
+    };
+    renderRoutes(
+      [{ Component: BrokenFrame, ErrorBoundary: AppError, children: [{ path: 'orders', Component: () => null }] }],
+      '/orders',
+      signedIn,
+    );
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toBeTruthy();
   });
 
   it('answers an unknown address signed out with "Page not found" and a way to sign in', async () => {
