@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors.js';
 
-/** Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html. */
+/** Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html (not for /assets). */
 export async function registerWebAndUploads(app: FastifyInstance, options: { webDist: string; uploadDir: string }) {
   mkdirSync(options.uploadDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -32,7 +32,10 @@ export async function registerWebAndUploads(app: FastifyInstance, options: { web
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
-    if (!isApi && hasWeb && request.method === 'GET')
+    // A build file that is gone (a page still open from an older release asks for it) must fail as a 404: the app
+    // page in its place reaches the browser as a broken script.
+    const isBuildFile = request.url.startsWith('/assets/');
+    if (!isApi && !isBuildFile && hasWeb && request.method === 'GET')
       return reply.type('text/html').sendFile('index.html', options.webDist);
     return reply.status(404).send(apiNotFound(request.url));
   });
