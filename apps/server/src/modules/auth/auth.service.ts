@@ -8,7 +8,7 @@ import type { AccessTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
 import {
   familyOfToken,
   issueRefreshToken,
@@ -42,40 +42,22 @@ export class AuthService {
     return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
   }
 
+  /**
+   * The attempt is claimed (and counted as a failure) before the password is checked; only a correct password on an
+   * active account clears it. A deactivated account answers the same whatever the password, so the answer never
+   * tells whether a guessed password was right.
+   */
   async login(input: LoginInput, ctx: AuditContext): Promise<Session> {
     const ip = ctx.ip ?? 'unknown';
-    await assertLoginAllowed(this.db, input.email, ip);
+    await claimLoginAttempt(this.db, input.email, ip);
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !passwordOk || user.deletedAt) {
-      await this.db.transaction(async (tx) => {
-        await recordLoginFailure(tx, input.email, ip);
-        await writeActivity(
-          tx,
-          { ...ctx, userId: user?.id ?? null, userEmail: input.email },
-          {
-            action: 'login',
-            resource: 'auth',
-            resourceId: user?.id,
-            status: 'failure',
-            details: { email: input.email, reason: 'invalid credentials' },
-          },
-        );
-      });
+    if (!user || user.deletedAt || (user.isActive && !passwordOk)) {
+      await this.logFailedLogin(ctx, input.email, user?.id, 'invalid credentials');
       throw unauthorized(INVALID_CREDENTIALS);
     }
     if (!user.isActive) {
-      await writeActivity(
-        this.db,
-        { ...ctx, userId: user.id, userEmail: user.email },
-        {
-          action: 'login',
-          resource: 'auth',
-          resourceId: user.id,
-          status: 'failure',
-          details: { email: user.email, reason: 'account deactivated' },
-        },
-      );
+      await this.logFailedLogin(ctx, user.email, user.id, 'account deactivated');
       throw new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
     }
     return this.db.transaction(async (tx) => {
@@ -88,6 +70,20 @@ export class AuthService {
       );
       return this.startSession(tx, updated!);
     });
+  }
+
+  private async logFailedLogin(ctx: AuditContext, email: string, userId: string | undefined, reason: string) {
+    await writeActivity(
+      this.db,
+      { ...ctx, userId: userId ?? null, userEmail: email },
+      {
+        action: 'login',
+        resource: 'auth',
+        resourceId: userId,
+        status: 'failure',
+        details: { email, reason },
+      },
+    );
   }
 
   async register(
