@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -14,24 +14,45 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
 
+/** Mailed links carry their token in the query string; the request log keeps the path and drops the token. */
+export function redactUrlTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
-function loggerOptions(config: Config) {
-  const pretty = config.env !== 'production' && process.stdout.isTTY;
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
+  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization'],
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrlTokens(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
   };
 }
 
-export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+};
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config) : false,
+    logger: logger ? loggerOptions(config, logStream) : false,
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

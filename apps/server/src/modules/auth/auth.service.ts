@@ -1,14 +1,14 @@
 import type { LoginInput, PublicUser } from '@seamline/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { mailTokens, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
+import { createMailToken, lockUserByEmail, mayMailToken, revokeMailTokens, spendMailToken } from './mail-tokens.js';
 import {
   familyOfToken,
   issueRefreshToken,
@@ -153,11 +153,17 @@ export class AuthService {
     return toPublicUser(user);
   }
 
+  /**
+   * Mails a reset link unless the account already had MAIL_TOKENS_PER_HOUR of them in the last hour; the answer is
+   * the same either way, so the throttle reveals nothing about the account. A new link invalidates the older ones.
+   */
   async forgotPassword(email: string, ctx: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const user = await lockUserByEmail(tx, email);
       if (!user?.isActive || user.deletedAt) return;
-      const token = await this.createMailToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+      if (!(await mayMailToken(tx, user.id, 'password_reset'))) return;
+      await revokeMailTokens(tx, user.id, 'password_reset');
+      const token = await createMailToken(tx, user.id, 'password_reset', RESET_TTL_MS);
       await queueMail(tx, {
         to: user.email,
         kind: 'password_reset',
@@ -175,7 +181,7 @@ export class AuthService {
   async resetPassword(token: string, password: string, ctx: AuditContext): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const userId = await this.spendMailToken(tx, token, 'password_reset');
+      const userId = await spendMailToken(tx, token, 'password_reset');
       if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired reset token');
       const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
       await revokeUserSessions(tx, userId);
@@ -189,7 +195,7 @@ export class AuthService {
 
   async verifyEmail(token: string, ctx: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const userId = await this.spendMailToken(tx, token, 'email_verification');
+      const userId = await spendMailToken(tx, token, 'email_verification');
       if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired verification token');
       const [user] = await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning();
       await writeActivity(
@@ -202,53 +208,20 @@ export class AuthService {
 
   async resendVerification(email: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const user = await lockUserByEmail(tx, email);
       if (!user || user.emailVerified || !user.isActive) return;
+      if (!(await mayMailToken(tx, user.id, 'email_verification'))) return;
       await this.sendVerification(tx, user);
     });
   }
 
   private async sendVerification(db: DbOrTx, user: typeof users.$inferSelect): Promise<void> {
-    const token = await this.createMailToken(db, user.id, 'email_verification', VERIFY_TTL_MS);
+    const token = await createMailToken(db, user.id, 'email_verification', VERIFY_TTL_MS);
     await queueMail(db, {
       to: user.email,
       kind: 'email_verification',
       subject: 'Verify your Seamline e-mail address',
       body: `Hello ${user.firstName},\n\nConfirm your e-mail address within 24 hours: ${this.publicUrl}/verify-email?token=${token}`,
     });
-  }
-
-  private async createMailToken(
-    db: DbOrTx,
-    userId: string,
-    kind: 'password_reset' | 'email_verification',
-    ttlMs: number,
-  ): Promise<string> {
-    const token = newOpaqueToken();
-    await db
-      .insert(mailTokens)
-      .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
-    return token;
-  }
-
-  /** Single use: one conditional UPDATE spends the token or finds it spent, expired or unknown. */
-  private async spendMailToken(
-    db: DbOrTx,
-    token: string,
-    kind: 'password_reset' | 'email_verification',
-  ): Promise<string | null> {
-    const [row] = await db
-      .update(mailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(mailTokens.tokenHash, hashToken(token)),
-          eq(mailTokens.kind, kind),
-          isNull(mailTokens.usedAt),
-          gt(mailTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: mailTokens.userId });
-    return row?.userId ?? null;
   }
 }
