@@ -21,6 +21,8 @@ import { toPublicUser } from './user-view.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+/** The one thing registration tells about an existing account: the same answer whatever its role or state. */
+const EMAIL_TAKEN = 'An account with this email already exists';
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a password reset link has been sent.';
@@ -96,7 +98,9 @@ export class AuthService {
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${input.email}`);
-      if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      if (existing) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      // A parallel registration of the same address may commit between the check and the insert: the unique index
+      // decides and the loser gets the same answer.
       const [user] = await tx
         .insert(users)
         .values({
@@ -106,14 +110,16 @@ export class AuthService {
           lastName: input.lastName,
           role: 'customer',
         })
+        .onConflictDoNothing()
         .returning();
-      await this.sendVerification(tx, user!);
+      if (!user) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      await this.sendVerification(tx, user);
       await writeActivity(
         tx,
-        { ...ctx, userId: user!.id, userEmail: user!.email },
-        { action: 'register', resource: 'user', resourceId: user!.id, details: { email: user!.email } },
+        { ...ctx, userId: user.id, userEmail: user.email },
+        { action: 'register', resource: 'user', resourceId: user.id, details: { email: user.email } },
       );
-      return this.startSession(tx, user!);
+      return this.startSession(tx, user);
     });
   }
 
