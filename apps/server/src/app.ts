@@ -77,9 +77,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
-  await registerDocs(app);
+  if (config.apiDocs) await registerDocs(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
-  await registerWebAndUploads(app, { webDist: config.webDist, uploadDir: config.uploadDir });
+  await registerWebAndUploads(app, {
+    webDist: config.webDist,
+    uploadDir: config.uploadDir,
+    serveSourceMaps: config.env !== 'production',
+  });
   await app.ready();
   return app;
 }

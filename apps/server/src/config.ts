@@ -28,6 +28,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   WEB_DIST: optionalString,
+  API_DOCS: z.enum(['0', '1']).optional(),
 });
 
 export type Config = {
@@ -51,6 +52,8 @@ export type Config = {
   trustProxy: boolean;
   /** The built web app; served at / when the folder exists. */
   webDist: string;
+  /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === '1',
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
   };
 }
 
