@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/client.js';
 import { activityLogs } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -78,5 +81,30 @@ describe(`sign-in throttle under parallel attempts (${onRealPostgres ? 'PostgreS
     ]);
     expect(good!.status).toBe(200);
     expect(bad.map((b) => b.status)).toEqual([401, 401]);
+  });
+
+  it('holds across two app instances sharing the database', async () => {
+    // On PostgreSQL the second instance has its own connection pool, as a second server process would.
+    const second = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl }) : t.database;
+    const other: FastifyInstance = await buildApp({ config: t.config, database: second, logger: false });
+    try {
+      const user = await buildUser(t.app.db);
+      const answers = await Promise.all(
+        Array.from({ length: PARALLEL }, (_, i) =>
+          call(i % 2 ? other : t.app, 'POST', '/api/auth/login', {
+            body: { email: user.email, password: `wrong-pass-${i}` },
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
+      expect(await checkedFailures({ email: user.email })).toBeLessThanOrEqual(5);
+      const right = await call(other, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+      });
+      expect(right.status).toBe(429);
+    } finally {
+      await other.close();
+      if (second !== t.database) await second.close();
+    }
   });
 });
