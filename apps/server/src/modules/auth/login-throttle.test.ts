@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories.js';
+import { buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -106,5 +106,24 @@ describe(`sign-in throttle under parallel attempts (${onRealPostgres ? 'PostgreS
       await other.close();
       if (second !== t.database) await second.close();
     }
+  });
+
+  it("a signed-in customer's password re-check is throttled the same way", async () => {
+    const { user, token } = await signedIn(t.app, 'customer');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(t.app, 'PUT', '/api/users/change-password', {
+          token,
+          body: { currentPassword: `wrong-pass-${i}`, newPassword: 'another-pass-123' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
+    const right = await call(t.app, 'PUT', '/api/users/change-password', {
+      token,
+      body: { currentPassword: user.password, newPassword: 'another-pass-123' },
+    });
+    expect(right.status).toBe(429);
   });
 });
