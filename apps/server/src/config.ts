@@ -53,6 +53,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  API_DOCS: z.enum(['0', '1']).optional(),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -85,6 +86,8 @@ export type Config = {
   webDist: string;
   /** How long a PostgreSQL connect, statement or idle transaction may take before the request gets 503. */
   dbTimeouts: DbTimeouts;
+  /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 };
 
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
   };
 }
 

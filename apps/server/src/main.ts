@@ -33,7 +33,7 @@ if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m), 
 await app.listen({ port: config.port, host: config.host });
 const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log);
 console.log(
-  `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api, docs at ${config.publicUrl}/api/docs)`,
+  `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
 );
 
 // Graceful shutdown: new requests get 503, in-flight ones finish, the database closes, exit within 10 s.
