@@ -1,7 +1,8 @@
 import type { OrderStatus, PaymentStatus } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { orderItems } from '../../db/schema/index.js';
-import { changeStock, type StockOperation } from '../inventory/stock.service.js';
+import { orderItems } from '../../db/schema/index.js';
+import { changeStock, lockStockRows, type StockOperation } from '../inventory/stock.service.js';
 import { insufficientStock, unitsByVariant } from './order-lines.js';
 
 export type StockState = 'reserved' | 'committed' | 'released';
@@ -33,6 +34,18 @@ async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: Stock
     }
     // release/commit/return of a combination deleted since the order was placed has nothing left to move.
   }
+}
+
+/** Locks the products and variants of an order's lines (lock order step 3 and 4), before the order row itself. */
+export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void> {
+  const lines = await db
+    .select({ productId: orderItems.productId, size: orderItems.size, color: orderItems.color })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  await lockStockRows(
+    db,
+    lines.filter((line): line is typeof line & { productId: string } => line.productId !== null),
+  );
 }
 
 /** Reserves every line of a new order (all in the caller's transaction). */

@@ -13,9 +13,10 @@ import { type AuditContext, createdFields, writeActivity } from '../../lib/audit
 import { AppError, badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
+import { lockStockRows } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { DEACTIVATED_CUSTOMER, isStaff } from './order-access.js';
-import { priceLines } from './order-lines.js';
+import { priceLines, unitsByVariant } from './order-lines.js';
 import { reserveOrderStock } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
@@ -98,6 +99,8 @@ export async function placeOrder(
     subtotal: preview.subtotal,
     orderId,
   });
+  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, before the order row.
+  await lockStockRows(tx, unitsByVariant(lines));
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,
