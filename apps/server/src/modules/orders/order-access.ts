@@ -7,7 +7,6 @@ import type { AuthUser } from '../../types.js';
 import { lockOrderStock } from './order-stock.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-export const DEACTIVATED_CUSTOMER = 'This customer account is deactivated and cannot place orders.';
 
 export const isStaff = (user: AuthUser | null): boolean =>
   user !== null && (STAFF_ROLES as readonly string[]).includes(user.role);
