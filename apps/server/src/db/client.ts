@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DbTimeouts } from '../config.js';
 import { poolOptions } from './connection.js';
 import { PrivateNodeFS } from './private-nodefs.js';
+import { retryTransactions } from './retry.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -47,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
@@ -62,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: { pg_trgm },
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
