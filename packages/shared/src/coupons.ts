@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFilter } from './api.js';
 import { COUPON_DEFAULTS, COUPON_TYPES, type CouponType } from './constants.js';
 
 export const COUPON_NAME_MIN = 3;
@@ -202,6 +203,6 @@ export const couponListQuery = z.object({
 });
 
 export const couponAnalyticsQuery = z.object({
-  startDate: z.string().max(40).optional(),
-  endDate: z.string().max(40).optional(),
+  startDate: dateFilter.optional(),
+  endDate: dateFilter.optional(),
 });
