@@ -33,6 +33,9 @@ export function pageQuery(defaultLimit: number) {
   });
 }
 
+/** The longest text a "must be less than N characters" rule allows: N itself is refused (DESIGN §7). */
+export const lengthUnder = (limit: number) => limit - 1;
+
 export const DATE_FILTER_MESSAGE = 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time';
 
 /**

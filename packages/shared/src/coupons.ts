@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateFilter } from './api.js';
+import { dateFilter, lengthUnder } from './api.js';
 import { COUPON_DEFAULTS, COUPON_TYPES, type CouponType } from './constants.js';
 
 export const COUPON_NAME_MIN = 3;
@@ -43,8 +43,8 @@ export const couponInput = z
       .trim()
       .min(1, { error: COUPON_MESSAGES.nameRequired, abort: true })
       .min(COUPON_NAME_MIN, COUPON_MESSAGES.nameMin)
-      .max(COUPON_NAME_MAX, COUPON_MESSAGES.nameMax),
-    description: z.string().trim().max(COUPON_DESCRIPTION_MAX, COUPON_MESSAGES.descriptionMax).optional(),
+      .max(lengthUnder(COUPON_NAME_MAX), COUPON_MESSAGES.nameMax),
+    description: z.string().trim().max(lengthUnder(COUPON_DESCRIPTION_MAX), COUPON_MESSAGES.descriptionMax).optional(),
     type: z.enum(COUPON_TYPES, { error: 'Type must be percentage, fixed or free_shipping' }),
     value: z.number({ error: COUPON_MESSAGES.valuePositive }).gt(0, COUPON_MESSAGES.valuePositive).max(1_000_000),
     usageLimit: z
