@@ -1,9 +1,9 @@
 import { buildApp } from './app.js';
 import { loadConfig, prepareDataDir } from './config.js';
-import { ensureAdmin } from './db/bootstrap.js';
+import { bootstrapData } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { describeConnectionFailure } from './db/connection.js';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
+import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -21,11 +21,7 @@ try {
 }
 const app = await buildApp({ config, database });
 
-if (config.bootstrapAdmin) {
-  const result = await ensureAdmin(database.db, config.bootstrapAdmin, { onlyIfNoAdmin: true });
-  if (result === 'created') app.log.info(`Admin ${config.bootstrapAdmin.email} created from ADMIN_EMAIL.`);
-}
-if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m), { uploadDir: config.uploadDir }))) {
+if ((await bootstrapData(database.db, config, (m) => app.log.info(m))).demoSeeded) {
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${a.password}`);
   console.log(`\nDemo accounts:\n${lines.join('\n')}\n`);
 }

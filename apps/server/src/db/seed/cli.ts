@@ -21,6 +21,6 @@ if (bulkOrders) {
   await seedBulk(database.db, { orders: bulkOrders, log: console.log });
 } else {
   const loaded = await seedDemoData(database.db, console.log, { uploadDir: config.uploadDir });
-  if (!loaded) console.log('The database is not empty: demo data was not loaded.');
+  if (!loaded) console.log('The database already holds catalogue or orders: demo data was not loaded.');
 }
 await database.close();

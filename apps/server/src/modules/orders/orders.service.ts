@@ -3,6 +3,7 @@ import {
   type createOrderInput,
   formatOrderNumber,
   type guestOrderInput,
+  ORDER_MESSAGES,
   type OrderView,
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -62,7 +63,7 @@ export async function resolveBuyer(
     return { customerId: row.id, guestEmail: null };
   }
   if (input.email) return guestOrCustomer(db, input.email);
-  throw badRequest('Choose a customer or enter a guest e-mail.', 'email');
+  throw badRequest(ORDER_MESSAGES.buyerRequired, 'email');
 }
 
 async function guestOrCustomer(db: DbOrTx, email: string): Promise<Buyer> {
