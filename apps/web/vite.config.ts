@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the build: the server would otherwise hand the client's source to anyone.
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
@@ -14,12 +14,27 @@ import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
 
+/** Mailed links carry their token in the query string; the request log keeps the path and drops the token. */
+export function redactUrlTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
-function loggerOptions(config: Config) {
-  const pretty = config.env !== 'production' && process.stdout.isTTY;
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
+  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization'],
+    serializers: {
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrlTokens(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
@@ -34,12 +49,18 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-export type BuildOptions = { config: Config; database: Database; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+};
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config) : false,
+    logger: logger ? loggerOptions(config, logStream) : false,
     requestIdHeader: 'x-request-id',
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -64,9 +85,13 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
-  await registerDocs(app);
+  if (config.apiDocs) await registerDocs(app);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
-  await registerWebAndUploads(app, { webDist: config.webDist, uploadDir: config.uploadDir });
+  await registerWebAndUploads(app, {
+    webDist: config.webDist,
+    uploadDir: config.uploadDir,
+    serveSourceMaps: config.env !== 'production',
+  });
   await app.ready();
   return app;
 }

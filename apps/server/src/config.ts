@@ -49,6 +49,11 @@ const envSchema = z.object({
       return parsed ?? false;
     }),
   WEB_DIST: optionalString,
+  // PostgreSQL timeouts (DATABASE_URL only), in milliseconds; 0 turns one off.
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  API_DOCS: z.enum(['0', '1']).optional(),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -79,7 +84,13 @@ export type Config = {
   trustProxy: TrustProxy;
   /** The built web app; served at / when the folder exists. */
   webDist: string;
+  /** How long a PostgreSQL connect, statement or idle transaction may take before the request gets 503. */
+  dbTimeouts: DbTimeouts;
+  /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 };
+
+export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -123,6 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
   };
 }
 
@@ -130,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -158,4 +175,14 @@ function isProxyAddress(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Creates the data folder (0700) for a process that writes to it (server, CLIs). The embedded database writes its
+ * own files with the process umask, so the umask is narrowed first: everything created afterwards (database files,
+ * uploads) is readable by the server's user only.
+ */
+export function prepareDataDir(config: Pick<Config, 'dataDir'>): void {
+  process.umask(0o077);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 }

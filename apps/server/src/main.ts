@@ -1,22 +1,27 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { ensureAdmin } from './db/bootstrap.js';
+import { loadConfig, prepareDataDir } from './config.js';
+import { bootstrapData } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed/index.js';
+import { describeConnectionFailure } from './db/connection.js';
+import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
+prepareDataDir(config);
+const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
+try {
+  await database.migrate();
+} catch (error) {
+  if (!config.databaseUrl) throw error;
+  // The operator needs where and why, not a query stack.
+  console.error(describeConnectionFailure(config.databaseUrl, error));
+  process.exit(1);
+}
 const app = await buildApp({ config, database });
 
-if (config.bootstrapAdmin) {
-  const result = await ensureAdmin(database.db, config.bootstrapAdmin, { onlyIfNoAdmin: true });
-  if (result === 'created') app.log.info(`Admin ${config.bootstrapAdmin.email} created from ADMIN_EMAIL.`);
-}
-if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m), { uploadDir: config.uploadDir }))) {
+if ((await bootstrapData(database.db, config, (m) => app.log.info(m))).demoSeeded) {
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(10)} ${a.email.padEnd(28)} ${a.password}`);
   console.log(`\nDemo accounts:\n${lines.join('\n')}\n`);
 }
@@ -24,7 +29,7 @@ if (config.seedDemo && (await seedDemoData(database.db, (m) => app.log.info(m), 
 await app.listen({ port: config.port, host: config.host });
 const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log);
 console.log(
-  `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api, docs at ${config.publicUrl}/api/docs)`,
+  `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
 );
 
 // Graceful shutdown: new requests get 503, in-flight ones finish, the database closes, exit within 10 s.

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { dateFilter, pageQuery } from './api.js';
 import { PAGE_SIZES } from './constants.js';
 
 export const ACTIVITY_STATUSES = ['success', 'failure'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
 const optionalText = z.string().trim().max(200).optional();
-const optionalDate = z.iso
-  .date()
-  .or(z.iso.datetime({ offset: true }))
-  .optional();
+const optionalDate = dateFilter.optional();
 
 /** GET /api/admin/activity-logs query: paging, plain-text search and filters (spec part 2 §7). */
 export const activityLogQuery = pageQuery(PAGE_SIZES.activityLogs).extend({

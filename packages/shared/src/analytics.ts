@@ -1,38 +1,21 @@
 import { z } from 'zod';
+import { dateFilter, dateFilterBound } from './api.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.js';
 
 /**
- * Analytics ranges (spec part 2 §7, §9): `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included.
- * Both optional: no range means all time. Figures are kept per UTC day, so ranges are whole days.
+ * Analytics ranges (spec part 2 §7, §9): `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included,
+ * or ISO 8601 date-times taken as those instants. Both optional: no range means all time.
  */
-export const ANALYTICS_DATE_MESSAGE = 'Invalid date. Use YYYY-MM-DD';
 export const ANALYTICS_RANGE_ORDER_MESSAGE = 'startDate must not be after endDate';
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const DAY_MS = 86_400_000;
 
-/** A calendar day `YYYY-MM-DD` that exists (2025-02-30 does not). */
-function parseDay(value: string): Date | null {
-  const match = DAY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date;
-}
-
-export function isAnalyticsDate(value: string): boolean {
-  return parseDay(value) !== null;
-}
-
-const analyticsDate = z.string().refine(isAnalyticsDate, ANALYTICS_DATE_MESSAGE);
-
 export const analyticsRangeQuery = z
-  .object({ startDate: analyticsDate.optional(), endDate: analyticsDate.optional() })
+  .object({ startDate: dateFilter.optional(), endDate: dateFilter.optional() })
   .superRefine((value, ctx) => {
     if (!value.startDate || !value.endDate) return;
-    const range = resolveRange(value);
-    if (range.from && range.to && range.from.getTime() >= range.to.getTime())
+    // Compare where each bound begins, so a one-day range (start = end day) and an instant range are both allowed.
+    if (dateFilterBound(value.startDate, 'start').getTime() > dateFilterBound(value.endDate, 'start').getTime())
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: ANALYTICS_RANGE_ORDER_MESSAGE });
   });
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuery>;
@@ -40,14 +23,12 @@ export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuery>;
 /** A half-open interval [from, to); a missing bound is open. */
 export type DateRange = { from: Date | null; to: Date | null };
 
-/** Query days to the interval: the start day from 00:00 UTC, up to the next 00:00 UTC after the end day. */
+/** Query bounds to the interval: the start day from 00:00 UTC, up to the next 00:00 UTC after the end day. */
 export function resolveRange(query: AnalyticsRangeQuery): DateRange {
-  const bound = (value: string | undefined, endOfDay: boolean): Date | null => {
-    const day = value ? parseDay(value) : null;
-    if (!day) return null;
-    return endOfDay ? new Date(day.getTime() + DAY_MS) : day;
+  return {
+    from: query.startDate ? dateFilterBound(query.startDate, 'start') : null,
+    to: query.endDate ? dateFilterBound(query.endDate, 'end') : null,
   };
-  return { from: bound(query.startDate, false), to: bound(query.endDate, true) };
 }
 
 /** The period of equal length just before a closed range; none for an open one. */

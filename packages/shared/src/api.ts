@@ -11,12 +11,51 @@ export type ApiError = {
   details?: { field: string; message: string }[];
 };
 
+/**
+ * A page size: at least 1, and anything above 100 is capped to 100 rather than refused (DESIGN §3); the answer's
+ * `pagination.limit` says which size was used.
+ */
+export function limitParam(defaultLimit: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .overwrite((limit) => Math.min(limit, MAX_PAGE_LIMIT))
+    .default(defaultLimit)
+    .describe(`Page size (default ${defaultLimit}); values above ${MAX_PAGE_LIMIT} are capped to ${MAX_PAGE_LIMIT}.`);
+}
+
 /** `page` ≥ 1 and `limit` capped at 100 everywhere (DESIGN §3). */
 export function pageQuery(defaultLimit: number) {
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(defaultLimit),
+    limit: limitParam(defaultLimit),
   });
+}
+
+/** The longest text a "must be less than N characters" rule allows: N itself is refused (DESIGN §7). */
+export const lengthUnder = (limit: number) => limit - 1;
+
+export const DATE_FILTER_MESSAGE = 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time';
+
+/**
+ * A date filter: a calendar day `YYYY-MM-DD` (UTC; a start day counts from its first instant, an end day to its last)
+ * or an ISO 8601 date-time with `Z` or an offset (taken as that instant). The OpenAPI document shows both formats.
+ */
+export const dateFilter = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: DATE_FILTER_MESSAGE })
+  .describe('A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant).');
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The instant a valid date filter stands for in a half-open range [start, end): a start day from 00:00 UTC, an end day
+ * up to the next 00:00 UTC (the end day included), a date-time as itself.
+ */
+export function dateFilterBound(value: string, edge: 'start' | 'end'): Date {
+  if (!DAY_ONLY.test(value)) return new Date(value);
+  const day = new Date(`${value}T00:00:00.000Z`);
+  return edge === 'end' ? new Date(day.getTime() + 86_400_000) : day;
 }
 
 /** Query booleans arrive as strings. */

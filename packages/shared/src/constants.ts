@@ -186,3 +186,6 @@ export const COUPON_DEFAULTS = {
   validityDays: 30,
   maxUsageLimit: 10_000,
 } as const;
+
+/** Storefront answers show a variant's available units up to this number ("10 or more" at the cap). */
+export const STOREFRONT_AVAILABLE_CAP = 10;

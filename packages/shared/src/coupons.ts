@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dateFilter, lengthUnder } from './api.js';
 import { COUPON_DEFAULTS, COUPON_TYPES, type CouponType } from './constants.js';
+import { whenValid } from './refinements.js';
 
 export const COUPON_NAME_MIN = 3;
 export const COUPON_NAME_MAX = 100;
@@ -35,46 +37,66 @@ const optionalMoney = z.number().min(0).max(1_000_000).nullish();
  * date counts from the start of its day, an end date to the end of its day) or ISO timestamps; when a request leaves
  * both out, the server applies the spec's defaults (today, +30 days).
  */
+const couponFields = {
+  // A pipe, not `abort: true`: an explicit abort would also stop the object-level rules below (see whenValid).
+  name: z
+    .string({ error: COUPON_MESSAGES.nameRequired })
+    .trim()
+    .min(1, COUPON_MESSAGES.nameRequired)
+    .pipe(
+      z
+        .string()
+        .min(COUPON_NAME_MIN, COUPON_MESSAGES.nameMin)
+        .max(lengthUnder(COUPON_NAME_MAX), COUPON_MESSAGES.nameMax),
+    ),
+  description: z.string().trim().max(lengthUnder(COUPON_DESCRIPTION_MAX), COUPON_MESSAGES.descriptionMax).optional(),
+  type: z.enum(COUPON_TYPES, { error: 'Type must be percentage, fixed or free_shipping' }),
+  value: z.number({ error: COUPON_MESSAGES.valuePositive }).gt(0, COUPON_MESSAGES.valuePositive).max(1_000_000),
+  usageLimit: z
+    .number({ error: COUPON_MESSAGES.usageLimitPositive })
+    .int('Usage limit must be a whole number')
+    .gt(0, COUPON_MESSAGES.usageLimitPositive)
+    .max(COUPON_DEFAULTS.maxUsageLimit, COUPON_MESSAGES.usageLimitMax),
+  userUsageLimit: z
+    .number({ error: 'Per-user limit must be greater than 0' })
+    .int('Per-user limit must be a whole number')
+    .gt(0, 'Per-user limit must be greater than 0')
+    .max(COUPON_DEFAULTS.maxUsageLimit, 'Per-user limit cannot exceed 10,000'),
+  isActive: z.boolean(),
+  firstTimeUserOnly: z.boolean(),
+  startDate: z.string().max(40).nullish(),
+  endDate: z.string().max(40).nullish(),
+  minOrderAmount: optionalMoney,
+  maxDiscount: optionalMoney,
+};
+
+/** The percentage cap and the date order read two fields each, so they run once those two are valid (see whenValid). */
 export const couponInput = z
-  .object({
-    name: z
-      .string({ error: COUPON_MESSAGES.nameRequired })
-      .trim()
-      .min(1, { error: COUPON_MESSAGES.nameRequired, abort: true })
-      .min(COUPON_NAME_MIN, COUPON_MESSAGES.nameMin)
-      .max(COUPON_NAME_MAX, COUPON_MESSAGES.nameMax),
-    description: z.string().trim().max(COUPON_DESCRIPTION_MAX, COUPON_MESSAGES.descriptionMax).optional(),
-    type: z.enum(COUPON_TYPES, { error: 'Type must be percentage, fixed or free_shipping' }),
-    value: z.number({ error: COUPON_MESSAGES.valuePositive }).gt(0, COUPON_MESSAGES.valuePositive).max(1_000_000),
-    usageLimit: z
-      .number({ error: COUPON_MESSAGES.usageLimitPositive })
-      .int('Usage limit must be a whole number')
-      .gt(0, COUPON_MESSAGES.usageLimitPositive)
-      .max(COUPON_DEFAULTS.maxUsageLimit, COUPON_MESSAGES.usageLimitMax),
-    userUsageLimit: z
-      .number({ error: 'Per-user limit must be greater than 0' })
-      .int('Per-user limit must be a whole number')
-      .gt(0, 'Per-user limit must be greater than 0')
-      .max(COUPON_DEFAULTS.maxUsageLimit, 'Per-user limit cannot exceed 10,000'),
-    isActive: z.boolean(),
-    firstTimeUserOnly: z.boolean(),
-    startDate: z.string().max(40).nullish(),
-    endDate: z.string().max(40).nullish(),
-    minOrderAmount: optionalMoney,
-    maxDiscount: optionalMoney,
-  })
-  .superRefine((v, ctx) => {
-    if (v.type === 'percentage' && v.value > 100)
-      ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.percentageMax });
-    if (v.startDate === undefined && v.endDate === undefined) return;
-    const start = v.startDate ? parseCouponDate(v.startDate, 'start') : null;
-    const end = v.endDate ? parseCouponDate(v.endDate, 'start') : null;
-    if (!start || !end) {
-      ctx.addIssue({ code: 'custom', path: [start ? 'endDate' : 'startDate'], message: COUPON_MESSAGES.datesRequired });
-    } else if (end.getTime() <= start.getTime()) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: COUPON_MESSAGES.endAfterStart });
-    }
-  });
+  .object(couponFields)
+  .superRefine(
+    (v, ctx) => {
+      if (v.type === 'percentage' && v.value > 100)
+        ctx.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.percentageMax });
+    },
+    whenValid(couponFields, ['type', 'value']),
+  )
+  .superRefine(
+    (v, ctx) => {
+      if (v.startDate === undefined && v.endDate === undefined) return;
+      const start = v.startDate ? parseCouponDate(v.startDate, 'start') : null;
+      const end = v.endDate ? parseCouponDate(v.endDate, 'start') : null;
+      if (!start || !end) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [start ? 'endDate' : 'startDate'],
+          message: COUPON_MESSAGES.datesRequired,
+        });
+      } else if (end.getTime() <= start.getTime()) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: COUPON_MESSAGES.endAfterStart });
+      }
+    },
+    whenValid(couponFields, ['startDate', 'endDate']),
+  );
 export type CouponInput = z.infer<typeof couponInput>;
 export type CouponFormValues = z.input<typeof couponInput>;
 
@@ -202,6 +224,6 @@ export const couponListQuery = z.object({
 });
 
 export const couponAnalyticsQuery = z.object({
-  startDate: z.string().max(40).optional(),
-  endDate: z.string().max(40).optional(),
+  startDate: dateFilter.optional(),
+  endDate: dateFilter.optional(),
 });

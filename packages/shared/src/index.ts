@@ -13,6 +13,8 @@ export * from './order-view.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './refinements.js';
 export * from './stock.js';
+export * from './storefront.js';
 export * from './taxonomy.js';
 export * from './users.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { limitParam } from './api.js';
 import { emailSchema } from './auth.js';
-import { MAX_PAGE_LIMIT, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
 import { INVALID_HEX_MESSAGE, isObjectId } from './ids.js';
 import { SHIPPING_METHODS } from './order-totals.js';
 
@@ -18,7 +19,16 @@ export const ORDER_MESSAGES = {
   deliveryInPast: 'Estimated delivery cannot be in the past',
   cancelMismatch: 'The order number you entered does not match.',
   adminCancelReason: 'Order cancelled by admin',
+  buyerRequired: 'Choose a customer or enter a guest e-mail.',
 } as const;
+
+/** How POST /orders picks the buyer, published as the call's OpenAPI description. */
+export const CREATE_ORDER_DESCRIPTION = [
+  'A customer orders for themself (`customerId` and `email` are ignored).',
+  'Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail',
+  'gets the order, any other address makes a guest order).',
+  `Staff who send neither get 400 "${ORDER_MESSAGES.buyerRequired}" (field \`email\`).`,
+].join(' ');
 
 /** A required text field: `<label> is required.` when empty. */
 function required(message: string, max = 200) {
@@ -191,14 +201,14 @@ const listQuery = {
 export function orderListQuery(defaultLimit: number) {
   return z.object({
     ...listQuery,
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(defaultLimit),
+    limit: limitParam(defaultLimit),
     search: z.string().trim().max(200).optional(),
   });
 }
 export const ordersByEmailQuery = z.object({
   email: emailSchema,
   page: listQuery.page,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),
+  limit: limitParam(10),
 });
 export const trackOrderQuery = z.object({ email: emailSchema });
 

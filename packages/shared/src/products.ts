@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, queryBoolean, sortOrder } from './api.js';
+import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
 import { STOCK_OPERATIONS } from './stock.js';
 
@@ -248,8 +248,7 @@ export type ProductListQuery = z.output<typeof productListQuery>;
 /** GET /admin/products: the same filters, 20 per page by default (the inventory screen's page). */
 export const adminProductListQuery = productListQuery.extend(pageQuery(PAGE_SIZES.inventoryList).shape);
 
-export const limitQuery = (defaultLimit: number) =>
-  z.object({ limit: z.coerce.number().int().min(1).max(100).default(defaultLimit) });
+export const limitQuery = (defaultLimit: number) => z.object({ limit: limitParam(defaultLimit) });
 
 export const historyPageQuery = pageQuery(PAGE_SIZES.inventoryHistory);
 export const historyDaysQuery = z.object({
@@ -317,6 +316,8 @@ export const productView = z.object({
   availableStock: z.number(),
   reservedStock: z.number(),
   stockStatus: stockStatusSchema,
+  /** Some variant has units to sell (the storefront view carries the same flag). */
+  inStock: z.boolean(),
   createdBy: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

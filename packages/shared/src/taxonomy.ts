@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, sortOrder } from './api.js';
+import { lengthUnder, pageQuery, sortOrder } from './api.js';
 import { PAGE_SIZES } from './constants.js';
 
 /** Categories and brands (spec part 2 §2.10, §2.11, §3, §5, §9): one schema per shape, used by server and forms. */
@@ -18,7 +18,7 @@ function nameSchema(label: 'Category' | 'Brand', limits: { min: number; max: num
     .trim()
     .min(1, `${label} name is required`)
     .min(limits.min, `${label} name must be at least ${limits.min} characters`)
-    .max(limits.max, `${label} name must be less than ${limits.max} characters`);
+    .max(lengthUnder(limits.max), `${label} name must be less than ${limits.max} characters`);
 }
 
 export const categoryNameSchema = nameSchema('Category', CATEGORY_NAME);
@@ -27,7 +27,7 @@ export const brandNameSchema = nameSchema('Brand', BRAND_NAME);
 export const taxonomyDescriptionSchema = z
   .string({ error: DESCRIPTION_MESSAGE })
   .trim()
-  .max(TAXONOMY_DESCRIPTION_MAX, DESCRIPTION_MESSAGE);
+  .max(lengthUnder(TAXONOMY_DESCRIPTION_MAX), DESCRIPTION_MESSAGE);
 
 /** True for an absolute http(s) URL with a host; the only links a brand card will open. */
 export function isWebsiteUrl(value: string): boolean {
@@ -67,7 +67,7 @@ const imageUpdateSchema = z
     original: z.string().max(500),
     webp: z.string().max(500),
     thumbnail: z.string().max(500),
-    alt: z.string().trim().max(200, 'Alt text must be less than 200 characters').optional(),
+    alt: z.string().trim().max(lengthUnder(200), 'Alt text must be less than 200 characters').optional(),
   })
   .nullable();
 

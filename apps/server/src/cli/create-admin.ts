@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
+import { loadConfig, prepareDataDir } from '../config.js';
 import { ensureAdmin } from '../db/bootstrap.js';
 import { openDatabase } from '../db/client.js';
 
@@ -19,7 +19,9 @@ if (!email || !password) {
   );
   process.exit(2);
 }
-const database = await openDatabase(loadConfig());
+const config = loadConfig();
+prepareDataDir(config);
+const database = await openDatabase(config);
 try {
   await database.migrate();
   const result = await ensureAdmin(

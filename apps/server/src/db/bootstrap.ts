@@ -1,8 +1,10 @@
 import { emailSchema, passwordSchema } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { Db } from './client.js';
 import { users } from './schema/index.js';
+import { seedDemoData } from './seed/index.js';
 
 /** Creates an admin when none exists (ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run create-admin`). */
 export async function ensureAdmin(
@@ -27,4 +29,21 @@ export async function ensureAdmin(
     emailVerified: true,
   });
   return 'created';
+}
+
+export type BootstrapResult = { admin: 'created' | 'exists' | null; demoSeeded: boolean };
+
+/**
+ * What a start does to the data before listening: the admin from ADMIN_EMAIL/ADMIN_PASSWORD (when no admin exists),
+ * then the demo data (when enabled and the database holds no catalogue or orders yet).
+ */
+export async function bootstrapData(
+  db: Db,
+  config: Pick<Config, 'bootstrapAdmin' | 'seedDemo' | 'uploadDir'>,
+  log: (message: string) => void = () => {},
+): Promise<BootstrapResult> {
+  const admin = config.bootstrapAdmin ? await ensureAdmin(db, config.bootstrapAdmin, { onlyIfNoAdmin: true }) : null;
+  if (admin === 'created') log(`Admin ${config.bootstrapAdmin!.email} created from ADMIN_EMAIL.`);
+  const demoSeeded = config.seedDemo ? await seedDemoData(db, log, { uploadDir: config.uploadDir }) : false;
+  return { admin, demoSeeded };
 }

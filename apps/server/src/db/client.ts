@@ -8,6 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { DbTimeouts } from '../config.js';
+import { poolOptions } from './connection.js';
+import { PrivateNodeFS } from './private-nodefs.js';
+import { retryTransactions } from './retry.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -31,6 +35,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type OpenOptions = {
   databaseUrl?: string;
+  /** The serving process's timeouts (main.ts); batch jobs (CLIs, seeding, benchmarks) run without. */
+  requestTimeouts?: DbTimeouts;
   pgliteDir?: string;
   /** A dumped, already migrated embedded database to start from (tests: skips initdb and migrations). */
   pgliteTemplate?: Blob;
@@ -38,32 +44,44 @@ export type OpenOptions = {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.requestTimeouts));
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: () => migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts),
       close: () => pool.end(),
     };
   }
   const dataDir = options.pgliteDir && options.pgliteDir !== ':memory:' ? options.pgliteDir : undefined;
   const client = await PGlite.create({
-    dataDir,
+    fs: dataDir ? new PrivateNodeFS(dataDir) : undefined,
     loadDataDir: options.pgliteTemplate,
     extensions: { pg_trgm },
     parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Migrations may rewrite large tables, so they run on their own connection without the per-request timeouts. */
+async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts | undefined) {
+  const untimed = timeouts && { ...timeouts, statementMs: 0, idleInTransactionMs: 0 };
+  const pool = new pg.Pool({ ...poolOptions(url, untimed), max: 1 });
+  pool.on('error', () => {});
+  try {
+    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Rows of a raw SQL query, on either driver. */

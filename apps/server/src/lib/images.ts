@@ -34,32 +34,47 @@ export async function storeImage(uploadDir: string, folder: string, buffer: Buff
   if (!format) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
   const safeFolder = folder.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'products';
   const dir = path.join(uploadDir, safeFolder);
-  await mkdir(dir, { recursive: true });
   const id = newId();
   const input = () => sharp(buffer, { limitInputPixels: IMAGE_LIMITS.maxPixels, animated: false }).rotate();
   const names = { original: `${id}.${EXTENSIONS[format]}`, webp: `${id}.webp`, thumbnail: `${id}-thumb.webp` };
+  let renditions: [Buffer, Buffer, Buffer];
   try {
-    const [original, webp, thumbnail] = await Promise.all([
+    renditions = await Promise.all([
       input().resize(2000, 2000, { fit: 'inside', withoutEnlargement: true }).toFormat(format).toBuffer(),
       input().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
       input().resize(300, 300, { fit: 'cover' }).webp({ quality: 75 }).toBuffer(),
     ]);
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+  }
+  try {
+    await mkdir(dir, { recursive: true });
+    const [original, webp, thumbnail] = renditions;
     await Promise.all([
       writeFile(path.join(dir, names.original), original),
       writeFile(path.join(dir, names.webp), webp),
       writeFile(path.join(dir, names.thumbnail), thumbnail),
     ]);
-  } catch {
+  } catch (error) {
     await removeImage(uploadDir, {
       original: `/uploads/${safeFolder}/${names.original}`,
       webp: `/uploads/${safeFolder}/${names.webp}`,
       thumbnail: `/uploads/${safeFolder}/${names.thumbnail}`,
       alt,
     });
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+    throw storageFailure(error);
   }
   const url = (name: string) => `/uploads/${safeFolder}/${name}`;
   return { original: url(names.original), webp: url(names.webp), thumbnail: url(names.thumbnail), alt };
+}
+
+/** A full disk or quota is the server's storage problem (507, logged); anything else stays a server error. */
+function storageFailure(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
+  const failure = new AppError(507, 'INSUFFICIENT_STORAGE', 'There is not enough storage space to save the image');
+  failure.cause = error;
+  return failure;
 }
 
 /** Deletes the stored renditions of an image (only files under uploadDir). */

@@ -25,13 +25,14 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** HS256 only, with issuer and audience checked; anything else (alg none, expired, tampered) is null. */
+  /** HS256 only, issuer and audience checked, exp and iat required; anything else (alg none, expired, tampered) is null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.iatMs !== 'number') {
         return null;

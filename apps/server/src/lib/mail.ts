@@ -17,8 +17,9 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
- * Sends what the outbox holds: over SMTP when a transport is given, else into the log (development).
- * Rows are claimed with SKIP LOCKED so several instances never send one mail twice; a failed send stays queued.
+ * Sends what the outbox holds over SMTP; without a transport (development) a mail is only marked handled and stays
+ * readable in mail_outbox. Rows are claimed with SKIP LOCKED so several instances never send one mail twice; a failed
+ * send stays queued. The log names a mail by its id only: bodies hold sign-in links and addresses are personal data.
  */
 export async function deliverPendingMail(db: Db, transport: Transporter | null, log: Logger): Promise<number> {
   return db.transaction(async (tx) => {
@@ -30,13 +31,14 @@ export async function deliverPendingMail(db: Db, transport: Transporter | null, 
     let sent = 0;
     for (const mail of pending) {
       try {
-        if (transport)
+        if (transport) {
           await transport.sendMail({ from: FROM, to: mail.to_email, subject: mail.subject, text: mail.body });
-        else log.info({ to: mail.to_email, subject: mail.subject, body: mail.body }, 'mail (no SMTP_URL: logged only)');
+          log.info({ mailId: mail.id }, 'mail sent');
+        } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
         await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
         sent += 1;
       } catch (error) {
-        log.error({ err: error, to: mail.to_email }, 'mail delivery failed; it stays in the outbox');
+        log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox');
       }
     }
     return sent;

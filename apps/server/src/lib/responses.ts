@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /** The success envelope (DESIGN §3), for route response schemas and the OpenAPI document. */
@@ -9,4 +10,18 @@ export const messageEnvelope = z.object({ success: z.literal(true), message: z.s
 
 export function ok<T>(data: T, message?: string) {
   return message === undefined ? { success: true as const, data } : { success: true as const, data, message };
+}
+
+/**
+ * Serialize this answer with another schema than the route's declared one: staff callers of a storefront path get
+ * the staff view, which the storefront response schema would strip.
+ */
+export function serializeWith(reply: FastifyReply, schema: z.ZodType): void {
+  reply.serializer((payload: unknown) => JSON.stringify(schema.encode(payload)));
+}
+
+/** Answers that differ for staff and shoppers must not be shared between them by a cache. */
+export function varyByCaller(_request: unknown, reply: FastifyReply, done: () => void): void {
+  reply.header('vary', 'Authorization');
+  done();
 }

@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection.js';
+import { isRetryableConflict, serviceBusy, sqlState } from '../db/retry.js';
 import { AppError } from '../lib/errors.js';
+
+/** A database that is down or too slow usually recovers within seconds (restart, failover, a lock released). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type Envelope = {
   success: false;
@@ -29,22 +34,15 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '22008': [400, 'VALIDATION_ERROR', 'Invalid date'],
 };
 
-function pgCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /** One error envelope for every failure (DESIGN §3). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(envelope(error.message, error.code, error.details));
+    // A deadlock or serialization failure outside a retried transaction (a single statement): the client retries.
+    const known = error instanceof AppError ? error : isRetryableConflict(error) ? serviceBusy() : null;
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: known.cause ?? error }, known.message);
+      if (known.headers) reply.headers(known.headers);
+      return reply.status(known.statusCode).send(envelope(known.message, known.code, known.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -57,11 +55,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(envelope('Internal server error', 'INTERNAL_ERROR'));
     }
-    const code = pgCode(error);
+    const code = sqlState(error);
     const pgMapping = code ? PG_CODES[code] : undefined;
     if (pgMapping) {
       request.log.warn({ err: error }, 'database refused input');
       return reply.status(pgMapping[0]).send(envelope(pgMapping[2], pgMapping[1]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(envelope('The service is temporarily unavailable, please try again shortly', 'UNAVAILABLE'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

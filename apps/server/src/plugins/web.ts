@@ -4,8 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors.js';
 
-/** Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html. */
-export async function registerWebAndUploads(app: FastifyInstance, options: { webDist: string; uploadDir: string }) {
+/**
+ * Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html (not for
+ * /assets). In production source maps are not served (they would hand out the client's source), should a build
+ * contain any.
+ */
+export async function registerWebAndUploads(
+  app: FastifyInstance,
+  options: { webDist: string; uploadDir: string; serveSourceMaps: boolean },
+) {
+  const isSourceMap = (url: string) => url.split('?')[0]!.endsWith('.map');
   mkdirSync(options.uploadDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: options.uploadDir,
@@ -24,6 +32,7 @@ export async function registerWebAndUploads(app: FastifyInstance, options: { web
       root: options.webDist,
       prefix: '/',
       wildcard: true,
+      allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -32,7 +41,10 @@ export async function registerWebAndUploads(app: FastifyInstance, options: { web
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
-    if (!isApi && hasWeb && request.method === 'GET')
+    // A build file that is gone (a page still open from an older release asks for it) must fail as a 404: the app
+    // page in its place reaches the browser as a broken script.
+    const isBuildFile = request.url.startsWith('/assets/');
+    if (!isApi && !isBuildFile && hasWeb && !isSourceMap(request.url) && request.method === 'GET')
       return reply.type('text/html').sendFile('index.html', options.webDist);
     return reply.status(404).send(apiNotFound(request.url));
   });

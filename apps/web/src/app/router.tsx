@@ -1,17 +1,30 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn, RequireAuth } from '../auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
+import { NotFoundRoute } from './layout/NotFoundPage';
 import { PageSpinner } from './layout/PageSpinner';
+import { AppError } from './layout/RouteError';
+import { lazyComponent, type RouteHandle } from './route-helpers';
 import { appRoutes } from './routes';
 
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/** A lazily loaded sign-in screen; if its code does not arrive or it throws, a full-page error with 'Try Again'. */
+const lazyPage = (
+  load: () => Promise<{ default: React.ComponentType }>,
+): Pick<RouteObject, 'lazy' | 'ErrorBoundary'> => ({
+  lazy: lazyComponent(load),
+  ErrorBoundary: AppError,
 });
 
-/** Sign-in screens (public) around the signed-in back office (RequireAuth → AppLayout → appRoutes). */
+const notFound: RouteHandle = { title: 'Page not found', rule: 'staff' };
+
+/**
+ * Sign-in screens (public) around the signed-in back office (RequireAuth → AppLayout → appRoutes), and a catch-all
+ * for addresses the app does not know. Every level has an error boundary, so nothing ends in the router's crash page.
+ */
 export const routeTree: RouteObject[] = [
   {
     HydrateFallback: () => <PageSpinner fullScreen />,
+    ErrorBoundary: AppError,
     children: [
       {
         element: <RedirectIfSignedIn />,
@@ -30,14 +43,14 @@ export const routeTree: RouteObject[] = [
         children: [
           {
             element: <AppLayout />,
-            children: [
-              { index: true, element: <Navigate to="/dashboard" replace /> },
-              ...appRoutes,
-              { path: '*', ...lazyPage(() => import('./layout/NotFoundPage')) },
-            ],
+            ErrorBoundary: AppError,
+            children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...appRoutes],
           },
         ],
       },
+      // Signed out, an unknown address says so (with a way to sign in) rather than sending the visitor to a login
+      // that would lead back to the same dead end.
+      { path: '*', element: <NotFoundRoute />, handle: notFound },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import type { Role } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Db } from '../client.js';
 import { users } from '../schema/index.js';
@@ -56,6 +57,11 @@ export const DEMO_ACCOUNTS: {
 
 const DEMO_ACCOUNT_AGE_DAYS = 120;
 
+async function existingId(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  return row!.id;
+}
+
 export async function seedAccounts(db: Db): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   const hashes = new Map<string, string>();
@@ -76,8 +82,10 @@ export async function seedAccounts(db: Db): Promise<Record<string, string>> {
         createdAt: new Date(Date.now() - DEMO_ACCOUNT_AGE_DAYS * 86_400_000),
         lastLogin: account.role === 'customer' ? null : new Date(Date.now() - 86_400_000),
       })
+      // An account that already exists (e.g. ADMIN_EMAIL chose a demo address) is kept as it is.
+      .onConflictDoNothing()
       .returning({ id: users.id });
-    ids[account.email] = row!.id;
+    ids[account.email] = row?.id ?? (await existingId(db, account.email));
   }
   return ids;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.js';
+import { loadConfig, prepareDataDir } from '../../config.js';
 import { openDatabase } from '../client.js';
 import { seedBulk } from './bulk.js';
 import { seedDemoData } from './index.js';
@@ -14,12 +14,13 @@ if (bulkOrders !== undefined && !(Number.isInteger(bulkOrders) && bulkOrders > 0
 }
 
 const config = loadConfig();
+prepareDataDir(config);
 const database = await openDatabase(config);
 await database.migrate();
 if (bulkOrders) {
   await seedBulk(database.db, { orders: bulkOrders, log: console.log });
 } else {
   const loaded = await seedDemoData(database.db, console.log, { uploadDir: config.uploadDir });
-  if (!loaded) console.log('The database is not empty: demo data was not loaded.');
+  if (!loaded) console.log('The database already holds catalogue or orders: demo data was not loaded.');
 }
 await database.close();

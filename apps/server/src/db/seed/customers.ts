@@ -35,22 +35,26 @@ const NAMES: [string, string][] = [
 /** 26 demo customers with realistic names and phones, registered over the last 120 days (one deactivated). */
 export async function seedDemoCustomers(db: Db, random: Random, now: Date): Promise<void> {
   const passwordHash = await hashPassword('Customer123!');
-  await db.insert(users).values(
-    NAMES.map(([firstName, lastName], index) => {
-      const createdAt = new Date(now.getTime() - random.int(2, 120) * 86_400_000 - random.int(0, 86_399) * 1000);
-      return {
-        email: `${`${firstName}.${lastName}`.toLowerCase()}@example.com`,
-        passwordHash,
-        firstName,
-        lastName,
-        phone: `555${String(random.int(1_000_000, 9_999_999))}`,
-        role: 'customer' as const,
-        isActive: index !== NAMES.length - 1,
-        emailVerified: random.next() < 0.85,
-        lastLogin: random.next() < 0.7 ? new Date(now.getTime() - random.int(0, 20) * 86_400_000) : null,
-        createdAt,
-        updatedAt: createdAt,
-      };
-    }),
-  );
+  await db
+    .insert(users)
+    .values(
+      NAMES.map(([firstName, lastName], index) => {
+        const createdAt = new Date(now.getTime() - random.int(2, 120) * 86_400_000 - random.int(0, 86_399) * 1000);
+        return {
+          email: `${`${firstName}.${lastName}`.toLowerCase()}@example.com`,
+          passwordHash,
+          firstName,
+          lastName,
+          phone: `555${String(random.int(1_000_000, 9_999_999))}`,
+          role: 'customer' as const,
+          isActive: index !== NAMES.length - 1,
+          emailVerified: random.next() < 0.85,
+          lastLogin: random.next() < 0.7 ? new Date(now.getTime() - random.int(0, 20) * 86_400_000) : null,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    )
+    // Someone who registered before the demo data loaded keeps their account.
+    .onConflictDoNothing();
 }

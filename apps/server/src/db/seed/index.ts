@@ -1,6 +1,5 @@
-import { count } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { users } from '../schema/index.js';
+import { brands, categories, orders, products } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { closeFlashSale, seedCoupons } from './coupons.js';
@@ -13,14 +12,23 @@ export { DEMO_ACCOUNTS };
 
 export type SeedOptions = { uploadDir: string };
 
-/** Loads the demo data into an empty database; does nothing when any user exists. */
+/**
+ * Whether the database already holds business data. Users do not count: an admin created from ADMIN_EMAIL on the
+ * first start must not stop the demo data from loading.
+ */
+async function hasBusinessData(db: Db): Promise<boolean> {
+  const tables = [products, categories, brands, orders];
+  for (const table of tables) if ((await db.select({ id: table.id }).from(table).limit(1)).length) return true;
+  return false;
+}
+
+/** Loads the demo data into a database without catalogue or orders; does nothing otherwise. */
 export async function seedDemoData(
   db: Db,
   log: (message: string) => void = () => {},
   options: SeedOptions,
 ): Promise<boolean> {
-  const [{ value }] = (await db.select({ value: count() }).from(users)) as [{ value: number }];
-  if (value > 0) return false;
+  if (await hasBusinessData(db)) return false;
   const accountIds = await seedAccounts(db);
   await seedCatalogue(db, { uploadDir: options.uploadDir, createdBy: accountIds['admin@seamline.dev'] ?? null });
   const random = seededRandom(20_240_917);

@@ -1,18 +1,9 @@
-import { type ActivityLogEntry, type ActivityLogQuery, pagination } from '@seamline/shared';
+import { type ActivityLogEntry, type ActivityLogQuery, dateFilterBound, pagination } from '@seamline/shared';
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLogs, activitySearchText, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A date-only end date covers that whole day (UTC); a full timestamp is taken as given. */
-function endBound(value: string): Date {
-  const date = new Date(value);
-  return DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS) : date;
-}
 
 function filters(query: ActivityLogQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
@@ -20,8 +11,8 @@ function filters(query: ActivityLogQuery): SQL | undefined {
     query.action ? eq(activityLogs.action, query.action) : undefined,
     query.resource ? eq(activityLogs.resource, query.resource) : undefined,
     query.status ? eq(activityLogs.status, query.status) : undefined,
-    query.startDate ? gte(activityLogs.createdAt, new Date(query.startDate)) : undefined,
-    query.endDate ? lt(activityLogs.createdAt, endBound(query.endDate)) : undefined,
+    query.startDate ? gte(activityLogs.createdAt, dateFilterBound(query.startDate, 'start')) : undefined,
+    query.endDate ? lt(activityLogs.createdAt, dateFilterBound(query.endDate, 'end')) : undefined,
     // Plain text, case-insensitive, over action, resource, e-mail and details (never a regex).
     query.search ? ilike(activitySearchText, containsPattern(query.search)) : undefined,
   ];

@@ -130,10 +130,10 @@ describe('access', () => {
 
 describe('bad dates', () => {
   it.each([
-    ['startDate=2026-13-01', 'Invalid date. Use YYYY-MM-DD'],
-    ['startDate=2026-02-30', 'Invalid date. Use YYYY-MM-DD'],
-    ['endDate=yesterday', 'Invalid date. Use YYYY-MM-DD'],
-    ['startDate=2026-03-01%27%20OR%201=1', 'Invalid date. Use YYYY-MM-DD'],
+    ['startDate=2026-13-01', 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time'],
+    ['startDate=2026-02-30', 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time'],
+    ['endDate=yesterday', 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time'],
+    ['startDate=2026-03-01%27%20OR%201=1', 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time'],
     ['startDate=2026-03-10&endDate=2026-03-01', 'startDate must not be after endDate'],
     ['startDate=2026-03-01&startDate=2026-03-02', undefined],
   ])('%s gives 400', async (query, message) => {

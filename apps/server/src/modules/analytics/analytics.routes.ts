@@ -30,7 +30,8 @@ const tags = ['analytics'];
 
 /**
  * Staff analytics (ACCESS.analytics: admin, moderator). Every route takes optional `startDate`/`endDate`
- * (YYYY-MM-DD, UTC, end day included; no range = all time) and computes its figures in SQL from the live tables.
+ * (YYYY-MM-DD days in UTC, end day included, or ISO 8601 date-times; no range = all time) and computes its figures
+ * in SQL from the live tables.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The route options: access, the shared query schema, the response schema and the definitions as docs. */

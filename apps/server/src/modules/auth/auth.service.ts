@@ -1,14 +1,14 @@
 import type { LoginInput, PublicUser } from '@seamline/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { mailTokens, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
+import { createMailToken, lockUserByEmail, mayMailToken, revokeMailTokens, spendMailToken } from './mail-tokens.js';
 import {
   familyOfToken,
   issueRefreshToken,
@@ -21,6 +21,8 @@ import { toPublicUser } from './user-view.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+/** The one thing registration tells about an existing account: the same answer whatever its role or state. */
+const EMAIL_TAKEN = 'An account with this email already exists';
 const RESET_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a password reset link has been sent.';
@@ -42,40 +44,22 @@ export class AuthService {
     return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
   }
 
+  /**
+   * The attempt is claimed (and counted as a failure) before the password is checked; only a correct password on an
+   * active account clears it. A deactivated account answers the same whatever the password, so the answer never
+   * tells whether a guessed password was right.
+   */
   async login(input: LoginInput, ctx: AuditContext): Promise<Session> {
     const ip = ctx.ip ?? 'unknown';
-    await assertLoginAllowed(this.db, input.email, ip);
+    await claimLoginAttempt(this.db, input.email, ip);
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-    if (!user || !passwordOk || user.deletedAt) {
-      await this.db.transaction(async (tx) => {
-        await recordLoginFailure(tx, input.email, ip);
-        await writeActivity(
-          tx,
-          { ...ctx, userId: user?.id ?? null, userEmail: input.email },
-          {
-            action: 'login',
-            resource: 'auth',
-            resourceId: user?.id,
-            status: 'failure',
-            details: { email: input.email, reason: 'invalid credentials' },
-          },
-        );
-      });
+    if (!user || user.deletedAt || (user.isActive && !passwordOk)) {
+      await this.logFailedLogin(ctx, input.email, user?.id, 'invalid credentials');
       throw unauthorized(INVALID_CREDENTIALS);
     }
     if (!user.isActive) {
-      await writeActivity(
-        this.db,
-        { ...ctx, userId: user.id, userEmail: user.email },
-        {
-          action: 'login',
-          resource: 'auth',
-          resourceId: user.id,
-          status: 'failure',
-          details: { email: user.email, reason: 'account deactivated' },
-        },
-      );
+      await this.logFailedLogin(ctx, user.email, user.id, 'account deactivated');
       throw new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
     }
     return this.db.transaction(async (tx) => {
@@ -90,6 +74,20 @@ export class AuthService {
     });
   }
 
+  private async logFailedLogin(ctx: AuditContext, email: string, userId: string | undefined, reason: string) {
+    await writeActivity(
+      this.db,
+      { ...ctx, userId: userId ?? null, userEmail: email },
+      {
+        action: 'login',
+        resource: 'auth',
+        resourceId: userId,
+        status: 'failure',
+        details: { email, reason },
+      },
+    );
+  }
+
   async register(
     input: { email: string; password: string; firstName: string; lastName: string },
     ctx: AuditContext,
@@ -100,7 +98,9 @@ export class AuthService {
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.email}) = ${input.email}`);
-      if (existing) throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+      if (existing) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      // A parallel registration of the same address may commit between the check and the insert: the unique index
+      // decides and the loser gets the same answer.
       const [user] = await tx
         .insert(users)
         .values({
@@ -110,14 +110,16 @@ export class AuthService {
           lastName: input.lastName,
           role: 'customer',
         })
+        .onConflictDoNothing()
         .returning();
-      await this.sendVerification(tx, user!);
+      if (!user) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      await this.sendVerification(tx, user);
       await writeActivity(
         tx,
-        { ...ctx, userId: user!.id, userEmail: user!.email },
-        { action: 'register', resource: 'user', resourceId: user!.id, details: { email: user!.email } },
+        { ...ctx, userId: user.id, userEmail: user.email },
+        { action: 'register', resource: 'user', resourceId: user.id, details: { email: user.email } },
       );
-      return this.startSession(tx, user!);
+      return this.startSession(tx, user);
     });
   }
 
@@ -157,11 +159,17 @@ export class AuthService {
     return toPublicUser(user);
   }
 
+  /**
+   * Mails a reset link unless the account already had MAIL_TOKENS_PER_HOUR of them in the last hour; the answer is
+   * the same either way, so the throttle reveals nothing about the account. A new link invalidates the older ones.
+   */
   async forgotPassword(email: string, ctx: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const user = await lockUserByEmail(tx, email);
       if (!user?.isActive || user.deletedAt) return;
-      const token = await this.createMailToken(tx, user.id, 'password_reset', RESET_TTL_MS);
+      if (!(await mayMailToken(tx, user.id, 'password_reset'))) return;
+      await revokeMailTokens(tx, user.id, 'password_reset');
+      const token = await createMailToken(tx, user.id, 'password_reset', RESET_TTL_MS);
       await queueMail(tx, {
         to: user.email,
         kind: 'password_reset',
@@ -179,7 +187,7 @@ export class AuthService {
   async resetPassword(token: string, password: string, ctx: AuditContext): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const userId = await this.spendMailToken(tx, token, 'password_reset');
+      const userId = await spendMailToken(tx, token, 'password_reset');
       if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired reset token');
       const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
       await revokeUserSessions(tx, userId);
@@ -193,7 +201,7 @@ export class AuthService {
 
   async verifyEmail(token: string, ctx: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const userId = await this.spendMailToken(tx, token, 'email_verification');
+      const userId = await spendMailToken(tx, token, 'email_verification');
       if (!userId) throw new AppError(400, 'INVALID_TOKEN', 'Invalid or expired verification token');
       const [user] = await tx.update(users).set({ emailVerified: true }).where(eq(users.id, userId)).returning();
       await writeActivity(
@@ -206,53 +214,20 @@ export class AuthService {
 
   async resendVerification(email: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const user = await lockUserByEmail(tx, email);
       if (!user || user.emailVerified || !user.isActive) return;
+      if (!(await mayMailToken(tx, user.id, 'email_verification'))) return;
       await this.sendVerification(tx, user);
     });
   }
 
   private async sendVerification(db: DbOrTx, user: typeof users.$inferSelect): Promise<void> {
-    const token = await this.createMailToken(db, user.id, 'email_verification', VERIFY_TTL_MS);
+    const token = await createMailToken(db, user.id, 'email_verification', VERIFY_TTL_MS);
     await queueMail(db, {
       to: user.email,
       kind: 'email_verification',
       subject: 'Verify your Seamline e-mail address',
       body: `Hello ${user.firstName},\n\nConfirm your e-mail address within 24 hours: ${this.publicUrl}/verify-email?token=${token}`,
     });
-  }
-
-  private async createMailToken(
-    db: DbOrTx,
-    userId: string,
-    kind: 'password_reset' | 'email_verification',
-    ttlMs: number,
-  ): Promise<string> {
-    const token = newOpaqueToken();
-    await db
-      .insert(mailTokens)
-      .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
-    return token;
-  }
-
-  /** Single use: one conditional UPDATE spends the token or finds it spent, expired or unknown. */
-  private async spendMailToken(
-    db: DbOrTx,
-    token: string,
-    kind: 'password_reset' | 'email_verification',
-  ): Promise<string | null> {
-    const [row] = await db
-      .update(mailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(mailTokens.tokenHash, hashToken(token)),
-          eq(mailTokens.kind, kind),
-          isNull(mailTokens.usedAt),
-          gt(mailTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: mailTokens.userId });
-    return row?.userId ?? null;
   }
 }

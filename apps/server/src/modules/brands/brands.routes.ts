@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { brands, products } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
-import { envelope, ok } from '../../lib/responses.js';
+import { envelope, ok, varyByCaller } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
+import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -46,6 +47,8 @@ const brandEnvelope = envelope(z.object({ brand: brandView }));
 /** Brand management (spec part 2 §2.11, §7): anyone may read, only admins write. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TaxonomyService(app.db, app.config.uploadDir, brandKind);
+  // Product counts differ for staff and the storefront.
+  app.addHook('onRequest', varyByCaller);
 
   app.get(
     '/brands',
@@ -54,7 +57,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: listBrandsQuery, response: { 200: envelope(brandListData) } },
     },
     async (request) => {
-      const { items, pagination } = await service.list(request.query);
+      const { items, pagination } = await service.list(request.query, !isStaffReader(request));
       return ok({ brands: items, pagination });
     },
   );
@@ -62,7 +65,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands/:id',
     { config: { access: 'public' }, schema: { tags, params, response: { 200: brandEnvelope } } },
-    async (request) => ok({ brand: await service.get(request.params.id) }),
+    async (request) => ok({ brand: await service.get(request.params.id, !isStaffReader(request)) }),
   );
 
   app.post(

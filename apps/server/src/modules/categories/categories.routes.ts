@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { categories, products } from '../../db/schema/index.js';
 import { auditContext } from '../../lib/audit.js';
 import { readImageUploads } from '../../lib/images.js';
-import { envelope, ok } from '../../lib/responses.js';
+import { envelope, ok, varyByCaller } from '../../lib/responses.js';
 import { iso } from '../../lib/serialize.js';
+import { isStaffReader } from '../products/products.routes.js';
 import { type TaxonomyKind, TaxonomyService } from '../taxonomy/taxonomy.service.js';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -45,6 +46,8 @@ const categoryEnvelope = envelope(z.object({ category: categoryView }));
 /** Category management (spec part 2 §2.10, §7): anyone may read, only admins write. */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TaxonomyService(app.db, app.config.uploadDir, categoryKind);
+  // Product counts differ for staff and the storefront.
+  app.addHook('onRequest', varyByCaller);
 
   app.get(
     '/categories',
@@ -53,7 +56,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: listCategoriesQuery, response: { 200: envelope(categoryListData) } },
     },
     async (request) => {
-      const { items, pagination } = await service.list(request.query);
+      const { items, pagination } = await service.list(request.query, !isStaffReader(request));
       return ok({ categories: items, pagination });
     },
   );
@@ -61,7 +64,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id',
     { config: { access: 'public' }, schema: { tags, params, response: { 200: categoryEnvelope } } },
-    async (request) => ok({ category: await service.get(request.params.id) }),
+    async (request) => ok({ category: await service.get(request.params.id, !isStaffReader(request)) }),
   );
 
   app.post(

@@ -112,7 +112,7 @@ describe('admin coupons', () => {
     expect(inactive.body.data.data.every((c: { status: string }) => c.status === 'Inactive')).toBe(true);
     const fixed = await call(t.app, 'GET', '/api/admin/coupons?type=fixed', { token: admin });
     expect(fixed.body.data.data.every((c: { type: string }) => c.type === 'fixed')).toBe(true);
-    for (const q of ['type=bogus', 'isActive=maybe', 'page=0', 'limit=101'])
+    for (const q of ['type=bogus', 'isActive=maybe', 'page=0', 'limit=0'])
       expect((await call(t.app, 'GET', `/api/admin/coupons?${q}`, { token: admin })).status).toBe(400);
   });
 

@@ -26,6 +26,8 @@ const CLOSED_STATUSES = ['cancelled', 'refunded'] as const;
 
 /** A coupon that does not apply: 400 with the reason (the spec's checkout shows it). */
 export const couponRefused = (reason: string) => new AppError(400, 'COUPON_NOT_APPLICABLE', reason);
+/** A coupon whose uses are all taken when an order tries to count one: a conflict (DESIGN §3), not bad input. */
+const couponExhausted = () => new AppError(409, 'COUPON_EXHAUSTED', COUPON_REASONS.usageExceeded);
 
 /** The customer's facts the per-user and first-order rules need; `excludeOrderId` is the order being placed. */
 async function customerFacts(db: DbOrTx, couponId: string, customerId: string | null, excludeOrderId?: string) {
@@ -70,6 +72,8 @@ export async function checkCoupon(
     customer: await customerFacts(db, coupon.id, request.customerId, request.orderId),
   };
   const refusal = couponRefusal(coupon, facts);
+  // Counting a use (locked row): the last uses went to other orders, which is the 409 the conditional UPDATE gives too.
+  if (refusal === COUPON_REASONS.usageExceeded && options.lock) throw couponExhausted();
   if (refusal) throw couponRefused(refusal);
   return { coupon, ...couponDiscount(coupon, request.subtotal) };
 }
@@ -91,7 +95,7 @@ export async function applyCouponDiscount(db: DbOrTx, request: CouponRequest): P
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
       .where(and(eq(coupons.id, coupon.id), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
       .returning({ id: coupons.id });
-    if (!counted) throw new AppError(409, 'COUPON_EXHAUSTED', COUPON_REASONS.usageExceeded);
+    if (!counted) throw couponExhausted();
   }
   return { discount, freeShipping, couponId: coupon.id, couponCode: coupon.code };
 }

@@ -131,14 +131,7 @@ describe('GET /api/admin/customers', () => {
   });
 
   it('refuses bad queries with 400, never 500', async () => {
-    for (const query of [
-      'page=0',
-      'page=abc',
-      'limit=101',
-      'limit=-1',
-      'status=deleted',
-      `search=${'x'.repeat(101)}`,
-    ]) {
+    for (const query of ['page=0', 'page=abc', 'limit=0', 'limit=-1', 'status=deleted', `search=${'x'.repeat(101)}`]) {
       const res = await call(t.app, 'GET', `/api/admin/customers?${query}`, { token: admin });
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });

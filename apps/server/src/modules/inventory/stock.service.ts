@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { inventory, inventoryMovements } from '../../db/schema/index.js';
+import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 
 /**
  * The one place where inventory quantity and reserved change (DESIGN §5).
@@ -9,6 +9,20 @@ import { inventory, inventoryMovements } from '../../db/schema/index.js';
  * quantity) | return (put committed units back). Each change is ONE conditional UPDATE that locks the row, checks the
  * rule against the current values and writes, plus a movement row — never read-then-write.
  */
+/*
+ * LOCK ORDER (DESIGN §8). Every business transaction takes its row locks in this one order, so two transactions can
+ * never each hold what the other waits for:
+ *   1. the customer row (FOR SHARE, customer guard: an order checks the buyer is active before anything else);
+ *   2. the coupon row (FOR UPDATE: counting or giving back a use);
+ *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);
+ *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`;
+ *   5. the order row (FOR UPDATE; a new order is inserted here);
+ *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows;
+ *   7. the idempotency key row, inserted last.
+ * Staff stock edits take 3 then 4; customer deactivation only 1. A transaction that still meets a deadlock or a
+ * serialization failure is run again as a whole (db/retry.ts), then answers 503.
+ */
+
 export type StockOperation = 'add' | 'subtract' | 'set' | 'reserve' | 'release' | 'commit' | 'return';
 
 export type StockChange = {
@@ -66,6 +80,39 @@ type RawRow = {
   previous_quantity: number;
   previous_reserved: number;
 };
+
+type Combination = { productId: string; size: string; color: string };
+
+/**
+ * Takes steps 3 and 4 of the lock order for a set of combinations: their products (key share) and their inventory rows
+ * (for update), each in id order. Call it before the first `changeStock` of a transaction that changes several rows.
+ */
+export async function lockStockRows(db: DbOrTx, combinations: readonly Combination[]): Promise<void> {
+  if (combinations.length === 0) return;
+  const productIds = [...new Set(combinations.map((c) => c.productId))];
+  await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('key share');
+  await db
+    .select({ id: inventory.id })
+    .from(inventory)
+    .where(
+      or(
+        ...combinations.map((c) =>
+          and(
+            eq(inventory.productId, c.productId),
+            sql`lower(${inventory.size}) = lower(${c.size})`,
+            sql`lower(${inventory.color}) = lower(${c.color})`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(inventory.id))
+    .for('update');
+}
 
 export async function changeStock(db: DbOrTx, change: StockChange): Promise<StockResult> {
   if (!Number.isInteger(change.quantity) || change.quantity < 0)

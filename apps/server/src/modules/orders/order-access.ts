@@ -1,12 +1,12 @@
 import { type OrderView, STAFF_ROLES } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
+import { coupons, orders } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
+import { lockOrderStock } from './order-stock.js';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-export const DEACTIVATED_CUSTOMER = 'This customer account is deactivated and cannot place orders.';
 
 export const isStaff = (user: AuthUser | null): boolean =>
   user !== null && (STAFF_ROLES as readonly string[]).includes(user.role);
@@ -22,6 +22,25 @@ export async function visibleOrder(db: DbOrTx, id: string, user: AuthUser | null
   if (isStaff(user)) return row;
   if (!user || row.customerId !== user.id) throw notFound(ORDER_NOT_FOUND);
   return row;
+}
+
+/**
+ * The order row locked for a change that may move its stock and, with `coupon`, give its coupon use back — taking the
+ * locks in the one global order (inventory/stock.service.ts): coupon, products and variants of its lines, then the
+ * order row. An order's lines and coupon never change, so reading them before the order lock is safe; the row
+ * returned is read under the lock.
+ */
+export async function lockedOrderForChange(
+  db: DbOrTx,
+  id: string,
+  user: AuthUser | null,
+  locks: { coupon: boolean; stock: boolean },
+) {
+  const { couponId } = await visibleOrder(db, id, user);
+  if (locks.coupon && couponId)
+    await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');
+  if (locks.stock) await lockOrderStock(db, id);
+  return visibleOrder(db, id, user, { lock: true });
 }
 
 /** What a customer (or a guest) sees: staff notes stay in the back office. */

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../types.js';
 import { refundOrderPayments } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
-import { isStaff, visibleOrder } from './order-access.js';
+import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
 
@@ -92,7 +92,10 @@ export class OrderChanges {
   /** PUT /orders/{id}/status (staff): the status dialog, or adminNotes alone. */
   async updateStatus(id: string, input: StatusChange, user: AuthUser, ctx: AuditContext) {
     return this.db.transaction(async (tx) => {
-      const order = await visibleOrder(tx, id, user, { lock: true });
+      const order = await lockedOrderForChange(tx, id, user, {
+        coupon: input.status !== undefined && CLOSED.includes(input.status),
+        stock: Boolean(input.status || input.paymentStatus),
+      });
       const moved =
         input.status || input.paymentStatus
           ? await this.transition(
@@ -125,7 +128,7 @@ export class OrderChanges {
    */
   async cancel(id: string, reason: string | undefined, user: AuthUser, ctx: AuditContext) {
     return this.db.transaction(async (tx) => {
-      const order = await visibleOrder(tx, id, user, { lock: true });
+      const order = await lockedOrderForChange(tx, id, user, { coupon: true, stock: true });
       if (CLOSED.includes(order.status)) throw conflict(`This order is already ${order.status}.`, 'ORDER_CLOSED');
       const staff = isStaff(user);
       if (!staff && !CUSTOMER_CANCELLABLE.includes(order.status))

@@ -1,7 +1,9 @@
 import type { OrderStatus, PaymentStatus } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import type { orderItems } from '../../db/schema/index.js';
-import { changeStock, type StockOperation } from '../inventory/stock.service.js';
+import { orderItems } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { changeStock, lockStockRows, type StockOperation } from '../inventory/stock.service.js';
 import { insufficientStock, unitsByVariant } from './order-lines.js';
 
 export type StockState = 'reserved' | 'committed' | 'released';
@@ -22,17 +24,36 @@ export function targetStockState(current: StockState, status: OrderStatus, payme
   return current === 'committed' ? 'committed' : 'reserved';
 }
 
-/** Applies one stock operation to every variant of the order; a refused reserve throws 409 (the caller's tx rolls back). */
+/**
+ * Applies one stock operation to every variant of the order. A refused reserve is 409 insufficient stock; a refused
+ * release or commit means the inventory no longer holds what this order reserved, so the change stops (409, the
+ * caller's transaction rolls back) instead of recording a stock state that is not true. Only a combination deleted
+ * since the order was placed is skipped: it has nothing left to move.
+ */
 async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: StockOperation, ctx: Context) {
   const present = lines.filter((line): line is Line & { productId: string } => line.productId !== null);
   for (const wanted of unitsByVariant(present)) {
     const result = await changeStock(db, { ...wanted, operation, ...ctx });
-    if (!result.ok && operation === 'reserve') {
-      const name = present.find((line) => line.productId === wanted.productId)!.productName;
-      throw insufficientStock(name, wanted.size, wanted.color);
-    }
-    // release/commit/return of a combination deleted since the order was placed has nothing left to move.
+    if (result.ok || result.reason === 'not_found') continue;
+    const name = present.find((line) => line.productId === wanted.productId)!.productName;
+    if (operation === 'reserve') throw insufficientStock(name, wanted.size, wanted.color);
+    throw conflict(
+      `The stock of ${name} (${wanted.size}/${wanted.color}) does not hold this order's units; nothing was changed.`,
+      'STOCK_STATE_CONFLICT',
+    );
   }
+}
+
+/** Locks the products and variants of an order's lines (lock order step 3 and 4), before the order row itself. */
+export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void> {
+  const lines = await db
+    .select({ productId: orderItems.productId, size: orderItems.size, color: orderItems.color })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  await lockStockRows(
+    db,
+    lines.filter((line): line is typeof line & { productId: string } => line.productId !== null),
+  );
 }
 
 /** Reserves every line of a new order (all in the caller's transaction). */

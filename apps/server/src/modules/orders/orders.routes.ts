@@ -1,4 +1,5 @@
 import {
+  CREATE_ORDER_DESCRIPTION,
   cancelOrderInput,
   createOrderInput,
   guestOrderInput,
@@ -39,7 +40,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { access: url === '/orders' ? 'authenticated' : 'orders' },
-        schema: { tags, headers: idempotencyHeaders, body: createOrderInput, response: { 201: orderEnvelope } },
+        schema: {
+          tags,
+          description: CREATE_ORDER_DESCRIPTION,
+          headers: idempotencyHeaders,
+          body: createOrderInput,
+          response: { 201: orderEnvelope },
+        },
       },
       async (request, reply) => {
         const user = request.user!;

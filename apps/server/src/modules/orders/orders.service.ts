@@ -3,6 +3,7 @@ import {
   type createOrderInput,
   formatOrderNumber,
   type guestOrderInput,
+  ORDER_MESSAGES,
   type OrderView,
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -10,19 +11,19 @@ import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
+import { assertCustomerCanOrder } from '../customers/customer-guard.js';
+import { lockStockRows } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
-import { DEACTIVATED_CUSTOMER, isStaff } from './order-access.js';
-import { priceLines } from './order-lines.js';
+import { isStaff } from './order-access.js';
+import { priceLines, unitsByVariant } from './order-lines.js';
 import { reserveOrderStock } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
 type Buyer = { customerId: string | null; guestEmail: string | null };
-
-const deactivated = () => new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED_CUSTOMER);
 
 function randomOrderNumber(now: Date): string {
   return formatOrderNumber(now, [...crypto.getRandomValues(new Uint8Array(6))]);
@@ -31,7 +32,7 @@ function randomOrderNumber(now: Date): string {
 /** A customer account by e-mail (case-insensitive), or null. */
 async function customerByEmail(db: DbOrTx, email: string) {
   const [row] = await db
-    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row ?? null;
@@ -39,31 +40,36 @@ async function customerByEmail(db: DbOrTx, email: string) {
 
 /**
  * Who an order is for. A customer orders for themself. Staff name a customer by id, or give an e-mail: an active
- * customer with that e-mail gets the order, any other address makes a guest order. Deactivated customers cannot order.
+ * customer with that e-mail gets the order, any other address makes a guest order. Deactivated customers cannot order:
+ * the customer guard checks that under a share lock on the customer row (step 1 of the lock order), so a deactivation
+ * racing the order either waits for it or is seen by it.
  */
 export async function resolveBuyer(
   db: DbOrTx,
   actor: AuthUser,
   input: Pick<z.output<typeof createOrderInput>, 'customerId' | 'email'>,
 ): Promise<Buyer> {
-  if (!isStaff(actor)) return { customerId: actor.id, guestEmail: null };
+  if (!isStaff(actor)) {
+    await assertCustomerCanOrder(db, actor.id);
+    return { customerId: actor.id, guestEmail: null };
+  }
   if (input.customerId) {
     const [row] = await db
-      .select({ id: users.id, role: users.role, isActive: users.isActive, deletedAt: users.deletedAt })
+      .select({ id: users.id, role: users.role, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, input.customerId));
     if (row?.role !== 'customer' || row.deletedAt) throw badRequest('Customer not found', 'customerId');
-    if (!row.isActive) throw deactivated();
+    await assertCustomerCanOrder(db, row.id);
     return { customerId: row.id, guestEmail: null };
   }
   if (input.email) return guestOrCustomer(db, input.email);
-  throw badRequest('Choose a customer or enter a guest e-mail.', 'email');
+  throw badRequest(ORDER_MESSAGES.buyerRequired, 'email');
 }
 
 async function guestOrCustomer(db: DbOrTx, email: string): Promise<Buyer> {
   const account = await customerByEmail(db, email);
   if (account?.role === 'customer') {
-    if (!account.isActive) throw deactivated();
+    await assertCustomerCanOrder(db, account.id);
     return { customerId: account.id, guestEmail: null };
   }
   return { customerId: null, guestEmail: email };
@@ -72,7 +78,7 @@ async function guestOrCustomer(db: DbOrTx, email: string): Promise<Buyer> {
 /** A guest order: an e-mail, no account. An e-mail of a deactivated customer is refused like the account itself. */
 export async function resolveGuest(db: DbOrTx, email: string): Promise<Buyer> {
   const account = await customerByEmail(db, email);
-  if (account?.role === 'customer' && !account.isActive) throw deactivated();
+  if (account?.role === 'customer') await assertCustomerCanOrder(db, account.id);
   return { customerId: null, guestEmail: email };
 }
 
@@ -98,6 +104,8 @@ export async function placeOrder(
     subtotal: preview.subtotal,
     orderId,
   });
+  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, before the order row.
+  await lockStockRows(tx, unitsByVariant(lines));
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,

@@ -7,7 +7,7 @@ import type { Stored } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { customerView, isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
-import { moveOrderStock, targetStockState } from '../orders/order-stock.js';
+import { lockOrderStock, moveOrderStock, targetStockState } from '../orders/order-stock.js';
 import { loadOrderView } from '../orders/order-view.js';
 import { confirmIntent } from './payments.service.js';
 import type { PaymentProvider } from './provider.js';
@@ -24,6 +24,8 @@ export async function confirmOrderPayment(
   user: AuthUser | null,
   audit: AuditContext,
 ): Promise<Stored<unknown>> {
+  // Lock order (inventory/stock.service.ts): the order's variants before the order row.
+  await lockOrderStock(tx, input.orderId);
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
   const allowed =
     order &&

@@ -1,6 +1,7 @@
 import { fromCents, toCents } from '@seamline/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { markExternalEffect } from '../../db/retry.js';
 import { type orders, paymentMethods, payments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { PaymentProvider } from './provider.js';
@@ -14,6 +15,7 @@ export async function createPaymentIntent(
   amount: number,
   orderId: string | null = null,
 ) {
+  markExternalEffect(db);
   const intent = await provider.createIntent(toCents(amount));
   await db.insert(payments).values({
     orderId,
@@ -48,6 +50,7 @@ export async function confirmIntent(db: DbOrTx, provider: PaymentProvider, order
   if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
   if (toCents(intent.amount) !== toCents(order.total))
     throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
+  markExternalEffect(db);
   const result = await provider.confirm(intentId, toCents(intent.amount));
   await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
   return result;
@@ -62,6 +65,7 @@ export async function refundOrderPayments(db: DbOrTx, provider: PaymentProvider,
   let refundedCents = 0;
   for (const charge of rows.filter((row) => row.kind === 'charge' && row.status === 'succeeded')) {
     if (rows.some((row) => row.kind === 'refund' && row.intentId === charge.intentId)) continue;
+    markExternalEffect(db);
     const refund = await provider.refund(charge.intentId, toCents(charge.amount));
     if (refund.status !== 'succeeded')
       throw new AppError(502, 'REFUND_FAILED', 'The payment provider refused the refund. Please try again later.');

@@ -131,8 +131,11 @@ export class CatalogueReadService {
     );
   }
 
-  /** Categories or brands for the product forms and filters, with their number of products. */
-  async taxonomy(kind: 'categories' | 'brands'): Promise<TaxonomyItemView[]> {
+  /**
+   * Categories or brands for the product forms and filters, with their number of products: all of them for staff,
+   * active ones for the storefront.
+   */
+  async taxonomy(kind: 'categories' | 'brands', staff: boolean): Promise<TaxonomyItemView[]> {
     const table = kind === 'categories' ? categories : brands;
     const image = kind === 'categories' ? categories.image : brands.logo;
     const rows = await this.db
@@ -143,7 +146,7 @@ export class CatalogueReadService {
         image,
         productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.${sql.raw(
           kind === 'categories' ? 'category_id' : 'brand_id',
-        )} = ${sql.raw(kind)}.id)`,
+        )} = ${sql.raw(kind)}.id${staff ? sql`` : sql` AND p.is_active`})`,
       })
       .from(table)
       .orderBy(asc(table.name));

@@ -1,4 +1,11 @@
-import { availableStock, type ProductView, SIZES, stockStatus } from '@seamline/shared';
+import {
+  availableStock,
+  type ProductView,
+  SIZES,
+  type StorefrontProductView,
+  stockStatus,
+  storefrontAvailable,
+} from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { brands, categories, products, users } from '../../db/schema/index.js';
@@ -163,6 +170,7 @@ function toView(p: ProductJson): ProductView {
     availableStock: stock.reduce((sum, s) => sum + s.available, 0),
     reservedStock: stock.reduce((sum, s) => sum + s.reserved, 0),
     stockStatus: stockStatus(stock),
+    inStock: stock.some((s) => s.available > 0),
     createdBy:
       p.creatorFirstName !== null ? { firstName: p.creatorFirstName, lastName: p.creatorLastName ?? '' } : null,
     createdAt: new Date(p.createdAt).toISOString(),
@@ -173,4 +181,44 @@ function toView(p: ProductJson): ProductView {
 /** One product in the API shape, or null. */
 export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView | null> {
   return (await queryProducts(db, { where, orderBy: sql`${products.id}`, limit: 1 })).products[0] ?? null;
+}
+
+/** What shoppers see of a product (DESIGN §7): no cost price, stock internals, sales figures or creator. */
+export function toStorefrontView(p: ProductView): StorefrontProductView {
+  return {
+    _id: p._id,
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    categoryId: p.categoryId,
+    subcategory: p.subcategory,
+    brand: p.brand,
+    brandId: p.brandId,
+    price: p.price,
+    comparePrice: p.comparePrice,
+    salePrice: p.salePrice,
+    images: p.images,
+    variants: p.variants,
+    inventory: p.inventory.map((row) => ({
+      _id: row._id,
+      id: row.id,
+      size: row.size,
+      color: row.color,
+      available: storefrontAvailable(row.available),
+    })),
+    inStock: p.inStock,
+    tags: p.tags,
+    isFeatured: p.isFeatured,
+    isTikTokTrending: p.isTikTokTrending,
+    weight: p.weight,
+    dimensions: p.dimensions,
+    seo: p.seo,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
 }

@@ -1,3 +1,4 @@
+import { STOREFRONT_AVAILABLE_CAP } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
@@ -128,8 +129,8 @@ describe('GET /api/products', () => {
     expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1, totalPages: 1 });
   });
 
-  it('shapes a product as the spec entity, with stock figures and sales from live orders only', async () => {
-    const res = await call(t.app, 'GET', '/api/products?search=parka');
+  it('shapes a product for staff as the spec entity, with stock figures and sales from live orders only', async () => {
+    const res = await call(t.app, 'GET', '/api/products?search=parka', { token: staff });
     const parka = res.body.data.products[0];
     expect(parka).toMatchObject({
       _id: ids.parka,
@@ -161,6 +162,7 @@ describe('GET /api/products', () => {
       reservedStock: 2,
       stockStatus: 'Low Stock',
       createdBy: { firstName: 'Ada', lastName: 'Lovelace' },
+      inStock: true,
     });
     expect(parka.inventory[1]).toMatchObject({
       size: 'M',
@@ -171,6 +173,41 @@ describe('GET /api/products', () => {
       lowStockThreshold: 5,
     });
     expect(parka.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('shows shoppers the storefront view: prices, options and a bounded availability per variant', async () => {
+    const staffOnly = ['costPrice', 'salesCount', 'viewCount', 'totalStock', 'reservedStock', 'availableStock'];
+    for (const token of [undefined, customer]) {
+      const parka = (await call(t.app, 'GET', '/api/products?search=parka', { token })).body.data.products[0];
+      expect(parka).toMatchObject({
+        name: 'Arctic Parka',
+        price: 240,
+        comparePrice: 0,
+        salePrice: null,
+        inStock: true,
+      });
+      for (const field of [...staffOnly, 'createdBy', 'stockStatus', 'isActive'])
+        expect(parka).not.toHaveProperty(field);
+      expect(parka.inventory).toEqual([
+        {
+          _id: expect.any(String),
+          id: expect.any(String),
+          size: 'M',
+          color: 'Black',
+          available: STOREFRONT_AVAILABLE_CAP,
+        },
+        { _id: expect.any(String), id: expect.any(String), size: 'M', color: 'Navy', available: 10 },
+        { _id: expect.any(String), id: expect.any(String), size: 'L', color: 'Navy', available: 3 },
+      ]);
+    }
+    // Staff callers of the same storefront paths keep the staff view.
+    for (const url of [`/api/products/${ids.parka}`, '/api/products/slug/arctic-parka']) {
+      const product = (await call(t.app, 'GET', url, { token: staff })).body.data.product;
+      expect(product).toMatchObject({ costPrice: 0, salesCount: 3, totalStock: 35, reservedStock: 2 });
+      expect(product.inventory[1]).toMatchObject({ quantity: 12, reserved: 2, lowStockThreshold: 5 });
+    }
+    const featured = (await call(t.app, 'GET', '/api/products/featured', { token: staff })).body.data.products[0];
+    expect(featured).toMatchObject({ name: 'Arctic Parka', salesCount: 3, createdBy: { firstName: 'Ada' } });
   });
 
   it('searches name, SKU, category, subcategory and brand case-insensitively, as plain text', async () => {
@@ -212,7 +249,7 @@ describe('GET /api/products', () => {
   it('refuses bad query values with 400, never 500', async () => {
     for (const query of [
       'page=0',
-      'limit=101',
+      'limit=0',
       'limit=abc',
       'sortBy=password',
       'sortOrder=up',
@@ -236,7 +273,7 @@ describe('featured, trending, categories, brands', () => {
   });
 
   it('lists categories and brands for the forms', async () => {
-    const cats = await call(t.app, 'GET', '/api/products/categories');
+    const cats = await call(t.app, 'GET', '/api/products/categories', { token: staff });
     expect(cats.body.data.categories.find((c: { name: string }) => c.name === 'Outerwear')).toMatchObject({
       _id: categoryId,
       id: categoryId,
@@ -247,6 +284,27 @@ describe('featured, trending, categories, brands', () => {
     expect(brandList.body.data.brands.find((b: { name: string }) => b.name === 'Polar Works')).toMatchObject({
       productCount: 2,
     });
+  });
+
+  it('counts only active products for the storefront and every product for staff', async () => {
+    // Outerwear holds the parka, the vest and the inactive anorak.
+    const outerwear = (body: { data: { categories: { name: string; productCount: number }[] } }) =>
+      body.data.categories.find((c) => c.name === 'Outerwear')?.productCount;
+    for (const token of [undefined, customer]) {
+      expect(outerwear((await call(t.app, 'GET', '/api/products/categories', { token })).body)).toBe(2);
+      expect(outerwear((await call(t.app, 'GET', '/api/categories?search=Outerwear', { token })).body)).toBe(2);
+      const one = await call(t.app, 'GET', `/api/categories/${categoryId}`, { token });
+      expect(one.body.data.category.productCount).toBe(2);
+    }
+    expect(outerwear((await call(t.app, 'GET', '/api/categories?search=Outerwear', { token: staff })).body)).toBe(3);
+    expect(
+      (await call(t.app, 'GET', `/api/categories/${categoryId}`, { token: staff })).body.data.category,
+    ).toMatchObject({ productCount: 3 });
+    const brand = await call(t.app, 'GET', `/api/brands/${brandId}`);
+    expect(brand.body.data.brand.productCount).toBe(2);
+    // Answers that differ by caller tell caches so.
+    for (const url of ['/api/products', `/api/products/${ids.parka}`, '/api/categories', `/api/brands/${brandId}`])
+      expect((await call(t.app, 'GET', url)).headers.vary, url).toContain('Authorization');
   });
 });
 

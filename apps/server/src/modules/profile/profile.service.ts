@@ -14,7 +14,7 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../auth/login-throttle.js';
+import { claimLoginAttempt, clearLoginFailures } from '../auth/login-throttle.js';
 import { issueRefreshToken } from '../auth/refresh-tokens.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { toPublicUser } from '../auth/user-view.js';
@@ -138,19 +138,16 @@ export class ProfileService {
   private async checkPassword(user: UserRow, password: string, ctx: AuditContext, field: string, message: string) {
     const email = user.email.toLowerCase();
     const ip = ctx.ip ?? 'unknown';
-    await assertLoginAllowed(this.db, email, ip);
+    await claimLoginAttempt(this.db, email, ip);
     if (await verifyPassword(user.passwordHash, password)) {
       await clearLoginFailures(this.db, email);
       return;
     }
-    await this.db.transaction(async (tx) => {
-      await recordLoginFailure(tx, email, ip);
-      await writeActivity(tx, ctx, {
-        action: 'password_check',
-        resource: 'profile',
-        resourceId: user.id,
-        status: 'failure',
-      });
+    await writeActivity(this.db, ctx, {
+      action: 'password_check',
+      resource: 'profile',
+      resourceId: user.id,
+      status: 'failure',
     });
     throw new AppError(400, 'INVALID_PASSWORD', message, [{ field, message }]);
   }

@@ -78,19 +78,23 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
   }
 
   /** Products per id, for one page of rows (one grouped query on the indexed foreign key). */
-  private async productCounts(ids: string[]): Promise<Map<string, number>> {
+  private async productCounts(ids: string[], activeOnly: boolean): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
     const column = this.kind.productColumn;
     const rows = await this.db
       .select({ id: column, value: count() })
       .from(products)
-      .where(inArray(column, ids))
+      .where(and(inArray(column, ids), activeOnly ? eq(products.isActive, true) : undefined))
       .groupBy(column);
     return new Map(rows.map((row) => [row.id, row.value]));
   }
 
-  private async withCount(db: DbOrTx, row: Row): Promise<View> {
-    const [result] = await db.select({ value: count() }).from(products).where(eq(this.kind.productColumn, row.id));
+  /** The view with its number of products: every product (staff), or active ones only (the storefront). */
+  private async withCount(db: DbOrTx, row: Row, activeOnly = false): Promise<View> {
+    const [result] = await db
+      .select({ value: count() })
+      .from(products)
+      .where(and(eq(this.kind.productColumn, row.id), activeOnly ? eq(products.isActive, true) : undefined));
     return this.kind.toView(row, result?.value ?? 0);
   }
 
@@ -110,7 +114,11 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
     if (existing) throw this.duplicate(name);
   }
 
-  async list(query: ListQuery): Promise<{ items: View[]; pagination: ReturnType<typeof pagination> }> {
+  /** A page of rows; `activeOnly` counts only active products (storefront readers). */
+  async list(
+    query: ListQuery,
+    activeOnly: boolean,
+  ): Promise<{ items: View[]; pagination: ReturnType<typeof pagination> }> {
     const pattern = query.search ? containsPattern(query.search) : undefined;
     const where = pattern ? or(ilike(this.table.name, pattern), ilike(this.table.description, pattern)) : undefined;
     const direction = sql.raw(query.sortOrder === 'asc' ? 'ASC' : 'DESC');
@@ -123,17 +131,20 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     const [total] = await this.db.select({ value: count() }).from(this.table).where(where);
-    const counts = await this.productCounts(rows.map((row) => row.id));
+    const counts = await this.productCounts(
+      rows.map((row) => row.id),
+      activeOnly,
+    );
     return {
       items: rows.map((row) => this.kind.toView(row as Row, counts.get(row.id) ?? 0)),
       pagination: pagination(query.page, query.limit, total?.value ?? 0),
     };
   }
 
-  async get(id: string): Promise<View> {
+  async get(id: string, activeOnly: boolean): Promise<View> {
     const [row] = await this.db.select().from(this.table).where(eq(this.table.id, id));
     if (!row) throw notFound(this.notFoundMessage);
-    return this.withCount(this.db, row as Row);
+    return this.withCount(this.db, row as Row, activeOnly);
   }
 
   async create(input: Partial<Row> & { name: string }, ctx: AuditContext): Promise<View> {

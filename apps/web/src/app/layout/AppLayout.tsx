@@ -1,6 +1,6 @@
 import { can } from '@seamline/shared';
 import { ShieldX } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyState } from '../../components/ui';
@@ -9,8 +9,11 @@ import { Header } from './Header';
 import { PageSpinner } from './PageSpinner';
 import { Sidebar } from './Sidebar';
 
-/** The signed-in frame: sidebar, header and the page; a page the role may not use shows a notice instead. */
-export function AppLayout() {
+/**
+ * The signed-in frame: sidebar, header and the page (the matched child route, or `children` where a route renders
+ * the frame itself); a page the role may not use shows a notice instead.
+ */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
   const navigation = useNavigation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
@@ -31,9 +34,7 @@ export function AppLayout() {
         <main className="flex-1 px-6 py-8 lg:px-8">
           <div className="mx-auto w-full max-w-7xl">
             {allowed ? (
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
+              <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
             ) : (
               <EmptyState
                 icon={ShieldX}

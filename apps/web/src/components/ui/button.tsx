@@ -31,16 +31,18 @@ export type ButtonProps = ComponentProps<'button'> &
   };
 
 export function Button({ className, variant, size, asChild, loading, disabled, children, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const classes = cn(buttonVariants({ variant, size }), className);
+  // Slot needs exactly one child element: no spinner slot beside it, or it throws while rendering.
+  if (asChild)
+    return (
+      <Slot.Root className={classes} aria-busy={loading || undefined} {...props}>
+        {children}
+      </Slot.Root>
+    );
   return (
-    <Component
-      className={cn(buttonVariants({ variant, size }), className)}
-      disabled={asChild ? undefined : disabled || loading}
-      aria-busy={loading || undefined}
-      {...props}
-    >
-      {loading && !asChild ? <Loader2 className="animate-spin" aria-hidden /> : null}
+    <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+      {loading ? <Loader2 className="animate-spin" aria-hidden /> : null}
       {children}
-    </Component>
+    </button>
   );
 }

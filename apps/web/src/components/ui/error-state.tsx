@@ -1,4 +1,5 @@
 import { AlertTriangle, RotateCcw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
@@ -9,11 +10,13 @@ export type ErrorStateProps = {
   /** Shows the 'Try Again' button. */
   onRetry?: () => void;
   retrying?: boolean;
+  /** Another way out beside 'Try Again', e.g. a link back to the dashboard. */
+  action?: ReactNode;
   className?: string;
 };
 
 /** A full-area failure with a 'Try Again' button. */
-export function ErrorState({ title, message, onRetry, retrying, className }: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, retrying, action, className }: ErrorStateProps) {
   return (
     <div
       role="alert"
@@ -29,11 +32,16 @@ export function ErrorState({ title, message, onRetry, retrying, className }: Err
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
         {message ? <p className="text-sm text-slate-500">{message}</p> : null}
       </div>
-      {onRetry ? (
-        <Button variant="outline" onClick={onRetry} loading={retrying}>
-          {retrying ? null : <RotateCcw aria-hidden />}
-          Try Again
-        </Button>
+      {onRetry || action ? (
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          {onRetry ? (
+            <Button variant="outline" onClick={onRetry} loading={retrying}>
+              {retrying ? null : <RotateCcw aria-hidden />}
+              Try Again
+            </Button>
+          ) : null}
+          {action}
+        </div>
       ) : null}
     </div>
   );

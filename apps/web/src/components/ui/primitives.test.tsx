@@ -2,10 +2,33 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { avatarColors, initialsOf } from './avatar';
+import { Button } from './button';
 import { ErrorState } from './error-state';
 import { Highlight } from './highlight';
 import { Pagination, pageWindow } from './pagination';
 import { SearchBox } from './search-box';
+
+describe('Button', () => {
+  it('styles its one child element when asChild is set (a link that looks like a button)', () => {
+    render(
+      <Button asChild variant="outline">
+        <a href="/dashboard">Back to the dashboard</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Back to the dashboard' });
+    expect(link.getAttribute('href')).toBe('/dashboard');
+    expect(link.className).toContain('border-slate-300');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows a spinner and is disabled while loading', () => {
+    render(<Button loading>Save</Button>);
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.querySelector('svg.animate-spin')).not.toBeNull();
+  });
+});
 
 describe('Pagination', () => {
   it('is hidden when there is one page', () => {

@@ -81,6 +81,17 @@ describe('Brand Management', () => {
     expect((upload[1]!.body as FormData).get('logo')).toBeInstanceOf(File);
   });
 
+  it('leaving the empty name shows "Brand name is required" on blur, not only a disabled button', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(200, pageOf('brands', [brand()])));
+    renderAs('admin', <BrandsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Brand' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Brand' });
+    await user.click(within(dialog).getByLabelText(/Name/));
+    await user.tab();
+    expect(await within(dialog).findByText('Brand name is required')).toBeTruthy();
+  });
+
   it('a file that is not an image is refused before anything is sent', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const fetchMock = mockFetch(() => json(200, pageOf('brands', [brand()])));

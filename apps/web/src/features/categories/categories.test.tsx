@@ -106,6 +106,17 @@ describe('Category Management', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('leaving the empty name shows "Category name is required" on blur, not only a disabled button', async () => {
+    const user = userEvent.setup();
+    mockFetch(() => json(200, pageOf('categories', [])));
+    renderAs('admin', <CategoriesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Add Category' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Category' });
+    await user.click(within(dialog).getByLabelText(/Name/));
+    await user.tab();
+    expect(await within(dialog).findByText('Category name is required')).toBeTruthy();
+  });
+
   it("shows the server's refusal when a category in use cannot be deleted, after the two steps", async () => {
     const user = userEvent.setup();
     mockFetch((_url, init) =>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema } from '@seamline/shared';
+import { passwordSchema, whenValid } from '@seamline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,12 @@ import { TextLink } from '../components/TextLink';
 
 const newPasswordForm = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+    // Compare what was typed even while the new password is still too short: the mismatch is a fact of its own.
+    ...whenValid({ password: z.string(), confirmPassword: z.string() }, ['password', 'confirmPassword']),
+  });
 type NewPasswordForm = z.infer<typeof newPasswordForm>;
 
 /** /reset-password?token=… — the link from the reset e-mail. */
@@ -21,6 +26,8 @@ export default function ResetPasswordPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordForm),
+    // Messages show on blur, then follow the typing.
+    mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -65,7 +72,10 @@ export default function ResetPasswordPage() {
               autoComplete="new-password"
               autoFocus
               aria-invalid={!!errors.password || undefined}
-              {...form.register('password')}
+              {...form.register('password', {
+                // Keep the mismatch message current once the confirmation has been visited.
+                onChange: () => form.getFieldState('confirmPassword').isTouched && form.trigger('confirmPassword'),
+              })}
             />
           </FormField>
           <FormField label="Confirm new password" htmlFor="confirmPassword" error={errors.confirmPassword?.message}>

@@ -39,7 +39,8 @@ export function BrandFormDialog({ open, onOpenChange, brand, onCreated }: BrandF
   const [logo, setLogo] = useState<PictureChoice>(KEEP_PICTURE);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createBrandInput),
-    mode: 'onChange',
+    // Messages show on blur as well as while typing, so a disabled submit always comes with its reason.
+    mode: 'all',
     defaultValues: { name: '', description: '', website: '' },
   });
   const { errors, isValid, isSubmitting } = form.formState;

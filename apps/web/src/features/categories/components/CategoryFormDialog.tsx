@@ -40,7 +40,8 @@ export function CategoryFormDialog({ open, onOpenChange, category, onCreated }: 
   const [picture, setPicture] = useState<PictureChoice>(KEEP_PICTURE);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createCategoryInput),
-    mode: 'onChange',
+    // Messages show on blur as well as while typing, so a disabled submit always comes with its reason.
+    mode: 'all',
     defaultValues: { name: '', description: '' },
   });
   const { errors, isValid, isSubmitting } = form.formState;

@@ -78,6 +78,40 @@ describe('CouponFormDialog', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
+  it.each([
+    ['Value (%)', '150', COUPON_MESSAGES.percentageMax],
+    ['Value (%)', '0', COUPON_MESSAGES.valuePositive],
+    ['Usage Limit', '0', COUPON_MESSAGES.usageLimitPositive],
+  ])('with the name still empty, %s = %s shows "%s" on blur', async (label, value, message) => {
+    const user = userEvent.setup();
+    const { submit } = renderDialog();
+    const input = byLabel(label);
+    await user.clear(input);
+    await user.type(input, value);
+    await user.tab();
+    await screen.findByText(message);
+    expect(submit().disabled).toBe(true);
+  });
+
+  it("leaving Value at the default 0 shows the spec's message on blur", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(byLabel('Value (%)'));
+    await user.tab();
+    await screen.findByText(COUPON_MESSAGES.valuePositive);
+  });
+
+  it('with the name still empty, an end date before the start date shows its message on blur', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    setField('Start Date', '2030-05-10');
+    const end = byLabel('End Date');
+    fireEvent.change(end, { target: { value: '2030-05-01' } });
+    await user.click(end);
+    await user.tab();
+    await screen.findByText(COUPON_MESSAGES.endAfterStart);
+  });
+
   it("shows 'Failed to add coupon.' in the dialog when the save gets no answer", async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const user = userEvent.setup();

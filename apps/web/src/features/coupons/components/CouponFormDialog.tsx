@@ -83,7 +83,8 @@ export function CouponFormDialog({ open, onOpenChange, coupon, onSaved }: Props)
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CouponFormValues, unknown, CouponInput>({
     resolver: zodResolver(couponInput),
-    mode: 'onChange',
+    // Each field shows its message on blur as well as while typing, whatever the other fields hold.
+    mode: 'all',
     defaultValues: defaults(coupon),
   });
   const { errors, isValid, isSubmitting } = form.formState;

@@ -1,0 +1,66 @@
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, it } from 'vitest';
+import { freePort, serverEnv, start, waitHealthy } from '../test/process.js';
+
+/** Every path under dir with its permission bits. */
+function modesUnder(dir: string): { path: string; dir: boolean; mode: number }[] {
+  const found = [{ path: dir, dir: true, mode: statSync(dir).mode & 0o777 }];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    found.push({ path: full, dir: entry.isDirectory(), mode: statSync(full).mode & 0o777 });
+  }
+  return found;
+}
+
+describe('the data folder', () => {
+  it('is created on a first production start, private to the server: folders 0700, files 0600', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'seamline-datadir-')), 'not', 'yet', 'there');
+    const port = await freePort();
+    const server = start(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      serverEnv(port, {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'Owner-password-123',
+      }),
+    );
+    try {
+      expect(await waitHealthy(port, server.child), server.output()).toBe(true);
+      const modes = modesUnder(dataDir);
+      expect(modes.some((m) => !m.dir && m.path.includes(`${path.sep}db${path.sep}`))).toBe(true);
+      expect(modes.filter((m) => m.dir && m.mode !== 0o700)).toEqual([]);
+      expect(modes.filter((m) => !m.dir && (m.mode & 0o077) !== 0)).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect((await server.exited).code).toBe(0);
+  }, 120_000);
+
+  it('tightens the database files an earlier version left open to everyone', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-datadir-'));
+    const earlier = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+    await earlier.close();
+    expect(modesUnder(dataDir).filter((m) => !m.dir && m.mode === 0o666).length).toBeGreaterThan(0);
+    const port = await freePort();
+    const server = start(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      serverEnv(port, { DATA_DIR: dataDir }),
+    );
+    try {
+      expect(await waitHealthy(port, server.child), server.output()).toBe(true);
+      const db = modesUnder(path.join(dataDir, 'db'));
+      expect(db.filter((m) => m.dir && m.mode !== 0o700)).toEqual([]);
+      expect(db.filter((m) => !m.dir && (m.mode & 0o077) !== 0)).toEqual([]);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect((await server.exited).code).toBe(0);
+  }, 120_000);
+});

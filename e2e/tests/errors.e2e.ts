@@ -1,0 +1,194 @@
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const CRASH = 'Unexpected Application Error';
+
+/** Every back-office screen (the paths of the route table). */
+const SCREENS = [
+  '/dashboard',
+  '/orders',
+  '/products',
+  '/inventory',
+  '/categories',
+  '/brands',
+  '/coupons',
+  '/customers',
+  '/users',
+  '/analytics/sales',
+  '/analytics/revenue',
+  '/analytics/customers',
+  '/analytics/inventory',
+  '/analytics/reports',
+  '/activity-logs',
+];
+
+const signOut = (page: Page) => page.evaluate('localStorage.clear()');
+const textCount = (page: Page, text: string) => page.getByText(text).count();
+
+/** Waits until no API call has answered for a while (the screens retry a failed call once). */
+async function settle(page: Page) {
+  let answers = 0;
+  const count = (response: Response) => {
+    if (response.url().includes('/api/')) answers += 1;
+  };
+  page.on('response', count);
+  try {
+    for (let seen = -1; seen !== answers; ) {
+      seen = answers;
+      await page.waitForTimeout(1200);
+    }
+  } finally {
+    page.off('response', count);
+  }
+}
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await signOut(page);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+describe('unknown addresses and screens that fail to load', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+  });
+  afterAll(async () => context?.close());
+  beforeEach(async () => {
+    if (!page) return;
+    await page.unrouteAll();
+    await page.setViewportSize(DESKTOP);
+    consoleErrors.length = 0;
+  });
+
+  for (const [device, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    browserTest(`a signed-out visitor on a ${device} sees "Page not found" with a way to sign in`, async () => {
+      await page.goto('/login');
+      await signOut(page);
+      await page.setViewportSize(size);
+      await page.goto('/nonexistent-page');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await expect(textCount(page, CRASH)).resolves.toBe(0);
+      await screenshot(page, `not-found-signed-out-${device}`);
+      await page.getByRole('link', { name: 'Go to sign in' }).click();
+      await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/login');
+    });
+
+    browserTest(
+      `a signed-in user on a ${device} sees "Page not found" in the back office with a way back`,
+      async () => {
+        await signIn(page);
+        await page.setViewportSize(size);
+        for (const address of ['/nonexistent-page', '/orders/old/link']) {
+          await page.goto(address);
+          await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+          await expect(textCount(page, CRASH)).resolves.toBe(0);
+          // Still inside the back office: the navigation is there.
+          await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        }
+        await expect(page.title()).resolves.toBe('Page not found · Seamline');
+        await screenshot(page, `not-found-signed-in-${device}`);
+        await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+        await page.waitForURL('**/dashboard');
+        await page.getByRole('heading', { name: 'Marketplace Dashboard' }).waitFor();
+        await signOut(page);
+      },
+    );
+  }
+
+  browserTest('a screen whose code fails to load shows a friendly error whose Try Again works', async () => {
+    await signIn(page);
+    // The Orders screen's code arrives in its own chunk: make the server fail it.
+    await page.route(/\/assets\/OrdersPage-[^/]+\.js$/, (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    await expect(textCount(page, CRASH)).resolves.toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
+    await screenshot(page, 'screen-code-failed');
+
+    // Opening the address directly fails the same friendly way.
+    await page.goto('/orders');
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    await screenshot(page, 'screen-code-failed-direct');
+
+    // Once the code can be fetched again, Try Again brings the screen.
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/orders');
+    await expect(textCount(page, 'This screen could not be loaded')).resolves.toBe(0);
+    await signOut(page);
+  });
+
+  browserTest('a sign-in screen whose code fails to load shows a full-page error whose Try Again works', async () => {
+    await page.goto('/login');
+    await signOut(page);
+    await page.setViewportSize(PHONE);
+    await page.route(/\/assets\/LoginPage-[^/]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    await expect(textCount(page, CRASH)).resolves.toBe(0);
+    await screenshot(page, 'sign-in-code-failed-phone');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
+  });
+
+  browserTest('a screen whose data fails shows its error state, not a crash', async () => {
+    await signIn(page);
+    await page.route(/\/api\/admin\/analytics/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
+    );
+    await page.goto('/dashboard');
+    await page.getByText('Error Loading Dashboard').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await screenshot(page, 'screen-data-failed');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Total Revenue').first().waitFor();
+    await expect(textCount(page, 'Error Loading Dashboard')).resolves.toBe(0);
+    await signOut(page);
+  });
+
+  browserTest(
+    'no screen crashes when every data call fails',
+    async () => {
+      await signIn(page);
+      // Sign-in and session calls keep working; every other API call answers 500.
+      await page.route(
+        (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
+        (route) =>
+          route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
+      );
+      for (const screen of SCREENS) {
+        await page.goto(screen);
+        await page.getByRole('heading').first().waitFor();
+        await settle(page);
+        await expect(textCount(page, CRASH), screen).resolves.toBe(0);
+        await expect(textCount(page, 'Something went wrong'), screen).resolves.toBe(0);
+      }
+      await screenshot(page, 'screens-data-failed-last');
+      // The failed calls themselves are logged by the browser; nothing else may be.
+      expect(consoleErrors.filter((e) => !/status of 5\d\d/.test(e))).toEqual([]);
+      await signOut(page);
+    },
+    // One visit per screen, each waiting out the retry: longer than a usual browser test.
+    180_000,
+  );
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { STOREFRONT_AVAILABLE_CAP } from './constants.js';
+import { productImage } from './products.js';
+
+/**
+ * What shoppers see of the catalogue (DESIGN §7): prices, pictures, options and a bounded availability per variant.
+ * Public and customer routes declare these as their response schemas, so a field they do not name never leaves the
+ * server; staff callers of the same paths get the staff views (productView).
+ */
+export const storefrontVariantView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  size: z.string(),
+  color: z.string(),
+  /** Units a shopper can buy, capped at STOREFRONT_AVAILABLE_CAP (the cap means "that many or more"). */
+  available: z.number().int().min(0).max(STOREFRONT_AVAILABLE_CAP),
+});
+export type StorefrontVariantView = z.infer<typeof storefrontVariantView>;
+
+export const storefrontProductView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  category: z.string(),
+  categoryId: z.string(),
+  subcategory: z.string(),
+  brand: z.string(),
+  brandId: z.string(),
+  price: z.number(),
+  comparePrice: z.number(),
+  salePrice: z.number().nullable(),
+  images: z.array(productImage),
+  variants: z.object({
+    size: z.object({ available: z.array(z.string()), default: z.string() }),
+    color: z.object({ available: z.array(z.string()), default: z.string() }),
+  }),
+  inventory: z.array(storefrontVariantView),
+  inStock: z.boolean(),
+  tags: z.array(z.string()),
+  isFeatured: z.boolean(),
+  isTikTokTrending: z.boolean(),
+  weight: z.number(),
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }),
+  seo: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), slug: z.string() }),
+  rating: z.number(),
+  reviewCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StorefrontProductView = z.infer<typeof storefrontProductView>;
+
+/** A variant's availability as shoppers see it: never negative, never above the cap. */
+export function storefrontAvailable(available: number): number {
+  return Math.max(0, Math.min(STOREFRONT_AVAILABLE_CAP, available));
+}
+
+/**
+ * Field names that only staff answers may carry. No public or customer answer may contain them anywhere; the
+ * storefront exposure test and the fuzz test both check answers against this one list.
+ */
+export const STAFF_ONLY_FIELDS = [
+  'costPrice',
+  'reserved',
+  'reservedStock',
+  'totalStock',
+  'lowStockThreshold',
+  'salesCount',
+  'viewCount',
+  'createdBy',
+  'updatedBy',
+  'passwordHash',
+  'usedCount',
+] as const;
+
+/** Names staff-only inside a product's stock rows (an order line's `quantity` is the shopper's own). */
+export const STAFF_ONLY_STOCK_FIELDS = ['quantity'] as const;
+/** Keys under which a product's stock rows appear. */
+export const STOCK_ROW_KEYS = ['inventory', 'variants', 'stock'] as const;
+
+/** Paths (e.g. `data.products[0].costPrice`) of staff-only fields anywhere in a JSON answer; empty when clean. */
+export function staffOnlyFieldPaths(json: unknown, path = '', inStockRows = false): string[] {
+  if (Array.isArray(json)) return json.flatMap((item, i) => staffOnlyFieldPaths(item, `${path}[${i}]`, inStockRows));
+  if (json === null || typeof json !== 'object') return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    const here = path ? `${path}.${key}` : key;
+    const staffOnly =
+      (STAFF_ONLY_FIELDS as readonly string[]).includes(key) ||
+      (inStockRows && (STAFF_ONLY_STOCK_FIELDS as readonly string[]).includes(key));
+    if (staffOnly) found.push(here);
+    found.push(...staffOnlyFieldPaths(value, here, inStockRows || (STOCK_ROW_KEYS as readonly string[]).includes(key)));
+  }
+  return found;
+}
