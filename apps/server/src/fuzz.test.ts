@@ -1,6 +1,6 @@
+import { staffOnlyFieldPaths } from '@seamline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Callers, type Pools, seedStore } from '../test/fuzz/fixture.js';
-import { staffFieldsIn } from '../test/fuzz/leaks.js';
 import { type FuzzRequest, generateRequest, listOperations, type Operation } from '../test/fuzz/requests.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seededRandom } from './db/seed/random.js';
@@ -67,7 +67,7 @@ describe('fuzzing every route', () => {
         const isJson = String(response.headers['content-type'] ?? '').includes('json') && response.body !== '';
         const isData = isJson && !request.operation.hidden;
         if ((request.role === 'anonymous' || request.role === 'customer') && response.statusCode < 300 && isData) {
-          const found = staffFieldsIn(response.json());
+          const found = staffOnlyFieldPaths(response.json());
           if (found.length) leaks.push(`${found.slice(0, 5).join(', ')} ← ${describeRequest(request)}`);
         }
         return response.statusCode === 401 && token && !request.authorization ? request.role : undefined;
