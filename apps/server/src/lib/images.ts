@@ -112,8 +112,9 @@ export async function readImageUploads(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', 'Each image must be at most 5 MB');
     if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} images per upload`);
-    if (code?.startsWith('FST_')) throw new AppError(400, 'BAD_UPLOAD', 'Malformed upload');
-    throw error;
+    // Anything else comes from parsing the client's bytes (the multipart parser throws plain errors such as
+    // "Unexpected end of multipart data"), so it is bad input, not a server fault.
+    throw new AppError(400, 'BAD_UPLOAD', 'Malformed upload');
   }
   if (files.length === 0) throw new AppError(400, 'VALIDATION_ERROR', `No image was sent in the "${field}" field`);
   return { files, fields };

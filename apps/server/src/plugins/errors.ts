@@ -26,6 +26,8 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '23514': [409, 'CONFLICT', 'The change would break a stock or data rule'],
   '22P02': [400, 'VALIDATION_ERROR', 'Invalid input'],
   '22021': [400, 'VALIDATION_ERROR', 'Invalid characters in input'],
+  // The jsonb twin of 22021: a U+0000 inside a JSON value (an order address, a product's SEO block).
+  '22P05': [400, 'VALIDATION_ERROR', 'Invalid characters in input'],
   '22001': [400, 'VALIDATION_ERROR', 'A value is too long'],
   '22003': [400, 'VALIDATION_ERROR', 'A number is out of range'],
   '22007': [400, 'VALIDATION_ERROR', 'Invalid date'],

@@ -92,6 +92,16 @@ describe('POST /api/images/upload-multiple', () => {
     ).toBe(415);
   });
 
+  it('answers 400 to a multipart body cut off before its closing boundary', async () => {
+    const { body, headers } = multipart([{ name: 'images', filename: 'a.png', type: 'image/png', data: await png() }]);
+    const truncated = body.subarray(0, body.length - '----seamline-test-boundary--\r\n'.length);
+    for (const url of ['/api/images/upload-multiple', '/api/upload']) {
+      const response = await call(t.app, 'POST', url, { token: admin, body: truncated, headers });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'BAD_UPLOAD', error: 'Malformed upload' });
+    }
+  });
+
   it('is for admin and moderator only', async () => {
     const { body, headers } = multipart([{ name: 'images', filename: 'a.png', type: 'image/png', data: await png() }]);
     expect((await call(t.app, 'POST', '/api/images/upload-multiple', { body, headers })).status).toBe(401);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories.js';
+import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { address, orderBody, placeOrder } from '../../../test/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,5 +70,25 @@ describe('order, checkout and payment calls against bad input', () => {
       headers: { 'idempotency-key': 'x'.repeat(300) },
     });
     expect(badKey.status).toBe(400);
+  });
+
+  it('refuses a NUL character in an address with 400 when creating or editing an order', async () => {
+    // PostgreSQL cannot store U+0000 in the jsonb address columns; the refusal must be a 400, not a database 500.
+    const admin = await signedIn(t.app, 'admin');
+    const { product } = await buildProduct(t.app.db);
+    const line = { productId: product.id, size: 'M', color: 'Black', quantity: 1 };
+    const withNul = { ...address, lastName: 'Wilson\u0000' };
+    const created = await call(t.app, 'POST', '/api/admin/orders', {
+      token: admin.token,
+      body: orderBody([line], { email: 'guest@example.com', shippingAddress: withNul }),
+    });
+    expect(created.status).toBe(400);
+    const order = await placeOrder(t.app, (await signedIn(t.app, 'customer')).token, [line]);
+    const edited = await call(t.app, 'PUT', `/api/admin/orders/${order.id}`, {
+      token: admin.token,
+      body: { shippingAddress: withNul, billingAddress: withNul },
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.success).toBe(false);
   });
 });
