@@ -101,7 +101,8 @@ describe('order management', () => {
     const list = page.getByRole('list', { name: 'Orders' });
     await page.getByRole('button', { name: 'Show All' }).waitFor();
     await list.getByText('(Guest)').first().waitFor();
-    expect(await list.getByRole('button').count()).toBe(1);
+    // The previous page stays on screen until the debounced search answers, so wait for the list to narrow.
+    await expect.poll(() => list.getByRole('button').count(), { timeout: 5000 }).toBe(1);
     await list.getByRole('button').first().click();
     await page.getByText('Guest Order').first().waitFor();
     await screenshot(page, 'orders-search-detail');
