@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STOREFRONT_AVAILABLE_CAP } from './constants.js';
-import { productImage } from './products.js';
+import { productView } from './products.js';
 
 /**
  * What shoppers see of the catalogue (DESIGN §7): prices, pictures, options and a bounded availability per variant.
@@ -17,39 +17,20 @@ export const storefrontVariantView = z.object({
 });
 export type StorefrontVariantView = z.infer<typeof storefrontVariantView>;
 
-export const storefrontProductView = z.object({
-  _id: z.string(),
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  sku: z.string(),
-  description: z.string(),
-  category: z.string(),
-  categoryId: z.string(),
-  subcategory: z.string(),
-  brand: z.string(),
-  brandId: z.string(),
-  price: z.number(),
-  comparePrice: z.number(),
-  salePrice: z.number().nullable(),
-  images: z.array(productImage),
-  variants: z.object({
-    size: z.object({ available: z.array(z.string()), default: z.string() }),
-    color: z.object({ available: z.array(z.string()), default: z.string() }),
-  }),
-  inventory: z.array(storefrontVariantView),
-  inStock: z.boolean(),
-  tags: z.array(z.string()),
-  isFeatured: z.boolean(),
-  isTikTokTrending: z.boolean(),
-  weight: z.number(),
-  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }),
-  seo: z.object({ title: z.string(), description: z.string(), keywords: z.array(z.string()), slug: z.string() }),
-  rating: z.number(),
-  reviewCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** The staff product view without what shoppers may not see, and with bounded per-variant availability. */
+export const storefrontProductView = productView
+  .omit({
+    costPrice: true,
+    isActive: true,
+    viewCount: true,
+    salesCount: true,
+    totalStock: true,
+    availableStock: true,
+    reservedStock: true,
+    stockStatus: true,
+    createdBy: true,
+  })
+  .extend({ inventory: z.array(storefrontVariantView) });
 export type StorefrontProductView = z.infer<typeof storefrontProductView>;
 
 /** A variant's availability as shoppers see it: never negative, never above the cap. */

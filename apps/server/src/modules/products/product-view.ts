@@ -5,6 +5,7 @@ import {
   type StorefrontProductView,
   stockStatus,
   storefrontAvailable,
+  storefrontProductView,
 } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
@@ -183,42 +184,9 @@ export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView |
   return (await queryProducts(db, { where, orderBy: sql`${products.id}`, limit: 1 })).products[0] ?? null;
 }
 
-/** What shoppers see of a product (DESIGN §7): no cost price, stock internals, sales figures or creator. */
+/** What shoppers see of a product (DESIGN §7): the storefront schema drops cost price, stock internals, sales figures
+ * and creator; each variant's availability is bounded. */
 export function toStorefrontView(p: ProductView): StorefrontProductView {
-  return {
-    _id: p._id,
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    sku: p.sku,
-    description: p.description,
-    category: p.category,
-    categoryId: p.categoryId,
-    subcategory: p.subcategory,
-    brand: p.brand,
-    brandId: p.brandId,
-    price: p.price,
-    comparePrice: p.comparePrice,
-    salePrice: p.salePrice,
-    images: p.images,
-    variants: p.variants,
-    inventory: p.inventory.map((row) => ({
-      _id: row._id,
-      id: row.id,
-      size: row.size,
-      color: row.color,
-      available: storefrontAvailable(row.available),
-    })),
-    inStock: p.inStock,
-    tags: p.tags,
-    isFeatured: p.isFeatured,
-    isTikTokTrending: p.isTikTokTrending,
-    weight: p.weight,
-    dimensions: p.dimensions,
-    seo: p.seo,
-    rating: p.rating,
-    reviewCount: p.reviewCount,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
+  const inventory = p.inventory.map((row) => ({ ...row, available: storefrontAvailable(row.available) }));
+  return storefrontProductView.parse({ ...p, inventory });
 }
