@@ -9,6 +9,7 @@ import { apiModules } from './modules/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
+  const scrapeMetrics = registerMetrics(app, database.poolStats);
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
@@ -86,6 +88,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
   if (config.apiDocs) await registerDocs(app);
+  registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
     webDist: config.webDist,
