@@ -11,6 +11,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { RequestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
@@ -20,7 +21,7 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
+/** Structured JSON logs with request ids (completion lines add route and user: RequestLogController); pretty-printed for a person at a terminal outside production. */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
   return {
@@ -62,6 +63,7 @@ export type BuildOptions = {
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
+    logController: new RequestLogController(),
     requestIdHeader: 'x-request-id',
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
