@@ -39,16 +39,18 @@ export function registerMetrics(app: FastifyInstance, poolStats: () => PoolStats
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number | undefined) =>
+  // A figure the database cannot give (PGlite has no pool to wait on) gets no series rather than a constant 0.
+  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number | undefined) => {
+    if (read(poolStats()) === undefined) return;
     new Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        const value = read(poolStats());
-        if (value !== undefined) this.set(value);
+        this.set(read(poolStats()) ?? 0);
       },
     });
+  };
   poolGauge('seamline_db_pool_max_connections', 'Most database connections the pool may open.', (s) => s.max);
   poolGauge('seamline_db_pool_open_connections', 'Database connections open now.', (s) => s.open);
   poolGauge('seamline_db_pool_idle_connections', 'Open database connections not in use.', (s) => s.idle);
