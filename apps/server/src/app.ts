@@ -21,7 +21,10 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** Structured JSON logs with request ids (completion lines add route and user: RequestLogController); pretty-printed for a person at a terminal outside production. */
+/**
+ * Structured JSON logs with request ids (completion lines add route and user: RequestLogController); pretty-printed
+ * for a person at a terminal outside production.
+ */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
   return {
