@@ -9,7 +9,9 @@ import { apiModules } from './modules/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { RequestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
@@ -19,7 +21,10 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
+/**
+ * Structured JSON logs with request ids (completion lines add route and user: RequestLogController); pretty-printed
+ * for a person at a terminal outside production.
+ */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
   return {
@@ -61,6 +66,7 @@ export type BuildOptions = {
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
+    logController: new RequestLogController(),
     requestIdHeader: 'x-request-id',
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -79,6 +85,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
+  const scrapeMetrics = registerMetrics(app, database.poolStats);
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
@@ -86,6 +93,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
   if (config.apiDocs) await registerDocs(app);
+  registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
     webDist: config.webDist,

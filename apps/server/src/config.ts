@@ -54,6 +54,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   API_DOCS: z.enum(['0', '1']).optional(),
+  // Bearer token that lets a scraper read /api/metrics without a staff session (admins may read it either way).
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'use at least 16 characters'),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -88,6 +90,8 @@ export type Config = {
   dbTimeouts: DbTimeouts;
   /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
   apiDocs: boolean;
+  /** Accepted as a bearer token by /api/metrics besides an admin session; unset means admins only. */
+  metricsToken?: string;
 };
 
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -30,5 +30,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** A bearer token that also opens the route, for a machine caller without a user session (metrics scraper). */
+    serviceToken?: string;
   }
 }

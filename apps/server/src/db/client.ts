@@ -20,9 +20,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a query can run on: the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** Connection pool figures for the metrics; PGlite is one in-process connection, so it has no idle or waiting count. */
+export type PoolStats = { max: number; open: number; idle?: number; waiting?: number };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  poolStats(): PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -52,6 +56,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({
+        max: pool.options.max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       migrate: () => migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts),
       close: () => pool.end(),
     };
@@ -67,6 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ max: 1, open: client.closed ? 0 : 1 }),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ACCESS, type Role } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,6 +35,7 @@ export function registerAccessControl(app: FastifyInstance) {
   async function checkAccess(request: FastifyRequest) {
     const access = request.routeOptions.config?.access;
     if (!access) return;
+    if (bearerIs(request, request.routeOptions.config.serviceToken)) return;
     const user = await authenticate(app, request);
     if (access === 'public') {
       request.user = user;
@@ -43,6 +45,14 @@ export function registerAccessControl(app: FastifyInstance) {
     request.user = user;
     if (access !== 'authenticated' && !(ACCESS[access] as readonly Role[]).includes(user.role)) throw forbidden();
   }
+}
+
+/** Constant-time comparison of the bearer token with a configured service token (hashing evens the lengths). */
+function bearerIs(request: FastifyRequest, expected: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (!expected || !header?.startsWith('Bearer ')) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(header.slice(7).trim()), digest(expected));
 }
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
