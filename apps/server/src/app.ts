@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -62,12 +64,20 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
+/** A caller's X-Request-Id is kept for tracing when it is a short plain token; anything else gets a fresh id. */
+const CALLER_REQUEST_ID = /^[\w.:-]{1,64}$/;
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config, logStream) : false,
     logController: new RequestLogController(),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -54,4 +54,18 @@ describe('request log', () => {
     expect(response.status).toBe(403);
     expect(completionOf(response.headers['x-request-id'])).toMatchObject({ userId: user.id, route: '/api/metrics' });
   });
+
+  it("keeps a caller's short request id for tracing and replaces an oversized or odd one", async () => {
+    const kept = await call(logged, 'GET', '/api/health', { headers: { 'x-request-id': 'trace-42.a' } });
+    expect(kept.headers['x-request-id']).toBe('trace-42.a');
+    expect(completionOf('trace-42.a')).toBeDefined();
+
+    for (const given of ['x'.repeat(10_000), 'bad id\nwith newline', '']) {
+      const replaced = await call(logged, 'GET', '/api/health', { headers: { 'x-request-id': given } });
+      const id = replaced.headers['x-request-id'];
+      expect(id).not.toBe(given);
+      expect(String(id)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(completionOf(id)).toBeDefined();
+    }
+  });
 });
