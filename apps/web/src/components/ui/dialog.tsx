@@ -39,7 +39,7 @@ export function DialogContent({ title, description, size = 'md', className, chil
         <div className="overflow-y-auto px-6 py-5">{children}</div>
         {/* Last in the DOM so opening the dialog focuses its first field, not the close button. */}
         <DialogPrimitive.Close
-          className="absolute top-3.5 right-4 cursor-pointer rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
+          className="absolute top-3.5 right-4 cursor-pointer rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
           aria-label="Close"
         >
           <X className="size-4" />
