@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +11,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerReadiness } from './plugins/readiness.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
@@ -19,9 +21,19 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** pino-pretty is a development dependency: absent after `npm ci --omit=dev`, where the log stays JSON. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Structured JSON logs with request ids; pretty-printed for a person at a terminal outside production. */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
-  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
+  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY && prettyPrinterInstalled();
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization'],
@@ -79,6 +91,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
+  await registerReadiness(app, config.overload);
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
