@@ -20,6 +20,13 @@ describe('health endpoints', () => {
     expect(ready.body.data).toMatchObject({ status: 'ok', database: 'ok' });
   });
 
+  it('ready checks Redis when one is configured', async () => {
+    testApp = await createTestApp({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    const ready = await call(testApp.app, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
+  });
+
   it('ready answers 503 naming Redis when the configured Redis does not answer', async () => {
     testApp = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
     const ready = await call(testApp.app, 'GET', '/api/health/ready');
