@@ -1,6 +1,7 @@
 /** `npm run bench`: performance checks with printed figures. Each benchmark lives beside this file. */
 import { activitySearchBench } from './activity-search.js';
 import { benchAnalytics } from './analytics.js';
+import { benchColdStart } from './cold-start.js';
 import { benchProductSearch, PRODUCT_SEARCH_BUDGET_MS } from './products-search.js';
 
 const search = await benchProductSearch();
@@ -15,3 +16,8 @@ if (!search.ok) {
 
 await activitySearchBench();
 await benchAnalytics();
+
+if (!(await benchColdStart()).ok) {
+  console.error('Cold start is over its budget.');
+  process.exitCode = 1;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerReadiness } from './plugins/readiness.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebAndUploads } from './plugins/web.js';
@@ -23,12 +25,22 @@ export function redactUrlTokens(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** pino-pretty is a development dependency: absent after `npm ci --omit=dev`, where the log stays JSON. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Structured JSON logs with request ids (completion lines add route and user: RequestLogController); pretty-printed
  * for a person at a terminal outside production.
  */
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
-  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY;
+  const pretty = !stream && config.env !== 'production' && process.stdout.isTTY && prettyPrinterInstalled();
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization'],
@@ -95,6 +107,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
+  await registerReadiness(app, config.overload);
   const scrapeMetrics = registerMetrics(app, database.poolStats);
   await registerSecurityHeaders(app, config.env === 'production');
   await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });

@@ -56,6 +56,14 @@ const envSchema = z.object({
   API_DOCS: z.enum(['0', '1']).optional(),
   // Bearer token that lets a scraper read /api/metrics without a staff session (admins may read it either way).
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'use at least 16 characters'),
+  // Production runtime (README "Production build"): start-time migrations, shutdown, readiness and load shedding.
+  MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(10_000),
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -92,6 +100,19 @@ export type Config = {
   apiDocs: boolean;
   /** Accepted as a bearer token by /api/metrics besides an admin session; unset means admins only. */
   metricsToken?: string;
+  runtime: RuntimeSettings;
+  /** Load shedding thresholds (503 + Retry-After past any of them); 0 turns one off. */
+  overload: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
+};
+
+export type RuntimeSettings = {
+  migrateOnStart: boolean;
+  /** After SIGTERM, readiness fails for this long while requests are still served (the load balancer notices). */
+  shutdownDelayMs: number;
+  /** Then in-flight requests get this long to finish before the process gives up and exits 1. */
+  shutdownGraceMs: number;
+  /** How long each readiness check (database, Redis, storage) may take. */
+  healthTimeoutMs: number;
 };
 
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -145,6 +166,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
     metricsToken: e.METRICS_TOKEN,
+    runtime: {
+      migrateOnStart: e.MIGRATE_ON_START === '1',
+      shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+      healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
+    },
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
+      maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -6,13 +6,12 @@ import { describeConnectionFailure } from './db/connection.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
-
 const config = loadConfig();
 prepareDataDir(config);
 const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
 try {
-  await database.migrate();
+  // MIGRATE_ON_START=0: migrations are their own deployment step (`npm run db:migrate`).
+  if (config.runtime.migrateOnStart) await database.migrate();
 } catch (error) {
   if (!config.databaseUrl) throw error;
   // The operator needs where and why, not a query stack.
@@ -32,18 +31,22 @@ console.log(
   `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
 );
 
-// Graceful shutdown: new requests get 503, in-flight ones finish, the database closes, exit within 10 s.
+// Graceful shutdown: readiness fails first (SHUTDOWN_DELAY_MS, so a load balancer stops sending), then the server
+// stops accepting, in-flight requests finish within SHUTDOWN_GRACE_MS, the database closes and the process exits 0.
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal} received, shutting down`);
+  app.readiness.draining = true;
+  const { shutdownDelayMs, shutdownGraceMs } = config.runtime;
   const deadline = setTimeout(() => {
     app.log.error('Shutdown took too long, exiting');
     process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS);
+  }, shutdownDelayMs + shutdownGraceMs);
   deadline.unref();
   try {
+    if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
     stopMail();
     await app.close();
     await database.close();

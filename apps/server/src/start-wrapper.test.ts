@@ -15,7 +15,7 @@ function wrapperEnv(port: number) {
 function serverPid(pid: number): number | undefined {
   for (const child of childPids(pid)) {
     const cmdline = readFileSync(`/proc/${child}/cmdline`, 'utf8');
-    if (cmdline.includes('apps/server/src/main.ts')) return child;
+    if (cmdline.includes('apps/server/dist/main.js')) return child;
     const below = serverPid(child);
     if (below) return below;
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,11 @@ import { openDatabase } from '../src/db/client.js';
  * test file's fresh database starts from this dump instead. Not used when TEST_DATABASE_URL names a real server.
  */
 export default async function setup(project: TestProject) {
+  // Tests that start the compiled server (dist/) need a current build: compiled once here, only when stale.
+  execFileSync(process.execPath, ['scripts/build.mjs', '--server-if-stale'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    stdio: 'inherit',
+  });
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplate', '');
     return;

@@ -58,6 +58,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     pgliteDir: ':memory:',
     rateLimitMax: 100_000,
     seedDemo: false,
+    // No load shedding unless a test asks for it: a busy test machine must not turn requests into 503s.
+    overload: { maxEventLoopDelayMs: 0, maxHeapBytes: 0, maxRssBytes: 0 },
     ...overrides,
   };
   const database = await openDatabase({ ...config, pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate() });

@@ -80,3 +80,13 @@ export function groupAlive(pgid: number): boolean {
 }
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** The compiled server (dist/, built by the test setup) run the way `npm start` runs it: plain node, no loader. */
+export function startCompiled(env: NodeJS.ProcessEnv, entry = 'main.js', args: string[] = []) {
+  return start(process.execPath, ['--conditions=compiled', path.join('apps/server/dist', entry), ...args], env);
+}
+
+/** A process's command line (Linux /proc), one entry per argument. */
+export function commandLine(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+}

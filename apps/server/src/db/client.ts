@@ -83,15 +83,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   };
 }
 
-/** Migrations may rewrite large tables, so they run on their own connection without the per-request timeouts. */
+/** Any fixed number: every instance of this app takes the same PostgreSQL advisory lock around its migrations. */
+const MIGRATION_LOCK_KEY = 4_120_725_001;
+
+/**
+ * Migrations may rewrite large tables, so they run on their own connections without the per-request timeouts.
+ * Instances starting together queue on a session advisory lock: the first migrates, the others then find nothing
+ * left to do (the migrator's own CREATE SCHEMA/TABLE IF NOT EXISTS steps are not safe to run concurrently).
+ */
 async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts | undefined) {
   const untimed = timeouts && { ...timeouts, statementMs: 0, idleInTransactionMs: 0 };
+  const lock = new pg.Client({ ...poolOptions(url, untimed) });
+  lock.on('error', () => {});
+  await lock.connect();
   const pool = new pg.Pool({ ...poolOptions(url, untimed), max: 1 });
   pool.on('error', () => {});
   try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
   } finally {
     await pool.end();
+    // Closing the session releases the lock, also when the migration failed.
+    await lock.end();
   }
 }
 

@@ -15,7 +15,7 @@ type Envelope = {
   details?: { field: string; message: string }[];
 };
 
-function envelope(message: string, code: string, details?: Envelope['details']): Envelope {
+export function envelope(message: string, code: string, details?: Envelope['details']): Envelope {
   return { success: false, error: message, message, code, ...(details ? { details } : {}) };
 }
 

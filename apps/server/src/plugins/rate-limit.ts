@@ -29,7 +29,12 @@ export async function registerRateLimit(
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis) {
+    // Connection errors surface through readiness (and skipOnError keeps requests flowing), not as unhandled events.
+    redis.on('error', () => {});
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    app.readiness.add('redis', () => redis.ping());
+  }
 
   const budgetOf = (key: string) => options.max ?? options.limits[key.slice(0, key.indexOf(':')) as Budget];
 

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, serverEnv, startCompiled, waitHealthy } from '../../test/process.js';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8'));
+const MIGRATIONS: number = journal.entries.length;
+const dropped: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of dropped) await drop();
+});
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database: a new one on the PostgreSQL server under test, else a new embedded data folder. */
+async function emptyDatabase(): Promise<{ env: Record<string, string>; appliedMigrations(): Promise<number | null> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-migrate-'));
+  if (!serverUrl) {
+    return {
+      env: { DATA_DIR: dataDir },
+      async appliedMigrations() {
+        const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
+        try {
+          return await countMigrations((sql) => db.query<{ n: number | null }>(sql).then((r) => r.rows));
+        } finally {
+          await db.close();
+        }
+      },
+    };
+  }
+  const name = `seamline_migrate_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  dropped.push(() => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    appliedMigrations: () =>
+      admin((client) => countMigrations((sql) => client.query(sql).then((r) => r.rows)), url.toString()),
+  };
+}
+
+/** Rows in Drizzle's migrations table, or null when it does not exist (nothing was migrated). */
+async function countMigrations(query: (sql: string) => Promise<{ n: number | null }[]>): Promise<number | null> {
+  const [exists] = await query(`select (to_regclass('drizzle.__drizzle_migrations') is not null)::int as n`);
+  if (!exists?.n) return null;
+  const [row] = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return row?.n ?? 0;
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const server = startCompiled(serverEnv(port, env));
+  const healthy = await waitHealthy(port, server.child);
+  return { server, healthy, port };
+}
+
+async function stop(server: ReturnType<typeof startCompiled>) {
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+describe(`migrations at start (${serverUrl ? 'PostgreSQL: three instances at once' : 'PGlite: three starts in turn'})`, () => {
+  it('three instances starting on one empty database migrate it once, without errors', async () => {
+    const database = await emptyDatabase();
+    const instances = serverUrl ? await Promise.all([1, 2, 3].map(() => startServer(database.env))) : [];
+    // The embedded database belongs to one process at a time: there the instances start one after another.
+    for (let i = 0; i < 3 && !serverUrl; i++) {
+      const instance = await startServer(database.env);
+      instances.push(instance);
+      expect(await stop(instance.server), instance.server.output()).toEqual({ code: 0, signal: null });
+    }
+    for (const { server, healthy } of instances) {
+      expect(healthy, server.output()).toBe(true);
+      expect(server.output()).not.toMatch(/error/i);
+    }
+    for (const { server } of instances) if (serverUrl) expect(await stop(server)).toEqual({ code: 0, signal: null });
+    expect(await database.appliedMigrations()).toBe(MIGRATIONS);
+  }, 180_000);
+
+  it('MIGRATE_ON_START=0 leaves them to `npm run db:migrate`', async () => {
+    const database = await emptyDatabase();
+    const env = { ...database.env, MIGRATE_ON_START: '0' };
+    const unmigrated = await startServer(env);
+    expect(unmigrated.healthy, unmigrated.server.output()).toBe(true);
+    expect(await stop(unmigrated.server)).toEqual({ code: 0, signal: null });
+    expect(await database.appliedMigrations()).toBe(null);
+
+    const migrate = startCompiled(serverEnv(0, database.env), 'db/migrate-cli.js');
+    expect(await migrate.exited, migrate.output()).toEqual({ code: 0, signal: null });
+    expect(await database.appliedMigrations()).toBe(MIGRATIONS);
+
+    const migrated = await startServer(env);
+    expect(migrated.healthy, migrated.server.output()).toBe(true);
+    expect(await stop(migrated.server)).toEqual({ code: 0, signal: null });
+  }, 180_000);
+});

@@ -1,0 +1,99 @@
+// `npm run build`: compiles packages/shared and apps/server to JavaScript (dist/) and builds the web app.
+// start.mjs and the test setup use the same steps, each only when its sources are newer than its build.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const serverDir = path.join(root, 'apps/server');
+const sharedDir = path.join(root, 'packages/shared');
+const webDir = path.join(root, 'apps/web');
+/** Written last by a server build, so an interrupted build counts as missing. */
+const serverStamp = path.join(serverDir, 'dist/.built');
+const webIndex = path.join(webDir, 'dist/index.html');
+/** The compiled server resolves @seamline/shared to its dist/ through this export condition. */
+export const COMPILED_CONDITION = '--conditions=compiled';
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry, { withFileTypes: true })) {
+    if (child.name === 'node_modules' || child.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, child.name)));
+  }
+  return newest;
+}
+
+const isOlderThan = (built, sources) =>
+  !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
+
+export function serverBuildIsStale() {
+  return isOlderThan(serverStamp, [
+    path.join(serverDir, 'src'),
+    path.join(serverDir, 'tsconfig.build.json'),
+    path.join(sharedDir, 'src'),
+    path.join(sharedDir, 'tsconfig.build.json'),
+    path.join(root, 'tsconfig.base.json'),
+  ]);
+}
+
+export function webBuildIsStale() {
+  // WEB_DIST names a build made elsewhere: the server serves that one, so there is nothing to build here.
+  if (process.env.WEB_DIST) return false;
+  return isOlderThan(webIndex, [
+    path.join(webDir, 'src'),
+    path.join(webDir, 'public'),
+    path.join(webDir, 'index.html'),
+    path.join(sharedDir, 'src'),
+  ]);
+}
+
+/** Runs a child with the stop signals passed on to it; resolves with its exit status (128 + signal if killed). */
+export function run(command, args, signals = ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  const forward = (signal) => child.kill(signal);
+  for (const signal of signals) process.on(signal, forward);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      for (const s of signals) process.off(s, forward);
+      resolve(code ?? 128 + (constants.signals[signal] ?? 0));
+    });
+  });
+}
+
+async function tsc(project) {
+  const compiler = path.join(root, 'node_modules/typescript/bin/tsc');
+  if (!existsSync(compiler)) throw new Error('The build needs the development dependencies (npm install).');
+  const status = await run(process.execPath, [compiler, '-p', project]);
+  if (status !== 0) throw new Error(`tsc -p ${project} failed`);
+}
+
+export async function buildServer() {
+  for (const dir of [sharedDir, serverDir]) rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+  await tsc(path.join(sharedDir, 'tsconfig.build.json'));
+  await tsc(path.join(serverDir, 'tsconfig.build.json'));
+  // The migrator reads the SQL files next to the compiled client.
+  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(serverDir, 'dist/db/migrations'), { recursive: true });
+  writeFileSync(serverStamp, `${new Date().toISOString()}\n`);
+}
+
+export async function buildWeb() {
+  const status = await run('npm', ['run', 'build', '-w', '@seamline/web']);
+  if (status !== 0) throw new Error('The web app build failed');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // `--server-if-stale`: the test setup's cheap path (tests that run the compiled server need it, not the web app).
+  if (process.argv[2] === '--server-if-stale') {
+    if (serverBuildIsStale()) await buildServer();
+  } else {
+    console.log('Compiling the server…');
+    await buildServer();
+    console.log('Building the web app…');
+    await buildWeb();
+  }
+}
