@@ -1,0 +1,30 @@
+import type { Readable } from 'node:stream';
+import type { Config } from '../../config.js';
+import { LocalStorage } from './local.js';
+import { S3Storage } from './s3.js';
+
+/**
+ * Where uploaded files live (product images and their renditions, category images, brand logos). Keys are
+ * relative paths such as `products/<id>.webp`; the URL handed to clients is derived from the key, and a URL maps
+ * back to its key only when this storage handed it out.
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * Stores the stream under key. Failures of the storage itself reject with an AppError (507 for a full disk,
+   * 503 for an unreachable bucket); a failing body rejects with the body's own error.
+   */
+  put(key: string, body: Readable, contentType: string): Promise<void>;
+  /** Deletes the keys; keys that are already gone are fine. */
+  remove(keys: readonly string[]): Promise<void>;
+  url(key: string): string;
+  keyOf(url: string): string | null;
+  /** Readiness: resolves when the storage can be written to, rejects otherwise. */
+  check(): Promise<void>;
+  close(): void;
+}
+
+/** The backend chosen by the environment: S3 when S3_BUCKET is set, the upload folder otherwise. */
+export function createStorage(config: Pick<Config, 'uploadDir' | 's3'>): ObjectStorage {
+  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadDir);
+}
