@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { removeImage, storeImage } from './images.js';
+import { discardImage, storeImage } from './images.js';
 import { LocalStorage } from './storage/local.js';
 
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-images-'));
@@ -24,7 +24,7 @@ describe('storeImage', () => {
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 300, 300]);
     expect((await sharp(file(image.webp)).metadata()).format).toBe('webp');
     expect((await sharp(file(image.original)).metadata()).exif).toBeUndefined();
-    await removeImage(storage, image);
+    await discardImage(storage, image);
     expect(existsSync(file(image.original))).toBe(false);
   });
 

@@ -79,7 +79,7 @@ export async function storeImage(
   );
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {
-    await discard(storage, Object.values(keys));
+    await storage.discard(Object.values(keys));
     if (undecodable) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
     throw failed.reason;
   }
@@ -87,10 +87,10 @@ export async function storeImage(
   return { original: url(keys.original), webp: url(keys.webp), thumbnail: url(keys.thumbnail), alt };
 }
 
-/** Deletes the stored renditions of an image (only what this storage handed out). */
-export async function removeImage(storage: ObjectStorage, image: StoredImage): Promise<void> {
+/** The storage keys of an image's renditions (only what this storage handed out). */
+function keysOf(storage: ObjectStorage, image: StoredImage): string[] {
   const keys = [image.original, image.webp, image.thumbnail].map((url) => storage.keyOf(url));
-  await storage.remove(keys.filter((key): key is string => key !== null));
+  return keys.filter((key): key is string => key !== null);
 }
 
 /**
@@ -110,13 +110,12 @@ export async function commitOrDiscard<T>(
   }
 }
 
-/** Cleanup after a failure: the failure is what the client must hear about, not a second one while tidying up. */
+/**
+ * Deletes an image's renditions where that must not fail the request: cleanup after a failure, or the files of a
+ * picture replaced or deleted by a change already committed. Files that cannot be deleted are logged.
+ */
 export async function discardImage(storage: ObjectStorage, image: StoredImage): Promise<void> {
-  await removeImage(storage, image).catch(() => undefined);
-}
-
-async function discard(storage: ObjectStorage, keys: string[]): Promise<void> {
-  await storage.remove(keys).catch(() => undefined);
+  await storage.discard(keysOf(storage, image));
 }
 
 /**

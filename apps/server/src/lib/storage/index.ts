@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
+import { consoleStorageLog, type StorageLog } from './left-behind.js';
 import { LocalStorage } from './local.js';
 import { S3Storage } from './s3.js';
 
@@ -11,12 +12,14 @@ import { S3Storage } from './s3.js';
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /**
-   * Stores the stream under key. Failures of the storage itself reject with an AppError (507 for a full disk,
-   * 503 for an unreachable bucket); a failing body rejects with the body's own error.
+   * Stores the stream under key. Failures reject with an AppError where the cause is known (507 for a full disk,
+   * 503 for an unreachable bucket); the caller tells a failing body (an undecodable image) apart by the stream.
    */
   put(key: string, body: Readable, contentType: string): Promise<void>;
   /** Deletes the keys; keys that are already gone are fine. */
   remove(keys: readonly string[]): Promise<void>;
+  /** Like remove, but never fails: what cannot be deleted is logged (cleanup, or after a committed change). */
+  discard(keys: readonly string[]): Promise<void>;
   url(key: string): string;
   keyOf(url: string): string | null;
   /** Readiness: resolves when the storage can be written to, rejects otherwise. */
@@ -25,6 +28,9 @@ export interface ObjectStorage {
 }
 
 /** The backend chosen by the environment: S3 when S3_BUCKET is set, the upload folder otherwise. */
-export function createStorage(config: Pick<Config, 'uploadDir' | 's3'>): ObjectStorage {
-  return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadDir);
+export function createStorage(
+  config: Pick<Config, 'uploadDir' | 's3'>,
+  log: StorageLog = consoleStorageLog,
+): ObjectStorage {
+  return config.s3 ? new S3Storage(config.s3, log) : new LocalStorage(config.uploadDir, log);
 }

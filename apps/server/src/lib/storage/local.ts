@@ -4,13 +4,17 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
 import type { ObjectStorage } from './index.js';
+import { consoleStorageLog, removeOrLog, type StorageLog } from './left-behind.js';
 
 /** Files under one folder, served by the app itself at /uploads. */
 export class LocalStorage implements ObjectStorage {
   readonly kind = 'local';
   private readonly root: string;
 
-  constructor(dir: string) {
+  constructor(
+    dir: string,
+    private readonly log: StorageLog = consoleStorageLog,
+  ) {
     this.root = path.resolve(dir);
   }
 
@@ -21,13 +25,16 @@ export class LocalStorage implements ObjectStorage {
       // writeFile drains the stream chunk by chunk: the rendition is never held whole in memory.
       await writeFile(file, body);
     } catch (error) {
-      if (body.errored) throw body.errored;
       throw diskFailure(error);
     }
   }
 
   async remove(keys: readonly string[]): Promise<void> {
     for (const key of keys) await rm(this.fileOf(key), { force: true });
+  }
+
+  discard(keys: readonly string[]): Promise<void> {
+    return removeOrLog(() => this.remove(keys), keys, this.log);
   }
 
   url(key: string): string {

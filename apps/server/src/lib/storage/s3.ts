@@ -4,13 +4,17 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.js';
 import { AppError } from '../errors.js';
 import type { ObjectStorage } from './index.js';
+import { removeOrLog, type StorageLog } from './left-behind.js';
 
 /** Objects in an S3-compatible bucket, served to clients from S3_PUBLIC_URL (a public bucket or a CDN in front). */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';
   private readonly client: S3Client;
 
-  constructor(private readonly config: S3Config) {
+  constructor(
+    private readonly config: S3Config,
+    private readonly log: StorageLog,
+  ) {
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint,
@@ -39,7 +43,6 @@ export class S3Storage implements ObjectStorage {
     try {
       await upload.done();
     } catch (error) {
-      if (body.errored) throw body.errored;
       throw unavailable(error);
     }
   }
@@ -53,6 +56,10 @@ export class S3Storage implements ObjectStorage {
     } catch (error) {
       throw unavailable(error);
     }
+  }
+
+  discard(keys: readonly string[]): Promise<void> {
+    return removeOrLog(() => this.remove(keys), keys, this.log);
   }
 
   url(key: string): string {

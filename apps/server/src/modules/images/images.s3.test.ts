@@ -1,10 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { startTestBucket, type TestBucket } from '../../../test/s3.js';
 import { failActivityLogWrites, multipartBody, testPng } from '../../../test/uploads.js';
-import { brands, categories } from '../../db/schema/index.js';
+import { brands, categories, productImages } from '../../db/schema/index.js';
 
 // The S3 backend against a real S3-protocol server (s3rver) started here; no part of the SDK is mocked.
 let bucket: TestBucket;
@@ -142,5 +142,50 @@ describe('uploads stored in S3', () => {
       await restore();
     }
     expect(await bucket.keys()).toEqual(before);
+  });
+});
+
+describe('when the bucket cannot be reached', () => {
+  let down: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    // A loopback port nothing listens on: every S3 call fails to connect.
+    down = await createTestApp({
+      s3: { ...bucket.s3, endpoint: 'http://127.0.0.1:9', publicUrl: bucket.s3.publicUrl },
+    });
+    token = (await signedIn(down.app, 'admin')).token;
+  });
+  afterAll(async () => down?.close());
+
+  it('fails readiness and answers uploads 503 with Retry-After, not 500', async () => {
+    await expect(down.app.storage.check()).rejects.toBeDefined();
+    const { body, headers } = multipartBody([
+      { name: 'image', filename: 'a.png', type: 'image/png', data: await testPng() },
+    ]);
+    const res = await call(down.app, 'POST', '/api/upload', { token, body, headers });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, code: 'STORAGE_UNAVAILABLE' });
+    expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('still deletes a product (the database change is committed) and logs the objects left behind', async () => {
+    const product = await buildProduct(down.app.db);
+    const base = `${bucket.s3.publicUrl}/products/0123456789abcdef01234567`;
+    await down.app.db.insert(productImages).values({
+      productId: product.product.id,
+      position: 0,
+      original: `${base}.png`,
+      webp: `${base}.webp`,
+      thumbnail: `${base}-thumb.webp`,
+      alt: 'Front',
+    });
+    const warned = vi.spyOn(down.app.log, 'warn');
+    const res = await call(down.app, 'DELETE', `/api/products/${product.product.id}`, { token });
+    expect(res.status).toBe(200);
+    expect(warned).toHaveBeenCalledWith(
+      expect.objectContaining({ keys: expect.arrayContaining(['products/0123456789abcdef01234567.png']) }),
+      expect.stringMatching(/left behind/),
+    );
   });
 });

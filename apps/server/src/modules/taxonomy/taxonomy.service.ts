@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { type brands, type categories, products, type StoredImage } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { discardImage, removeImage, storeImage } from '../../lib/images.js';
+import { discardImage, storeImage } from '../../lib/images.js';
 import { containsPattern } from '../../lib/search.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 
@@ -216,7 +216,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return this.withCount(tx, row as Row);
       });
-      if (removed) await removeImage(this.storage, removed);
+      if (removed) await discardImage(this.storage, removed);
       return view;
     } catch (error) {
       if (hasPgCode(error, '23505') && fields.name) throw this.duplicate(fields.name);
@@ -251,7 +251,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return { view: await this.withCount(tx, row as Row), previous: before };
       });
-      if (previous) await removeImage(this.storage, previous);
+      if (previous) await discardImage(this.storage, previous);
       return { picture: stored, view };
     } catch (error) {
       await discardImage(this.storage, stored);
@@ -279,7 +279,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return { view: this.kind.toView(current, 0), picture: this.picture(current) };
       });
-      if (picture) await removeImage(this.storage, picture);
+      if (picture) await discardImage(this.storage, picture);
       return view;
     } catch (error) {
       if (hasPgCode(error, '23503'))
