@@ -57,10 +57,10 @@ const envSchema = z.object({
   // S3-compatible object storage for uploads; S3_BUCKET turns it on, otherwise files go to UPLOAD_DIR.
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
-  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  S3_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
 });
 
