@@ -75,7 +75,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
-  const storage = createStorage(config, app.log);
+  const storage = await createStorage(config, app.log);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
   app.addHook('onSend', async (request, reply) => {

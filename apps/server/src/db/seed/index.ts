@@ -33,7 +33,7 @@ export async function seedDemoData(
 ): Promise<boolean> {
   if (await hasBusinessData(db)) return false;
   const accountIds = await seedAccounts(db);
-  const storage = createStorage(options);
+  const storage = await createStorage(options);
   try {
     await seedCatalogue(db, { storage, createdBy: accountIds['admin@seamline.dev'] ?? null });
   } finally {

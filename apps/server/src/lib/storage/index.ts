@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
 import { consoleStorageLog, type StorageLog } from './left-behind.js';
 import { LocalStorage } from './local.js';
-import { S3Storage } from './s3.js';
 
 /**
  * Where uploaded files live (product images and their renditions, category images, brand logos). Keys are
@@ -27,10 +26,15 @@ export interface ObjectStorage {
   close(): void;
 }
 
-/** The backend chosen by the environment: S3 when S3_BUCKET is set, the upload folder otherwise. */
-export function createStorage(
+/**
+ * The backend chosen by the environment: S3 when S3_BUCKET is set, the upload folder otherwise. The AWS SDK is
+ * loaded only for S3 (importing it costs about 0.4 s of start-up).
+ */
+export async function createStorage(
   config: Pick<Config, 'uploadDir' | 's3'>,
   log: StorageLog = consoleStorageLog,
-): ObjectStorage {
-  return config.s3 ? new S3Storage(config.s3, log) : new LocalStorage(config.uploadDir, log);
+): Promise<ObjectStorage> {
+  if (!config.s3) return new LocalStorage(config.uploadDir, log);
+  const { S3Storage } = await import('./s3.js');
+  return new S3Storage(config.s3, log);
 }
