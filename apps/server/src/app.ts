@@ -8,6 +8,7 @@ import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
+import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
@@ -102,14 +103,23 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('accessTokens', new AccessTokens(config.jwtSecret));
+  const storage = await createStorage(config, app.log);
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorHandling(app);
   await registerReadiness(app, config.overload);
+  // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
+  if (config.s3) app.readiness.add('storage', () => storage.check());
   const scrapeMetrics = registerMetrics(app, database.poolStats);
-  await registerSecurityHeaders(app, config.env === 'production');
+  await registerSecurityHeaders(
+    app,
+    config.env === 'production',
+    config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
+  );
   await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
   registerAccessControl(app);
   await app.register(multipart, {
@@ -120,7 +130,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
     webDist: config.webDist,
-    uploadDir: config.uploadDir,
+    uploadDir: config.s3 ? null : config.uploadDir,
     serveSourceMaps: config.env !== 'production',
   });
   await app.ready();

@@ -64,6 +64,14 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  // S3-compatible object storage for uploads; S3_BUCKET turns it on, otherwise files go to UPLOAD_DIR.
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -83,6 +91,8 @@ export type Config = {
   redisUrl?: string;
   jwtSecret: string;
   uploadDir: string;
+  /** S3-compatible storage for uploads; absent means the local uploadDir. */
+  s3?: S3Config;
   smtpUrl?: string;
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
@@ -115,6 +125,16 @@ export type RuntimeSettings = {
   healthTimeoutMs: number;
 };
 
+/** Where uploads are stored when S3_BUCKET is set; publicUrl is the base of the image URLs handed out. */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  publicUrl: string;
+  forcePathStyle: boolean;
+};
+
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -145,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: s3Config(e),
     smtpUrl: e.SMTP_URL,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
@@ -177,6 +198,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
       maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
     },
+  };
+}
+
+/**
+ * The S3 backend, when S3_BUCKET is set. Without S3_PUBLIC_URL the URLs are the bucket's own address (path style on
+ * a custom endpoint, AWS's virtual-hosted name otherwise). Keys come from the SDK's default chain when not given.
+ */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  const region = e.S3_REGION ?? 'us-east-1';
+  const forcePathStyle = e.S3_FORCE_PATH_STYLE === '1';
+  const ownUrl = e.S3_ENDPOINT
+    ? forcePathStyle
+      ? `${e.S3_ENDPOINT.replace(/\/+$/, '')}/${e.S3_BUCKET}`
+      : e.S3_ENDPOINT.replace('://', `://${e.S3_BUCKET}.`).replace(/\/+$/, '')
+    : `https://${e.S3_BUCKET}.s3.${region}.amazonaws.com`;
+  return {
+    bucket: e.S3_BUCKET,
+    region,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    publicUrl: (e.S3_PUBLIC_URL ?? ownUrl).replace(/\/+$/, ''),
+    forcePathStyle,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AccessRule, Role } from '@seamline/shared';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/jwt.js';
+import type { ObjectStorage } from './lib/storage/index.js';
 
 /** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
 export type Access = 'public' | 'authenticated' | AccessRule;
@@ -23,6 +24,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     accessTokens: AccessTokens;
+    /** Where uploaded files are stored (local folder or S3). */
+    storage: ObjectStorage;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid access token. */

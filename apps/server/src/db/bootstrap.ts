@@ -39,11 +39,11 @@ export type BootstrapResult = { admin: 'created' | 'exists' | null; demoSeeded: 
  */
 export async function bootstrapData(
   db: Db,
-  config: Pick<Config, 'bootstrapAdmin' | 'seedDemo' | 'uploadDir'>,
+  config: Pick<Config, 'bootstrapAdmin' | 'seedDemo' | 'uploadDir' | 's3'>,
   log: (message: string) => void = () => {},
 ): Promise<BootstrapResult> {
   const admin = config.bootstrapAdmin ? await ensureAdmin(db, config.bootstrapAdmin, { onlyIfNoAdmin: true }) : null;
   if (admin === 'created') log(`Admin ${config.bootstrapAdmin!.email} created from ADMIN_EMAIL.`);
-  const demoSeeded = config.seedDemo ? await seedDemoData(db, log, { uploadDir: config.uploadDir }) : false;
+  const demoSeeded = config.seedDemo ? await seedDemoData(db, log, config) : false;
   return { admin, demoSeeded };
 }

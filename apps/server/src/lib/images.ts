@@ -1,11 +1,10 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { StoredImage } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
+import type { ObjectStorage } from './storage/index.js';
 
 /** Upload limits (DESIGN §4). */
 export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxFiles: 10, maxPixels: 40_000_000 } as const;
@@ -25,70 +24,104 @@ async function sniffFormat(buffer: Buffer): Promise<Format | null> {
   }
 }
 
+const CONTENT_TYPES: Record<Format, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
 /**
- * Re-encodes an uploaded image (metadata stripped, orientation applied) into three renditions under
- * uploadDir/folder with server-chosen names, and returns their public URLs.
+ * Re-encodes an uploaded image (metadata stripped, orientation applied) into three renditions under folder with
+ * server-chosen names, and returns their public URLs. Each rendition streams from sharp into the storage; sharp holds
+ * the decoded image (bounded by the pixel limit), the upload itself is the one encoded copy in memory.
  */
-export async function storeImage(uploadDir: string, folder: string, buffer: Buffer, alt: string): Promise<StoredImage> {
+export async function storeImage(
+  storage: ObjectStorage,
+  folder: string,
+  buffer: Buffer,
+  alt: string,
+): Promise<StoredImage> {
   const format = await sniffFormat(buffer);
   if (!format) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
   const safeFolder = folder.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'products';
-  const dir = path.join(uploadDir, safeFolder);
   const id = newId();
   const input = () => sharp(buffer, { limitInputPixels: IMAGE_LIMITS.maxPixels, animated: false }).rotate();
-  const names = { original: `${id}.${EXTENSIONS[format]}`, webp: `${id}.webp`, thumbnail: `${id}-thumb.webp` };
-  let renditions: [Buffer, Buffer, Buffer];
-  try {
-    renditions = await Promise.all([
-      input().resize(2000, 2000, { fit: 'inside', withoutEnlargement: true }).toFormat(format).toBuffer(),
-      input().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-      input().resize(300, 300, { fit: 'cover' }).webp({ quality: 75 }).toBuffer(),
-    ]);
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+  const keys = {
+    original: `${safeFolder}/${id}.${EXTENSIONS[format]}`,
+    webp: `${safeFolder}/${id}.webp`,
+    thumbnail: `${safeFolder}/${id}-thumb.webp`,
+  };
+  const renditions: [string, Sharp, string][] = [
+    [
+      keys.original,
+      input().resize(2000, 2000, { fit: 'inside', withoutEnlargement: true }).toFormat(format),
+      CONTENT_TYPES[format],
+    ],
+    [
+      keys.webp,
+      input().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }),
+      'image/webp',
+    ],
+    [keys.thumbnail, input().resize(300, 300, { fit: 'cover' }).webp({ quality: 75 }), 'image/webp'],
+  ];
+  // A decoding failure surfaces as an error of the rendition stream. The stream consumer may also destroy a
+  // finished stream (an AbortError), which says nothing about the image.
+  let undecodable = false;
+  const results = await Promise.allSettled(
+    renditions.map(([key, rendition, contentType]) => {
+      rendition.on('error', (error) => {
+        if (error.name !== 'AbortError') undecodable = true;
+      });
+      return storage.put(key, rendition, contentType);
+    }),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    await storage.discard(Object.values(keys));
+    if (undecodable) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+    throw failed.reason;
   }
+  const url = (key: string) => storage.url(key);
+  return { original: url(keys.original), webp: url(keys.webp), thumbnail: url(keys.thumbnail), alt };
+}
+
+/** The storage keys of an image's renditions (only what this storage handed out). */
+function keysOf(storage: ObjectStorage, image: StoredImage): string[] {
+  const keys = [image.original, image.webp, image.thumbnail].map((url) => storage.keyOf(url));
+  return keys.filter((key): key is string => key !== null);
+}
+
+/**
+ * Runs the database part of an upload after its files are stored; when that part fails, the files are removed
+ * again, so a failed transaction leaves nothing behind.
+ */
+export async function commitOrDiscard<T>(
+  storage: ObjectStorage,
+  images: readonly StoredImage[],
+  commit: () => Promise<T>,
+): Promise<T> {
   try {
-    await mkdir(dir, { recursive: true });
-    const [original, webp, thumbnail] = renditions;
-    await Promise.all([
-      writeFile(path.join(dir, names.original), original),
-      writeFile(path.join(dir, names.webp), webp),
-      writeFile(path.join(dir, names.thumbnail), thumbnail),
-    ]);
+    return await commit();
   } catch (error) {
-    await removeImage(uploadDir, {
-      original: `/uploads/${safeFolder}/${names.original}`,
-      webp: `/uploads/${safeFolder}/${names.webp}`,
-      thumbnail: `/uploads/${safeFolder}/${names.thumbnail}`,
-      alt,
-    });
-    throw storageFailure(error);
+    await Promise.all(images.map((image) => discardImage(storage, image)));
+    throw error;
   }
-  const url = (name: string) => `/uploads/${safeFolder}/${name}`;
-  return { original: url(names.original), webp: url(names.webp), thumbnail: url(names.thumbnail), alt };
 }
 
-/** A full disk or quota is the server's storage problem (507, logged); anything else stays a server error. */
-function storageFailure(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (code !== 'ENOSPC' && code !== 'EDQUOT') return error;
-  const failure = new AppError(507, 'INSUFFICIENT_STORAGE', 'There is not enough storage space to save the image');
-  failure.cause = error;
-  return failure;
-}
-
-/** Deletes the stored renditions of an image (only files under uploadDir). */
-export async function removeImage(uploadDir: string, image: StoredImage): Promise<void> {
-  for (const url of [image.original, image.webp, image.thumbnail]) {
-    if (!url.startsWith('/uploads/')) continue;
-    const file = path.resolve(uploadDir, url.slice('/uploads/'.length));
-    if (file.startsWith(path.resolve(uploadDir) + path.sep)) await rm(file, { force: true });
-  }
+/**
+ * Deletes an image's renditions where that must not fail the request: cleanup after a failure, or the files of a
+ * picture replaced or deleted by a change already committed. Files that cannot be deleted are logged.
+ */
+export async function discardImage(storage: ObjectStorage, image: StoredImage): Promise<void> {
+  await storage.discard(keysOf(storage, image));
 }
 
 /**
  * Reads the image files of a multipart request (field `field`) and the text fields beside them.
- * Too large → 413, too many → 413, none → 400. Buffers only: nothing is written before every file is read.
+ * Too large → 413, too many → 413, none → 400. Each file is buffered once (at most 5 MB): the folder and alt fields may follow the files in the form, and
+ * nothing is stored before every part is read.
  */
 export async function readImageUploads(
   request: FastifyRequest,

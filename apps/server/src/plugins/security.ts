@@ -2,14 +2,15 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Security headers (DESIGN §4). Inline styles are allowed for the charts; scripts only from our origin. */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
+/** imageOrigins: where uploaded images are served from besides this server (the S3 public URL). */
+export async function registerSecurityHeaders(app: FastifyInstance, production: boolean, imageOrigins: string[] = []) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -5,26 +5,28 @@ import type { FastifyInstance } from 'fastify';
 import { apiNotFound } from './errors.js';
 
 /**
- * Serves uploaded images at /uploads and the built web app at / with a deep-link fallback to index.html (not for
+ * Serves uploaded images at /uploads (local storage only; with S3 their URLs point at the bucket) and the built web app at / with a deep-link fallback to index.html (not for
  * /assets). In production source maps are not served (they would hand out the client's source), should a build
  * contain any.
  */
 export async function registerWebAndUploads(
   app: FastifyInstance,
-  options: { webDist: string; uploadDir: string; serveSourceMaps: boolean },
+  options: { webDist: string; uploadDir: string | null; serveSourceMaps: boolean },
 ) {
   const isSourceMap = (url: string) => url.split('?')[0]!.endsWith('.map');
-  mkdirSync(options.uploadDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-    },
-  });
+  if (options.uploadDir) {
+    mkdirSync(options.uploadDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.uploadDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
   const indexHtml = path.join(options.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {

@@ -1,6 +1,7 @@
 import { slugify } from '@seamline/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 import type { Db } from '../client.js';
 import {
   brands,
@@ -94,10 +95,10 @@ export type SeededCatalogue = {
  */
 export async function seedCatalogue(
   db: Db,
-  options: { uploadDir: string; createdBy: string | null },
+  options: { storage: ObjectStorage; createdBy: string | null },
 ): Promise<SeededCatalogue> {
   const rng = random(20240611);
-  const images = new DemoImages(options.uploadDir);
+  const images = new DemoImages(options.storage);
   const now = Date.now();
 
   const categoryRows = await Promise.all(

@@ -20,7 +20,7 @@ await database.migrate();
 if (bulkOrders) {
   await seedBulk(database.db, { orders: bulkOrders, log: console.log });
 } else {
-  const loaded = await seedDemoData(database.db, console.log, { uploadDir: config.uploadDir });
+  const loaded = await seedDemoData(database.db, console.log, config);
   if (!loaded) console.log('The database already holds catalogue or orders: demo data was not loaded.');
 }
 await database.close();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { storeImage } from '../../lib/images.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 import type { StoredImage } from '../schema/index.js';
 import { COLOR_HEX, type GarmentShape } from './catalogue-data.js';
 
@@ -50,7 +51,7 @@ function badgeSvg(initials: string, color: string, caption: string): string {
 /** Renders each distinct picture once (by key) and stores it through the normal image pipeline. */
 export class DemoImages {
   private readonly cache = new Map<string, Promise<StoredImage>>();
-  constructor(private readonly uploadDir: string) {}
+  constructor(private readonly storage: ObjectStorage) {}
 
   private render(key: string, folder: string, svg: () => string, alt: string): Promise<StoredImage> {
     let image = this.cache.get(key);
@@ -59,7 +60,7 @@ export class DemoImages {
       image = sharp(Buffer.from(svg()), { density: 57.6 })
         .png({ compressionLevel: 3 })
         .toBuffer()
-        .then((png) => storeImage(this.uploadDir, folder, png, alt));
+        .then((png) => storeImage(this.storage, folder, png, alt));
       this.cache.set(key, image);
     }
     return image.then((stored) => ({ ...stored, alt }));

@@ -1,3 +1,5 @@
+import type { Config } from '../../config.js';
+import { createStorage } from '../../lib/storage/index.js';
 import type { Db } from '../client.js';
 import { brands, categories, orders, products } from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
@@ -10,7 +12,8 @@ import { seededRandom } from './random.js';
 export { listDemoVariants } from './catalogue.js';
 export { DEMO_ACCOUNTS };
 
-export type SeedOptions = { uploadDir: string };
+/** Where the demo pictures go: the upload folder, or the bucket when S3 is configured. */
+export type SeedOptions = Pick<Config, 'uploadDir' | 's3'>;
 
 /**
  * Whether the database already holds business data. Users do not count: an admin created from ADMIN_EMAIL on the
@@ -30,7 +33,12 @@ export async function seedDemoData(
 ): Promise<boolean> {
   if (await hasBusinessData(db)) return false;
   const accountIds = await seedAccounts(db);
-  await seedCatalogue(db, { uploadDir: options.uploadDir, createdBy: accountIds['admin@seamline.dev'] ?? null });
+  const storage = await createStorage(options);
+  try {
+    await seedCatalogue(db, { storage, createdBy: accountIds['admin@seamline.dev'] ?? null });
+  } finally {
+    storage.close();
+  }
   const random = seededRandom(20_240_917);
   const now = new Date();
   await seedDemoCustomers(db, random, now);

@@ -46,7 +46,7 @@ const brandEnvelope = envelope(z.object({ brand: brandView }));
 
 /** Brand management (spec part 2 §2.11, §7): anyone may read, only admins write. */
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TaxonomyService(app.db, app.config.uploadDir, brandKind);
+  const service = new TaxonomyService(app.db, app.storage, brandKind);
   // Product counts differ for staff and the storefront.
   app.addHook('onRequest', varyByCaller);
 

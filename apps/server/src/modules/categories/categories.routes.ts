@@ -45,7 +45,7 @@ const categoryEnvelope = envelope(z.object({ category: categoryView }));
 
 /** Category management (spec part 2 §2.10, §7): anyone may read, only admins write. */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TaxonomyService(app.db, app.config.uploadDir, categoryKind);
+  const service = new TaxonomyService(app.db, app.storage, categoryKind);
   // Product counts differ for staff and the storefront.
   app.addHook('onRequest', varyByCaller);
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StoredImage } from '../../db/schema/index.js';
 import { auditContext, writeActivity } from '../../lib/audit.js';
-import { readImageUploads, removeImage, storeImage } from '../../lib/images.js';
+import { commitOrDiscard, discardImage, readImageUploads, storeImage } from '../../lib/images.js';
 import { envelope, ok } from '../../lib/responses.js';
 
 const tags = ['images'];
@@ -26,15 +26,15 @@ const altFrom = (filename: string) => filename.replace(/\.[^.]+$/, '').slice(0, 
 
 /** Image uploads: content-sniffed, re-encoded into original, webp and thumbnail; all or nothing per request. */
 export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploadDir = app.config.uploadDir;
+  const storage = app.storage;
 
   async function storeAll(files: { buffer: Buffer; filename: string }[], folder: string, alt?: string) {
     const stored: StoredImage[] = [];
     try {
       for (const file of files)
-        stored.push(await storeImage(uploadDir, folder, file.buffer, alt || altFrom(file.filename)));
+        stored.push(await storeImage(storage, folder, file.buffer, alt || altFrom(file.filename)));
     } catch (error) {
-      await Promise.all(stored.map((image) => removeImage(uploadDir, image)));
+      await Promise.all(stored.map((image) => discardImage(storage, image)));
       throw error;
     }
     return stored;
@@ -54,11 +54,13 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { files, fields } = await readImageUploads(request, 'images');
       const folder = UPLOAD_FOLDERS.includes(fields.folder ?? '') ? fields.folder! : 'products';
       const images = await storeAll(files, folder);
-      await writeActivity(app.db, auditContext(request), {
-        action: 'upload',
-        resource: 'image',
-        details: { count: images.length, folder },
-      });
+      await commitOrDiscard(storage, images, () =>
+        writeActivity(app.db, auditContext(request), {
+          action: 'upload',
+          resource: 'image',
+          details: { count: images.length, folder },
+        }),
+      );
       return ok({ images: images.map(view) }, 'Images uploaded successfully');
     },
   );
@@ -76,12 +78,15 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { files, fields } = await readImageUploads(request, 'image', 1);
       const folder = UPLOAD_FOLDERS.includes(fields.folder ?? '') ? fields.folder! : 'products';
-      const [image] = await storeAll(files, folder, fields.alt);
-      await writeActivity(app.db, auditContext(request), {
-        action: 'upload',
-        resource: 'image',
-        details: { count: 1, folder },
-      });
+      const stored = await storeAll(files, folder, fields.alt);
+      await commitOrDiscard(storage, stored, () =>
+        writeActivity(app.db, auditContext(request), {
+          action: 'upload',
+          resource: 'image',
+          details: { count: 1, folder },
+        }),
+      );
+      const [image] = stored;
       return ok({ image: view(image!), images: [view(image!)] }, 'Image uploaded successfully');
     },
   );

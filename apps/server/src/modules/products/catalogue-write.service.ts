@@ -12,7 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { removeImage } from '../../lib/images.js';
+import { discardImage } from '../../lib/images.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 import { syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
 
@@ -68,7 +69,7 @@ async function replaceImages(tx: DbOrTx, productId: string, images: readonly Pro
 export class CatalogueWriteService {
   constructor(
     private readonly db: Db,
-    private readonly uploadDir: string,
+    private readonly storage: ObjectStorage,
   ) {}
 
   async create(input: ProductData, ctx: AuditContext): Promise<ProductView> {
@@ -199,7 +200,7 @@ export class CatalogueWriteService {
         UNION ALL SELECT 1 FROM categories WHERE image->>'original' = ${image.original}
         UNION ALL SELECT 1 FROM brands WHERE logo->>'original' = ${image.original} LIMIT 1`)
         .then((r) => (r as unknown as { rows: unknown[] }).rows);
-      if (!used) await removeImage(this.uploadDir, image);
+      if (!used) await discardImage(this.storage, image);
     }
   }
 

@@ -21,7 +21,7 @@ const params = idParams('product');
 /** Staff writes of the catalogue (admin and moderator) and the admin product helpers. */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = new CatalogueReadService(app.db);
-  const writes = new CatalogueWriteService(app.db, app.config.uploadDir);
+  const writes = new CatalogueWriteService(app.db, app.storage);
   const write = { access: 'catalogueWrite' } as const;
 
   app.post(

@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { type brands, type categories, products, type StoredImage } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { removeImage, storeImage } from '../../lib/images.js';
+import { discardImage, storeImage } from '../../lib/images.js';
 import { containsPattern } from '../../lib/search.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 
 /**
  * Categories and brands are the same thing with a different picture field (image / logo) and, for brands, a
@@ -53,7 +54,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
 
   constructor(
     private readonly db: Db,
-    private readonly uploadDir: string,
+    private readonly storage: ObjectStorage,
     private readonly kind: TaxonomyKind<Row, View>,
   ) {
     this.table = kind.table;
@@ -215,7 +216,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return this.withCount(tx, row as Row);
       });
-      if (removed) await removeImage(this.uploadDir, removed);
+      if (removed) await discardImage(this.storage, removed);
       return view;
     } catch (error) {
       if (hasPgCode(error, '23505') && fields.name) throw this.duplicate(fields.name);
@@ -232,7 +233,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
   ): Promise<{ picture: StoredImage; view: View }> {
     const [existing] = await this.db.select({ name: this.table.name }).from(this.table).where(eq(this.table.id, id));
     if (!existing) throw notFound(this.notFoundMessage);
-    const stored = await storeImage(this.uploadDir, this.kind.folder, file, alt?.trim() || existing.name);
+    const stored = await storeImage(this.storage, this.kind.folder, file, alt?.trim() || existing.name);
     try {
       const { view, previous } = await this.db.transaction(async (tx) => {
         const current = await this.lockRow(tx, id);
@@ -250,10 +251,10 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return { view: await this.withCount(tx, row as Row), previous: before };
       });
-      if (previous) await removeImage(this.uploadDir, previous);
+      if (previous) await discardImage(this.storage, previous);
       return { picture: stored, view };
     } catch (error) {
-      await removeImage(this.uploadDir, stored);
+      await discardImage(this.storage, stored);
       throw error;
     }
   }
@@ -278,7 +279,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return { view: this.kind.toView(current, 0), picture: this.picture(current) };
       });
-      if (picture) await removeImage(this.uploadDir, picture);
+      if (picture) await discardImage(this.storage, picture);
       return view;
     } catch (error) {
       if (hasPgCode(error, '23503'))
