@@ -1,13 +1,17 @@
 import { can } from '@seamline/shared';
 import { ShieldX } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyState } from '../../components/ui';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import type { RouteHandle } from '../route-helpers';
 import { Header } from './Header';
 import { PageSpinner } from './PageSpinner';
 import { Sidebar } from './Sidebar';
+import { SkipLink } from './SkipLink';
+
+const MAIN_ID = 'main-content';
 
 /**
  * The signed-in frame: sidebar, header and the page (the matched child route, or `children` where a route renders
@@ -19,19 +23,18 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const allowed = !handle || can(user?.role, handle.rule);
 
-  useEffect(() => {
-    document.title = handle ? `${handle.title} · Seamline` : 'Seamline';
-  }, [handle]);
+  useDocumentTitle(handle?.title);
 
   return (
     <div className="flex min-h-screen bg-slate-50 text-slate-900">
+      <SkipLink target={MAIN_ID} />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
         {navigation.state === 'loading' ? (
           <div className="fixed top-0 right-0 left-0 z-50 h-0.5 animate-pulse bg-indigo-500" aria-hidden />
         ) : null}
-        <main className="flex-1 px-6 py-8 lg:px-8">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-6 py-8 focus:outline-none lg:px-8">
           <div className="mx-auto w-full max-w-7xl">
             {allowed ? (
               <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>

@@ -39,7 +39,7 @@ export function Sidebar() {
                     aria-label={group.label === 'Analytics' ? `${label} analytics` : undefined}
                     className={({ isActive }) =>
                       cn(
-                        'flex items-center justify-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50 lg:justify-start',
+                        'flex items-center justify-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring lg:justify-start',
                         isActive
                           ? 'bg-indigo-50 text-indigo-700'
                           : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',

@@ -8,7 +8,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
   return (
     <CheckboxPrimitive.Root
       className={cn(
-        'peer size-4 shrink-0 cursor-pointer rounded border border-slate-300 bg-white shadow-xs transition-colors hover:border-slate-400 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-indigo-500/25 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-600 data-[state=checked]:text-white',
+        'peer size-4 shrink-0 cursor-pointer rounded border border-control-border bg-white shadow-xs transition-colors hover:border-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-indigo-600 data-[state=checked]:bg-indigo-600 data-[state=checked]:text-white',
         className,
       )}
       {...props}

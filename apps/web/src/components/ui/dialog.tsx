@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -17,7 +17,24 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
 const widths = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
 /** A centred modal with a title, optional description and a close button; the body scrolls when tall. */
-export function DialogContent({ title, description, size = 'md', className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  size = 'md',
+  className,
+  children,
+  onCloseAutoFocus,
+  ref,
+  ...props
+}: DialogContentProps) {
+  // The screens open dialogs from state, not a DialogTrigger, so Radix has no trigger to refocus on close: remember
+  // what had focus outside the dialog when it opened (read while rendering, before a field inside takes focus with
+  // autoFocus) and give focus back to it on close, or to the page if that control is gone.
+  const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement | null>(null);
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !content.current?.contains(active))
+    opener.current = active;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px] data-[state=open]:animate-in" />
@@ -28,7 +45,19 @@ export function DialogContent({ title, description, size = 'md', className, chil
           className,
         )}
         aria-describedby={description ? undefined : props['aria-describedby']}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>('main');
+          target?.focus();
+        }}
         {...props}
+        ref={(node) => {
+          content.current = node;
+          if (typeof ref === 'function') ref(node);
+          else if (ref) ref.current = node;
+        }}
       >
         <div className="flex flex-col gap-1 border-b border-slate-100 py-4 pr-14 pl-6">
           <DialogPrimitive.Title className="text-base font-semibold text-slate-900">{title}</DialogPrimitive.Title>
@@ -39,7 +68,7 @@ export function DialogContent({ title, description, size = 'md', className, chil
         <div className="overflow-y-auto px-6 py-5">{children}</div>
         {/* Last in the DOM so opening the dialog focuses its first field, not the close button. */}
         <DialogPrimitive.Close
-          className="absolute top-3.5 right-4 cursor-pointer rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
+          className="absolute top-3.5 right-4 cursor-pointer rounded-md p-1.5 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
           aria-label="Close"
         >
           <X className="size-4" />

@@ -26,4 +26,4 @@ export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Textarea } from './textarea';
 export { type ScreenToast, Toaster, useToast } from './toast';
-export { type ViewMode, ViewTabs } from './view-tabs';
+export { type ViewMode, ViewPanel, ViewTabs } from './view-tabs';

@@ -63,7 +63,7 @@ export function ActivityTimeline({
                 <button
                   type="button"
                   onClick={() => onOpen(log)}
-                  className="-ml-9 flex w-[calc(100%+1.25rem)] cursor-pointer items-start gap-3 rounded-lg p-2 text-left transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/50"
+                  className="-ml-9 flex w-[calc(100%+1.25rem)] cursor-pointer items-start gap-3 rounded-lg p-2 text-left transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
                   data-testid="timeline-entry"
                 >
                   <EntityIcon resource={log.resource} />

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type ChartTable, ChartTableView } from '../../../components/chart-table';
 import { Button, Card, CardContent, CardHeader, CardTitle, Select, Skeleton } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 
@@ -103,19 +104,24 @@ export function KpiCard({
   );
 }
 
-/** A chart or table section with its empty message. */
+/**
+ * A chart or table section with its empty message. A chart passes `table`, its figures as text (a visually hidden
+ * table captioned with the title), so a screen reader gets what the drawing shows.
+ */
 export function ChartCard({
   title,
   empty,
   emptyMessage,
   children,
   className,
+  table,
 }: {
   title: string;
   empty: boolean;
   emptyMessage: string;
   children: ReactNode;
   className?: string;
+  table?: ChartTable;
 }) {
   return (
     <Card className={className} data-testid="chart-card">
@@ -126,7 +132,10 @@ export function ChartCard({
         {empty ? (
           <p className="grid h-64 place-items-center text-sm text-slate-500">{emptyMessage}</p>
         ) : (
-          <div className="h-72">{children}</div>
+          <>
+            <div className="h-72">{children}</div>
+            {table ? <ChartTableView caption={title} table={table} /> : null}
+          </>
         )}
       </CardContent>
     </Card>

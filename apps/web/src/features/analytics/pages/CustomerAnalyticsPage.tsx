@@ -2,6 +2,7 @@ import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics, DEFAULT_RANGE_DAYS, last
 import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { chartTable } from '../../../components/chart-table';
 import {
   Card,
   CardContent,
@@ -17,6 +18,7 @@ import {
 } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { previousDaysQuery, useCustomerAnalytics } from '../api';
 import {
   AnalyticsSkeleton,
@@ -122,12 +124,22 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
     { name: 'Other', value: other },
   ].filter((slice) => slice.value > 0);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const animate = useChartAnimation();
   return (
-    <ChartCard title="Customer Distribution" empty={total === 0} emptyMessage="No customer distribution data available">
+    <ChartCard
+      title="Customer Distribution"
+      empty={total === 0}
+      emptyMessage="No customer distribution data available"
+      table={chartTable(slices, [
+        { label: 'Customers', value: (slice) => slice.name },
+        { label: 'Count', value: (slice) => formatNumber(slice.value) },
+        { label: 'Share', value: (slice) => `${((slice.value / total) * 100).toFixed(1)}%` },
+      ])}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <PieChart>
           <Pie
-            isAnimationActive={false}
+            isAnimationActive={animate}
             data={slices}
             dataKey="value"
             nameKey="name"

@@ -19,6 +19,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { chartTable } from '../../../components/chart-table';
 import {
   Badge,
   type BadgeVariant,
@@ -31,6 +32,7 @@ import {
   TableRow,
 } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { useRevenueAnalytics } from '../api';
 import {
   AnalyticsSkeleton,
@@ -58,6 +60,7 @@ export default function RevenueAnalyticsPage() {
   const revenue = useRevenueAnalytics(query);
   const data = revenue.data;
   const growth = changeLabel(data?.revenueGrowth);
+  const animate = useChartAnimation();
 
   return (
     <>
@@ -109,6 +112,10 @@ export default function RevenueAnalyticsPage() {
               title="Monthly Revenue Trend"
               empty={data.monthlyRevenue.length === 0}
               emptyMessage="No monthly revenue data available"
+              table={chartTable(data.monthlyRevenue, [
+                { label: 'Month', value: (row) => shortMonth(row.month) },
+                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+              ])}
             >
               <ResponsiveContainer width="100%" height="100%">
                 <AreaChart data={data.monthlyRevenue}>
@@ -117,7 +124,7 @@ export default function RevenueAnalyticsPage() {
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} labelFormatter={(label) => shortMonth(String(label))} />
                   <Area
-                    isAnimationActive={false}
+                    isAnimationActive={animate}
                     type="monotone"
                     dataKey="revenue"
                     name="Revenue"
@@ -132,11 +139,15 @@ export default function RevenueAnalyticsPage() {
               title="Revenue by Payment Method"
               empty={data.revenueByPaymentMethod.length === 0}
               emptyMessage="No payment method data available"
+              table={chartTable(data.revenueByPaymentMethod, [
+                { label: 'Payment method', value: (row) => PAYMENT_METHOD_LABELS[row.paymentMethod] },
+                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+              ])}
             >
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart>
                   <Pie
-                    isAnimationActive={false}
+                    isAnimationActive={animate}
                     data={data.revenueByPaymentMethod.map((row) => ({
                       ...row,
                       name: PAYMENT_METHOD_LABELS[row.paymentMethod],

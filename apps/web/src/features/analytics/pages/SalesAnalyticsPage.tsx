@@ -2,8 +2,10 @@ import { ANALYTICS_RANGES_DAYS, DEFAULT_RANGE_DAYS, lastDaysQuery } from '@seaml
 import { DollarSign, Percent, ShoppingCart, TrendingUp } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { chartTable } from '../../../components/chart-table';
 import { PageHeader, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { previousDaysQuery, useSalesAnalytics } from '../api';
 import {
   AnalyticsSkeleton,
@@ -25,6 +27,7 @@ export default function SalesAnalyticsPage() {
   const previous = useSalesAnalytics(previousQuery);
   const data = sales.data;
   const before = previous.data;
+  const animate = useChartAnimation();
   const vs = (current: number, earlier: number | undefined) => {
     const change = changeOf(current, earlier);
     return { change, changeText: changeLabel(change) ? `${changeLabel(change)} vs last period` : null };
@@ -91,6 +94,10 @@ export default function SalesAnalyticsPage() {
               title="Sales Trend"
               empty={data.salesTrend.length === 0}
               emptyMessage="No sales trend data available"
+              table={chartTable(data.salesTrend, [
+                { label: 'Day', value: (row) => shortDay(row.date) },
+                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+              ])}
             >
               <ResponsiveContainer width="100%" height="100%">
                 <AreaChart data={data.salesTrend}>
@@ -99,7 +106,7 @@ export default function SalesAnalyticsPage() {
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} labelFormatter={(label) => shortDay(String(label))} />
                   <Area
-                    isAnimationActive={false}
+                    isAnimationActive={animate}
                     type="monotone"
                     dataKey="revenue"
                     name="Revenue"
@@ -114,6 +121,10 @@ export default function SalesAnalyticsPage() {
               title="Sales by Category"
               empty={data.salesByCategory.length === 0}
               emptyMessage="No category data available"
+              table={chartTable(data.salesByCategory, [
+                { label: 'Category', value: (row) => row.category },
+                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+              ])}
             >
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart data={data.salesByCategory}>
@@ -122,7 +133,7 @@ export default function SalesAnalyticsPage() {
                   <YAxis fontSize={12} tickFormatter={(v) => `$${v}`} />
                   <Tooltip formatter={money} />
                   <Bar
-                    isAnimationActive={false}
+                    isAnimationActive={animate}
                     dataKey="revenue"
                     name="Revenue"
                     fill={CHART_COLORS[1]}

@@ -1,5 +1,6 @@
 import { BarChart3, PackageCheck, ShieldCheck, Shirt } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const HIGHLIGHTS = [
   { icon: PackageCheck, text: 'Products, size × colour stock and orders in one place' },
@@ -19,6 +20,7 @@ export function AuthLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-indigo-700 via-indigo-600 to-violet-600 p-12 text-white lg:flex">

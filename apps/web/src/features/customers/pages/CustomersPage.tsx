@@ -1,6 +1,6 @@
 import { type AdminCustomer, can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
 import { SearchX, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import {
   Button,
@@ -13,6 +13,7 @@ import {
   Skeleton,
   useToast,
   type ViewMode,
+  ViewPanel,
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
@@ -35,6 +36,7 @@ export default function CustomersPage() {
   const canWrite = can(user?.role, 'customersWrite');
   const toast = useToast(TOAST_MS.customers);
   const [view, setView] = useState<ViewMode>('sidebar');
+  const viewPanelId = useId();
   const [query, setQuery] = useState('');
   const [activeOnly, setActiveOnly] = useState(false);
   const [page, setPage] = useState(1);
@@ -112,7 +114,7 @@ export default function CustomersPage() {
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <ViewTabs value={view} onValueChange={changeView} />
+          <ViewTabs value={view} onValueChange={changeView} panelId={viewPanelId} />
           {view !== 'sidebar' && selection.size > 0 ? (
             <div className="flex items-center gap-2 text-sm text-slate-600">
               <span>{formatNumber(selection.size)} selected</span>
@@ -124,34 +126,36 @@ export default function CustomersPage() {
         </div>
       </Card>
 
-      {loading ? (
-        <LoadingList />
-      ) : matches.length === 0 ? (
-        query ? (
-          <EmptyState
-            icon={SearchX}
-            title="No results"
-            description={`No customer matches "${query}".`}
-            action={
-              <Button variant="outline" onClick={() => applySearch('')}>
-                Show All
-              </Button>
-            }
-          />
+      <ViewPanel id={viewPanelId} view={view}>
+        {loading ? (
+          <LoadingList />
+        ) : matches.length === 0 ? (
+          query ? (
+            <EmptyState
+              icon={SearchX}
+              title="No results"
+              description={`No customer matches "${query}".`}
+              action={
+                <Button variant="outline" onClick={() => applySearch('')}>
+                  Show All
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Users}
+              title="No Customers Found"
+              description={activeOnly ? 'No active customers.' : 'Customers appear here once they register.'}
+            />
+          )
+        ) : view === 'sidebar' ? (
+          <SidebarView {...viewProps} selectedId={selectedId} onSelect={setSelectedId} />
+        ) : view === 'table' ? (
+          <TableView {...viewProps} selection={selection} />
         ) : (
-          <EmptyState
-            icon={Users}
-            title="No Customers Found"
-            description={activeOnly ? 'No active customers.' : 'Customers appear here once they register.'}
-          />
-        )
-      ) : view === 'sidebar' ? (
-        <SidebarView {...viewProps} selectedId={selectedId} onSelect={setSelectedId} />
-      ) : view === 'table' ? (
-        <TableView {...viewProps} selection={selection} />
-      ) : (
-        <GridView {...viewProps} selection={selection} />
-      )}
+          <GridView {...viewProps} selection={selection} />
+        )}
+      </ViewPanel>
 
       <CustomerDetailsDialog customer={openWith('details')} onOpenChange={(open) => !open && close()} />
       <ManageStatusDialog customer={openWith('status')} onOpenChange={(open) => !open && close()} />

@@ -19,7 +19,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { chartTable } from '../../../components/chart-table';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { ChartCard } from '../../analytics/components/AnalyticsParts';
 import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../analytics/format';
 
@@ -52,9 +54,18 @@ function radarData(resellers: Charts['topResellers']) {
 /** The dashboard's four charts; loaded on demand (a separate bundle, fetched when the dashboard first shows). */
 export default function DashboardCharts({ charts }: { charts: Charts }) {
   const radar = radarData(charts.topResellers);
+  const animate = useChartAnimation();
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="dashboard-charts">
-      <ChartCard title="Revenue" empty={charts.revenueByDay.length === 0} emptyMessage="No revenue data available">
+      <ChartCard
+        title="Revenue"
+        empty={charts.revenueByDay.length === 0}
+        emptyMessage="No revenue data available"
+        table={chartTable(charts.revenueByDay, [
+          { label: 'Day', value: (row) => shortDay(row.date) },
+          { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+        ])}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={charts.revenueByDay}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -62,7 +73,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <YAxis fontSize={12} />
             <Tooltip formatter={(value) => formatMoney(Number(value))} labelFormatter={(l) => shortDay(String(l))} />
             <Bar
-              isAnimationActive={false}
+              isAnimationActive={animate}
               dataKey="revenue"
               name="Revenue"
               fill={CHART_COLORS[0]}
@@ -71,7 +82,17 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard title="Order Trends" empty={charts.orderTrends.length === 0} emptyMessage="No order data available">
+      <ChartCard
+        title="Order Trends"
+        empty={charts.orderTrends.length === 0}
+        emptyMessage="No order data available"
+        table={chartTable(charts.orderTrends, [
+          { label: 'Day', value: (row) => shortDay(row.date) },
+          { label: 'Orders', value: (row) => formatNumber(row.orders) },
+          { label: 'Completed', value: (row) => formatNumber(row.completed) },
+          { label: 'Cancelled', value: (row) => formatNumber(row.cancelled) },
+        ])}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={charts.orderTrends}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
@@ -80,7 +101,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <Tooltip labelFormatter={(l) => shortDay(String(l))} />
             <Legend />
             <Area
-              isAnimationActive={false}
+              isAnimationActive={animate}
               type="monotone"
               dataKey="orders"
               name="Orders"
@@ -89,7 +110,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
               fillOpacity={0.15}
             />
             <Area
-              isAnimationActive={false}
+              isAnimationActive={animate}
               type="monotone"
               dataKey="completed"
               name="Completed"
@@ -98,7 +119,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
               fillOpacity={0.15}
             />
             <Area
-              isAnimationActive={false}
+              isAnimationActive={animate}
               type="monotone"
               dataKey="cancelled"
               name="Cancelled"
@@ -113,11 +134,15 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
         title="Product Sales by Category"
         empty={charts.productSalesByCategory.length === 0}
         emptyMessage="No category data available"
+        table={chartTable(charts.productSalesByCategory, [
+          { label: 'Category', value: (row) => row.category },
+          { label: 'Units sold', value: (row) => formatNumber(row.units) },
+        ])}
       >
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
             <Pie
-              isAnimationActive={false}
+              isAnimationActive={animate}
               data={charts.productSalesByCategory}
               dataKey="units"
               nameKey="category"
@@ -136,6 +161,14 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
         title="Top Resellers"
         empty={charts.topResellers.length === 0}
         emptyMessage="No reseller data available"
+        table={chartTable(charts.topResellers, [
+          { label: 'Brand', value: (row) => row.brand },
+          { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
+          { label: 'Orders', value: (row) => formatNumber(row.orders) },
+          { label: 'Units', value: (row) => formatNumber(row.units) },
+          { label: 'Products', value: (row) => formatNumber(row.products) },
+          { label: 'Rating', value: (row) => formatNumber(row.averageRating) },
+        ])}
       >
         <ResponsiveContainer width="100%" height="100%">
           <RadarChart data={radar} outerRadius="65%" cy="45%">
@@ -144,7 +177,7 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
             <PolarRadiusAxis domain={[0, 100]} tick={false} axisLine={false} />
             {charts.topResellers.map((reseller, index) => (
               <Radar
-                isAnimationActive={false}
+                isAnimationActive={animate}
                 key={reseller.brandId}
                 name={reseller.brand}
                 dataKey={reseller.brand}

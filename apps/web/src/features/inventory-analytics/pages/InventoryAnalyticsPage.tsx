@@ -1,6 +1,7 @@
 import { INVENTORY_MESSAGES, STOCK, stockPercent } from '@seamline/shared';
 import { AlertTriangle, CheckCircle2, DollarSign, Package, PackageX, RefreshCw } from 'lucide-react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { ChartTableView, chartTable } from '../../../components/chart-table';
 import {
   Badge,
   Button,
@@ -19,6 +20,7 @@ import {
   TableRow,
 } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { useInventoryAnalytics, useLowStockAlerts } from '../../inventory/api';
 import { AlertBadge } from '../../inventory/components/alert-bits';
 import { StatCard, StockBar } from '../../inventory/components/StatCard';
@@ -42,6 +44,7 @@ export default function InventoryAnalyticsPage() {
       ]
     : [];
   const average = Math.round(data?.averageStockLevel ?? 0);
+  const animate = useChartAnimation();
   const rows = (alerts.data ?? []).slice(0, TABLE_ROWS);
 
   return (
@@ -121,7 +124,7 @@ export default function InventoryAnalyticsPage() {
                     nameKey="name"
                     innerRadius={60}
                     outerRadius={100}
-                    isAnimationActive={false}
+                    isAnimationActive={animate}
                     label
                   >
                     {pie.map((slice, i) => (
@@ -133,6 +136,15 @@ export default function InventoryAnalyticsPage() {
                 </PieChart>
               </ResponsiveContainer>
             )}
+            {data ? (
+              <ChartTableView
+                caption="Inventory Status"
+                table={chartTable(pie, [
+                  { label: 'Status', value: (slice) => slice.name },
+                  { label: 'Products', value: (slice) => formatNumber(slice.value) },
+                ])}
+              />
+            ) : null}
           </CardContent>
         </Card>
         <Card>

@@ -1,8 +1,17 @@
 import { DEBOUNCE_MS, type OrderView, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { Avatar, Button, PageHeader, SearchBox, useToast, type ViewMode, ViewTabs } from '../../../components/ui';
+import {
+  Avatar,
+  Button,
+  PageHeader,
+  SearchBox,
+  useToast,
+  type ViewMode,
+  ViewPanel,
+  ViewTabs,
+} from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useOrders } from '../api';
 import { AddOrderDialog } from '../components/AddOrderDialog';
@@ -27,6 +36,7 @@ export default function OrdersPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.orders);
   const [view, setView] = useState<ViewMode>('sidebar');
+  const viewPanelId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -104,7 +114,7 @@ export default function OrdersPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <ViewTabs value={view} onValueChange={changeView} />
+        <ViewTabs value={view} onValueChange={changeView} panelId={viewPanelId} />
         <div className="flex w-full flex-wrap items-center gap-3 sm:w-auto">
           <SearchBox
             value={search}
@@ -123,38 +133,40 @@ export default function OrdersPage() {
           ) : null}
         </div>
       </div>
-      {view === 'sidebar' ? (
-        <OrderSidebarView
-          orders={orders}
-          loading={loading}
-          search={search}
-          selectedId={selectedId}
-          onSelect={setSelectedId}
-          handlers={handlers}
-          {...pager}
-        />
-      ) : view === 'table' ? (
-        <OrderTableView
-          orders={orders}
-          loading={loading}
-          search={search}
-          selected={checked}
-          onToggle={toggle}
-          onToggleAll={toggleAll}
-          handlers={handlers}
-          {...pager}
-        />
-      ) : (
-        <OrderGridView
-          orders={orders}
-          loading={loading}
-          search={search}
-          selected={checked}
-          onToggle={toggle}
-          handlers={handlers}
-          {...pager}
-        />
-      )}
+      <ViewPanel id={viewPanelId} view={view}>
+        {view === 'sidebar' ? (
+          <OrderSidebarView
+            orders={orders}
+            loading={loading}
+            search={search}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            handlers={handlers}
+            {...pager}
+          />
+        ) : view === 'table' ? (
+          <OrderTableView
+            orders={orders}
+            loading={loading}
+            search={search}
+            selected={checked}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            handlers={handlers}
+            {...pager}
+          />
+        ) : (
+          <OrderGridView
+            orders={orders}
+            loading={loading}
+            search={search}
+            selected={checked}
+            onToggle={toggle}
+            handlers={handlers}
+            {...pager}
+          />
+        )}
+      </ViewPanel>
       <AddOrderDialog open={adding} onOpenChange={setAdding} />
       <EditOrderDialog order={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ManageStatusDialog order={statusOf} onOpenChange={(open) => !open && setStatusOf(null)} />

@@ -1,8 +1,17 @@
 import { can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { Button, PageHeader, SearchBox, Skeleton, useToast, type ViewMode, ViewTabs } from '../../../components/ui';
+import {
+  Button,
+  PageHeader,
+  SearchBox,
+  Skeleton,
+  useToast,
+  type ViewMode,
+  ViewPanel,
+  ViewTabs,
+} from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useProducts } from '../api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
@@ -22,6 +31,7 @@ export default function ProductsPage() {
   const toast = useToast(TOAST_MS.products);
   const products = useProducts();
   const [view, setView] = useState<ViewMode>('sidebar');
+  const viewPanelId = useId();
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
 
@@ -52,7 +62,7 @@ export default function ProductsPage() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <ViewTabs value={view} onValueChange={setView} />
+        <ViewTabs value={view} onValueChange={setView} panelId={viewPanelId} />
         <div className="flex items-center gap-2 lg:w-[28rem]">
           <SearchBox
             value={search}
@@ -65,18 +75,24 @@ export default function ProductsPage() {
           </Button>
         </div>
       </div>
-      <p className="mb-3 text-sm text-slate-500">
-        {products.isLoading ? 'Loading products…' : `${filtered.length} of ${list.length} products`}
-      </p>
-      {products.isLoading ? (
-        <div className="flex flex-col gap-2">
-          {SKELETON_ROWS.map((row) => (
-            <Skeleton key={row} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : (
-        <View products={filtered} search={search} onAction={(action, product) => setOpen({ action, id: product.id })} />
-      )}
+      <ViewPanel id={viewPanelId} view={view}>
+        <p className="mb-3 text-sm text-slate-500">
+          {products.isLoading ? 'Loading products…' : `${filtered.length} of ${list.length} products`}
+        </p>
+        {products.isLoading ? (
+          <div className="flex flex-col gap-2">
+            {SKELETON_ROWS.map((row) => (
+              <Skeleton key={row} className="h-14 w-full" />
+            ))}
+          </div>
+        ) : (
+          <View
+            products={filtered}
+            search={search}
+            onAction={(action, product) => setOpen({ action, id: product.id })}
+          />
+        )}
+      </ViewPanel>
       <ProductFormDialog
         open={open?.action === 'add' || (open?.action === 'edit' && target !== null)}
         onOpenChange={close}

@@ -1,0 +1,37 @@
+/** A chart's figures as text: what a screen reader reads instead of the drawing. */
+export type ChartTable = { columns: string[]; rows: string[][] };
+
+export type ChartColumn<Row> = { label: string; value: (row: Row) => string };
+
+/** One table row per data point, one column per label: `chartTable(data, [{ label: 'Day', value: (r) => r.date }])`. */
+export function chartTable<Row>(rows: readonly Row[], columns: ChartColumn<Row>[]): ChartTable {
+  return { columns: columns.map((column) => column.label), rows: rows.map((row) => columns.map((c) => c.value(row))) };
+}
+
+/** The visually hidden table beside a chart, captioned with the chart's title. */
+export function ChartTableView({ caption, table }: { caption: string; table: ChartTable }) {
+  return (
+    <table className="sr-only" data-testid="chart-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {table.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={row.join('\u0000')}>
+            {row.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed by its columns
+              <td key={index}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
