@@ -21,7 +21,7 @@ const FOCUSED_NAME = `(() => {
   const element = document.activeElement;
   const style = getComputedStyle(element);
   const name = (element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40);
-  return element.tagName + ' "' + name + '" (outline: ' + style.outline + '; box-shadow: ' + style.boxShadow + ')';
+  return element.tagName + (element.matches(':focus-visible') ? ' (focus-visible)' : '') + ' "' + name + '" (outline: ' + style.outline + '; box-shadow: ' + style.boxShadow + ')';
 })()`;
 
 /**
@@ -36,8 +36,9 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
     const visible = () => page.evaluate(FOCUS_VISIBLE) as Promise<boolean>;
     if (!(await visible())) {
       await expect
-        .poll(visible, { timeout: 1000, message: `focus is not visible on ${await page.evaluate(FOCUSED_NAME)}` })
-        .toBe(true);
+        .poll(visible, { timeout: 1000 })
+        .toBe(true)
+        .catch(async () => expect.fail(`focus is not visible on ${await page.evaluate(FOCUSED_NAME)}`));
     }
   }
   throw new Error(`${key} did not reach ${target} in ${limit} presses`);
@@ -78,7 +79,7 @@ describe('keyboard only', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await isFocused(opener)).toBe(true);
+    await expect.poll(() => isFocused(opener)).toBe(true);
 
     await page.keyboard.press('Space');
     await dialog.waitFor();
@@ -96,14 +97,14 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Product added successfully!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await isFocused(opener)).toBe(true);
+    await expect.poll(() => isFocused(opener)).toBe(true);
 
     await typeInto(page, page.getByLabel('Search products...'), NAME);
     await page.getByText(/^1 of \d+ products$/).waitFor();
     await page.getByText(NAME, { exact: true }).first().waitFor();
 
     // The two-step delete, by keyboard, so the demo catalogue is as the other browser tests expect it.
-    await tabTo(page, page.getByRole('tab', { name: 'Sidebar View' }));
+    await tabTo(page, page.getByRole('tab', { name: 'Sidebar View' }), 'Shift+Tab');
     await page.keyboard.press('ArrowRight');
     await page.getByRole('columnheader', { name: 'SKU' }).waitFor();
     const remove = page.getByRole('button', { name: `Delete ${NAME}` });
