@@ -8,11 +8,13 @@ export function chartTable<Row>(rows: readonly Row[], columns: ChartColumn<Row>[
   return { columns: columns.map((column) => column.label), rows: rows.map((row) => columns.map((c) => c.value(row))) };
 }
 
-/** The visually hidden table beside a chart, captioned with the chart's title. */
+/**
+ * The visually hidden table beside a chart, named after the chart's title (an aria-label rather than a caption, so the
+ * title text is not on the page twice).
+ */
 export function ChartTableView({ caption, table }: { caption: string; table: ChartTable }) {
   return (
-    <table className="sr-only" data-testid="chart-table">
-      <caption>{caption}</caption>
+    <table className="sr-only" aria-label={caption} data-testid="chart-table">
       <thead>
         <tr>
           {table.columns.map((column) => (

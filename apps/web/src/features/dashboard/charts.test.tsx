@@ -40,7 +40,7 @@ function stubReducedMotion(initial: boolean) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('chart text alternatives', () => {
-  it('every dashboard chart carries a table of its figures, captioned with its title', () => {
+  it('every dashboard chart carries a table of its figures, named after its title', () => {
     render(<DashboardCharts charts={charts} />);
     const cards = screen.getAllByTestId('chart-card');
     expect(cards).toHaveLength(4);
