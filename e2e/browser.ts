@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import axe from 'axe-core';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject, it } from 'vitest';
 
@@ -43,4 +44,34 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** The WCAG 2.1 A and AA rules of axe-core; best-practice and AAA rules are left out. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+type Violation = { id: string; impact: string; help: string; targets: string[] };
+
+// String expressions: the e2e project has no DOM types. Finite animations (a dialog fading in) are awaited so
+// colour contrast is measured on the settled screen; endless ones (spinners) are not.
+const SETTLE = `Promise.all(document.getAnimations()
+  .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map((a) => a.finished.catch(() => undefined)))`;
+const RUN_AXE = `axe.run(document, ${JSON.stringify({ runOnly: { type: 'tag', values: WCAG_TAGS }, resultTypes: ['violations'] })})
+  .then((result) => result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`;
+
+/**
+ * Runs axe-core's WCAG 2.1 A/AA rules on the whole page (with any open dialog) and fails on a serious or critical
+ * violation, listing each rule, its impact and the selectors of the offending elements.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axe.source);
+  await page.evaluate(SETTLE);
+  const violations = (await page.evaluate(RUN_AXE)) as Violation[];
+  if (violations.length === 0) return;
+  const lines = violations.map(
+    (v) => `- ${v.id} (${v.impact}): ${v.help}\n${v.targets.map((t) => `    ${t}`).join('\n')}`,
+  );
+  throw new Error(`${name}: ${violations.length} serious or critical accessibility violation(s)\n${lines.join('\n')}`);
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 
@@ -52,6 +52,7 @@ describe('activity logs', () => {
     await expect(page.getByText(/^Showing \d+ logs on page 1$/).isVisible()).resolves.toBe(true);
     await expect(page.getByText(/^Page 1 of \d+$/).isVisible()).resolves.toBe(true);
     await screenshot(page, 'activity-logs-table');
+    await expectAccessible(page, 'activity-logs-table');
 
     // Server-side search, highlighted literally.
     await page.getByPlaceholder('Search activity logs...').fill(brandName);
@@ -60,6 +61,7 @@ describe('activity logs', () => {
     await expect(row.count()).resolves.toBe(1);
     await expect(row.textContent()).resolves.toMatch(/admin@seamline\.dev.*create.*brand.*success/i);
     await screenshot(page, 'activity-logs-search');
+    await expectAccessible(page, 'activity-logs-search');
 
     // Row click opens the details.
     await row.click();
@@ -69,6 +71,7 @@ describe('activity logs', () => {
     await expect(dialog.getByText('Changes › Name').isVisible()).resolves.toBe(true);
     await expect(dialog.getByText(`— → ${brandName}`).isVisible()).resolves.toBe(true);
     await screenshot(page, 'activity-logs-details');
+    await expectAccessible(page, 'activity-logs-details');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -79,6 +82,7 @@ describe('activity logs', () => {
     await expect(group.count()).resolves.toBe(1);
     await expect(group.getByRole('heading').textContent()).resolves.toBe(ADMIN.email);
     await screenshot(page, 'activity-logs-timeline');
+    await expectAccessible(page, 'activity-logs-timeline');
     await page.getByTestId('timeline-entry').click();
     await dialog.getByRole('heading', { name: 'Create' }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
@@ -102,6 +106,7 @@ describe('activity logs', () => {
     await page.getByRole('button', { name: 'Clear search' }).click();
     await page.getByRole('heading', { name: ADMIN.email }).first().waitFor();
     await screenshot(page, 'activity-logs-timeline-all');
+    await expectAccessible(page, 'activity-logs-timeline-all');
     expect(consoleErrors).toEqual([]);
   });
 });

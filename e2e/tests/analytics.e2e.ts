@@ -1,7 +1,7 @@
 import { lastDaysQuery } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const number = new Intl.NumberFormat('en-US');
@@ -62,6 +62,7 @@ describe('analytics screens', () => {
     await page.getByTestId('dashboard-charts').waitFor();
     await expect.poll(() => page.locator('[data-testid=dashboard-charts] .recharts-wrapper').count()).toBe(4);
     await screenshot(page, 'dashboard-overall');
+    await expectAccessible(page, 'dashboard-overall');
 
     const daily = lastDaysQuery(1);
     const answered = page.waitForResponse((r) => r.url().includes(`/api/admin/analytics?startDate=${daily.startDate}`));
@@ -76,6 +77,7 @@ describe('analytics screens', () => {
     await page.getByRole('button', { name: 'Refresh Analytics' }).click();
     await page.getByText('Analytics refreshed successfully!').waitFor();
     await screenshot(page, 'dashboard-daily');
+    await expectAccessible(page, 'dashboard-daily');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -92,6 +94,7 @@ describe('analytics screens', () => {
       await page.locator('[data-testid=kpi-card]').first().waitFor();
       await expect.poll(() => page.locator('.recharts-wrapper').count()).toBe(charts);
       await screenshot(page, `analytics-${path.split('/').at(-1)}`);
+      await expectAccessible(page, `analytics-${path.split('/').at(-1)}`);
       const reloaded = page.waitForResponse((r) => r.url().includes('/api/admin/analytics') && r.status() === 200);
       await page.getByLabel('Date range').selectOption('7');
       await reloaded;

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 describe('the other sign-in screens', () => {
   let context: BrowserContext;
@@ -18,6 +18,7 @@ describe('the other sign-in screens', () => {
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
     await screenshot(page, 'register-errors');
+    await expectAccessible(page, 'register-errors');
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('Email').fill(`nora.${Date.now()}@example.com`);
@@ -26,6 +27,7 @@ describe('the other sign-in screens', () => {
     await page.getByRole('heading', { name: 'Account created' }).waitFor();
     await expect(page.getByText('This back office is for store staff only.').count()).resolves.toBe(1);
     await screenshot(page, 'register-done');
+    await expectAccessible(page, 'register-done');
   });
 
   browserTest('forgot password answers without telling whether the address exists', async () => {
@@ -36,6 +38,7 @@ describe('the other sign-in screens', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').waitFor();
     await screenshot(page, 'forgot-password');
+    await expectAccessible(page, 'forgot-password');
   });
 
   browserTest('reset and verify links with a bad token show the server message', async () => {
@@ -45,6 +48,7 @@ describe('the other sign-in screens', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Invalid or expired reset token').waitFor();
     await screenshot(page, 'reset-password-bad-token');
+    await expectAccessible(page, 'reset-password-bad-token');
 
     await page.goto('/verify-email?token=not-a-real-token');
     await page.getByText('Invalid or expired verification token').waitFor();
@@ -54,6 +58,7 @@ describe('the other sign-in screens', () => {
     await page.getByRole('button', { name: 'Send verification e-mail' }).click();
     await page.getByRole('status').waitFor();
     await screenshot(page, 'resend-verification');
+    await expectAccessible(page, 'resend-verification');
     expect(consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const SUPPORT = { email: 'support@seamline.dev', password: 'Support123!' };
@@ -35,8 +35,10 @@ describe('signing in to the back office', () => {
     // The login page is loaded lazily: wait for it rather than checking at once (flaky on a busy machine).
     await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
     await screenshot(page, 'login');
+    await expectAccessible(page, 'login');
     await page.getByLabel('Email').focus();
     await screenshot(page, 'login-focus');
+    await expectAccessible(page, 'login-focus');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -45,6 +47,7 @@ describe('signing in to the back office', () => {
     await expect(page.getByRole('alert').first().textContent()).resolves.toContain('Invalid email or password');
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, 'login-wrong-password');
+    await expectAccessible(page, 'login-wrong-password');
   });
 
   browserTest('empty fields show the shared validation messages', async () => {
@@ -60,6 +63,7 @@ describe('signing in to the back office', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storedKeys(page)).toEqual([null, null, null, null]);
     await screenshot(page, 'login-customer');
+    await expectAccessible(page, 'login-customer');
   });
 
   browserTest('the admin lands on the dashboard shell, stays signed in after reload, and signs out', async () => {
@@ -74,6 +78,7 @@ describe('signing in to the back office', () => {
     }
     expect((await storedKeys(page)).every((value) => value !== null)).toBe(true);
     await screenshot(page, 'shell-dashboard');
+    await expectAccessible(page, 'shell-dashboard');
 
     await nav.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
@@ -104,6 +109,7 @@ describe('signing in to the back office', () => {
     await expect(nav.getByRole('link', { name: 'Activity Logs' }).count()).resolves.toBe(0);
     await expect(nav.getByRole('link', { name: 'Inventory', exact: true }).count()).resolves.toBe(0);
     await screenshot(page, 'shell-tablet-support');
+    await expectAccessible(page, 'shell-tablet-support');
     await page.goto('/activity-logs');
     await page.getByText('Access restricted').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();

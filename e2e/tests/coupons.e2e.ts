@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MODERATOR = { email: 'moderator@seamline.dev', password: 'Moderator123!' };
@@ -31,6 +31,7 @@ describe('coupon management', () => {
     await page.getByTestId('coupon-card').first().waitFor();
     await page.getByText('Usage Exceeded').first().waitFor();
     await screenshot(page, 'coupons-list');
+    await expectAccessible(page, 'coupons-list');
 
     await page.getByRole('button', { name: 'Add Coupon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Coupon' });
@@ -46,6 +47,7 @@ describe('coupon management', () => {
     await expect(submit.isDisabled()).resolves.toBe(true);
     await dialog.getByLabel('Value (%)').fill('15');
     await screenshot(page, 'coupons-add-dialog');
+    await expectAccessible(page, 'coupons-add-dialog');
     await submit.click();
     await page.getByText('Coupon added successfully').waitFor();
     const card = page.getByTestId('coupon-card').filter({ hasText: 'Browser Test Sale' });
@@ -72,6 +74,7 @@ describe('coupon management', () => {
     await confirm.getByRole('textbox').fill('browser test sale edited');
     await confirm.getByRole('button', { name: 'Continue' }).click();
     await screenshot(page, 'coupons-delete-confirm');
+    await expectAccessible(page, 'coupons-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete Coupon' }).click();
     await page.getByText('Browser Test Sale Edited deleted successfully').waitFor();
     await expect(page.getByTestId('coupon-card').filter({ hasText: 'Browser Test Sale Edited' }).count()).resolves.toBe(
@@ -81,6 +84,7 @@ describe('coupon management', () => {
     await page.getByPlaceholder('Search coupons...').fill('no-such-coupon-anywhere');
     await page.getByText('No Coupons Found').waitFor();
     await screenshot(page, 'coupons-empty');
+    await expectAccessible(page, 'coupons-empty');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -93,5 +97,6 @@ describe('coupon management', () => {
     await expect(page.getByRole('button', { name: 'Add Coupon' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^(Edit|Delete) / }).count()).resolves.toBe(0);
     await screenshot(page, 'coupons-moderator');
+    await expectAccessible(page, 'coupons-moderator');
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 // Liam (not Emma, whom the sign-in tests use) is deactivated here and reactivated afterwards.
@@ -64,6 +64,7 @@ describe('customer management', () => {
       await page.getByRole('heading', { name: 'Customer Management' }).waitFor();
       await page.getByRole('list', { name: 'Customers' }).waitFor();
       await screenshot(page, 'customers-sidebar');
+      await expectAccessible(page, 'customers-sidebar');
 
       // Find by phone: the list narrows to Liam, the match is highlighted, the panel shows him.
       await page.getByLabel('Search customers by name, email or phone...').fill(LIAM.phone);
@@ -73,6 +74,7 @@ describe('customer management', () => {
       await expect(entries.first().textContent()).resolves.toContain(LIAM.name);
       await expect(page.locator('mark', { hasText: LIAM.phone }).count()).resolves.toBeGreaterThan(0);
       await screenshot(page, 'customers-search-phone');
+      await expectAccessible(page, 'customers-search-phone');
 
       // Details → Orders: exactly the orders the server holds for him.
       const detail = await adminApi<Detail>('GET', `/admin/customers/${liamId}`);
@@ -91,6 +93,7 @@ describe('customer management', () => {
         await dialog.getByText('No orders yet').waitFor();
       }
       await screenshot(page, 'customers-details-orders');
+      await expectAccessible(page, 'customers-details-orders');
       await dialog.getByRole('tab', { name: 'Analytics' }).click();
       await dialog.getByText('Tier progress').waitFor();
       await page.keyboard.press('Escape');
@@ -104,11 +107,13 @@ describe('customer management', () => {
         .waitFor();
       await statusDialog.getByRole('radio', { name: /Inactive/ }).check();
       await screenshot(page, 'customers-manage-status');
+      await expectAccessible(page, 'customers-manage-status');
       await statusDialog.getByRole('button', { name: 'Update Status' }).click();
       await page.getByText('Customer status updated successfully!').waitFor();
       await statusDialog.waitFor({ state: 'hidden' });
       await entries.first().getByText('Inactive').waitFor();
       await screenshot(page, 'customers-deactivated');
+      await expectAccessible(page, 'customers-deactivated');
 
       // The active-only filter now leaves him out.
       await page.getByLabel('Active only').click();
@@ -126,6 +131,7 @@ describe('customer management', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('Your account has been deactivated. Please contact support.').waitFor();
       await screenshot(page, 'customers-deactivated-sign-in');
+      await expectAccessible(page, 'customers-deactivated-sign-in');
       expect(consoleErrors.filter((e) => !e.includes('403'))).toEqual([]);
     },
   );

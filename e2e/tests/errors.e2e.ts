@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const DESKTOP = { width: 1440, height: 900 };
@@ -84,6 +84,7 @@ describe('unknown addresses and screens that fail to load', () => {
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       await expect(textCount(page, CRASH)).resolves.toBe(0);
       await screenshot(page, `not-found-signed-out-${device}`);
+      await expectAccessible(page, `not-found-signed-out-${device}`);
       await page.getByRole('link', { name: 'Go to sign in' }).click();
       await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
@@ -103,6 +104,7 @@ describe('unknown addresses and screens that fail to load', () => {
         }
         await expect(page.title()).resolves.toBe('Page not found · Seamline');
         await screenshot(page, `not-found-signed-in-${device}`);
+        await expectAccessible(page, `not-found-signed-in-${device}`);
         await page.getByRole('link', { name: 'Back to the dashboard' }).click();
         await page.waitForURL('**/dashboard');
         await page.getByRole('heading', { name: 'Marketplace Dashboard' }).waitFor();
@@ -121,11 +123,13 @@ describe('unknown addresses and screens that fail to load', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
     await screenshot(page, 'screen-code-failed');
+    await expectAccessible(page, 'screen-code-failed');
 
     // Opening the address directly fails the same friendly way.
     await page.goto('/orders');
     await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
     await screenshot(page, 'screen-code-failed-direct');
+    await expectAccessible(page, 'screen-code-failed-direct');
 
     // Once the code can be fetched again, Try Again brings the screen.
     await page.unrouteAll();
@@ -145,6 +149,7 @@ describe('unknown addresses and screens that fail to load', () => {
     await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
     await expect(textCount(page, CRASH)).resolves.toBe(0);
     await screenshot(page, 'sign-in-code-failed-phone');
+    await expectAccessible(page, 'sign-in-code-failed-phone');
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
@@ -159,6 +164,7 @@ describe('unknown addresses and screens that fail to load', () => {
     await page.getByText('Error Loading Dashboard').waitFor();
     await page.getByRole('button', { name: 'Try Again' }).waitFor();
     await screenshot(page, 'screen-data-failed');
+    await expectAccessible(page, 'screen-data-failed');
     await page.unrouteAll();
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Total Revenue').first().waitFor();
@@ -184,6 +190,7 @@ describe('unknown addresses and screens that fail to load', () => {
         await expect(textCount(page, 'Something went wrong'), screen).resolves.toBe(0);
       }
       await screenshot(page, 'screens-data-failed-last');
+      await expectAccessible(page, 'screens-data-failed-last');
       // The failed calls themselves are logged by the browser; nothing else may be.
       expect(consoleErrors.filter((e) => !/status of 5\d\d/.test(e))).toEqual([]);
       await signOut(page);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const PRODUCT = 'Waxed Field Jacket';
@@ -35,11 +35,13 @@ describe('Inventory Management and Inventory Analytics', () => {
       .first()
       .waitFor();
     await screenshot(page, 'inventory-overview');
+    await expectAccessible(page, 'inventory-overview');
     await page.getByRole('tab', { name: 'Inventory Table' }).click();
     await page.getByRole('columnheader', { name: 'Value' }).waitFor();
     await page.getByText(/^Showing 10 of \d+ products$/).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(10);
     await screenshot(page, 'inventory-table');
+    await expectAccessible(page, 'inventory-table');
   });
 
   browserTest('sets a combination below its threshold and sees it in Alerts and the Overview', async () => {
@@ -60,6 +62,7 @@ describe('Inventory Management and Inventory Analytics', () => {
     await dialog.getByLabel('Operation').selectOption('set');
     await dialog.getByLabel('Quantity').fill('1');
     await screenshot(page, 'inventory-manage-stock');
+    await expectAccessible(page, 'inventory-manage-stock');
     await dialog.getByRole('button', { name: 'Update Stock' }).click();
     await page.getByText('Stock updated successfully!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -69,6 +72,7 @@ describe('Inventory Management and Inventory Analytics', () => {
     await card.waitFor();
     await card.getByText('Critical').waitFor();
     await screenshot(page, 'inventory-alerts');
+    await expectAccessible(page, 'inventory-alerts');
 
     await page.getByRole('tab', { name: 'Overview' }).click();
     const recent = page.getByRole('list', { name: 'Recent changes' }).getByRole('listitem').first();
@@ -76,6 +80,7 @@ describe('Inventory Management and Inventory Analytics', () => {
     expect(await recent.textContent()).toContain('Set 1:');
     counts = (await page.getByText(/^\d+ low stock$/).textContent()) ?? '';
     await screenshot(page, 'inventory-overview-after');
+    await expectAccessible(page, 'inventory-overview-after');
   });
 
   browserTest('views the history of the change', async () => {
@@ -90,6 +95,7 @@ describe('Inventory Management and Inventory Analytics', () => {
       .first()
       .waitFor();
     await screenshot(page, 'inventory-history');
+    await expectAccessible(page, 'inventory-history');
     await page.keyboard.press('Escape');
   });
 
@@ -102,6 +108,7 @@ describe('Inventory Management and Inventory Analytics', () => {
     // The same figures as the Inventory screen.
     await page.getByText(counts, { exact: true }).waitFor();
     await screenshot(page, 'inventory-analytics');
+    await expectAccessible(page, 'inventory-analytics');
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const GUEST_EMAIL = 'walk-in.e2e@example.com';
@@ -41,16 +41,19 @@ describe('order management', () => {
     await list.getByRole('button').first().click();
     await page.getByRole('button', { name: 'Manage Status' }).waitFor();
     await screenshot(page, 'orders-sidebar');
+    await expectAccessible(page, 'orders-sidebar');
 
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByText(/^10 of \d+ orders$/).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(10);
     await screenshot(page, 'orders-table');
+    await expectAccessible(page, 'orders-table');
 
     await page.getByRole('tab', { name: 'Grid View' }).click();
     await page.getByText('0 selected').waitFor();
     expect(await page.getByRole('checkbox', { name: /^Select ORD-/ }).count()).toBe(8);
     await screenshot(page, 'orders-grid');
+    await expectAccessible(page, 'orders-grid');
     await page.getByRole('tab', { name: 'Sidebar View' }).click();
   });
 
@@ -62,6 +65,7 @@ describe('order management', () => {
     await dialog.getByText('At least one item is required.').waitFor();
     await dialog.getByText('First name is required.').waitFor();
     await screenshot(page, 'orders-add-validation');
+    await expectAccessible(page, 'orders-add-validation');
 
     const product = dialog.getByLabel('Product');
     await product.locator('option').nth(1).waitFor({ state: 'attached' });
@@ -91,6 +95,7 @@ describe('order management', () => {
     for (const [label, value] of fields) await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
     await dialog.getByLabel('Notes').fill('Added at the counter');
     await screenshot(page, 'orders-add-filled');
+    await expectAccessible(page, 'orders-add-filled');
     await dialog.getByRole('button', { name: 'Add Order' }).click();
     await page.getByText('Order added successfully!').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -106,6 +111,7 @@ describe('order management', () => {
     await list.getByRole('button').first().click();
     await page.getByText('Guest Order').first().waitFor();
     await screenshot(page, 'orders-search-detail');
+    await expectAccessible(page, 'orders-search-detail');
 
     await page.getByRole('button', { name: 'Manage Status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Order Status' });
@@ -119,6 +125,7 @@ describe('order management', () => {
     await dialog.getByText('Estimated delivery cannot be in the past').waitFor();
     await dialog.getByLabel('Estimated Delivery').fill(daysFromNow(4));
     await screenshot(page, 'orders-status-dialog');
+    await expectAccessible(page, 'orders-status-dialog');
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await page.getByText('Order status updated successfully!').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -128,22 +135,27 @@ describe('order management', () => {
     await viewer.getByRole('tab', { name: 'Overview' }).waitFor();
     await viewer.getByText('1Z999AA10123456784').waitFor();
     await screenshot(page, 'orders-details-overview');
+    await expectAccessible(page, 'orders-details-overview');
     await viewer.getByRole('tab', { name: 'Details' }).click();
     await viewer.getByText('Billing Address').waitFor();
     await screenshot(page, 'orders-details-details');
+    await expectAccessible(page, 'orders-details-details');
     await viewer.getByRole('tab', { name: 'Items' }).click();
     await viewer
       .getByText(/^SKU: /)
       .first()
       .waitFor();
     await screenshot(page, 'orders-details-items');
+    await expectAccessible(page, 'orders-details-items');
     await viewer.getByRole('tab', { name: 'Tracking' }).click();
     await viewer.getByText('Estimated Delivery').waitFor();
     await expect(viewer.getByText('Shipped').first().isVisible()).resolves.toBe(true);
     await screenshot(page, 'orders-details-tracking');
+    await expectAccessible(page, 'orders-details-tracking');
     await viewer.getByRole('tab', { name: 'Analytics' }).click();
     await viewer.getByText('Unique Products').waitFor();
     await screenshot(page, 'orders-details-analytics');
+    await expectAccessible(page, 'orders-details-analytics');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show All' }).click();
@@ -164,6 +176,7 @@ describe('order management', () => {
     await dialog.getByLabel('Order number').fill(orderNumber.toLowerCase());
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await screenshot(page, 'orders-cancel-confirm');
+    await expectAccessible(page, 'orders-cancel-confirm');
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
     await page.getByText('Order cancelled successfully!').waitFor();
     await page.getByRole('searchbox').fill(orderNumber);
@@ -171,6 +184,7 @@ describe('order management', () => {
     const cancelled = page.locator('tbody tr', { has: page.getByText(orderNumber) });
     await cancelled.getByText('Cancelled', { exact: true }).waitFor();
     await screenshot(page, 'orders-cancelled');
+    await expectAccessible(page, 'orders-cancelled');
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 // A 64×64 teal PNG: the product's uploaded image.
@@ -43,19 +43,23 @@ describe('Product Management', () => {
     await page.getByText('61 of 61 products').waitFor();
     await page.getByText('Select a Product').waitFor();
     await screenshot(page, 'products-sidebar-empty');
+    await expectAccessible(page, 'products-sidebar-empty');
     await page.getByLabel('Search products...').fill('Classic Crew Tee');
     await page.getByText(/^1 of \d+ products$/).waitFor();
     await page.getByText('Classic Crew Tee', { exact: true }).first().click();
     await page.getByText('Sizes and colors').waitFor();
     await screenshot(page, 'products-sidebar');
+    await expectAccessible(page, 'products-sidebar');
     await page.getByRole('button', { name: 'Show All' }).click();
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByRole('columnheader', { name: 'SKU' }).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(10);
     await screenshot(page, 'products-table');
+    await expectAccessible(page, 'products-table');
     await page.getByRole('tab', { name: 'Grid View' }).click();
     await page.getByText('0 selected').waitFor();
     await screenshot(page, 'products-grid');
+    await expectAccessible(page, 'products-grid');
     await page.getByLabel('Search products...').fill('denim co');
     await page.getByText(/^\d+ of \d+ products$/).waitFor();
     await page.getByRole('button', { name: 'Show All' }).click();
@@ -69,6 +73,7 @@ describe('Product Management', () => {
     await dialog.getByText('Name is required.').waitFor();
     await dialog.getByText('Price must be greater than 0.').waitFor();
     await screenshot(page, 'product-add-validation');
+    await expectAccessible(page, 'product-add-validation');
     await dialog.getByLabel(/^Name/).fill(NAME);
     await dialog.getByLabel(/^SKU/).fill('E2E-LIN-001');
     await dialog.getByLabel(/^Description/).fill('A relaxed linen overshirt for warm evenings.');
@@ -89,6 +94,7 @@ describe('Product Management', () => {
       .setInputFiles({ name: 'overshirt.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('button', { name: 'Remove image 1' }).waitFor();
     await screenshot(page, 'product-add-dialog');
+    await expectAccessible(page, 'product-add-dialog');
     await dialog.getByRole('button', { name: 'Add Product' }).click();
     await toast(page, 'Product added successfully!');
     await page.getByRole('tab', { name: 'Table View' }).click();
@@ -104,6 +110,7 @@ describe('Product Management', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(dialog.getByLabel(/^Name/).inputValue()).resolves.toBe(NAME);
     await screenshot(page, 'product-edit-dialog');
+    await expectAccessible(page, 'product-edit-dialog');
     await dialog.getByLabel(/^Name/).fill(EDITED);
     await dialog.getByLabel(/^Price/).fill('84');
     await dialog.getByRole('button', { name: 'Update Product' }).click();
@@ -121,9 +128,11 @@ describe('Product Management', () => {
     await dialog.getByLabel('Quantity', { exact: true }).fill('50');
     await dialog.getByText('You are removing more than is available (5).').waitFor();
     await screenshot(page, 'product-stock-warning');
+    await expectAccessible(page, 'product-stock-warning');
     await dialog.getByRole('button', { name: 'Add New Size/Color Combination' }).click();
     await page.getByRole('dialog', { name: 'Add New Size/Color Combination' }).waitFor();
     await screenshot(page, 'product-add-combination');
+    await expectAccessible(page, 'product-add-combination');
     await page
       .getByRole('dialog', { name: 'Add New Size/Color Combination' })
       .getByRole('button', { name: 'Cancel' })
@@ -132,6 +141,7 @@ describe('Product Management', () => {
     await dialog.getByLabel('Quantity', { exact: true }).fill('4');
     await dialog.getByLabel('Reason (optional)').fill('restock');
     await screenshot(page, 'product-manage-stock');
+    await expectAccessible(page, 'product-manage-stock');
     await dialog.getByRole('button', { name: 'Add Stock' }).last().click();
     await toast(page, 'Stock updated successfully!');
   });
@@ -143,6 +153,7 @@ describe('Product Management', () => {
       await dialog.getByRole('tab', { name: tab }).click();
       await dialog.getByRole('tabpanel').waitFor();
       await screenshot(page, `product-details-${tab.toLowerCase()}`);
+      await expectAccessible(page, `product-details-${tab.toLowerCase()}`);
     }
     await dialog.getByRole('tab', { name: 'Inventory' }).click();
     await dialog.getByRole('cell', { name: 'M / Navy' }).waitFor();
@@ -157,6 +168,7 @@ describe('Product Management', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('Wishlist entries').waitFor();
     await screenshot(page, 'product-delete-confirm');
+    await expectAccessible(page, 'product-delete-confirm');
     await dialog.getByRole('button', { name: 'Permanently Delete Product' }).click();
     await toast(page, 'Product and all related data permanently deleted successfully!');
     await page.getByText('No products found').waitFor();

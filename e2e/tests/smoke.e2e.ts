@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 describe('the served app', () => {
   let context: BrowserContext;
@@ -20,6 +20,7 @@ describe('the served app', () => {
     await page.goto('/some/deep/link');
     expect(await page.locator('#root').count()).toBe(1);
     await screenshot(page, 'smoke');
+    await expectAccessible(page, 'smoke');
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MODERATOR = { email: 'moderator@seamline.dev', password: 'Moderator123!' };
@@ -149,6 +149,7 @@ describe('categories and brands management', () => {
           await dialog.getByLabel('Website').fill('https://northwind.example');
         }
         await screenshot(page, `${kind.folder}-add-dialog`);
+        await expectAccessible(page, `${kind.folder}-add-dialog`);
         await submit.click();
         await page.getByText(`${kind.noun} added successfully`).waitFor();
         await dialog.waitFor({ state: 'detached' });
@@ -175,6 +176,7 @@ describe('categories and brands management', () => {
         });
         await edit.getByAltText(`${kind.noun === 'Brand' ? 'Logo' : 'Image'} preview`).waitFor();
         await screenshot(page, `${kind.folder}-edit-dialog`);
+        await expectAccessible(page, `${kind.folder}-edit-dialog`);
         await edit.getByRole('button', { name: `Update ${kind.noun}` }).click();
         await page.getByText(`${kind.noun} updated successfully`).waitFor();
         await edit.waitFor({ state: 'detached' });
@@ -185,6 +187,7 @@ describe('categories and brands management', () => {
         await cards.first().getByText(`Updated: ${kind.name} in a new light.`).waitFor();
         await expect.poll(() => page.evaluate(imagesLoaded)).toBe(true);
         await screenshot(page, `${kind.folder}-after-edit`);
+        await expectAccessible(page, `${kind.folder}-after-edit`);
 
         // Two-step delete: a wrong name is refused, the right one (any case) continues to the final button.
         await page.getByRole('button', { name: `Delete ${kind.name}` }).click();
@@ -195,10 +198,12 @@ describe('categories and brands management', () => {
         await remove.getByLabel(`${kind.noun} name`).fill(`  ${kind.name.toUpperCase()} `);
         await remove.getByRole('button', { name: 'Continue' }).click();
         await screenshot(page, `${kind.folder}-delete-confirm`);
+        await expectAccessible(page, `${kind.folder}-delete-confirm`);
         await remove.getByRole('button', { name: `Delete ${kind.noun}` }).click();
         await page.getByText(`${kind.name} deleted successfully`).waitFor();
         await page.getByText(`No ${kind.plural} Found`).waitFor();
         await screenshot(page, `${kind.folder}-empty-search`);
+        await expectAccessible(page, `${kind.folder}-empty-search`);
         expect(consoleErrors).toEqual([]);
       },
     );
@@ -225,6 +230,7 @@ describe('categories and brands management', () => {
       const pager = page.getByRole('navigation', { name: 'Pagination' });
       await pager.getByRole('button', { name: '2' }).waitFor();
       await screenshot(page, `${kind.folder}-moderator`);
+      await expectAccessible(page, `${kind.folder}-moderator`);
       await pager.getByRole('button', { name: '2' }).click();
       await expect.poll(() => cards.count(), { timeout: 5000 }).toBe(1);
       // One page of results: no pagination at all.

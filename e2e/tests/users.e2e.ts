@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 // Demo accounts (README).
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
@@ -46,6 +46,7 @@ describe('user management', () => {
       await page.getByRole('heading', { name: 'User Management' }).waitFor();
       await page.getByTestId('user-card').first().waitFor();
       await screenshot(page, 'users-list-admin');
+      await expectAccessible(page, 'users-list-admin');
 
       // Add New User: submit stays disabled until the four required fields are valid.
       await page.getByRole('button', { name: 'Add User' }).click();
@@ -60,6 +61,7 @@ describe('user management', () => {
       await add.getByLabel('Password').click();
       await add.getByText('Please enter a valid email address').waitFor();
       await screenshot(page, 'users-add-dialog-errors');
+      await expectAccessible(page, 'users-add-dialog-errors');
       await add.getByLabel('First Name').fill(person.firstName);
       await add.getByLabel('Last Name').fill(person.lastName);
       await add.getByLabel('Email').fill(person.email);
@@ -68,6 +70,7 @@ describe('user management', () => {
       expect(await add.getByLabel('Role').inputValue()).toBe('support');
       await add.getByLabel('Role').selectOption('moderator');
       await screenshot(page, 'users-add-dialog');
+      await expectAccessible(page, 'users-add-dialog');
       await create.click();
       await page.getByText('User created successfully').waitFor();
       expect(await add.count()).toBe(0);
@@ -87,6 +90,7 @@ describe('user management', () => {
       const edit = page.getByRole('dialog', { name: 'Edit User' });
       await edit.getByLabel('Role').selectOption('support');
       await screenshot(page, 'users-edit-dialog');
+      await expectAccessible(page, 'users-edit-dialog');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('User updated successfully').waitFor();
       await card.getByText('Support').waitFor();
@@ -98,14 +102,17 @@ describe('user management', () => {
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText('The name you entered does not match.').waitFor();
       await screenshot(page, 'users-deactivate-mismatch');
+      await expectAccessible(page, 'users-deactivate-mismatch');
       await dialog.getByLabel('Full name').fill(`  ${fullName.toUpperCase()} `);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await dialog.getByText('This action can be undone later.').waitFor();
       await screenshot(page, 'users-deactivate-confirm');
+      await expectAccessible(page, 'users-deactivate-confirm');
       await dialog.getByRole('button', { name: 'Deactivate User' }).click();
       await page.getByText(`${fullName} deactivated successfully`).waitFor();
       await card.getByText('Inactive').waitFor();
       await screenshot(page, 'users-after-deactivate');
+      await expectAccessible(page, 'users-after-deactivate');
 
       // The deactivated user cannot sign in.
       await signOut(context, page);
@@ -116,6 +123,7 @@ describe('user management', () => {
       await page.getByText('Your account has been deactivated. Please contact support.').waitFor();
       expect(new URL(page.url()).pathname).toBe('/login');
       await screenshot(page, 'users-deactivated-sign-in');
+      await expectAccessible(page, 'users-deactivated-sign-in');
       expect(consoleErrors.filter((e) => !/status of 403/.test(e))).toEqual([]);
     },
   );
@@ -130,6 +138,7 @@ describe('user management', () => {
     expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     expect(await page.getByText('Admin - Protected').count()).toBeGreaterThan(0);
     await screenshot(page, 'users-list-moderator');
+    await expectAccessible(page, 'users-list-moderator');
   });
 
   browserTest('pagination appears past 9 staff; a search with no match shows the empty state', async () => {
@@ -166,10 +175,12 @@ describe('user management', () => {
     await pagination.waitFor();
     expect(await page.getByTestId('user-card').count()).toBe(9);
     await screenshot(page, 'users-page-1');
+    await expectAccessible(page, 'users-page-1');
     await pagination.getByRole('button', { name: '2' }).click();
     await pagination.getByRole('button', { name: '2' }).and(page.locator('[aria-current="page"]')).waitFor();
     await page.getByTestId('user-card').first().waitFor();
     await screenshot(page, 'users-page-2');
+    await expectAccessible(page, 'users-page-2');
 
     // Fewer than 10 matches: one page, no pagination.
     await page.getByPlaceholder('Search users...').fill(stamp);
@@ -181,5 +192,6 @@ describe('user management', () => {
     await page.getByText('There are no users in the system yet.').waitFor();
     expect(await pagination.count()).toBe(0);
     await screenshot(page, 'users-empty');
+    await expectAccessible(page, 'users-empty');
   });
 });

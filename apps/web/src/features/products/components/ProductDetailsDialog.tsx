@@ -5,9 +5,10 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../
 import { isLowStock, variantBadge } from '../product-rules';
 import { ProductThumb } from './ProductBits';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+// Each term and its value share one div: a <dl> may hold div groups, but no deeper wrapper.
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
+    <div className={wide ? 'flex flex-col gap-0.5 sm:col-span-2' : 'flex flex-col gap-0.5'}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="text-sm text-slate-900">{children}</dd>
     </div>
@@ -46,9 +47,9 @@ function Overview({ product }: { product: ProductView }) {
           'No tags'
         )}
       </Field>
-      <div className="sm:col-span-2">
-        <Field label="Description">{product.description || 'No description available'}</Field>
-      </div>
+      <Field label="Description" wide>
+        {product.description || 'No description available'}
+      </Field>
     </dl>
   );
 }

@@ -1,0 +1,128 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, expectAccessible, openBrowser } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+const NAME = 'Keyboard Knit Beanie';
+
+type Focusable = { ownerDocument: { activeElement: unknown } };
+const isFocused = (target: Locator) =>
+  target.evaluate((element: Focusable) => element === element.ownerDocument.activeElement);
+
+// A ring is a box-shadow with a spread ("0px 0px 0px 2px …"); a plain drop shadow does not count as a focus mark.
+// Tab past the last control leaves the page (the body is "focused"): nothing to mark there.
+const FOCUS_VISIBLE = `(() => {
+  if (document.activeElement === document.body) return true;
+  const style = getComputedStyle(document.activeElement);
+  const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+  return outline || /0px 0px 0px [1-9]/.test(style.boxShadow);
+})()`;
+const FOCUSED_NAME = `(() => {
+  const element = document.activeElement;
+  const style = getComputedStyle(element);
+  const name = (element.getAttribute('aria-label') || element.textContent || '').trim().slice(0, 40);
+  return element.tagName + (element.matches(':focus-visible') ? ' (focus-visible)' : '') + ' "' + name + '" (outline: ' + style.outline + '; box-shadow: ' + style.boxShadow + ')';
+})()`;
+
+/**
+ * Presses Tab (or Shift+Tab) until the target has focus, checking that every element passed on the way shows a
+ * visible focus mark; fails if the target is not reached within the limit.
+ */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 60) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(key);
+    // Polled: a ring may fade in through a short transition.
+    const visible = () => page.evaluate(FOCUS_VISIBLE) as Promise<boolean>;
+    if (!(await visible())) {
+      await expect
+        .poll(visible, { timeout: 1000 })
+        .toBe(true)
+        .catch(async () => expect.fail(`focus is not visible on ${await page.evaluate(FOCUSED_NAME)}`));
+    }
+  }
+  throw new Error(`${key} did not reach ${target} in ${limit} presses`);
+}
+
+async function typeInto(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+describe('keyboard only', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+  });
+  afterAll(async () => context?.close());
+
+  browserTest('signs in, adds a product through the dialog, deletes it and signs out without the mouse', async () => {
+    await page.goto('/login');
+    await typeInto(page, page.getByLabel('Email'), ADMIN.email);
+    await typeInto(page, page.getByLabel('Password'), ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/dashboard');
+
+    await tabTo(page, page.getByRole('link', { name: 'Products', exact: true }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Product Management' }).waitFor();
+    await page.getByText(/^\d+ of \d+ products$/).waitFor();
+
+    // Escape closes the dialog and puts focus back on the button that opened it.
+    const opener = page.getByRole('button', { name: 'Add Product' });
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add New Product' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(opener)).toBe(true);
+
+    await page.keyboard.press('Space');
+    await dialog.waitFor();
+    await expectAccessible(page, 'keyboard-add-product');
+    await typeInto(page, dialog.getByLabel(/^Name/), NAME);
+    await typeInto(page, dialog.getByLabel(/^SKU/), 'KBD-BEANIE-01');
+    // A closed select takes typed letters as a search among its options, as a mouse user's pick would.
+    await typeInto(page, dialog.getByLabel(/^Category/), 'Men');
+    await typeInto(page, dialog.getByLabel(/^Subcategory/), 'Hats');
+    await typeInto(page, dialog.getByLabel(/^Brand/), 'Coastline');
+    await typeInto(page, dialog.getByLabel(/^Price/), '24.5');
+    await expect(dialog.getByLabel(/^Category/).inputValue()).resolves.toBe('Men');
+    await expect(dialog.getByLabel(/^Brand/).inputValue()).resolves.toBe('Coastline');
+    await tabTo(page, dialog.getByRole('button', { name: 'Add Product' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Product added successfully!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(opener)).toBe(true);
+
+    await typeInto(page, page.getByLabel('Search products...'), NAME);
+    await page.getByText(/^1 of \d+ products$/).waitFor();
+    await page.getByText(NAME, { exact: true }).first().waitFor();
+
+    // The two-step delete, by keyboard, so the demo catalogue is as the other browser tests expect it.
+    await tabTo(page, page.getByRole('tab', { name: 'Sidebar View' }), 'Shift+Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('columnheader', { name: 'SKU' }).waitFor();
+    const remove = page.getByRole('button', { name: `Delete ${NAME}` });
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete Product' });
+    await confirm.waitFor();
+    await expectAccessible(page, 'keyboard-delete-product');
+    await typeInto(page, confirm.getByLabel('Product name'), NAME);
+    await page.keyboard.press('Enter');
+    await tabTo(page, confirm.getByRole('button', { name: 'Permanently Delete Product' }));
+    await page.keyboard.press('Enter');
+    await page.getByText('Product and all related data permanently deleted successfully!').first().waitFor();
+    await page.getByText('No products found').waitFor();
+
+    await tabTo(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    expect(consoleErrors).toEqual([]);
+  });
+});
