@@ -45,13 +45,14 @@ describe('order management', () => {
 
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByText(/^10 of \d+ orders$/).waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(10);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 5000 }).toBe(10);
     await screenshot(page, 'orders-table');
     await expectAccessible(page, 'orders-table');
 
     await page.getByRole('tab', { name: 'Grid View' }).click();
     await page.getByText('0 selected').waitFor();
-    expect(await page.getByRole('checkbox', { name: /^Select ORD-/ }).count()).toBe(8);
+    // The grid pages by 8: the table's 10 rows stay on screen until its own page arrives.
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Select ORD-/ }).count(), { timeout: 5000 }).toBe(8);
     await screenshot(page, 'orders-grid');
     await expectAccessible(page, 'orders-grid');
     await page.getByRole('tab', { name: 'Sidebar View' }).click();
