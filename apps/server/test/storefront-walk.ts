@@ -144,6 +144,8 @@ export const walkTable: WalkTable = {
   'GET /api/docs/static/*': DOCS,
   'GET /api/openapi.json': DOCS,
   'GET /api/health': read(() => '/api/health'),
+  'GET /api/health/live': read(() => '/api/health/live'),
+  'GET /api/health/ready': read(() => '/api/health/ready'),
 
   // Sign-in flows answer the caller's own account.
   'POST /api/auth/login': anonymous('POST', '/api/auth/login', (d) => ({
