@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT } from '@seamline/shared';
+import { DATE_FILTER_RANGE_MESSAGE, MAX_PAGE_LIMIT } from '@seamline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../test/factories.js';
 import { call, createTestApp, type TestApp } from '../test/harness.js';
@@ -89,6 +89,23 @@ describe('date filters', () => {
         const res = await call(t.app, 'GET', `${url}?startDate=${start}&endDate=${end}`, { token });
         expect(res.status, `${path} ${start} → ${end}: ${JSON.stringify(res.body)}`).toBe(200);
       }
+    }
+  });
+
+  it('every route with a date filter refuses dates outside the supported years with 400, never 500', async () => {
+    for (const { path } of getOperations(/Date$/)) {
+      const { url, token } = concrete(path);
+      for (const [start, end] of [
+        ['2026-01-01', '9999-12-31'],
+        ['2026-01-01T00:00:00.000Z', '9999-12-31T23:59:59Z'],
+        ['0001-01-01', '2026-01-01'],
+      ]) {
+        const res = await call(t.app, 'GET', `${url}?startDate=${start}&endDate=${end}`, { token });
+        expect(res.status, `${path} ${start} → ${end}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.error).toBe(DATE_FILTER_RANGE_MESSAGE);
+      }
+      const widest = await call(t.app, 'GET', `${url}?startDate=1970-01-01&endDate=2999-12-31`, { token });
+      expect(widest.status, `${path} widest range: ${JSON.stringify(widest.body)}`).toBe(200);
     }
   });
 

@@ -39,12 +39,27 @@ export const lengthUnder = (limit: number) => limit - 1;
 export const DATE_FILTER_MESSAGE = 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time';
 
 /**
+ * Years a date filter may name. The bounds keep every instant the server derives from a range (the end day's next
+ * midnight, the previous period of equal length) inside what PostgreSQL and ISO strings represent.
+ */
+export const DATE_FILTER_YEARS = { min: 1970, max: 2999 } as const;
+export const DATE_FILTER_RANGE_MESSAGE = `Dates must fall between ${DATE_FILTER_YEARS.min} and ${DATE_FILTER_YEARS.max}`;
+
+/**
  * A date filter: a calendar day `YYYY-MM-DD` (UTC; a start day counts from its first instant, an end day to its last)
  * or an ISO 8601 date-time with `Z` or an offset (taken as that instant). The OpenAPI document shows both formats.
  */
 export const dateFilter = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: DATE_FILTER_MESSAGE })
-  .describe('A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant).');
+  .refine(withinDateFilterYears, { error: DATE_FILTER_RANGE_MESSAGE })
+  .describe(
+    `A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years ${DATE_FILTER_YEARS.min}–${DATE_FILTER_YEARS.max}.`,
+  );
+
+function withinDateFilterYears(value: string): boolean {
+  const year = new Date(DAY_ONLY.test(value) ? `${value}T00:00:00.000Z` : value).getUTCFullYear();
+  return year >= DATE_FILTER_YEARS.min && year <= DATE_FILTER_YEARS.max;
+}
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -32,6 +32,7 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '22003': [400, 'VALIDATION_ERROR', 'A number is out of range'],
   '22007': [400, 'VALIDATION_ERROR', 'Invalid date'],
   '22008': [400, 'VALIDATION_ERROR', 'Invalid date'],
+  '22009': [400, 'VALIDATION_ERROR', 'Invalid date'],
 };
 
 /** One error envelope for every failure (DESIGN §3). */
