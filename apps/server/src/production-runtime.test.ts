@@ -40,8 +40,12 @@ describe('npm start in production', () => {
 });
 
 /** Sends a request's headers and half its body; the rest goes when `finish` is called. Resolves the status line. */
-function requestInFlight(port: number) {
-  const body = JSON.stringify({ email: 'nobody@example.com', password: 'Not-the-password-1' });
+function requestInFlight(
+  port: number,
+  url = '/api/auth/login',
+  payload: unknown = { email: 'nobody@example.com', password: 'Not-the-password-1' },
+) {
+  const body = JSON.stringify(payload);
   const socket = net.connect(port, '127.0.0.1');
   const answer = new Promise<string>((resolve) => {
     let text = '';
@@ -51,7 +55,7 @@ function requestInFlight(port: number) {
     socket.on('close', () => resolve(text.split('\r\n')[0] ?? ''));
   });
   socket.write(
-    `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
   );
   return { answer, finish: () => socket.write(body.slice(10)) };
 }
@@ -83,6 +87,31 @@ describe('shutdown behind a load balancer', () => {
       expect(await inFlight.answer).toBe('HTTP/1.1 401 Unauthorized');
       expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
       expect(Date.now() - stoppedAt).toBeLessThan(1500 + 5000);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('under load: every request accepted before SIGTERM, and every one sent while draining, completes; exit 0', async () => {
+    const port = await freePort();
+    const server = startCompiled(
+      serverEnv(port, { DATA_DIR: tempDir('drain-load'), SHUTDOWN_DELAY_MS: '1000', SHUTDOWN_GRACE_MS: '5000' }),
+    );
+    try {
+      expect(await waitHealthy(port, server.child), server.output()).toBe(true);
+      const cart = { items: [], shippingMethod: 'standard' };
+      const held = Array.from({ length: 30 }, () => requestInFlight(port, '/api/orders/calculate-shipping', cart));
+      await new Promise((r) => setTimeout(r, 500));
+      server.child.kill('SIGTERM');
+      // While readiness fails (the load balancer is still sending), new requests are still served.
+      const sentWhileDraining = await Promise.all(
+        Array.from({ length: 20 }, () => statusOf(`http://127.0.0.1:${port}/api/products?limit=1`)),
+      );
+      for (const request of held) request.finish();
+      const answers = await Promise.all(held.map((request) => request.answer));
+      for (const line of answers) expect(line).toMatch(/^HTTP\/1\.1 [24]\d\d /);
+      expect(sentWhileDraining).toEqual(sentWhileDraining.map(() => 200));
+      expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
     } finally {
       server.child.kill('SIGKILL');
     }
