@@ -19,6 +19,8 @@ const redisUrl = process.env.REDIS_URL as string;
 const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'db/migrations/meta/_journal.json'), 'utf8'));
 const ADMIN = { email: 'ops@example.com', password: 'Cluster-admin-pass-1' };
 const PUBLIC_WRITES_BUDGET = 4;
+const METRICS_TOKEN = 'cluster-metrics-token-0123';
+const POOL_MAX = 4;
 
 type Instance = { name: string; base: string; server: ReturnType<typeof startCompiled> };
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -56,6 +58,8 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    DB_POOL_MAX: String(POOL_MAX),
+    METRICS_TOKEN,
   };
   [a, b] = await Promise.all([launch('a', env), launch('b', env)]);
   const healthy = await Promise.all([a, b].map((i) => waitHealthy(Number(new URL(i.base).port), i.server.child)));
@@ -122,6 +126,16 @@ describe('two instances behind one load balancer', () => {
         storage: 'ok',
         redis: 'ok',
       });
+    }
+  });
+
+  it('opens at most DB_POOL_MAX database connections per instance', async () => {
+    for (const instance of [a, b]) {
+      const response = await fetch(`${instance.base}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toMatch(new RegExp(`^seamline_db_pool_max_connections ${POOL_MAX}$`, 'm'));
     }
   });
 
