@@ -53,6 +53,8 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  // Connections each instance may open (DATABASE_URL only); instances × this must stay under max_connections.
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   API_DOCS: z.enum(['0', '1']).optional(),
   // Bearer token that lets a scraper read /api/metrics without a staff session (admins may read it either way).
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'use at least 16 characters'),
@@ -106,6 +108,8 @@ export type Config = {
   webDist: string;
   /** How long a PostgreSQL connect, statement or idle transaction may take before the request gets 503. */
   dbTimeouts: DbTimeouts;
+  /** Most PostgreSQL connections this process's request pool opens. */
+  dbPoolMax: number;
   /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
   apiDocs: boolean;
   /** Accepted as a bearer token by /api/metrics besides an admin session; unset means admins only. */
@@ -185,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
+    dbPoolMax: e.DB_POOL_MAX,
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
     metricsToken: e.METRICS_TOKEN,
     runtime: {

@@ -53,3 +53,18 @@ describe('ADMIN_EMAIL naming a demo account', () => {
     }
   }, 180_000);
 });
+
+describe(`instances starting together with one ADMIN_EMAIL (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('creates the admin once; the other starts find it and carry on', async () => {
+    const fresh = await createTestApp();
+    try {
+      const starts = await Promise.all(
+        [1, 2, 3, 4].map(() => bootstrapData(fresh.app.db, { bootstrapAdmin: owner, seedDemo: false, uploadDir })),
+      );
+      expect(starts.map((s) => s.admin).sort()).toEqual(['created', 'exists', 'exists', 'exists']);
+      expect((await call(fresh.app, 'POST', '/api/auth/login', { body: owner })).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -6,29 +6,39 @@ import type { Db } from './client.js';
 import { users } from './schema/index.js';
 import { seedDemoData } from './seed/index.js';
 
-/** Creates an admin when none exists (ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run create-admin`). */
+/** Any fixed number: instances starting together take turns creating the admin (see ensureAdmin). */
+const ADMIN_LOCK_KEY = 4_120_725_002;
+
+/**
+ * Creates an admin when none exists (ADMIN_EMAIL + ADMIN_PASSWORD, or `npm run create-admin`). The check and the
+ * insert run under a transaction-scoped advisory lock: several instances starting on one empty database with the
+ * same ADMIN_EMAIL would otherwise all see "no admin" and all but one fail on the unique e-mail.
+ */
 export async function ensureAdmin(
   db: Db,
   input: { email: string; password: string; firstName?: string; lastName?: string },
   options: { onlyIfNoAdmin: boolean },
 ): Promise<'created' | 'exists'> {
   const email = emailSchema.parse(input.email);
-  const password = passwordSchema.parse(input.password);
-  if (options.onlyIfNoAdmin) {
-    const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-    if (anyAdmin) return 'exists';
-  }
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
-  if (taken) return 'exists';
-  await db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: input.firstName ?? 'Admin',
-    lastName: input.lastName ?? '',
-    role: 'admin',
-    emailVerified: true,
+  const passwordHash = await hashPassword(passwordSchema.parse(input.password));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_LOCK_KEY})`);
+    if (options.onlyIfNoAdmin) {
+      const [anyAdmin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+      if (anyAdmin) return 'exists';
+    }
+    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    if (taken) return 'exists';
+    await tx.insert(users).values({
+      email,
+      passwordHash,
+      firstName: input.firstName ?? 'Admin',
+      lastName: input.lastName ?? '',
+      role: 'admin',
+      emailVerified: true,
+    });
+    return 'created';
   });
-  return 'created';
 }
 
 export type BootstrapResult = { admin: 'created' | 'exists' | null; demoSeeded: boolean };

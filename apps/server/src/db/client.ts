@@ -41,6 +41,8 @@ export type OpenOptions = {
   databaseUrl?: string;
   /** The serving process's timeouts (main.ts); batch jobs (CLIs, seeding, benchmarks) run without. */
   requestTimeouts?: DbTimeouts;
+  /** Size of the request pool (DB_POOL_MAX); node-postgres' usual 10 when absent. */
+  dbPoolMax?: number;
   pgliteDir?: string;
   /** A dumped, already migrated embedded database to start from (tests: skips initdb and migrations). */
   pgliteTemplate?: Blob;
@@ -48,7 +50,7 @@ export type OpenOptions = {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.requestTimeouts));
+    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.requestTimeouts, options.dbPoolMax));
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});

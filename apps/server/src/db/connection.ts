@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import type { DbTimeouts } from '../config.js';
 
+/** node-postgres pool size when none is given (DB_POOL_MAX's default). */
+const DEFAULT_POOL_MAX = 10;
+
 /** How long past the server-side statement timeout the client gives up on a silent connection. */
 const CLIENT_GRACE_MS = 2_000;
 
@@ -9,12 +12,16 @@ const CLIENT_GRACE_MS = 2_000;
  * a hung request: connecting (and waiting for a pooled connection), each statement (server-side, and client-side
  * for a connection that stopped answering), and a transaction left idle.
  */
-export function poolOptions(connectionString: string, timeouts: DbTimeouts | undefined): pg.PoolConfig {
-  if (!timeouts) return { connectionString, max: 10 };
+export function poolOptions(
+  connectionString: string,
+  timeouts: DbTimeouts | undefined,
+  max = DEFAULT_POOL_MAX,
+): pg.PoolConfig {
+  if (!timeouts) return { connectionString, max };
   const { connectMs, statementMs, idleInTransactionMs } = timeouts;
   return {
     connectionString,
-    max: 10,
+    max,
     keepAlive: true,
     ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}),
     ...(statementMs ? { statement_timeout: statementMs, query_timeout: statementMs + CLIENT_GRACE_MS } : {}),
