@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipartBody, testPng } from '../../../test/uploads.js';
 
 let t: TestApp;
 let admin: string;
@@ -16,29 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const png = (color = '#4f46e5') =>
-  sharp({ create: { width: 320, height: 240, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-
-/** A multipart body built by hand: parts of { name, filename?, type?, data }. */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = '----seamline-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-      ),
-      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const filesIn = (folder: string) => {
   const dir = path.join(t.config.uploadDir, folder);
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -46,9 +24,9 @@ const filesIn = (folder: string) => {
 
 describe('POST /api/images/upload-multiple', () => {
   it('stores real images as original, webp and thumbnail, served back from /uploads', async () => {
-    const { body, headers } = multipart([
-      { name: 'images', filename: 'front.png', type: 'image/png', data: await png() },
-      { name: 'images', filename: 'back.png', type: 'image/png', data: await png('#dc2626') },
+    const { body, headers } = multipartBody([
+      { name: 'images', filename: 'front.png', type: 'image/png', data: await testPng() },
+      { name: 'images', filename: 'back.png', type: 'image/png', data: await testPng('#dc2626') },
     ]);
     const res = await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, body, headers });
     expect(res.status).toBe(200);
@@ -68,8 +46,8 @@ describe('POST /api/images/upload-multiple', () => {
 
   it('refuses a text file named .png with 415 and stores nothing, even beside a real image', async () => {
     const before = filesIn('products').length;
-    const { body, headers } = multipart([
-      { name: 'images', filename: 'ok.png', type: 'image/png', data: await png() },
+    const { body, headers } = multipartBody([
+      { name: 'images', filename: 'ok.png', type: 'image/png', data: await testPng() },
       { name: 'images', filename: 'evil.png', type: 'image/png', data: 'this is just text, not an image' },
     ]);
     const res = await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, body, headers });
@@ -79,13 +57,13 @@ describe('POST /api/images/upload-multiple', () => {
   });
 
   it('refuses more than 10 files (413), no file (400) and a JSON body (415)', async () => {
-    const image = await png();
-    const eleven = multipart(
+    const image = await testPng();
+    const eleven = multipartBody(
       Array.from({ length: 11 }, (_, i) => ({ name: 'images', filename: `${i}.png`, type: 'image/png', data: image })),
     );
     const tooMany = await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, ...eleven });
     expect(tooMany.status).toBe(413);
-    const none = multipart([{ name: 'folder', data: 'products' }]);
+    const none = multipartBody([{ name: 'folder', data: 'products' }]);
     expect((await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, ...none })).status).toBe(400);
     expect(
       (await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, body: { images: [] } })).status,
@@ -93,8 +71,10 @@ describe('POST /api/images/upload-multiple', () => {
   });
 
   it('answers 400 to a multipart body cut off before its closing boundary', async () => {
-    const { body, headers } = multipart([{ name: 'images', filename: 'a.png', type: 'image/png', data: await png() }]);
-    const truncated = body.subarray(0, body.length - '----seamline-test-boundary--\r\n'.length);
+    const { body, headers } = multipartBody([
+      { name: 'images', filename: 'a.png', type: 'image/png', data: await testPng() },
+    ]);
+    const truncated = body.subarray(0, body.length - '----seamline-upload-boundary--\r\n'.length);
     for (const url of ['/api/images/upload-multiple', '/api/upload']) {
       const response = await call(t.app, 'POST', url, { token: admin, body: truncated, headers });
       expect(response.status).toBe(400);
@@ -103,7 +83,9 @@ describe('POST /api/images/upload-multiple', () => {
   });
 
   it('is for admin and moderator only', async () => {
-    const { body, headers } = multipart([{ name: 'images', filename: 'a.png', type: 'image/png', data: await png() }]);
+    const { body, headers } = multipartBody([
+      { name: 'images', filename: 'a.png', type: 'image/png', data: await testPng() },
+    ]);
     expect((await call(t.app, 'POST', '/api/images/upload-multiple', { body, headers })).status).toBe(401);
     expect((await call(t.app, 'POST', '/api/images/upload-multiple', { token: support, body, headers })).status).toBe(
       403,
@@ -113,20 +95,20 @@ describe('POST /api/images/upload-multiple', () => {
 
 describe('POST /api/upload', () => {
   it('stores one image in the chosen folder (default products)', async () => {
-    const { body, headers } = multipart([
+    const { body, headers } = multipartBody([
       { name: 'folder', data: 'categories' },
-      { name: 'image', filename: 'men.png', type: 'image/png', data: await png() },
+      { name: 'image', filename: 'men.png', type: 'image/png', data: await testPng() },
     ]);
     const res = await call(t.app, 'POST', '/api/upload', { token: admin, body, headers });
     expect(res.status).toBe(200);
     expect(res.body.data.image.url).toMatch(/^\/uploads\/categories\//);
-    const other = multipart([
+    const other = multipartBody([
       { name: 'folder', data: '../../etc' },
-      { name: 'image', filename: 'x.png', type: 'image/png', data: await png() },
+      { name: 'image', filename: 'x.png', type: 'image/png', data: await testPng() },
     ]);
     const fallback = await call(t.app, 'POST', '/api/upload', { token: admin, ...other });
     expect(fallback.body.data.image.url).toMatch(/^\/uploads\/products\//);
-    const text = multipart([{ name: 'image', filename: 'x.png', type: 'image/png', data: 'not an image' }]);
+    const text = multipartBody([{ name: 'image', filename: 'x.png', type: 'image/png', data: 'not an image' }]);
     expect((await call(t.app, 'POST', '/api/upload', { token: admin, ...text })).status).toBe(415);
   });
 });
