@@ -5,7 +5,6 @@ import {
   type StorefrontProductView,
   stockStatus,
   storefrontAvailable,
-  storefrontProductView,
 } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
@@ -184,9 +183,33 @@ export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView |
   return (await queryProducts(db, { where, orderBy: sql`${products.id}`, limit: 1 })).products[0] ?? null;
 }
 
-/** What shoppers see of a product (DESIGN §7): the storefront schema drops cost price, stock internals, sales figures
- * and creator; each variant's availability is bounded. */
+/**
+ * What shoppers see of a product (DESIGN §7): everything but cost price, stock internals, sales figures and creator,
+ * with each variant's availability bounded. Fields are dropped here, not by a schema parse, because list reads run
+ * this per product; the route's response schema (storefrontProductView) still enforces the shape.
+ */
 export function toStorefrontView(p: ProductView): StorefrontProductView {
-  const inventory = p.inventory.map((row) => ({ ...row, available: storefrontAvailable(row.available) }));
-  return storefrontProductView.parse({ ...p, inventory });
+  const {
+    costPrice,
+    isActive,
+    viewCount,
+    salesCount,
+    totalStock,
+    availableStock,
+    reservedStock,
+    stockStatus,
+    createdBy,
+    inventory,
+    ...shopperFields
+  } = p;
+  return {
+    ...shopperFields,
+    inventory: inventory.map(({ _id, id, size, color, available }) => ({
+      _id,
+      id,
+      size,
+      color,
+      available: storefrontAvailable(available),
+    })),
+  };
 }
