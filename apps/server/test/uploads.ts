@@ -26,6 +26,14 @@ export function multipartBody(parts: { name: string; filename?: string; type?: s
   return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The multipart body of a two-picture product upload (`POST /api/images/upload-multiple`). */
+export async function twoProductImages() {
+  return multipartBody([
+    { name: 'images', filename: 'a.png', type: 'image/png', data: await testPng() },
+    { name: 'images', filename: 'b.png', type: 'image/png', data: await testPng('#16a34a') },
+  ]);
+}
+
 /**
  * Makes every activity-log write fail until the returned function is called: the database part of an upload
  * (which always writes one) then fails after its files were stored.

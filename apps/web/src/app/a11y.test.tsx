@@ -5,20 +5,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context';
 import { Toaster, useToast } from '../components/ui';
-import { adminUser, failure, mockFetch } from '../test/fixtures';
+import { failure, mockFetch, signedInAsAdmin } from '../test/fixtures';
 import { NAV_GROUPS } from './nav';
 import { routeTree } from './router';
 
-const signedIn: AuthContextValue = {
-  user: adminUser,
-  isAuthenticated: true,
-  isLoading: false,
-  error: null,
-  login: vi.fn(),
-  register: vi.fn(),
-  logout: vi.fn(),
-  clearError: vi.fn(),
-};
+const signedIn = signedInAsAdmin();
 const signedOut: AuthContextValue = { ...signedIn, user: null, isAuthenticated: false };
 
 /** The real route tree at `path`; every API call fails, so each screen shows its frame and its error state. */

@@ -1,5 +1,6 @@
 import type { PublicUser } from '@seamline/shared';
 import { vi } from 'vitest';
+import type { AuthContextValue } from '../auth/auth-context';
 
 export const adminUser: PublicUser = {
   _id: 'a'.repeat(24),
@@ -35,3 +36,15 @@ export function mockFetch(handler: Handler) {
 
 export const authHeader = (init: RequestInit | undefined) =>
   (init?.headers as Record<string, string> | undefined)?.Authorization;
+
+/** An admin's session as the auth context provides it (tests that render routes without signing in). */
+export const signedInAsAdmin = (): AuthContextValue => ({
+  user: adminUser,
+  isAuthenticated: true,
+  isLoading: false,
+  error: null,
+  login: vi.fn(),
+  register: vi.fn(),
+  logout: vi.fn(),
+  clearError: vi.fn(),
+});

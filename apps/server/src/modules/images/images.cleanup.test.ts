@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { failActivityLogWrites, multipartBody, testPng } from '../../../test/uploads.js';
+import { failActivityLogWrites, multipartBody, testPng, twoProductImages } from '../../../test/uploads.js';
 import { brands, categories } from '../../db/schema/index.js';
 
 // Local storage: what an upload stored is removed again when its database part fails.
@@ -27,10 +27,7 @@ describe('an upload whose database part fails (local storage)', () => {
     const [brand] = await t.app.db.insert(brands).values({ name: 'Fjordline' }).returning();
     const restore = await failActivityLogWrites(t.app.db);
     try {
-      const two = multipartBody([
-        { name: 'images', filename: 'a.png', type: 'image/png', data: await testPng() },
-        { name: 'images', filename: 'b.png', type: 'image/png', data: await testPng('#16a34a') },
-      ]);
+      const two = await twoProductImages();
       const many = await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, ...two });
       expect(many.status).toBeGreaterThanOrEqual(500);
       const one = multipartBody([{ name: 'image', filename: 'c.png', type: 'image/png', data: await testPng() }]);

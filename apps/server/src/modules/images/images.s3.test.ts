@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { startTestBucket, type TestBucket } from '../../../test/s3.js';
-import { failActivityLogWrites, multipartBody, testPng } from '../../../test/uploads.js';
+import { failActivityLogWrites, multipartBody, testPng, twoProductImages } from '../../../test/uploads.js';
 import { brands, categories, productImages } from '../../db/schema/index.js';
 
 // The S3 backend against a real S3-protocol server (s3rver) started here; no part of the SDK is mocked.
@@ -129,10 +129,7 @@ describe('uploads stored in S3', () => {
     const before = await bucket.keys();
     const restore = await failActivityLogWrites(t.app.db);
     try {
-      const two = multipartBody([
-        { name: 'images', filename: 'a.png', type: 'image/png', data: await testPng() },
-        { name: 'images', filename: 'b.png', type: 'image/png', data: await testPng('#16a34a') },
-      ]);
+      const two = await twoProductImages();
       const many = await call(t.app, 'POST', '/api/images/upload-multiple', { token: admin, ...two });
       expect(many.status).toBeGreaterThanOrEqual(500);
       const picture = multipartBody([{ name: 'image', filename: 'd.png', type: 'image/png', data: await testPng() }]);

@@ -3,23 +3,14 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
-import { adminUser } from '../../test/fixtures';
+import { signedInAsAdmin } from '../../test/fixtures';
 import { page } from '../route-helpers';
 import { routeTree } from '../router';
 import { AppError, isChunkLoadError, PageError } from './RouteError';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/OrdersPage-x1.js');
 
-const signedIn: AuthContextValue = {
-  user: adminUser,
-  isAuthenticated: true,
-  isLoading: false,
-  error: null,
-  login: vi.fn(),
-  register: vi.fn(),
-  logout: vi.fn(),
-  clearError: vi.fn(),
-};
+const signedIn = signedInAsAdmin();
 
 function renderRoutes(routes: RouteObject[], path: string, auth?: AuthContextValue) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
