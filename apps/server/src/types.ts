@@ -1,11 +1,11 @@
-import type { AccessRule, Role } from '@seamline/shared';
+import type { Endpoint, EndpointAccess, Role } from '@seamline/shared';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/jwt.js';
 import type { ObjectStorage } from './lib/storage/index.js';
 
 /** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
-export type Access = 'public' | 'authenticated' | AccessRule;
+export type Access = EndpointAccess;
 
 export type AuthUser = {
   id: string;
@@ -35,5 +35,7 @@ declare module 'fastify' {
     access?: Access;
     /** A bearer token that also opens the route, for a machine caller without a user session (metrics scraper). */
     serviceToken?: string;
+    /** The endpoint contract the route was registered from (lib/contract-route.ts). */
+    contract?: Endpoint;
   }
 }

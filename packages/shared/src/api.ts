@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from './constants.js';
 
-export type Pagination = { page: number; limit: number; total: number; pages: number; totalPages: number };
+/** A page of a list (DESIGN §3): `pages` and `totalPages` are the same number, named both ways by the spec. */
+export const paginationView = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pages: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof paginationView>;
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
 export type ApiError = {
   success: false;

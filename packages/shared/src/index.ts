@@ -5,6 +5,8 @@ export * from './analytics.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './constants.js';
+export * from './contract.js';
+export * from './contracts/index.js';
 export * from './coupons.js';
 export * from './customers.js';
 export * from './ids.js';

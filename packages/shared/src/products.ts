@@ -257,14 +257,6 @@ export const historyDaysQuery = z.object({
 
 // ---- Responses ----
 
-export const paginationView = z.object({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  pages: z.number(),
-  totalPages: z.number(),
-});
-
 export const stockStatusSchema = z.enum(['Out of Stock', 'Low Stock', 'Moderate Stock', 'In Stock']);
 
 export const inventoryRowView = z.object({

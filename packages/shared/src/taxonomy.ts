@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lengthUnder, pageQuery, sortOrder } from './api.js';
+import { lengthUnder, pageQuery, paginationView, sortOrder } from './api.js';
 import { PAGE_SIZES } from './constants.js';
 
 /** Categories and brands (spec part 2 §2.10, §2.11, §3, §5, §9): one schema per shape, used by server and forms. */
@@ -138,13 +138,6 @@ export const brandView = z.object({
 });
 export type Brand = z.infer<typeof brandView>;
 
-const paginationView = z.object({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  pages: z.number(),
-  totalPages: z.number(),
-});
 export const categoryListData = z.object({ categories: z.array(categoryView), pagination: paginationView });
 export type CategoryListData = z.infer<typeof categoryListData>;
 export const brandListData = z.object({ brands: z.array(brandView), pagination: paginationView });

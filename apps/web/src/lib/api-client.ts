@@ -1,4 +1,13 @@
-import { type ApiSuccess, type AuthTokens, HTTP } from '@seamline/shared';
+import {
+  type ApiSuccess,
+  type AuthTokens,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type EndpointStaffResponse,
+  endpointPath,
+  HTTP,
+} from '@seamline/shared';
 import { clearSession, saveTokens, storedAccessToken, storedRefreshToken } from './session';
 
 /** A failed call: the server's `error` text (or a client-side reason), the HTTP status (0 = no answer) and code. */
@@ -25,7 +34,7 @@ export type RequestOptions = {
   /** JSON-serialised, or sent as multipart when it is a FormData. */
   body?: unknown;
   /** Empty values ('' / null / undefined) are left out. */
-  query?: Record<string, QueryValue>;
+  query?: object;
   signal?: AbortSignal;
   /** Never try a token refresh on 401 for this call (used by the session check at start). */
   noRefresh?: boolean;
@@ -60,9 +69,9 @@ function expireSession() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
@@ -184,8 +193,35 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/** Per-call options that are not part of the endpoint's input. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'noRefresh' | 'accessToken'>;
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & CallOptions]
+    : [input: EndpointInput<E> & CallOptions];
+
+/** Calls one endpoint contract: the path, method, input and answer types all come from the contract. */
+async function callEndpoint<E extends Endpoint>(
+  contract: E,
+  input: (EndpointInput<E> & CallOptions) | undefined,
+): Promise<unknown> {
+  const { params, query, body, ...options } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  return apiRequest<unknown>(endpointPath(contract, { ...params }), {
+    ...options,
+    method: contract.method,
+    query,
+    body,
+  });
+}
+
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
 export const api = {
+  /** The typed way to call the API: `api.call(couponContracts.list, { query })` answers the contract's envelope. */
+  call: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
+    callEndpoint(contract, input) as Promise<EndpointResponse<E>>,
+  /** A storefront endpoint read by staff: the answer is the contract's staff view. */
+  callStaffView: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
+    callEndpoint(contract, input) as Promise<EndpointStaffResponse<E>>,
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),

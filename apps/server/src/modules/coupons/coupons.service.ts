@@ -2,12 +2,14 @@ import { randomInt } from 'node:crypto';
 import {
   COUPON_CODE_LENGTH,
   COUPON_DEFAULTS,
+  type Coupon,
   type CouponInput,
   type CouponType,
   couponDisplayStatus,
   PAGE_SIZES,
   pagination,
   parseCouponDate,
+  type ValidateCouponBody,
 } from '@seamline/shared';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -16,13 +18,14 @@ import { type AuditContext, changedFields, createdFields, writeActivity } from '
 import { conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
+import { checkCoupon } from './redemption.js';
 
 type CouponRow = typeof coupons.$inferSelect;
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const DAY_MS = 86_400_000;
 
 /** The API shape of a coupon, with its display status computed now. */
-export function couponView(row: CouponRow, now = new Date()) {
+export function couponView(row: CouponRow, now = new Date()): Coupon {
   return {
     _id: row.id,
     id: row.id,
@@ -46,7 +49,6 @@ export function couponView(row: CouponRow, now = new Date()) {
     status: couponDisplayStatus(row, now),
   };
 }
-export type CouponView = ReturnType<typeof couponView>;
 
 export function randomCouponCode(): string {
   let code = '';
@@ -125,13 +127,13 @@ export class CouponsService {
     return { data: rows.map((row) => couponView(row, now)), pagination: pagination(query.page, limit, total?.n ?? 0) };
   }
 
-  async get(id: string): Promise<CouponView> {
+  async get(id: string): Promise<Coupon> {
     const [row] = await this.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound('Coupon not found');
     return couponView(row);
   }
 
-  async create(input: CouponInput, ctx: AuditContext): Promise<CouponView> {
+  async create(input: CouponInput, ctx: AuditContext): Promise<Coupon> {
     const values = columns(input);
     return this.db.transaction(async (tx) => {
       const code = await uniqueCouponCode(tx);
@@ -149,7 +151,7 @@ export class CouponsService {
     });
   }
 
-  async update(id: string, input: CouponInput, ctx: AuditContext): Promise<CouponView> {
+  async update(id: string, input: CouponInput, ctx: AuditContext): Promise<Coupon> {
     return this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
       if (!before) throw notFound('Coupon not found');
@@ -197,5 +199,16 @@ export class CouponsService {
         details: { name: before.name, code: before.code, before: auditable(before) },
       });
     });
+  }
+
+  /** Checks a code for a cart subtotal and customer (null for a guest) without writing anything. */
+  async validate(body: ValidateCouponBody, customerId: string | null) {
+    const { coupon, discount, freeShipping } = await checkCoupon(this.db, {
+      code: body.code,
+      subtotal: body.subtotal,
+      customerId,
+    });
+    const { id, code, name, type, value } = coupon;
+    return { valid: true as const, code, coupon: { _id: id, code, name, type, value }, discount, freeShipping };
   }
 }

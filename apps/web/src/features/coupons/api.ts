@@ -1,43 +1,29 @@
-import { type CouponInput, type CouponStatus, type CouponType, PAGE_SIZES, type Pagination } from '@seamline/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Coupon, type CouponInput, couponContracts, PAGE_SIZES } from '@seamline/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
 
-export type Coupon = {
-  _id: string;
-  id: string;
-  code: string;
-  name: string;
-  description: string;
-  type: CouponType;
-  value: number;
-  usageLimit: number;
-  usedCount: number;
-  userUsageLimit: number;
-  isActive: boolean;
-  firstTimeUserOnly: boolean;
-  startDate: string;
-  endDate: string;
-  minOrderAmount: number | null;
-  maxDiscount: number | null;
-  status: CouponStatus;
+export type { Coupon };
+
+/** Query keys and options of the coupons area, in one place (invalidate `couponQueries.all`). */
+export const couponQueries = {
+  all: ['coupons'] as const,
+  list: (params: { page: number; search: string }) =>
+    queryOptions({
+      queryKey: [...couponQueries.all, 'list', params] as const,
+      // Coupon answers carry their payload at `data.data` (spec §7).
+      queryFn: async ({ signal }) =>
+        (
+          await api.call(couponContracts.list, {
+            query: { page: params.page, limit: PAGE_SIZES.coupons, search: params.search },
+            signal,
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+    }),
 };
 
-const AREA = 'coupons';
-
-/** Coupon answers carry their payload at `data.data` (spec §7). */
 export function useCoupons(params: { page: number; search: string }) {
-  return useQuery({
-    queryKey: queryKeys.list(AREA, params),
-    queryFn: async ({ signal }) => {
-      const response = await api.get<{ data: Coupon[]; pagination: Pagination }>('/admin/coupons', {
-        query: { page: params.page, limit: PAGE_SIZES.coupons, search: params.search },
-        signal,
-      });
-      return response.data;
-    },
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(couponQueries.list(params));
 }
 
 export function useSaveCoupon() {
@@ -45,18 +31,18 @@ export function useSaveCoupon() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: string; values: CouponInput }) => {
       const response = id
-        ? await api.put<{ data: Coupon }>(`/admin/coupons/${id}`, { ...values, _id: id })
-        : await api.post<{ data: Coupon }>('/admin/coupons', values);
+        ? await api.call(couponContracts.update, { params: { id }, body: { ...values, _id: id } })
+        : await api.call(couponContracts.create, { body: values });
       return response.data.data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.area(AREA) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: couponQueries.all }),
   });
 }
 
 export function useDeleteCoupon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/admin/coupons/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.area(AREA) }),
+    mutationFn: (id: string) => api.call(couponContracts.remove, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: couponQueries.all }),
   });
 }

@@ -1,0 +1,66 @@
+import type { Endpoint } from '@seamline/shared';
+import type {
+  ContextConfigDefault,
+  FastifyContextConfig,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The fastify schema a contract stands for, so handlers see typed params, query, body and reply. */
+type ContractSchema<E extends Endpoint> = {
+  params: E['params'];
+  querystring: E['query'];
+  body: E['multipart'] extends true ? undefined : E['body'];
+  response: E['responses'];
+};
+
+export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  ContractSchema<E>,
+  ZodTypeProvider
+>;
+
+/** Route options a contract does not carry: hooks and limits that are the server's business. */
+export type ServeOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'> & {
+  config?: Omit<FastifyContextConfig, 'access' | 'contract'>;
+};
+
+/**
+ * Registers the route of one endpoint contract (DESIGN §1): method, path, access rule, input schemas and the response
+ * schema that serializes (and so limits) every success answer all come from the contract.
+ */
+export function serve<E extends Endpoint>(
+  app: FastifyInstance,
+  contract: E,
+  handler: ContractHandler<E>,
+  options: ServeOptions = {},
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...options,
+    method: contract.method,
+    url: contract.path,
+    config: { ...options.config, access: contract.access, contract },
+    schema: {
+      operationId: contract.operationId,
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      tags: [contract.tag],
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body && !contract.multipart ? { body: contract.body } : {}),
+      ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: contract.responses,
+    },
+    handler: handler as RouteHandlerMethod,
+  });
+}
