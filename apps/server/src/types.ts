@@ -15,7 +15,8 @@ export type AuthUser = {
   lastName: string;
 };
 
-export type RouteAccess = { method: string; url: string; access: Access };
+/** A registered route; `operationId` names the endpoint contract it was served from, when it was. */
+export type RouteAccess = { method: string; url: string; access: Access; operationId?: string };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -27,7 +27,12 @@ export function registerAccessControl(app: FastifyInstance) {
       route.config = { ...route.config, access: 'public' };
     }
     for (const method of [route.method].flat())
-      routeTable.push({ method, url: route.url, access: route.config.access! });
+      routeTable.push({
+        method,
+        url: route.url,
+        access: route.config.access!,
+        operationId: route.config.contract?.operationId,
+      });
     // A route-level hook, so it runs after hooks added earlier (the rate limit counts refused calls too).
     route.onRequest = [...[route.onRequest ?? []].flat(), checkAccess];
   });
