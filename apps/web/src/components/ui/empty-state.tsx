@@ -23,7 +23,7 @@ export function EmptyState({ title, description, icon: Icon = Inbox, action, cla
         <Icon className="size-6" aria-hidden />
       </div>
       <div className="flex max-w-sm flex-col gap-1">
-        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description ? <p className="text-sm text-slate-500">{description}</p> : null}
       </div>
       {action}
