@@ -125,4 +125,83 @@ describe('keyboard only', () => {
     await page.waitForURL('**/login');
     expect(consoleErrors).toEqual([]);
   });
+
+  browserTest('walks a toast, selects, date fields and the Add Order picker without the mouse', async () => {
+    await page.goto('/login');
+    await typeInto(page, page.getByLabel('Email'), ADMIN.email);
+    await typeInto(page, page.getByLabel('Password'), ADMIN.password);
+    await page.keyboard.press('Enter');
+    // Signing in again may return to the screen the last session ended on.
+    await page.waitForURL((url) => url.pathname !== '/login');
+    if (!page.url().endsWith('/dashboard')) await page.goto('/dashboard');
+
+    // A closed native select changes with the arrow keys.
+    const period = page.getByLabel('Period');
+    await tabTo(page, period);
+    await page.keyboard.press('ArrowUp');
+    await expect(period.inputValue()).resolves.toBe('monthly');
+    await page.getByText(/^Monthly · /).first().waitFor();
+
+    // Tab runs through a toast (ringed) and on past it, instead of being sent back to where it came from.
+    await tabTo(page, page.getByRole('button', { name: 'Refresh Analytics' }));
+    await page.keyboard.press('Enter');
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Analytics refreshed successfully!' });
+    await toast.waitFor();
+    await tabTo(page, toast.getByRole('button', { name: 'Close toast' }));
+    await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), 'Tab', 10);
+
+    await tabTo(page, page.getByRole('link', { name: 'Coupons', exact: true }));
+    await page.keyboard.press('Enter');
+    const addCoupon = page.getByRole('button', { name: 'Add Coupon' });
+    await tabTo(page, addCoupon);
+    await page.keyboard.press('Enter');
+    const couponDialog = page.getByRole('dialog', { name: 'Add New Coupon' });
+    await couponDialog.waitFor();
+    await typeInto(page, couponDialog.getByLabel(/^Coupon Name/), 'Keyboard sale');
+    const type = couponDialog.getByLabel(/^Type/);
+    const typeBefore = await type.inputValue();
+    await tabTo(page, type);
+    await page.keyboard.press(typeBefore === 'percentage' ? 'ArrowDown' : 'ArrowUp');
+    await expect(type.inputValue()).resolves.not.toBe(typeBefore);
+    // A date field takes its month, day and year typed in turn (the browser runs in en-US).
+    await typeInto(page, couponDialog.getByLabel(/^Start Date/), '12012026');
+    await typeInto(page, couponDialog.getByLabel(/^End Date/), '12312026');
+    await expect(couponDialog.getByLabel(/^Start Date/).inputValue()).resolves.toBe('2026-12-01');
+    await expect(couponDialog.getByLabel(/^End Date/).inputValue()).resolves.toBe('2026-12-31');
+    await expectAccessible(page, 'keyboard-coupon-dates');
+    await page.keyboard.press('Escape');
+    await couponDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(addCoupon)).toBe(true);
+
+    await tabTo(page, page.getByRole('link', { name: 'Orders', exact: true }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    const addOrder = page.getByRole('button', { name: 'Add Order' });
+    await tabTo(page, addOrder);
+    await page.keyboard.press('Enter');
+    const orderDialog = page.getByRole('dialog', { name: 'Add Order' });
+    await orderDialog.waitFor();
+    const product = orderDialog.getByLabel('Product');
+    await product.locator('option').nth(1).waitFor({ state: 'attached' });
+    await tabTo(page, product);
+    await page.keyboard.press('ArrowDown');
+    await expect(product.inputValue()).resolves.not.toBe('');
+    for (const label of ['Size', 'Color']) {
+      const field = orderDialog.getByLabel(label, { exact: true });
+      await tabTo(page, field);
+      await page.keyboard.press('ArrowDown');
+      await expect(field.inputValue()).resolves.not.toBe('');
+    }
+    await tabTo(page, orderDialog.getByRole('button', { name: 'Add Item' }));
+    await page.keyboard.press('Enter');
+    await orderDialog.getByRole('list', { name: 'Order items' }).waitFor();
+    await expectAccessible(page, 'keyboard-add-order-item');
+    await page.keyboard.press('Escape');
+    await orderDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(addOrder)).toBe(true);
+
+    await tabTo(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ export function NotFound() {
     <EmptyState
       icon={SearchX}
       title="Page not found"
+      headingLevel={1}
       description="The page you are looking for does not exist or has moved."
       action={
         <Button asChild variant="outline">

@@ -9,9 +9,19 @@ export type EmptyStateProps = {
   /** E.g. an 'Add …' or 'Show All' button. */
   action?: ReactNode;
   className?: string;
+  /** 1 when the empty state is the whole page (no page header above it); 2 under a page's title. */
+  headingLevel?: 1 | 2;
 };
 
-export function EmptyState({ title, description, icon: Icon = Inbox, action, className }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon: Icon = Inbox,
+  action,
+  className,
+  headingLevel = 2,
+}: EmptyStateProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div
       className={cn(
@@ -23,7 +33,7 @@ export function EmptyState({ title, description, icon: Icon = Inbox, action, cla
         <Icon className="size-6" aria-hidden />
       </div>
       <div className="flex max-w-sm flex-col gap-1">
-        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
         {description ? <p className="text-sm text-slate-500">{description}</p> : null}
       </div>
       {action}

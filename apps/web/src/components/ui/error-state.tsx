@@ -29,7 +29,7 @@ export function ErrorState({ title, message, onRetry, retrying, action, classNam
         <AlertTriangle className="size-6" aria-hidden />
       </div>
       <div className="flex max-w-md flex-col gap-1">
-        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {message ? <p className="text-sm text-slate-500">{message}</p> : null}
       </div>
       {onRetry || action ? (
