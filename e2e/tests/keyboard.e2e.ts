@@ -140,7 +140,10 @@ describe('keyboard only', () => {
     await tabTo(page, period);
     await page.keyboard.press('ArrowUp');
     await expect(period.inputValue()).resolves.toBe('monthly');
-    await page.getByText(/^Monthly · /).first().waitFor();
+    await page
+      .getByText(/^Monthly · /)
+      .first()
+      .waitFor();
 
     // Tab runs through a toast (ringed) and on past it, instead of being sent back to where it came from.
     await tabTo(page, page.getByRole('button', { name: 'Refresh Analytics' }));
