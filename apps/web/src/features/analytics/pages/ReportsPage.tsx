@@ -1,10 +1,9 @@
-import { type ComprehensiveReport, DEFAULT_RANGE_DAYS, lastDaysQuery, REPORT_RANGES_DAYS } from '@seamline/shared';
+import { type ComprehensiveReport, REPORT_RANGES_DAYS } from '@seamline/shared';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/ui';
+import { dayChoices, KpiCard, RangePage } from '../../../components/analytics';
+import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useComprehensiveReport } from '../api';
-import { AnalyticsSkeleton, ErrorBanner, KpiCard, RangeSelect, RefreshButton } from '../components/AnalyticsParts';
 import { ReportCharts } from '../components/ReportCharts';
 
 /** A change shown as an absolute percentage (value × 100, one decimal); green when not negative, red when negative. */
@@ -79,28 +78,19 @@ function cards(report: ComprehensiveReport) {
 }
 
 export default function ReportsPage() {
-  const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
-  const query = useMemo(() => lastDaysQuery(days), [days]);
+  const { days, setDays, query } = useDayRange();
   const report = useComprehensiveReport(query);
-  const data = report.data;
   return (
-    <>
-      <PageHeader
-        title="Comprehensive Reports"
-        description={`Every figure of the store from ${query.startDate} to ${query.endDate}`}
-        actions={
-          <>
-            <RangeSelect days={days} choices={REPORT_RANGES_DAYS} onChange={setDays} />
-            <RefreshButton label="Refresh" busy={report.isFetching} onClick={() => report.refetch()} />
-          </>
-        }
-      />
-      {report.isError ? <ErrorBanner message="Failed to load comprehensive report" /> : null}
-      {!data ? (
-        report.isError ? null : (
-          <AnalyticsSkeleton cards={8} />
-        )
-      ) : (
+    <RangePage
+      title="Comprehensive Reports"
+      description={`Every figure of the store from ${query.startDate} to ${query.endDate}`}
+      range={dayChoices(days, REPORT_RANGES_DAYS, setDays)}
+      refresh={{ label: 'Refresh', busy: report.isFetching, onClick: () => report.refetch() }}
+      result={report}
+      failure={{ banner: 'Failed to load comprehensive report' }}
+      skeletonCards={8}
+    >
+      {(data) => (
         <div className="flex flex-col gap-4">
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {cards(data).map((card) => (
@@ -117,6 +107,6 @@ export default function ReportsPage() {
           <ReportCharts report={data} />
         </div>
       )}
-    </>
+    </RangePage>
   );
 }

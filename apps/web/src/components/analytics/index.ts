@@ -1,0 +1,13 @@
+// The analytics kit: the one chart card, KPI card and range page of every analytics screen and the dashboard.
+export { ChartCard, PieChartView, SeriesChart, TableCard } from './chart-card';
+export { KpiCard } from './kpi-card';
+export {
+  AnalyticsSkeleton,
+  dayChoices,
+  ErrorBanner,
+  type RangeChoice,
+  RangePage,
+  RangeSelect,
+  type Refresh,
+  RefreshButton,
+} from './range-page';

@@ -1,0 +1,52 @@
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Card, CardContent } from '../ui';
+
+/** A KPI card: title, value, and an optional change (green when not negative, red when negative). */
+export function KpiCard({
+  title,
+  value,
+  icon: Icon,
+  change,
+  changeText,
+  hint,
+}: {
+  title: string;
+  value: string;
+  icon: LucideIcon;
+  /** Sign of the change, for its colour; null hides the colour. */
+  change?: number | null;
+  changeText?: string | null;
+  hint?: string;
+}) {
+  return (
+    <Card data-testid="kpi-card">
+      <CardContent className="flex items-start justify-between gap-3 pt-5">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="text-sm font-medium text-slate-500">{title}</p>
+          <p className="text-2xl font-semibold tracking-tight text-slate-900" data-testid="kpi-value">
+            {value}
+          </p>
+          {changeText ? (
+            <p
+              className={cn(
+                'text-xs font-medium',
+                change === null || change === undefined
+                  ? 'text-slate-500'
+                  : change >= 0
+                    ? 'text-emerald-600'
+                    : 'text-red-600',
+              )}
+            >
+              {changeText}
+            </p>
+          ) : null}
+          {hint ? <p className="text-xs text-slate-400">{hint}</p> : null}
+        </div>
+        <div className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600">
+          <Icon className="size-5" aria-hidden />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
