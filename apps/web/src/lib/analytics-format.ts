@@ -21,6 +21,9 @@ export function versusLastPeriod(current: number, previous: number | undefined) 
   return { change, changeText: label ? `${label} vs last period` : null };
 }
 
+/** A value axis tick in dollars: 1200 → $1200. */
+export const dollarTick = (value: number) => `$${value}`;
+
 /** Five colours, cycled (the revenue-by-payment pie's rule, used by every chart). */
 export const CHART_COLORS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4'] as const;
 /** More colours for pies with many slices (categories), so neighbours never share one. */

@@ -17,8 +17,9 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_COLORS } from '../../lib/analytics-format';
+import { formatNumber } from '../../lib/format';
 import { useChartAnimation } from '../../lib/use-reduced-motion';
-import { type ChartTable, ChartTableView } from '../chart-table';
+import { type ChartTable, ChartTableView, chartTable } from '../chart-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui';
 
 /**
@@ -85,9 +86,26 @@ type TooltipValue = (value: number) => string | [string, string];
 
 const CHARTS = { area: AreaChart, bar: BarChart, line: LineChart } as const;
 
+type SeriesChartProps<Row> = {
+  kind: keyof typeof CHARTS;
+  data: Row[];
+  x: Key<Row>;
+  /** Labels the axis ticks, the tooltip title and the figures table's first column. */
+  xFormat?: (value: string) => string;
+  /** The value axis' tick labels. */
+  yFormat?: (value: number) => string;
+  /** Counts: no fractional ticks on the value axis. */
+  integers?: boolean;
+  /** The tooltip's value text (and the figures table's; counts are shown with thousands separators without it). */
+  value?: (value: number) => string;
+  series: Series<Row>[];
+  legend?: boolean;
+  fillOpacity?: number;
+};
+
 /**
  * One or more series over a category axis (days, months, statuses), drawn as areas, bars or a line, with the
- * grid, axes and tooltip every analytics chart shares. `xFormat` labels the axis ticks and the tooltip title.
+ * grid, axes and tooltip every analytics chart shares.
  */
 export function SeriesChart<Row extends object>({
   kind,
@@ -100,21 +118,7 @@ export function SeriesChart<Row extends object>({
   series,
   legend = false,
   fillOpacity = 0.2,
-}: {
-  kind: keyof typeof CHARTS;
-  data: Row[];
-  x: Key<Row>;
-  xFormat?: (value: string) => string;
-  /** The value axis' tick labels. */
-  yFormat?: (value: number) => string;
-  /** Counts: no fractional ticks on the value axis. */
-  integers?: boolean;
-  /** The tooltip's value text. */
-  value?: TooltipValue;
-  series: Series<Row>[];
-  legend?: boolean;
-  fillOpacity?: number;
-}) {
+}: SeriesChartProps<Row>) {
   const animate = useChartAnimation();
   const Chart = CHARTS[kind];
   return (
@@ -167,6 +171,36 @@ export function SeriesChart<Row extends object>({
         )}
       </Chart>
     </ResponsiveContainer>
+  );
+}
+
+/**
+ * The chart card of a series chart: empty when it has no points, and its figures table read from the chart itself
+ * (the category column named `xLabel`, then one column per series named as in the legend).
+ */
+export function SeriesChartCard<Row extends object>({
+  title,
+  emptyMessage,
+  xLabel,
+  className,
+  ...chart
+}: SeriesChartProps<Row> & { title: string; emptyMessage: string; xLabel: string; className?: string }) {
+  const category = (row: Row) => String(row[chart.x]);
+  const figure = chart.value ?? formatNumber;
+  const table = chartTable(chart.data, [
+    { label: xLabel, value: (row) => (chart.xFormat ? chart.xFormat(category(row)) : category(row)) },
+    ...chart.series.map((line) => ({ label: line.name, value: (row: Row) => figure(Number(row[line.key])) })),
+  ]);
+  return (
+    <ChartCard
+      title={title}
+      empty={chart.data.length === 0}
+      emptyMessage={emptyMessage}
+      table={table}
+      className={className}
+    >
+      <SeriesChart {...chart} />
+    </ChartCard>
   );
 }
 

@@ -1,5 +1,5 @@
 // The analytics kit: the one chart card, KPI card and range page of every analytics screen and the dashboard.
-export { ChartCard, PieChartView, SeriesChart, TableCard } from './chart-card';
+export { ChartCard, PieChartView, SeriesChart, SeriesChartCard, TableCard } from './chart-card';
 export { KpiCard } from './kpi-card';
 export {
   AnalyticsSkeleton,

@@ -1,5 +1,5 @@
 import type { ComprehensiveReport } from '@seamline/shared';
-import { ChartCard, PieChartView, SeriesChart } from '../../../components/analytics';
+import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, shortMonth } from '../../../lib/analytics-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -49,42 +49,28 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
   const { customers, inventory, dashboard } = report;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard
+      <SeriesChartCard
         title="Sales Trend"
-        empty={report.sales.salesTrend.length === 0}
         emptyMessage="No sales trend data available"
-        table={chartTable(report.sales.salesTrend, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Sales', value: (row) => formatMoney(row.revenue) },
-        ])}
-      >
-        <SeriesChart
-          kind="area"
-          data={report.sales.salesTrend}
-          x="date"
-          xFormat={shortDay}
-          value={formatMoney}
-          series={[{ key: 'revenue', name: 'Sales', color: CHART_COLORS[0] }]}
-        />
-      </ChartCard>
-      <ChartCard
+        xLabel="Day"
+        kind="area"
+        data={report.sales.salesTrend}
+        x="date"
+        xFormat={shortDay}
+        value={formatMoney}
+        series={[{ key: 'revenue', name: 'Sales', color: CHART_COLORS[0] }]}
+      />
+      <SeriesChartCard
         title="Revenue Trend"
-        empty={report.revenue.monthlyRevenue.length === 0}
         emptyMessage="No monthly revenue data available"
-        table={chartTable(report.revenue.monthlyRevenue, [
-          { label: 'Month', value: (row) => shortMonth(row.month) },
-          { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-        ])}
-      >
-        <SeriesChart
-          kind="bar"
-          data={report.revenue.monthlyRevenue}
-          x="month"
-          xFormat={shortMonth}
-          value={formatMoney}
-          series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[1] }]}
-        />
-      </ChartCard>
+        xLabel="Month"
+        kind="bar"
+        data={report.revenue.monthlyRevenue}
+        x="month"
+        xFormat={shortMonth}
+        value={formatMoney}
+        series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[1] }]}
+      />
       <CountPie
         title="Customer Distribution"
         emptyMessage="No customer distribution data available"
@@ -110,59 +96,38 @@ export function ReportCharts({ report }: { report: ComprehensiveReport }) {
         columns={['Status', 'Products']}
         tooltip="Products"
       />
-      <ChartCard
+      <SeriesChartCard
         title="Order Status Distribution"
-        empty={report.orderPerformance.orderStatusDistribution.length === 0}
         emptyMessage="No order status data available"
-        table={chartTable(report.orderPerformance.orderStatusDistribution, [
-          { label: 'Status', value: (row) => row.status },
-          { label: 'Orders', value: (row) => formatNumber(row.count) },
-        ])}
-      >
-        <SeriesChart
-          kind="bar"
-          data={report.orderPerformance.orderStatusDistribution}
-          x="status"
-          integers
-          series={[{ key: 'count', name: 'Orders', color: CHART_COLORS[2] }]}
-        />
-      </ChartCard>
-      <ChartCard
+        xLabel="Status"
+        kind="bar"
+        data={report.orderPerformance.orderStatusDistribution}
+        x="status"
+        integers
+        series={[{ key: 'count', name: 'Orders', color: CHART_COLORS[2] }]}
+      />
+      <SeriesChartCard
         title="Coupon Redemption Trend"
-        empty={report.coupons.redemptionTrends.length === 0}
         emptyMessage="No coupon redemption data available"
-        table={chartTable(report.coupons.redemptionTrends, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Redemptions', value: (row) => formatNumber(row.redemptions) },
-        ])}
-      >
-        <SeriesChart
-          kind="line"
-          data={report.coupons.redemptionTrends}
-          x="date"
-          xFormat={shortDay}
-          integers
-          series={[{ key: 'redemptions', name: 'Redemptions', color: CHART_COLORS[3] }]}
-        />
-      </ChartCard>
-      <ChartCard
+        xLabel="Day"
+        kind="line"
+        data={report.coupons.redemptionTrends}
+        x="date"
+        xFormat={shortDay}
+        integers
+        series={[{ key: 'redemptions', name: 'Redemptions', color: CHART_COLORS[3] }]}
+      />
+      <SeriesChartCard
         title="System Activity Trend"
-        empty={report.systemActivity.activityTrends.length === 0}
         emptyMessage="No system activity data available"
-        table={chartTable(report.systemActivity.activityTrends, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Activities', value: (row) => formatNumber(row.activityCount) },
-        ])}
-      >
-        <SeriesChart
-          kind="area"
-          data={report.systemActivity.activityTrends}
-          x="date"
-          xFormat={shortDay}
-          integers
-          series={[{ key: 'activityCount', name: 'Activities', color: CHART_COLORS[4] }]}
-        />
-      </ChartCard>
+        xLabel="Day"
+        kind="area"
+        data={report.systemActivity.activityTrends}
+        x="date"
+        xFormat={shortDay}
+        integers
+        series={[{ key: 'activityCount', name: 'Activities', color: CHART_COLORS[4] }]}
+      />
       <CountPie
         title="Dashboard Overview"
         emptyMessage="No overview data available"

@@ -6,7 +6,7 @@ import {
   KpiCard,
   PieChartView,
   RangePage,
-  SeriesChart,
+  SeriesChartCard,
   TableCard,
 } from '../../../components/analytics';
 import { chartTable } from '../../../components/chart-table';
@@ -20,7 +20,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui';
-import { CHART_COLORS, changeLabel, formatRate, shortMonth } from '../../../lib/analytics-format';
+import { CHART_COLORS, changeLabel, dollarTick, formatRate, shortMonth } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useRevenueAnalytics } from '../api';
@@ -77,25 +77,18 @@ export default function RevenueAnalyticsPage() {
             />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard
+            <SeriesChartCard
               title="Monthly Revenue Trend"
-              empty={data.monthlyRevenue.length === 0}
               emptyMessage="No monthly revenue data available"
-              table={chartTable(data.monthlyRevenue, [
-                { label: 'Month', value: (row) => shortMonth(row.month) },
-                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-              ])}
-            >
-              <SeriesChart
-                kind="area"
-                data={data.monthlyRevenue}
-                x="month"
-                xFormat={shortMonth}
-                yFormat={(value) => `$${value}`}
-                value={formatMoney}
-                series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
-              />
-            </ChartCard>
+              xLabel="Month"
+              kind="area"
+              data={data.monthlyRevenue}
+              x="month"
+              xFormat={shortMonth}
+              yFormat={dollarTick}
+              value={formatMoney}
+              series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
+            />
             <ChartCard
               title="Revenue by Payment Method"
               empty={data.revenueByPaymentMethod.length === 0}

@@ -1,14 +1,11 @@
 import { ANALYTICS_RANGES_DAYS, type SalesAnalytics } from '@seamline/shared';
 import { DollarSign, Percent, ShoppingCart, TrendingUp } from 'lucide-react';
-import { ChartCard, dayChoices, KpiCard, RangePage, SeriesChart, TableCard } from '../../../components/analytics';
-import { chartTable } from '../../../components/chart-table';
+import { dayChoices, KpiCard, RangePage, SeriesChartCard, TableCard } from '../../../components/analytics';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
-import { CHART_COLORS, formatRate, shortDay, versusLastPeriod } from '../../../lib/analytics-format';
+import { CHART_COLORS, dollarTick, formatRate, shortDay, versusLastPeriod } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useSalesAnalytics } from '../api';
-
-const dollars = (value: number) => `$${value}`;
 
 export default function SalesAnalyticsPage() {
   const { days, setDays, query, previousQuery } = useDayRange();
@@ -66,43 +63,29 @@ export default function SalesAnalyticsPage() {
             />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
-            <ChartCard
+            <SeriesChartCard
               title="Sales Trend"
-              empty={data.salesTrend.length === 0}
               emptyMessage="No sales trend data available"
-              table={chartTable(data.salesTrend, [
-                { label: 'Day', value: (row) => shortDay(row.date) },
-                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-              ])}
-            >
-              <SeriesChart
-                kind="area"
-                data={data.salesTrend}
-                x="date"
-                xFormat={shortDay}
-                yFormat={dollars}
-                value={formatMoney}
-                series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
-              />
-            </ChartCard>
-            <ChartCard
+              xLabel="Day"
+              kind="area"
+              data={data.salesTrend}
+              x="date"
+              xFormat={shortDay}
+              yFormat={dollarTick}
+              value={formatMoney}
+              series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
+            />
+            <SeriesChartCard
               title="Sales by Category"
-              empty={data.salesByCategory.length === 0}
               emptyMessage="No category data available"
-              table={chartTable(data.salesByCategory, [
-                { label: 'Category', value: (row) => row.category },
-                { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-              ])}
-            >
-              <SeriesChart
-                kind="bar"
-                data={data.salesByCategory}
-                x="category"
-                yFormat={dollars}
-                value={formatMoney}
-                series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[1] }]}
-              />
-            </ChartCard>
+              xLabel="Category"
+              kind="bar"
+              data={data.salesByCategory}
+              x="category"
+              yFormat={dollarTick}
+              value={formatMoney}
+              series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[1] }]}
+            />
           </div>
           <TopProducts products={data.topSellingProducts} />
         </div>

@@ -9,7 +9,7 @@ import {
   ResponsiveContainer,
   Tooltip,
 } from 'recharts';
-import { ChartCard, PieChartView, SeriesChart } from '../../../components/analytics';
+import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../../lib/analytics-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -47,50 +47,34 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
   const animate = useChartAnimation();
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="dashboard-charts">
-      <ChartCard
+      <SeriesChartCard
         title="Revenue"
-        empty={charts.revenueByDay.length === 0}
         emptyMessage="No revenue data available"
-        table={chartTable(charts.revenueByDay, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-        ])}
-      >
-        <SeriesChart
-          kind="bar"
-          data={charts.revenueByDay}
-          x="date"
-          xFormat={shortDay}
-          value={formatMoney}
-          series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
-        />
-      </ChartCard>
-      <ChartCard
+        xLabel="Day"
+        kind="bar"
+        data={charts.revenueByDay}
+        x="date"
+        xFormat={shortDay}
+        value={formatMoney}
+        series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
+      />
+      <SeriesChartCard
         title="Order Trends"
-        empty={charts.orderTrends.length === 0}
         emptyMessage="No order data available"
-        table={chartTable(charts.orderTrends, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Orders', value: (row) => formatNumber(row.orders) },
-          { label: 'Completed', value: (row) => formatNumber(row.completed) },
-          { label: 'Cancelled', value: (row) => formatNumber(row.cancelled) },
-        ])}
-      >
-        <SeriesChart
-          kind="area"
-          data={charts.orderTrends}
-          x="date"
-          xFormat={shortDay}
-          integers
-          legend
-          fillOpacity={0.15}
-          series={[
-            { key: 'orders', name: 'Orders', color: CHART_COLORS[0] },
-            { key: 'completed', name: 'Completed', color: CHART_COLORS[1] },
-            { key: 'cancelled', name: 'Cancelled', color: CHART_COLORS[3] },
-          ]}
-        />
-      </ChartCard>
+        xLabel="Day"
+        kind="area"
+        data={charts.orderTrends}
+        x="date"
+        xFormat={shortDay}
+        integers
+        legend
+        fillOpacity={0.15}
+        series={[
+          { key: 'orders', name: 'Orders', color: CHART_COLORS[0] },
+          { key: 'completed', name: 'Completed', color: CHART_COLORS[1] },
+          { key: 'cancelled', name: 'Cancelled', color: CHART_COLORS[3] },
+        ]}
+      />
       <ChartCard
         title="Product Sales by Category"
         empty={charts.productSalesByCategory.length === 0}
