@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { versusLastPeriod } from '../../lib/analytics-format';
 import { cn } from '../../lib/cn';
 import { Card, CardContent } from '../ui';
 
@@ -49,4 +50,39 @@ export function KpiCard({
       </CardContent>
     </Card>
   );
+}
+
+export type Kpi = Parameters<typeof KpiCard>[0];
+
+/** The row of KPI cards at the top of an analytics screen (four per row on wide screens). */
+export function KpiGrid({ cards }: { cards: Kpi[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map((card) => (
+        <KpiCard key={card.title} {...card} />
+      ))}
+    </div>
+  );
+}
+
+/** A figure shown with its change against the same figure of the previous range. */
+export type ComparedFigure<K extends string> = {
+  title: string;
+  figure: K;
+  format: (value: number) => string;
+  icon: LucideIcon;
+};
+
+/** KPI cards of figures compared with the previous range (whose answer may still be loading). */
+export function comparedKpis<K extends string>(
+  current: Record<NoInfer<K>, number>,
+  previous: Record<NoInfer<K>, number> | undefined,
+  figures: ComparedFigure<K>[],
+): Kpi[] {
+  return figures.map(({ title, figure, format, icon }) => ({
+    title,
+    value: format(current[figure]),
+    icon,
+    ...versusLastPeriod(current[figure], previous?.[figure]),
+  }));
 }

@@ -1,6 +1,14 @@
 import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics } from '@seamline/shared';
 import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
-import { ChartCard, dayChoices, KpiCard, PieChartView, RangePage, TableCard } from '../../../components/analytics';
+import {
+  ChartCard,
+  comparedKpis,
+  dayChoices,
+  KpiGrid,
+  PieChartView,
+  RangePage,
+  TableCard,
+} from '../../../components/analytics';
 import { chartTable } from '../../../components/chart-table';
 import {
   Card,
@@ -14,7 +22,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui';
-import { formatRate, versusLastPeriod } from '../../../lib/analytics-format';
+import { formatRate } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
 import { cn } from '../../../lib/cn';
 import { formatMoney, formatNumber } from '../../../lib/format';
@@ -32,7 +40,6 @@ export default function CustomerAnalyticsPage() {
   const customers = useCustomerAnalytics(query);
   const previous = useCustomerAnalytics(previousQuery);
   const data = customers.data;
-  const before = previous.data;
 
   return (
     <RangePage
@@ -56,32 +63,14 @@ export default function CustomerAnalyticsPage() {
     >
       {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard
-              title="Total Customers"
-              value={formatNumber(data.totalCustomers)}
-              icon={Users}
-              {...versusLastPeriod(data.totalCustomers, before?.totalCustomers)}
-            />
-            <KpiCard
-              title="New Customers"
-              value={formatNumber(data.newCustomers)}
-              icon={UserPlus}
-              {...versusLastPeriod(data.newCustomers, before?.newCustomers)}
-            />
-            <KpiCard
-              title="Repeat Customers"
-              value={formatNumber(data.repeatCustomers)}
-              icon={Repeat}
-              {...versusLastPeriod(data.repeatCustomers, before?.repeatCustomers)}
-            />
-            <KpiCard
-              title="Avg Customer Value"
-              value={formatMoney(data.averageCustomerValue)}
-              icon={Wallet}
-              {...versusLastPeriod(data.averageCustomerValue, before?.averageCustomerValue)}
-            />
-          </div>
+          <KpiGrid
+            cards={comparedKpis(data, previous.data, [
+              { title: 'Total Customers', figure: 'totalCustomers', format: formatNumber, icon: Users },
+              { title: 'New Customers', figure: 'newCustomers', format: formatNumber, icon: UserPlus },
+              { title: 'Repeat Customers', figure: 'repeatCustomers', format: formatNumber, icon: Repeat },
+              { title: 'Avg Customer Value', figure: 'averageCustomerValue', format: formatMoney, icon: Wallet },
+            ])}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <Distribution data={data} />
             <Retention data={data} />

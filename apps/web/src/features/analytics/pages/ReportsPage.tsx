@@ -1,6 +1,6 @@
 import { type ComprehensiveReport, REPORT_RANGES_DAYS } from '@seamline/shared';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
-import { dayChoices, KpiCard, RangePage } from '../../../components/analytics';
+import { dayChoices, type Kpi, KpiGrid, RangePage } from '../../../components/analytics';
 import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useComprehensiveReport } from '../api';
@@ -9,7 +9,7 @@ import { ReportCharts } from '../components/ReportCharts';
 /** A change shown as an absolute percentage (value × 100, one decimal); green when not negative, red when negative. */
 const asPercent = (value: number | null) => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 
-function cards(report: ComprehensiveReport) {
+function cards(report: ComprehensiveReport): Kpi[] {
   const { revenue, sales, customers, inventory, orderPerformance, coupons, systemActivity, dashboard } = report;
   const success = systemActivity.activitiesByStatus.find((row) => row.status === 'success')?.percentage ?? 0;
   const lowStockShare = inventory.totalProducts ? inventory.lowStockProducts / inventory.totalProducts : 0;
@@ -22,28 +22,28 @@ function cards(report: ComprehensiveReport) {
       value: formatMoney(revenue.totalRevenue),
       icon: DollarSign,
       change: revenue.revenueGrowth,
-      text: `${asPercent(revenue.revenueGrowth)} revenue growth`,
+      changeText: `${asPercent(revenue.revenueGrowth)} revenue growth`,
     },
     {
       title: 'Total Sales',
       value: formatMoney(sales.totalSales),
       icon: ShoppingCart,
       change: sales.conversionRate,
-      text: `${asPercent(sales.conversionRate)} conversion rate`,
+      changeText: `${asPercent(sales.conversionRate)} conversion rate`,
     },
     {
       title: 'Total Customers',
       value: formatNumber(customers.totalCustomers),
       icon: Users,
       change: customers.customerRetentionRate,
-      text: `${asPercent(customers.customerRetentionRate)} retention rate`,
+      changeText: `${asPercent(customers.customerRetentionRate)} retention rate`,
     },
     {
       title: 'Total Products',
       value: formatNumber(inventory.totalProducts),
       icon: Boxes,
       change: lowStockShare,
-      text: `${asPercent(lowStockShare)} low stock`,
+      changeText: `${asPercent(lowStockShare)} low stock`,
     },
     {
       title: 'Order Performance',
@@ -51,28 +51,28 @@ function cards(report: ComprehensiveReport) {
       icon: Truck,
       change: orderPerformance.averageProcessingTime,
       // Hours, not a percentage: the average processing time would read as nonsense multiplied by 100.
-      text: `${orderPerformance.averageProcessingTime.toFixed(1)} h average processing`,
+      changeText: `${orderPerformance.averageProcessingTime.toFixed(1)} h average processing`,
     },
     {
       title: 'Coupon Usage',
       value: formatNumber(coupons.totalRedemptions),
       icon: TicketPercent,
       change: coupons.averageDiscountRate,
-      text: `${asPercent(coupons.averageDiscountRate)} average discount`,
+      changeText: `${asPercent(coupons.averageDiscountRate)} average discount`,
     },
     {
       title: 'System Activity',
       value: formatNumber(systemActivity.totalActivities),
       icon: Activity,
       change: success / 100,
-      text: `${asPercent(success / 100)} successful`,
+      changeText: `${asPercent(success / 100)} successful`,
     },
     {
       title: 'Dashboard Overview',
       value: formatMoney(dashboard.orderStats.totalRevenue),
       icon: LayoutDashboard,
       change: completedShare,
-      text: `${asPercent(completedShare)} orders completed`,
+      changeText: `${asPercent(completedShare)} orders completed`,
     },
   ];
 }
@@ -92,18 +92,7 @@ export default function ReportsPage() {
     >
       {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {cards(data).map((card) => (
-              <KpiCard
-                key={card.title}
-                title={card.title}
-                value={card.value}
-                icon={card.icon}
-                change={card.change}
-                changeText={card.text}
-              />
-            ))}
-          </div>
+          <KpiGrid cards={cards(data)} />
           <ReportCharts report={data} />
         </div>
       )}

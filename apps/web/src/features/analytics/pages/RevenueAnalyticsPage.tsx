@@ -3,7 +3,7 @@ import { CreditCard, DollarSign, TrendingUp, Wallet } from 'lucide-react';
 import {
   ChartCard,
   dayChoices,
-  KpiCard,
+  KpiGrid,
   PieChartView,
   RangePage,
   SeriesChartCard,
@@ -54,28 +54,26 @@ export default function RevenueAnalyticsPage() {
     >
       {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard
-              title="Total Revenue"
-              value={formatMoney(data.totalRevenue)}
-              icon={DollarSign}
-              change={data.revenueGrowth}
-              changeText={growth ? `${growth} vs last period` : 'No previous revenue to compare'}
-            />
-            <KpiCard
-              title="Revenue Growth"
-              value={growth ?? 'n/a'}
-              icon={TrendingUp}
-              change={data.revenueGrowth}
-              changeText="vs last period"
-            />
-            <KpiCard title="Avg Revenue per Order" value={formatMoney(data.averageRevenuePerOrder)} icon={Wallet} />
-            <KpiCard
-              title="Payment Methods"
-              value={formatNumber(data.revenueByPaymentMethod.length)}
-              icon={CreditCard}
-            />
-          </div>
+          <KpiGrid
+            cards={[
+              {
+                title: 'Total Revenue',
+                value: formatMoney(data.totalRevenue),
+                icon: DollarSign,
+                change: data.revenueGrowth,
+                changeText: growth ? `${growth} vs last period` : 'No previous revenue to compare',
+              },
+              {
+                title: 'Revenue Growth',
+                value: growth ?? 'n/a',
+                icon: TrendingUp,
+                change: data.revenueGrowth,
+                changeText: 'vs last period',
+              },
+              { title: 'Avg Revenue per Order', value: formatMoney(data.averageRevenuePerOrder), icon: Wallet },
+              { title: 'Payment Methods', value: formatNumber(data.revenueByPaymentMethod.length), icon: CreditCard },
+            ]}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <SeriesChartCard
               title="Monthly Revenue Trend"

@@ -1,8 +1,15 @@
 import { ANALYTICS_RANGES_DAYS, type SalesAnalytics } from '@seamline/shared';
 import { DollarSign, Percent, ShoppingCart, TrendingUp } from 'lucide-react';
-import { dayChoices, KpiCard, RangePage, SeriesChartCard, TableCard } from '../../../components/analytics';
+import {
+  comparedKpis,
+  dayChoices,
+  KpiGrid,
+  RangePage,
+  SeriesChartCard,
+  TableCard,
+} from '../../../components/analytics';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
-import { CHART_COLORS, dollarTick, formatRate, shortDay, versusLastPeriod } from '../../../lib/analytics-format';
+import { CHART_COLORS, dollarTick, formatRate, shortDay } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useSalesAnalytics } from '../api';
@@ -12,7 +19,6 @@ export default function SalesAnalyticsPage() {
   const sales = useSalesAnalytics(query);
   const previous = useSalesAnalytics(previousQuery);
   const data = sales.data;
-  const before = previous.data;
 
   return (
     <RangePage
@@ -36,32 +42,14 @@ export default function SalesAnalyticsPage() {
     >
       {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard
-              title="Total Sales"
-              value={formatMoney(data.totalSales)}
-              icon={DollarSign}
-              {...versusLastPeriod(data.totalSales, before?.totalSales)}
-            />
-            <KpiCard
-              title="Total Orders"
-              value={formatNumber(data.totalOrders)}
-              icon={ShoppingCart}
-              {...versusLastPeriod(data.totalOrders, before?.totalOrders)}
-            />
-            <KpiCard
-              title="Average Order Value"
-              value={formatMoney(data.averageOrderValue)}
-              icon={TrendingUp}
-              {...versusLastPeriod(data.averageOrderValue, before?.averageOrderValue)}
-            />
-            <KpiCard
-              title="Conversion Rate"
-              value={formatRate(data.conversionRate)}
-              icon={Percent}
-              {...versusLastPeriod(data.conversionRate, before?.conversionRate)}
-            />
-          </div>
+          <KpiGrid
+            cards={comparedKpis(data, previous.data, [
+              { title: 'Total Sales', figure: 'totalSales', format: formatMoney, icon: DollarSign },
+              { title: 'Total Orders', figure: 'totalOrders', format: formatNumber, icon: ShoppingCart },
+              { title: 'Average Order Value', figure: 'averageOrderValue', format: formatMoney, icon: TrendingUp },
+              { title: 'Conversion Rate', figure: 'conversionRate', format: formatRate, icon: Percent },
+            ])}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <SeriesChartCard
               title="Sales Trend"

@@ -12,6 +12,7 @@ import {
   CheckCircle2,
   DollarSign,
   LayoutDashboard,
+  type LucideIcon,
   Package,
   PackageCheck,
   ShoppingCart,
@@ -20,7 +21,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { KpiCard, type RangeChoice, RangePage } from '../../../components/analytics';
+import { type Kpi, KpiGrid, type RangeChoice, RangePage } from '../../../components/analytics';
 import { EmptyState, ErrorState, Skeleton, useToast } from '../../../components/ui';
 import { changeLabel } from '../../../lib/analytics-format';
 import { formatNumber, formatThousands } from '../../../lib/format';
@@ -106,66 +107,42 @@ export default function DashboardPage() {
 
 function DashboardFigures({ data, period }: { data: DashboardAnalytics; period: DashboardPeriod }) {
   const label = PERIOD_LABELS[period];
-  const change = (value: number | null, whenNone = 'No earlier data to compare') =>
+  /** A KPI card whose change line names the period (none for overall, which has nothing before it). */
+  const kpi = (title: string, value: string, icon: LucideIcon, change: number | null, whenNone?: string): Kpi =>
     period === 'overall'
-      ? { changeText: label }
+      ? { title, value, icon, changeText: label }
       : {
-          change: value,
-          changeText: `${label} · ${changeLabel(value) ? `${changeLabel(value)} vs previous period` : whenNone}`,
+          title,
+          value,
+          icon,
+          change,
+          changeText: `${label} · ${changeLabel(change) ? `${changeLabel(change)} vs previous period` : (whenNone ?? 'No earlier data to compare')}`,
         };
   const { orderStats, userStats, productStats } = data;
   return (
     <div className="flex flex-col gap-4" data-testid="dashboard">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <KpiCard
-          title="Total Orders"
-          value={formatNumber(orderStats.totalOrders)}
-          icon={ShoppingCart}
-          {...change(orderStats.change.totalOrders)}
-        />
-        <KpiCard
-          title="Total Revenue"
-          value={formatThousands(orderStats.totalRevenue)}
-          icon={DollarSign}
-          {...change(orderStats.change.totalRevenue)}
-        />
-        <KpiCard
-          title="Total Customers"
-          value={formatNumber(userStats.totalUsers)}
-          icon={Users}
-          {...change(userStats.change.totalUsers)}
-        />
-        <KpiCard
-          title="Active Customers"
-          value={formatNumber(userStats.activeUsers)}
-          icon={UserCheck}
-          {...change(userStats.change.activeUsers)}
-        />
-        <KpiCard
-          title="Total Products"
-          value={formatNumber(productStats.totalProducts)}
-          icon={Package}
-          {...change(productStats.change.totalProducts)}
-        />
-        <KpiCard
-          title="Active Products"
-          value={formatNumber(productStats.activeProducts)}
-          icon={PackageCheck}
-          {...change(productStats.change.activeProducts)}
-        />
-        <KpiCard
-          title="Low Stock Products"
-          value={formatNumber(productStats.lowStockProducts)}
-          icon={AlertTriangle}
-          {...change(null, 'Stock today')}
-        />
-        <KpiCard
-          title="Completed Orders"
-          value={formatNumber(orderStats.completedOrders)}
-          icon={CheckCircle2}
-          {...change(orderStats.change.completedOrders)}
-        />
-      </div>
+      <KpiGrid
+        cards={[
+          kpi('Total Orders', formatNumber(orderStats.totalOrders), ShoppingCart, orderStats.change.totalOrders),
+          kpi('Total Revenue', formatThousands(orderStats.totalRevenue), DollarSign, orderStats.change.totalRevenue),
+          kpi('Total Customers', formatNumber(userStats.totalUsers), Users, userStats.change.totalUsers),
+          kpi('Active Customers', formatNumber(userStats.activeUsers), UserCheck, userStats.change.activeUsers),
+          kpi('Total Products', formatNumber(productStats.totalProducts), Package, productStats.change.totalProducts),
+          kpi(
+            'Active Products',
+            formatNumber(productStats.activeProducts),
+            PackageCheck,
+            productStats.change.activeProducts,
+          ),
+          kpi('Low Stock Products', formatNumber(productStats.lowStockProducts), AlertTriangle, null, 'Stock today'),
+          kpi(
+            'Completed Orders',
+            formatNumber(orderStats.completedOrders),
+            CheckCircle2,
+            orderStats.change.completedOrders,
+          ),
+        ]}
+      />
       <Suspense
         fallback={
           <div className="grid gap-4 lg:grid-cols-2">
