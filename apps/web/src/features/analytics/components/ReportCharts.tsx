@@ -1,5 +1,5 @@
 import type { ComprehensiveReport } from '@seamline/shared';
-import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics';
+import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics/chart-card';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, shortMonth } from '../../../lib/analytics-format';
 import { formatMoney, formatNumber } from '../../../lib/format';

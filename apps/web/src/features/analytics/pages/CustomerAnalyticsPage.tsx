@@ -1,14 +1,8 @@
 import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics } from '@seamline/shared';
 import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
-import {
-  ChartCard,
-  comparedKpis,
-  dayChoices,
-  KpiGrid,
-  PieChartView,
-  RangePage,
-  TableCard,
-} from '../../../components/analytics';
+import { ChartCard, PieChartView, TableCard } from '../../../components/analytics/chart-card';
+import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { chartTable } from '../../../components/chart-table';
 import {
   Card,

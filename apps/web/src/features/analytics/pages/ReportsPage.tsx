@@ -1,6 +1,7 @@
 import { type ComprehensiveReport, REPORT_RANGES_DAYS } from '@seamline/shared';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
-import { dayChoices, type Kpi, KpiGrid, RangePage } from '../../../components/analytics';
+import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useComprehensiveReport } from '../api';

@@ -1,14 +1,8 @@
 import { ANALYTICS_RANGES_DAYS, PAYMENT_METHOD_LABELS, type RevenueAnalytics } from '@seamline/shared';
 import { CreditCard, DollarSign, TrendingUp, Wallet } from 'lucide-react';
-import {
-  ChartCard,
-  dayChoices,
-  KpiGrid,
-  PieChartView,
-  RangePage,
-  SeriesChartCard,
-  TableCard,
-} from '../../../components/analytics';
+import { ChartCard, PieChartView, SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
+import { KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { chartTable } from '../../../components/chart-table';
 import {
   Badge,

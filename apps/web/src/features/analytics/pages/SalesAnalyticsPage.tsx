@@ -1,13 +1,8 @@
 import { ANALYTICS_RANGES_DAYS, type SalesAnalytics } from '@seamline/shared';
 import { DollarSign, Percent, ShoppingCart, TrendingUp } from 'lucide-react';
-import {
-  comparedKpis,
-  dayChoices,
-  KpiGrid,
-  RangePage,
-  SeriesChartCard,
-  TableCard,
-} from '../../../components/analytics';
+import { SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
+import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 import { CHART_COLORS, dollarTick, formatRate, shortDay } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';

@@ -9,7 +9,7 @@ import {
   ResponsiveContainer,
   Tooltip,
 } from 'recharts';
-import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics';
+import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics/chart-card';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../../lib/analytics-format';
 import { formatMoney, formatNumber } from '../../../lib/format';

@@ -21,7 +21,8 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { type Kpi, KpiGrid, type RangeChoice, RangePage } from '../../../components/analytics';
+import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
+import { type RangeChoice, RangePage } from '../../../components/analytics/range-page';
 import { EmptyState, ErrorState, Skeleton, useToast } from '../../../components/ui';
 import { changeLabel } from '../../../lib/analytics-format';
 import { formatNumber, formatThousands } from '../../../lib/format';
