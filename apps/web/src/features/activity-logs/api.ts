@@ -1,22 +1,22 @@
-import { ACTIVITY_LOG_CACHE_MS, type ActivityLogEntry, type Pagination } from '@seamline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ACTIVITY_LOG_CACHE_MS, activityLogContracts } from '@seamline/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
 
-export type ActivityLogPage = { logs: ActivityLogEntry[]; pagination: Pagination };
 export type ActivityLogParams = { page: number; limit: number; search: string };
 
-export const ACTIVITY_LOGS_AREA = 'activity-logs';
+/** Query keys and options of the audit trail, in one place (`activityLogQueries.all`). */
+export const activityLogQueries = {
+  all: ['activity-logs'] as const,
+  /** One page; fresh for 60 s, cached per page, limit and search (spec part 2 §7). */
+  list: (params: ActivityLogParams) =>
+    queryOptions({
+      queryKey: [...activityLogQueries.all, 'list', params] as const,
+      queryFn: async ({ signal }) => (await api.call(activityLogContracts.list, { query: params, signal })).data,
+      staleTime: ACTIVITY_LOG_CACHE_MS,
+      placeholderData: keepPreviousData,
+    }),
+};
 
-/** One page of the audit trail; fresh for 60 s, cached per page, limit and search (spec part 2 §7). */
 export function useActivityLogs(params: ActivityLogParams) {
-  return useQuery({
-    queryKey: queryKeys.list(ACTIVITY_LOGS_AREA, params),
-    queryFn: async ({ signal }) => {
-      const response = await api.get<ActivityLogPage>('/admin/activity-logs', { query: params, signal });
-      return response.data;
-    },
-    staleTime: ACTIVITY_LOG_CACHE_MS,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(activityLogQueries.list(params));
 }

@@ -1,45 +1,40 @@
-import {
-  type ComprehensiveReport,
-  type CustomerAnalytics,
-  DAY_MS,
-  type DashboardAnalytics,
-  isoDay,
-  lastDaysQuery,
-  type RevenueAnalytics,
-  type SalesAnalytics,
-} from '@seamline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AnalyticsRangeQuery, analyticsContracts } from '@seamline/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export type RangeQuery = { startDate?: string; endDate?: string };
+/**
+ * Query keys and options of the analytics screens, in one place (`analyticsQueries.all` covers them all). Each report
+ * is cached per range; the previous answer stays on screen while the next range loads.
+ */
+export const analyticsQueries = {
+  all: ['analytics'] as const,
+  sales: (query: AnalyticsRangeQuery) =>
+    queryOptions({
+      queryKey: [...analyticsQueries.all, 'sales', query] as const,
+      queryFn: async ({ signal }) => (await api.call(analyticsContracts.sales, { query, signal })).data,
+      placeholderData: keepPreviousData,
+    }),
+  revenue: (query: AnalyticsRangeQuery) =>
+    queryOptions({
+      queryKey: [...analyticsQueries.all, 'revenue', query] as const,
+      queryFn: async ({ signal }) => (await api.call(analyticsContracts.revenue, { query, signal })).data,
+      placeholderData: keepPreviousData,
+    }),
+  customers: (query: AnalyticsRangeQuery) =>
+    queryOptions({
+      queryKey: [...analyticsQueries.all, 'customers', query] as const,
+      queryFn: async ({ signal }) => (await api.call(analyticsContracts.customers, { query, signal })).data,
+      placeholderData: keepPreviousData,
+    }),
+  report: (query: AnalyticsRangeQuery) =>
+    queryOptions({
+      queryKey: [...analyticsQueries.all, 'report', query] as const,
+      queryFn: async ({ signal }) => (await api.call(analyticsContracts.comprehensiveReport, { query, signal })).data,
+      placeholderData: keepPreviousData,
+    }),
+};
 
-/** The range just before `days` (same length), for data-driven KPI changes. */
-export function previousDaysQuery(days: number, now = new Date()): RangeQuery {
-  const current = lastDaysQuery(days, now);
-  const start = new Date(`${current.startDate}T00:00:00Z`).getTime();
-  const length = new Date(`${current.endDate}T00:00:00Z`).getTime() + DAY_MS - start;
-  return { startDate: isoDay(new Date(start - length)), endDate: isoDay(new Date(start - DAY_MS)) };
-}
-
-const fetchData = async <T>(path: string, query: RangeQuery) => (await api.get<T>(path, { query })).data;
-
-/** One analytics call over a range; the previous answer stays on screen while the next range loads. */
-function useAnalytics<T>(name: string, path: string, query: RangeQuery, enabled = true) {
-  return useQuery({
-    queryKey: ['analytics', name, query],
-    queryFn: () => fetchData<T>(path, query),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export const useDashboardAnalytics = (query: RangeQuery, enabled = true) =>
-  useAnalytics<DashboardAnalytics>('dashboard', '/admin/analytics', query, enabled);
-export const useSalesAnalytics = (query: RangeQuery) =>
-  useAnalytics<SalesAnalytics>('sales', '/admin/analytics/sales', query);
-export const useRevenueAnalytics = (query: RangeQuery) =>
-  useAnalytics<RevenueAnalytics>('revenue', '/admin/analytics/revenue', query);
-export const useCustomerAnalytics = (query: RangeQuery) =>
-  useAnalytics<CustomerAnalytics>('customers', '/admin/analytics/customers', query);
-export const useComprehensiveReport = (query: RangeQuery) =>
-  useAnalytics<ComprehensiveReport>('report', '/admin/analytics/reports/comprehensive', query);
+export const useSalesAnalytics = (query: AnalyticsRangeQuery) => useQuery(analyticsQueries.sales(query));
+export const useRevenueAnalytics = (query: AnalyticsRangeQuery) => useQuery(analyticsQueries.revenue(query));
+export const useCustomerAnalytics = (query: AnalyticsRangeQuery) => useQuery(analyticsQueries.customers(query));
+export const useComprehensiveReport = (query: AnalyticsRangeQuery) => useQuery(analyticsQueries.report(query));

@@ -1,14 +1,14 @@
-import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics, DEFAULT_RANGE_DAYS, lastDaysQuery } from '@seamline/shared';
+import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics } from '@seamline/shared';
 import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { ChartCard, PieChartView, TableCard } from '../../../components/analytics/chart-card';
+import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { chartTable } from '../../../components/chart-table';
 import {
   Card,
   CardContent,
   CardHeader,
   CardTitle,
-  PageHeader,
   Table,
   TableBody,
   TableCell,
@@ -16,19 +16,11 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui';
+import { formatRate } from '../../../lib/analytics-format';
+import { useDayRange } from '../../../lib/analytics-range';
 import { cn } from '../../../lib/cn';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { useChartAnimation } from '../../../lib/use-reduced-motion';
-import { previousDaysQuery, useCustomerAnalytics } from '../api';
-import {
-  AnalyticsSkeleton,
-  ChartCard,
-  ErrorBanner,
-  KpiCard,
-  RangeSelect,
-  RefreshButton,
-} from '../components/AnalyticsParts';
-import { CHART_COLORS, changeLabel, changeOf, formatRate } from '../format';
+import { useCustomerAnalytics } from '../api';
 
 /** Gold, silver and bronze for the top three. */
 const MEDALS = [
@@ -38,73 +30,41 @@ const MEDALS = [
 ];
 
 export default function CustomerAnalyticsPage() {
-  const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
-  const query = useMemo(() => lastDaysQuery(days), [days]);
-  const previousQuery = useMemo(() => previousDaysQuery(days), [days]);
+  const { days, setDays, query, previousQuery } = useDayRange();
   const customers = useCustomerAnalytics(query);
   const previous = useCustomerAnalytics(previousQuery);
   const data = customers.data;
-  const vs = (current: number, earlier: number | undefined) => {
-    const change = changeOf(current, earlier);
-    return { change, changeText: changeLabel(change) ? `${changeLabel(change)} vs last period` : null };
-  };
 
   return (
-    <>
-      <PageHeader
-        title="Customer Analytics"
-        description={
-          data
-            ? `${formatNumber(data.totalCustomers)} customers · ${formatNumber(data.newCustomers)} new · ${formatRate(data.customerRetentionRate)} retention`
-            : 'Customers over the selected period'
-        }
-        actions={
-          <>
-            <RangeSelect days={days} choices={ANALYTICS_RANGES_DAYS} onChange={setDays} />
-            <RefreshButton
-              label="Refresh Data"
-              busy={customers.isFetching}
-              onClick={() => {
-                customers.refetch();
-                previous.refetch();
-              }}
-            />
-          </>
-        }
-      />
-      {customers.isError ? <ErrorBanner message="Failed to load customer analytics" /> : null}
-      {!data ? (
-        customers.isError ? null : (
-          <AnalyticsSkeleton />
-        )
-      ) : (
+    <RangePage
+      title="Customer Analytics"
+      description={
+        data
+          ? `${formatNumber(data.totalCustomers)} customers · ${formatNumber(data.newCustomers)} new · ${formatRate(data.customerRetentionRate)} retention`
+          : 'Customers over the selected period'
+      }
+      range={dayChoices(days, ANALYTICS_RANGES_DAYS, setDays)}
+      refresh={{
+        label: 'Refresh Data',
+        busy: customers.isFetching,
+        onClick: () => {
+          customers.refetch();
+          previous.refetch();
+        },
+      }}
+      result={customers}
+      failure={{ banner: 'Failed to load customer analytics' }}
+    >
+      {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <KpiCard
-              title="Total Customers"
-              value={formatNumber(data.totalCustomers)}
-              icon={Users}
-              {...vs(data.totalCustomers, previous.data?.totalCustomers)}
-            />
-            <KpiCard
-              title="New Customers"
-              value={formatNumber(data.newCustomers)}
-              icon={UserPlus}
-              {...vs(data.newCustomers, previous.data?.newCustomers)}
-            />
-            <KpiCard
-              title="Repeat Customers"
-              value={formatNumber(data.repeatCustomers)}
-              icon={Repeat}
-              {...vs(data.repeatCustomers, previous.data?.repeatCustomers)}
-            />
-            <KpiCard
-              title="Avg Customer Value"
-              value={formatMoney(data.averageCustomerValue)}
-              icon={Wallet}
-              {...vs(data.averageCustomerValue, previous.data?.averageCustomerValue)}
-            />
-          </div>
+          <KpiGrid
+            cards={comparedKpis(data, previous.data, [
+              { title: 'Total Customers', figure: 'totalCustomers', format: formatNumber, icon: Users },
+              { title: 'New Customers', figure: 'newCustomers', format: formatNumber, icon: UserPlus },
+              { title: 'Repeat Customers', figure: 'repeatCustomers', format: formatNumber, icon: Repeat },
+              { title: 'Avg Customer Value', figure: 'averageCustomerValue', format: formatMoney, icon: Wallet },
+            ])}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <Distribution data={data} />
             <Retention data={data} />
@@ -112,7 +72,7 @@ export default function CustomerAnalyticsPage() {
           <TopCustomers rows={data.topCustomers} />
         </div>
       )}
-    </>
+    </RangePage>
   );
 }
 
@@ -124,7 +84,7 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
     { name: 'Other', value: other },
   ].filter((slice) => slice.value > 0);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const animate = useChartAnimation();
+  const share = (value: number) => `${((value / total) * 100).toFixed(1)}%`;
   return (
     <ChartCard
       title="Customer Distribution"
@@ -133,26 +93,16 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
       table={chartTable(slices, [
         { label: 'Customers', value: (slice) => slice.name },
         { label: 'Count', value: (slice) => formatNumber(slice.value) },
-        { label: 'Share', value: (slice) => `${((slice.value / total) * 100).toFixed(1)}%` },
+        { label: 'Share', value: (slice) => share(slice.value) },
       ])}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <PieChart>
-          <Pie
-            isAnimationActive={animate}
-            data={slices}
-            dataKey="value"
-            nameKey="name"
-            outerRadius={95}
-            label={({ name, value }) => `${name}: ${((Number(value) / total) * 100).toFixed(1)}%`}
-          >
-            {slices.map((slice, index) => (
-              <Cell key={slice.name} fill={CHART_COLORS[index % CHART_COLORS.length]} />
-            ))}
-          </Pie>
-          <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Customers']} />
-        </PieChart>
-      </ResponsiveContainer>
+      <PieChartView
+        data={slices}
+        value="value"
+        name="name"
+        label={(name, value) => `${name}: ${share(value)}`}
+        tooltip={(value) => [formatNumber(value), 'Customers']}
+      />
     </ChartCard>
   );
 }
@@ -186,49 +136,44 @@ function Retention({ data }: { data: CustomerAnalytics }) {
 
 function TopCustomers({ rows }: { rows: CustomerAnalytics['topCustomers'] }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white shadow-xs">
-      <h3 className="px-5 pt-5 pb-3 text-base font-semibold text-slate-900">Top Customers</h3>
-      {rows.length === 0 ? (
-        <p className="px-5 pb-8 text-center text-sm text-slate-500">No top customers data available</p>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Rank</TableHead>
-              <TableHead>Customer</TableHead>
-              <TableHead className="text-right">Orders</TableHead>
-              <TableHead className="text-right">Total Spent</TableHead>
-              <TableHead className="text-right">Avg Order Value</TableHead>
+    <TableCard title="Top Customers" empty={rows.length === 0} emptyMessage="No top customers data available">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Rank</TableHead>
+            <TableHead>Customer</TableHead>
+            <TableHead className="text-right">Orders</TableHead>
+            <TableHead className="text-right">Total Spent</TableHead>
+            <TableHead className="text-right">Avg Order Value</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.slice(0, 10).map((row, index) => (
+            <TableRow key={row.customerId}>
+              <TableCell>
+                <span
+                  data-testid="rank"
+                  className={cn(
+                    'inline-grid size-7 place-items-center rounded-full text-xs font-semibold',
+                    MEDALS[index] ? `ring-1 ${MEDALS[index]}` : 'text-slate-500',
+                  )}
+                >
+                  {index + 1}
+                </span>
+              </TableCell>
+              <TableCell>
+                <div className="font-medium text-slate-900">{row.customerName}</div>
+                <div className="text-xs text-slate-500">{row.email}</div>
+              </TableCell>
+              <TableCell className="text-right">{formatNumber(row.orderCount)}</TableCell>
+              <TableCell className="text-right">{formatMoney(row.totalSpent)}</TableCell>
+              <TableCell className="text-right">
+                {formatMoney(row.orderCount ? row.totalSpent / row.orderCount : 0)}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.slice(0, 10).map((row, index) => (
-              <TableRow key={row.customerId}>
-                <TableCell>
-                  <span
-                    data-testid="rank"
-                    className={cn(
-                      'inline-grid size-7 place-items-center rounded-full text-xs font-semibold',
-                      MEDALS[index] ? `ring-1 ${MEDALS[index]}` : 'text-slate-500',
-                    )}
-                  >
-                    {index + 1}
-                  </span>
-                </TableCell>
-                <TableCell>
-                  <div className="font-medium text-slate-900">{row.customerName}</div>
-                  <div className="text-xs text-slate-500">{row.email}</div>
-                </TableCell>
-                <TableCell className="text-right">{formatNumber(row.orderCount)}</TableCell>
-                <TableCell className="text-right">{formatMoney(row.totalSpent)}</TableCell>
-                <TableCell className="text-right">
-                  {formatMoney(row.orderCount ? row.totalSpent / row.orderCount : 0)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </div>
+          ))}
+        </TableBody>
+      </Table>
+    </TableCard>
   );
 }

@@ -1,16 +1,16 @@
-import { type ComprehensiveReport, DEFAULT_RANGE_DAYS, lastDaysQuery, REPORT_RANGES_DAYS } from '@seamline/shared';
+import { type ComprehensiveReport, REPORT_RANGES_DAYS } from '@seamline/shared';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/ui';
+import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
+import { useDayRange } from '../../../lib/analytics-range';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useComprehensiveReport } from '../api';
-import { AnalyticsSkeleton, ErrorBanner, KpiCard, RangeSelect, RefreshButton } from '../components/AnalyticsParts';
 import { ReportCharts } from '../components/ReportCharts';
 
 /** A change shown as an absolute percentage (value × 100, one decimal); green when not negative, red when negative. */
 const asPercent = (value: number | null) => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 
-function cards(report: ComprehensiveReport) {
+function cards(report: ComprehensiveReport): Kpi[] {
   const { revenue, sales, customers, inventory, orderPerformance, coupons, systemActivity, dashboard } = report;
   const success = systemActivity.activitiesByStatus.find((row) => row.status === 'success')?.percentage ?? 0;
   const lowStockShare = inventory.totalProducts ? inventory.lowStockProducts / inventory.totalProducts : 0;
@@ -23,28 +23,28 @@ function cards(report: ComprehensiveReport) {
       value: formatMoney(revenue.totalRevenue),
       icon: DollarSign,
       change: revenue.revenueGrowth,
-      text: `${asPercent(revenue.revenueGrowth)} revenue growth`,
+      changeText: `${asPercent(revenue.revenueGrowth)} revenue growth`,
     },
     {
       title: 'Total Sales',
       value: formatMoney(sales.totalSales),
       icon: ShoppingCart,
       change: sales.conversionRate,
-      text: `${asPercent(sales.conversionRate)} conversion rate`,
+      changeText: `${asPercent(sales.conversionRate)} conversion rate`,
     },
     {
       title: 'Total Customers',
       value: formatNumber(customers.totalCustomers),
       icon: Users,
       change: customers.customerRetentionRate,
-      text: `${asPercent(customers.customerRetentionRate)} retention rate`,
+      changeText: `${asPercent(customers.customerRetentionRate)} retention rate`,
     },
     {
       title: 'Total Products',
       value: formatNumber(inventory.totalProducts),
       icon: Boxes,
       change: lowStockShare,
-      text: `${asPercent(lowStockShare)} low stock`,
+      changeText: `${asPercent(lowStockShare)} low stock`,
     },
     {
       title: 'Order Performance',
@@ -52,71 +52,51 @@ function cards(report: ComprehensiveReport) {
       icon: Truck,
       change: orderPerformance.averageProcessingTime,
       // Hours, not a percentage: the average processing time would read as nonsense multiplied by 100.
-      text: `${orderPerformance.averageProcessingTime.toFixed(1)} h average processing`,
+      changeText: `${orderPerformance.averageProcessingTime.toFixed(1)} h average processing`,
     },
     {
       title: 'Coupon Usage',
       value: formatNumber(coupons.totalRedemptions),
       icon: TicketPercent,
       change: coupons.averageDiscountRate,
-      text: `${asPercent(coupons.averageDiscountRate)} average discount`,
+      changeText: `${asPercent(coupons.averageDiscountRate)} average discount`,
     },
     {
       title: 'System Activity',
       value: formatNumber(systemActivity.totalActivities),
       icon: Activity,
       change: success / 100,
-      text: `${asPercent(success / 100)} successful`,
+      changeText: `${asPercent(success / 100)} successful`,
     },
     {
       title: 'Dashboard Overview',
       value: formatMoney(dashboard.orderStats.totalRevenue),
       icon: LayoutDashboard,
       change: completedShare,
-      text: `${asPercent(completedShare)} orders completed`,
+      changeText: `${asPercent(completedShare)} orders completed`,
     },
   ];
 }
 
 export default function ReportsPage() {
-  const [days, setDays] = useState<number>(DEFAULT_RANGE_DAYS);
-  const query = useMemo(() => lastDaysQuery(days), [days]);
+  const { days, setDays, query } = useDayRange();
   const report = useComprehensiveReport(query);
-  const data = report.data;
   return (
-    <>
-      <PageHeader
-        title="Comprehensive Reports"
-        description={`Every figure of the store from ${query.startDate} to ${query.endDate}`}
-        actions={
-          <>
-            <RangeSelect days={days} choices={REPORT_RANGES_DAYS} onChange={setDays} />
-            <RefreshButton label="Refresh" busy={report.isFetching} onClick={() => report.refetch()} />
-          </>
-        }
-      />
-      {report.isError ? <ErrorBanner message="Failed to load comprehensive report" /> : null}
-      {!data ? (
-        report.isError ? null : (
-          <AnalyticsSkeleton cards={8} />
-        )
-      ) : (
+    <RangePage
+      title="Comprehensive Reports"
+      description={`Every figure of the store from ${query.startDate} to ${query.endDate}`}
+      range={dayChoices(days, REPORT_RANGES_DAYS, setDays)}
+      refresh={{ label: 'Refresh', busy: report.isFetching, onClick: () => report.refetch() }}
+      result={report}
+      failure={{ banner: 'Failed to load comprehensive report' }}
+      skeletonCards={8}
+    >
+      {(data) => (
         <div className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            {cards(data).map((card) => (
-              <KpiCard
-                key={card.title}
-                title={card.title}
-                value={card.value}
-                icon={card.icon}
-                change={card.change}
-                changeText={card.text}
-              />
-            ))}
-          </div>
+          <KpiGrid cards={cards(data)} />
           <ReportCharts report={data} />
         </div>
       )}
-    </>
+    </RangePage>
   );
 }

@@ -1,14 +1,6 @@
 import type { DashboardAnalytics } from '@seamline/shared';
 import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
   Legend,
-  Pie,
-  PieChart,
   PolarAngleAxis,
   PolarGrid,
   PolarRadiusAxis,
@@ -16,14 +8,12 @@ import {
   RadarChart,
   ResponsiveContainer,
   Tooltip,
-  XAxis,
-  YAxis,
 } from 'recharts';
+import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics/chart-card';
 import { chartTable } from '../../../components/chart-table';
+import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../../lib/analytics-format';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useChartAnimation } from '../../../lib/use-reduced-motion';
-import { ChartCard } from '../../analytics/components/AnalyticsParts';
-import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../analytics/format';
 
 type Charts = DashboardAnalytics['charts'];
 const AXES = ['revenue', 'orders', 'units', 'products', 'averageRating'] as const;
@@ -57,79 +47,34 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
   const animate = useChartAnimation();
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="dashboard-charts">
-      <ChartCard
+      <SeriesChartCard
         title="Revenue"
-        empty={charts.revenueByDay.length === 0}
         emptyMessage="No revenue data available"
-        table={chartTable(charts.revenueByDay, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Revenue', value: (row) => formatMoney(row.revenue) },
-        ])}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={charts.revenueByDay}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} />
-            <YAxis fontSize={12} />
-            <Tooltip formatter={(value) => formatMoney(Number(value))} labelFormatter={(l) => shortDay(String(l))} />
-            <Bar
-              isAnimationActive={animate}
-              dataKey="revenue"
-              name="Revenue"
-              fill={CHART_COLORS[0]}
-              radius={[4, 4, 0, 0]}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </ChartCard>
-      <ChartCard
+        xLabel="Day"
+        kind="bar"
+        data={charts.revenueByDay}
+        x="date"
+        xFormat={shortDay}
+        value={formatMoney}
+        series={[{ key: 'revenue', name: 'Revenue', color: CHART_COLORS[0] }]}
+      />
+      <SeriesChartCard
         title="Order Trends"
-        empty={charts.orderTrends.length === 0}
         emptyMessage="No order data available"
-        table={chartTable(charts.orderTrends, [
-          { label: 'Day', value: (row) => shortDay(row.date) },
-          { label: 'Orders', value: (row) => formatNumber(row.orders) },
-          { label: 'Completed', value: (row) => formatNumber(row.completed) },
-          { label: 'Cancelled', value: (row) => formatNumber(row.cancelled) },
-        ])}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={charts.orderTrends}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="date" tickFormatter={shortDay} fontSize={12} />
-            <YAxis fontSize={12} allowDecimals={false} />
-            <Tooltip labelFormatter={(l) => shortDay(String(l))} />
-            <Legend />
-            <Area
-              isAnimationActive={animate}
-              type="monotone"
-              dataKey="orders"
-              name="Orders"
-              stroke={CHART_COLORS[0]}
-              fill={CHART_COLORS[0]}
-              fillOpacity={0.15}
-            />
-            <Area
-              isAnimationActive={animate}
-              type="monotone"
-              dataKey="completed"
-              name="Completed"
-              stroke={CHART_COLORS[1]}
-              fill={CHART_COLORS[1]}
-              fillOpacity={0.15}
-            />
-            <Area
-              isAnimationActive={animate}
-              type="monotone"
-              dataKey="cancelled"
-              name="Cancelled"
-              stroke={CHART_COLORS[3]}
-              fill={CHART_COLORS[3]}
-              fillOpacity={0.15}
-            />
-          </AreaChart>
-        </ResponsiveContainer>
-      </ChartCard>
+        xLabel="Day"
+        kind="area"
+        data={charts.orderTrends}
+        x="date"
+        xFormat={shortDay}
+        integers
+        legend
+        fillOpacity={0.15}
+        series={[
+          { key: 'orders', name: 'Orders', color: CHART_COLORS[0] },
+          { key: 'completed', name: 'Completed', color: CHART_COLORS[1] },
+          { key: 'cancelled', name: 'Cancelled', color: CHART_COLORS[3] },
+        ]}
+      />
       <ChartCard
         title="Product Sales by Category"
         empty={charts.productSalesByCategory.length === 0}
@@ -139,23 +84,14 @@ export default function DashboardCharts({ charts }: { charts: Charts }) {
           { label: 'Units sold', value: (row) => formatNumber(row.units) },
         ])}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie
-              isAnimationActive={animate}
-              data={charts.productSalesByCategory}
-              dataKey="units"
-              nameKey="category"
-              outerRadius={95}
-              label={({ name, value }) => `${name}: ${formatNumber(Number(value))}`}
-            >
-              {charts.productSalesByCategory.map((row, index) => (
-                <Cell key={row.category} fill={WIDE_PALETTE[index % WIDE_PALETTE.length]} />
-              ))}
-            </Pie>
-            <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Units sold']} />
-          </PieChart>
-        </ResponsiveContainer>
+        <PieChartView
+          data={charts.productSalesByCategory}
+          value="units"
+          name="category"
+          palette={WIDE_PALETTE}
+          label={(name, value) => `${name}: ${formatNumber(value)}`}
+          tooltip={(value) => [formatNumber(value), 'Units sold']}
+        />
       </ChartCard>
       <ChartCard
         title="Top Resellers"

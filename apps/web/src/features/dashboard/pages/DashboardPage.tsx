@@ -1,9 +1,18 @@
-import { can, DASHBOARD_PERIODS, type DashboardPeriod, lastDaysQuery, TOAST_MS } from '@seamline/shared';
+import {
+  type AnalyticsRangeQuery,
+  can,
+  DASHBOARD_PERIODS,
+  type DashboardAnalytics,
+  type DashboardPeriod,
+  lastDaysQuery,
+  TOAST_MS,
+} from '@seamline/shared';
 import {
   AlertTriangle,
   CheckCircle2,
   DollarSign,
   LayoutDashboard,
+  type LucideIcon,
   Package,
   PackageCheck,
   ShoppingCart,
@@ -12,11 +21,12 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { EmptyState, ErrorState, PageHeader, Select, Skeleton, useToast } from '../../../components/ui';
+import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
+import { type RangeChoice, RangePage } from '../../../components/analytics/range-page';
+import { EmptyState, ErrorState, Skeleton, useToast } from '../../../components/ui';
+import { changeLabel } from '../../../lib/analytics-format';
 import { formatNumber, formatThousands } from '../../../lib/format';
-import { type RangeQuery, useDashboardAnalytics } from '../../analytics/api';
-import { AnalyticsSkeleton, KpiCard, RefreshButton } from '../../analytics/components/AnalyticsParts';
-import { changeLabel } from '../../analytics/format';
+import { useDashboardAnalytics } from '../api';
 
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
@@ -26,10 +36,11 @@ const PERIOD_LABELS: Record<DashboardPeriod, string> = {
   monthly: 'Monthly',
   overall: 'Overall',
 };
+const PERIODS = Object.keys(DASHBOARD_PERIODS) as DashboardPeriod[];
 /** Whole UTC days ending today: daily = since yesterday (covers the last 24 hours), weekly 7, monthly 30 days. */
 const PERIOD_DAYS: Record<DashboardPeriod, number | null> = { daily: 1, weekly: 7, monthly: 30, overall: null };
 
-function periodQuery(period: DashboardPeriod): RangeQuery {
+function periodQuery(period: DashboardPeriod): AnalyticsRangeQuery {
   const days = PERIOD_DAYS[period];
   return days === null ? {} : lastDaysQuery(days);
 }
@@ -50,140 +61,99 @@ export default function DashboardPage() {
     else toast.success('Analytics refreshed successfully!');
   };
 
-  const header = (
-    <PageHeader
+  const range: RangeChoice = {
+    label: 'Period',
+    className: 'w-36',
+    value: period,
+    options: PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] })),
+    onChange: (value) => setPeriod(PERIODS.find((choice) => choice === value) ?? period),
+  };
+
+  return (
+    <RangePage
       title="Marketplace Dashboard"
       description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is what is happening in your store.`}
-      actions={
-        allowed ? (
-          <>
-            <Select
-              aria-label="Period"
-              className="w-36"
-              value={period}
-              onChange={(event) => setPeriod(event.target.value as DashboardPeriod)}
-              options={(Object.keys(DASHBOARD_PERIODS) as DashboardPeriod[]).map((value) => ({
-                value,
-                label: PERIOD_LABELS[value],
-              }))}
-            />
-            <RefreshButton
-              label={dashboard.isFetching ? 'Refreshing...' : 'Refresh Analytics'}
-              busy={dashboard.isFetching}
-              onClick={refresh}
-            />
-          </>
-        ) : null
+      range={range}
+      refresh={{
+        label: dashboard.isFetching ? 'Refreshing...' : 'Refresh Analytics',
+        busy: dashboard.isFetching,
+        onClick: refresh,
+      }}
+      result={dashboard}
+      failure={{
+        view: (
+          <ErrorState
+            title="Error Loading Dashboard"
+            message={refreshFailed ? 'Failed to refresh analytics' : 'Failed to load analytics data'}
+            onRetry={() => dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
+        ),
+      }}
+      skeletonCards={8}
+      locked={
+        allowed ? undefined : (
+          <EmptyState
+            icon={LayoutDashboard}
+            title="Analytics are for admins and moderators"
+            description="Use the navigation to work on orders, customers and the catalogue."
+          />
+        )
       }
-    />
+    >
+      {(data) => <DashboardFigures data={data} period={period} />}
+    </RangePage>
   );
+}
 
-  if (!allowed)
-    return (
-      <>
-        {header}
-        <EmptyState
-          icon={LayoutDashboard}
-          title="Analytics are for admins and moderators"
-          description="Use the navigation to work on orders, customers and the catalogue."
-        />
-      </>
-    );
-  if (dashboard.isError)
-    return (
-      <>
-        {header}
-        <ErrorState
-          title="Error Loading Dashboard"
-          message={refreshFailed ? 'Failed to refresh analytics' : 'Failed to load analytics data'}
-          onRetry={() => dashboard.refetch()}
-          retrying={dashboard.isFetching}
-        />
-      </>
-    );
-  const data = dashboard.data;
-  if (!data)
-    return (
-      <>
-        {header}
-        <AnalyticsSkeleton cards={8} />
-      </>
-    );
-
+function DashboardFigures({ data, period }: { data: DashboardAnalytics; period: DashboardPeriod }) {
   const label = PERIOD_LABELS[period];
-  const change = (value: number | null, whenNone = 'No earlier data to compare') =>
+  /** A KPI card whose change line names the period (none for overall, which has nothing before it). */
+  const kpi = (title: string, value: string, icon: LucideIcon, change: number | null, whenNone?: string): Kpi =>
     period === 'overall'
-      ? { changeText: label }
+      ? { title, value, icon, changeText: label }
       : {
-          change: value,
-          changeText: `${label} · ${changeLabel(value) ? `${changeLabel(value)} vs previous period` : whenNone}`,
+          title,
+          value,
+          icon,
+          change,
+          changeText: `${label} · ${changeLabel(change) ? `${changeLabel(change)} vs previous period` : (whenNone ?? 'No earlier data to compare')}`,
         };
   const { orderStats, userStats, productStats } = data;
   return (
-    <>
-      {header}
-      <div className="flex flex-col gap-4" data-testid="dashboard">
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <KpiCard
-            title="Total Orders"
-            value={formatNumber(orderStats.totalOrders)}
-            icon={ShoppingCart}
-            {...change(orderStats.change.totalOrders)}
-          />
-          <KpiCard
-            title="Total Revenue"
-            value={formatThousands(orderStats.totalRevenue)}
-            icon={DollarSign}
-            {...change(orderStats.change.totalRevenue)}
-          />
-          <KpiCard
-            title="Total Customers"
-            value={formatNumber(userStats.totalUsers)}
-            icon={Users}
-            {...change(userStats.change.totalUsers)}
-          />
-          <KpiCard
-            title="Active Customers"
-            value={formatNumber(userStats.activeUsers)}
-            icon={UserCheck}
-            {...change(userStats.change.activeUsers)}
-          />
-          <KpiCard
-            title="Total Products"
-            value={formatNumber(productStats.totalProducts)}
-            icon={Package}
-            {...change(productStats.change.totalProducts)}
-          />
-          <KpiCard
-            title="Active Products"
-            value={formatNumber(productStats.activeProducts)}
-            icon={PackageCheck}
-            {...change(productStats.change.activeProducts)}
-          />
-          <KpiCard
-            title="Low Stock Products"
-            value={formatNumber(productStats.lowStockProducts)}
-            icon={AlertTriangle}
-            {...change(null, 'Stock today')}
-          />
-          <KpiCard
-            title="Completed Orders"
-            value={formatNumber(orderStats.completedOrders)}
-            icon={CheckCircle2}
-            {...change(orderStats.change.completedOrders)}
-          />
-        </div>
-        <Suspense
-          fallback={
-            <div className="grid gap-4 lg:grid-cols-2">
-              <Skeleton className="h-80 rounded-xl" />
-              <Skeleton className="h-80 rounded-xl" />
-            </div>
-          }
-        >
-          <DashboardCharts charts={data.charts} />
-        </Suspense>
-      </div>
-    </>
+    <div className="flex flex-col gap-4" data-testid="dashboard">
+      <KpiGrid
+        cards={[
+          kpi('Total Orders', formatNumber(orderStats.totalOrders), ShoppingCart, orderStats.change.totalOrders),
+          kpi('Total Revenue', formatThousands(orderStats.totalRevenue), DollarSign, orderStats.change.totalRevenue),
+          kpi('Total Customers', formatNumber(userStats.totalUsers), Users, userStats.change.totalUsers),
+          kpi('Active Customers', formatNumber(userStats.activeUsers), UserCheck, userStats.change.activeUsers),
+          kpi('Total Products', formatNumber(productStats.totalProducts), Package, productStats.change.totalProducts),
+          kpi(
+            'Active Products',
+            formatNumber(productStats.activeProducts),
+            PackageCheck,
+            productStats.change.activeProducts,
+          ),
+          kpi('Low Stock Products', formatNumber(productStats.lowStockProducts), AlertTriangle, null, 'Stock today'),
+          kpi(
+            'Completed Orders',
+            formatNumber(orderStats.completedOrders),
+            CheckCircle2,
+            orderStats.change.completedOrders,
+          ),
+        ]}
+      />
+      <Suspense
+        fallback={
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Skeleton className="h-80 rounded-xl" />
+            <Skeleton className="h-80 rounded-xl" />
+          </div>
+        }
+      >
+        <DashboardCharts charts={data.charts} />
+      </Suspense>
+    </div>
   );
 }

@@ -14,8 +14,18 @@ export function changeOf(current: number, previous: number | undefined): number 
   return previous === undefined ? null : relativeChange(current, previous);
 }
 
+/** A KPI card's change against the previous range: its sign and '+12.5% vs last period' (nothing to compare: none). */
+export function versusLastPeriod(current: number, previous: number | undefined) {
+  const change = changeOf(current, previous);
+  const label = changeLabel(change);
+  return { change, changeText: label ? `${label} vs last period` : null };
+}
+
+/** A value axis tick in dollars: 1200 → $1200. */
+export const dollarTick = (value: number) => `$${value}`;
+
 /** Five colours, cycled (the revenue-by-payment pie's rule, used by every chart). */
-export const CHART_COLORS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4'];
+export const CHART_COLORS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4'] as const;
 /** More colours for pies with many slices (categories), so neighbours never share one. */
 export const WIDE_PALETTE = [...CHART_COLORS, '#8b5cf6', '#ec4899', '#84cc16'];
 
