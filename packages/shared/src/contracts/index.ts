@@ -1,9 +1,21 @@
 import type { ContractGroup } from '../contract.js';
+import { authContracts } from './auth.js';
 import { couponContracts } from './coupons.js';
+import { healthContracts } from './health.js';
+import { profileContracts } from './profile.js';
+import { userContracts } from './users.js';
 
+export * from './auth.js';
 export * from './coupons.js';
+export * from './health.js';
+export * from './profile.js';
+export * from './users.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
 export const contractGroups: Record<string, ContractGroup> = {
+  auth: authContracts,
   coupons: couponContracts,
+  health: healthContracts,
+  profile: profileContracts,
+  users: userContracts,
 };
