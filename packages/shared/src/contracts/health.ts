@@ -11,7 +11,7 @@ export const readinessView = z.object({
   redis: z.literal('ok').optional(),
   storage: z.literal('ok').optional(),
 });
-export type Readiness = z.infer<typeof readinessView>;
+export type ReadinessView = z.infer<typeof readinessView>;
 
 const tag = 'health';
 const notReady =

@@ -1,4 +1,4 @@
-import { healthContracts as contracts, type Readiness } from '@seamline/shared';
+import { healthContracts as contracts, type ReadinessView } from '@seamline/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ping } from '../../db/client.js';
@@ -18,7 +18,7 @@ function withinTimeout(check: () => Promise<unknown>, ms: number): Promise<unkno
 }
 
 /** Every dependency answers within the timeout, the server is not draining and not overloaded; else why not. */
-async function readiness(app: FastifyInstance): Promise<Readiness | string> {
+async function readiness(app: FastifyInstance): Promise<ReadinessView | string> {
   if (app.readiness.draining) return 'Shutting down';
   if (app.isUnderPressure()) return 'Overloaded';
   const checks = [['database', () => ping(app.db)] as const, ...app.readiness.checks];
