@@ -51,6 +51,8 @@ export type RegisterInput = z.input<typeof registerInput>;
 export const refreshInput = z.object({
   refreshToken: z.string({ error: 'Refresh token is required' }).min(1).max(512),
 });
+/** Sign-out: the refresh token to revoke (without one, every session of the user ends). The body may be absent. */
+export const logoutInput = z.object({ refreshToken: z.string().max(512).optional() }).optional();
 export const forgotPasswordInput = z.object({ email: emailSchema });
 export const resetPasswordInput = z.object({
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(512),

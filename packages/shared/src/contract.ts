@@ -30,6 +30,8 @@ export type Endpoint = {
   bodyExample?: unknown;
   /** multipart/form-data uploads: the body is read by the route, not described by a zod schema. */
   multipart?: boolean;
+  /** Media types of the success answer when it is not JSON (e.g. `text/plain` for the metrics scrape). */
+  produces?: readonly string[];
   /** The success answers by status; exactly what leaves the server. */
   responses: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
   /** Failures worth naming beyond the ones implied by the access rule and the inputs (e.g. 409 conflict). */

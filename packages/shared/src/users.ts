@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, sortOrder } from './api.js';
+import { pageQuery, paginationView, sortOrder } from './api.js';
 import { emailSchema, passwordSchema, personNameSchema, publicUser } from './auth.js';
 import { CREATABLE_STAFF_ROLES, PAGE_SIZES, STAFF_ROLES } from './constants.js';
 
@@ -58,14 +58,5 @@ export const listUsersQuery = pageQuery(PAGE_SIZES.users).extend({
 });
 export type ListUsersQuery = z.input<typeof listUsersQuery>;
 
-export const userListData = z.object({
-  users: z.array(publicUser),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    pages: z.number(),
-    totalPages: z.number(),
-  }),
-});
+export const userListData = z.object({ users: z.array(publicUser), pagination: paginationView });
 export type UserListData = z.infer<typeof userListData>;

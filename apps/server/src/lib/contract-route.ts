@@ -59,6 +59,7 @@ export function serve<E extends Endpoint>(
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body && !contract.multipart ? { body: contract.body } : {}),
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(contract.produces ? { produces: [...contract.produces] } : {}),
       response: contract.responses,
     },
     handler: handler as RouteHandlerMethod,

@@ -36,6 +36,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   customers: 'Customer management.',
   analytics: 'Dashboard and reports.',
   'activity-logs': 'The audit trail of staff actions.',
+  monitoring: 'Prometheus metrics for scrapers and admins.',
 };
 
 /** The failures an endpoint can answer with: those its access rule and inputs imply, plus the ones it names. */

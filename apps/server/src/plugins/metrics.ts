@@ -1,7 +1,9 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { healthContracts } from '@seamline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client.js';
+import { serve } from '../lib/contract-route.js';
 
 /** The label for a request's route: its pattern (bounded cardinality), never the raw address. */
 export function routeLabel(request: FastifyRequest): string {
@@ -83,20 +85,19 @@ export function registerMetrics(app: FastifyInstance, poolStats: () => PoolStats
  * GET /api/metrics for admins and, when METRICS_TOKEN is set, for a scraper bearing that token (no user session).
  * Registered after the docs plugin so the OpenAPI document lists it.
  */
-export function registerMetricsRoute(app: FastifyInstance, scrape: Scrape) {
-  app.get(
-    '/api/metrics',
-    {
-      config: { access: 'admin', serviceToken: app.config.metricsToken },
-      schema: {
-        tags: ['monitoring'],
-        summary: 'Prometheus metrics (admin session, or the METRICS_TOKEN bearer token)',
-      },
-    },
-    async (_request, reply) => {
-      const { contentType, body } = await scrape();
-      return reply.type(contentType).send(body);
-    },
+export async function registerMetricsRoute(app: FastifyInstance, scrape: Scrape) {
+  await app.register(
+    async (api) =>
+      serve(
+        api,
+        healthContracts.metrics,
+        async (_request, reply) => {
+          const { contentType, body } = await scrape();
+          return reply.type(contentType).send(body);
+        },
+        { config: { serviceToken: app.config.metricsToken } },
+      ),
+    { prefix: '/api' },
   );
 }
 

@@ -31,13 +31,23 @@ export const routeTree: RouteObject[] = [
         children: [
           { path: 'login', ...lazyPage(() => import('../features/auth/pages/LoginPage')) },
           { path: 'register', ...lazyPage(() => import('../features/auth/pages/RegisterPage')) },
-          { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/ForgotPasswordPage')) },
+          {
+            path: 'forgot-password',
+            ...lazyPage(() =>
+              import('../features/auth/pages/EmailRequestPage').then((m) => ({ default: m.ForgotPasswordPage })),
+            ),
+          },
         ],
       },
       // Links from e-mails work whether or not someone is signed in.
       { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/ResetPasswordPage')) },
       { path: 'verify-email', ...lazyPage(() => import('../features/auth/pages/VerifyEmailPage')) },
-      { path: 'resend-verification', ...lazyPage(() => import('../features/auth/pages/ResendVerificationPage')) },
+      {
+        path: 'resend-verification',
+        ...lazyPage(() =>
+          import('../features/auth/pages/EmailRequestPage').then((m) => ({ default: m.ResendVerificationPage })),
+        ),
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -1,4 +1,11 @@
-import { type AuthTokens, type LoginInput, type PublicUser, type RegisterInput, STAFF_ROLES } from '@seamline/shared';
+import {
+  authContracts,
+  type EndpointResponse,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+  STAFF_ROLES,
+} from '@seamline/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { ApiError, api, errorMessage, onSessionExpired, refreshSession } from '../lib/api-client';
@@ -6,7 +13,8 @@ import { clearSession, readSession, saveSession, saveUser, storedRefreshToken } 
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { type AuthState, authReducer, initialAuthState } from './auth-state';
 
-type SessionAnswer = { user: PublicUser; tokens: AuthTokens };
+/** What sign-in and registration both answer: the user and the token pair. */
+type SessionAnswer = EndpointResponse<typeof authContracts.login>;
 
 export const CUSTOMER_KEPT_OUT =
   'This back office is for store staff only. Your customer account is fine — please use the storefront instead.';
@@ -21,7 +29,7 @@ function restoreAtStart(): AuthState {
 }
 
 async function verifyUser(): Promise<PublicUser> {
-  const answer = await api.get<{ user: PublicUser }>('/auth/verify', { noRefresh: true });
+  const answer = await api.call(authContracts.verify, { noRefresh: true });
   return answer.data.user;
 }
 
@@ -51,16 +59,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onSessionExpired(() => dispatch({ type: 'LOGOUT' })), []);
 
-  const startSession = useCallback(async (path: '/auth/login' | '/auth/register', body: object, fallback: string) => {
+  const startSession = useCallback(async (request: () => Promise<SessionAnswer>, fallback: string) => {
     dispatch({ type: 'AUTH_START' });
     try {
-      const answer = await api.post<SessionAnswer>(path, body);
+      const answer = await request();
       if (!answer?.success || !answer.data?.user || !answer.data.tokens) throw new Error(fallback);
       const { user, tokens } = answer.data;
       if (!isStaff(user)) {
         // Customers may not enter the back office: end the server session we just got and keep nothing.
         await api
-          .post('/auth/logout', { refreshToken: tokens.refreshToken }, { accessToken: tokens.accessToken })
+          .call(authContracts.logout, {
+            body: { refreshToken: tokens.refreshToken },
+            accessToken: tokens.accessToken,
+          })
           .catch(() => undefined);
         throw new Error(CUSTOMER_KEPT_OUT);
       }
@@ -78,12 +89,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
-      login: (input: LoginInput) => startSession('/auth/login', input, 'Login failed'),
-      register: (input: RegisterInput) => startSession('/auth/register', input, 'Registration failed'),
+      login: (input: LoginInput) => startSession(() => api.call(authContracts.login, { body: input }), 'Login failed'),
+      register: (input: RegisterInput) =>
+        startSession(() => api.call(authContracts.register, { body: input }), 'Registration failed'),
       logout: async () => {
         const refreshToken = storedRefreshToken();
         await api
-          .post('/auth/logout', refreshToken ? { refreshToken } : {}, { noRefresh: true })
+          .call(authContracts.logout, { body: refreshToken ? { refreshToken } : {}, noRefresh: true })
           .catch(() => undefined);
         clearSession();
         queryClient.clear();

@@ -1,15 +1,27 @@
 import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
+import { authContracts } from './auth.js';
 import { couponContracts } from './coupons.js';
+import { healthContracts } from './health.js';
+import { profileContracts } from './profile.js';
+import { userContracts } from './users.js';
 
 export * from './activity-logs.js';
 export * from './analytics.js';
+export * from './auth.js';
 export * from './coupons.js';
+export * from './health.js';
+export * from './profile.js';
+export * from './users.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
 export const contractGroups: Record<string, ContractGroup> = {
   activityLogs: activityLogContracts,
   analytics: analyticsContracts,
+  auth: authContracts,
   coupons: couponContracts,
+  health: healthContracts,
+  profile: profileContracts,
+  users: userContracts,
 };

@@ -1,4 +1,4 @@
-import type { LoginInput, PublicUser } from '@seamline/shared';
+import type { AuthTokens, LoginInput, PublicUser, SessionView } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -29,8 +29,6 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a pa
 export const RESEND_VERIFICATION_ANSWER =
   'If an unverified account exists for this email, a verification link has been sent.';
 
-export type Session = { user: PublicUser; tokens: { accessToken: string; refreshToken: string } };
-
 export class AuthService {
   constructor(
     private readonly db: Db,
@@ -38,7 +36,7 @@ export class AuthService {
     private readonly publicUrl: string,
   ) {}
 
-  private async startSession(db: DbOrTx, user: typeof users.$inferSelect): Promise<Session> {
+  private async startSession(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionView> {
     const refreshToken = await issueRefreshToken(db, user.id);
     const accessToken = await this.accessTokens.sign(user.id, user.role);
     return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
@@ -49,7 +47,7 @@ export class AuthService {
    * active account clears it. A deactivated account answers the same whatever the password, so the answer never
    * tells whether a guessed password was right.
    */
-  async login(input: LoginInput, ctx: AuditContext): Promise<Session> {
+  async login(input: LoginInput, ctx: AuditContext): Promise<SessionView> {
     const ip = ctx.ip ?? 'unknown';
     await claimLoginAttempt(this.db, input.email, ip);
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
@@ -91,7 +89,7 @@ export class AuthService {
   async register(
     input: { email: string; password: string; firstName: string; lastName: string },
     ctx: AuditContext,
-  ): Promise<Session> {
+  ): Promise<SessionView> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -123,7 +121,7 @@ export class AuthService {
     });
   }
 
-  async refresh(refreshToken: string): Promise<Session['tokens']> {
+  async refresh(refreshToken: string): Promise<AuthTokens> {
     const result = await this.db.transaction(async (tx) => {
       const spent = await spendRefreshToken(tx, refreshToken);
       if (spent.kind === 'reused') {

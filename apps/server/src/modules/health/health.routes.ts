@@ -1,27 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { healthContracts as contracts, type ReadinessView } from '@seamline/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ping } from '../../db/client.js';
-import { envelope, ok } from '../../lib/responses.js';
+import { serve } from '../../lib/contract-route.js';
+import { ok } from '../../lib/responses.js';
 import { notShed } from '../../plugins/readiness.js';
 
-/** Health endpoints: no access rule, no request budget (a load balancer polls them from one address), not shed. */
-const healthConfig = { access: 'public', rateLimit: false, ...notShed } as const;
-
-/** The API's error envelope (plugins/errors.ts), as readiness answers it when not ready. */
-const notReadyBody = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  message: z.string(),
-  code: z.literal('UNAVAILABLE'),
-});
-
-const readyBody = z.object({
-  status: z.literal('ok'),
-  database: z.literal('ok'),
-  redis: z.literal('ok').optional(),
-  storage: z.literal('ok').optional(),
-});
+/** Health endpoints: public, no request budget (a load balancer polls them from one address), not shed. */
+const healthConfig = { rateLimit: false, ...notShed } as const;
 
 function withinTimeout(check: () => Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +18,7 @@ function withinTimeout(check: () => Promise<unknown>, ms: number): Promise<unkno
 }
 
 /** Every dependency answers within the timeout, the server is not draining and not overloaded; else why not. */
-async function readiness(app: FastifyInstance): Promise<z.infer<typeof readyBody> | string> {
+async function readiness(app: FastifyInstance): Promise<ReadinessView | string> {
   if (app.readiness.draining) return 'Shutting down';
   if (app.isUnderPressure()) return 'Overloaded';
   const checks = [['database', () => ping(app.db)] as const, ...app.readiness.checks];
@@ -46,29 +32,31 @@ async function readiness(app: FastifyInstance): Promise<z.infer<typeof readyBody
   return { status: 'ok', database: 'ok', ...Object.fromEntries(checks.map(([name]) => [name, 'ok'])) };
 }
 
+/**
+ * An expected answer while starting, draining or overloaded, not a server error: sent here rather than thrown, so
+ * the error handler does not log it. The error envelope is not part of the contract's success answers.
+ */
+function notReady(reply: FastifyReply, state: string) {
+  return reply
+    .code(503)
+    .header('retry-after', '5')
+    .send({ success: false, error: state, message: state, code: 'UNAVAILABLE' });
+}
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health/live',
-    {
-      config: healthConfig,
-      schema: { tags: ['health'], response: { 200: envelope(z.object({ status: z.literal('ok') })) } },
-    },
-    async () => ok({ status: 'ok' as const }),
-  );
+  serve(app, contracts.live, async () => ok({ status: 'ok' as const }), { config: healthConfig });
+
   // /health is the readiness check under its older name.
-  for (const url of ['/health/ready', '/health']) {
-    app.get(
-      url,
-      { config: healthConfig, schema: { tags: ['health'], response: { 200: envelope(readyBody), 503: notReadyBody } } },
+  for (const contract of [contracts.ready, contracts.health]) {
+    serve(
+      app,
+      contract,
       async (_request, reply) => {
         const state = await readiness(app);
         if (typeof state === 'object') return ok(state);
-        // An expected answer while starting, draining or overloaded, not a server error: no error log.
-        return reply
-          .code(503)
-          .header('retry-after', '5')
-          .send({ success: false, error: state, message: state, code: 'UNAVAILABLE' });
+        return notReady(reply, state);
       },
+      { config: healthConfig },
     );
   }
 };

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema, whenValid } from '@seamline/shared';
+import { authContracts, passwordSchema, whenValid } from '@seamline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ export default function ResetPasswordPage() {
   const submit = form.handleSubmit(async ({ password }) => {
     setResult(null);
     try {
-      const answer = await api.post<never>('/auth/reset-password', { token, password });
+      const answer = await api.call(authContracts.resetPassword, { body: { token, password } });
       setResult({ tone: 'success', text: answer.message ?? 'Password has been reset. You can now sign in.' });
     } catch (error) {
       setResult({ tone: 'error', text: errorMessage(error, 'Failed to reset the password') });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { authQueries } from '../api';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
 import { TextLink } from '../components/TextLink';
@@ -9,14 +10,7 @@ import { TextLink } from '../components/TextLink';
 /** /verify-email?token=… — confirms the address once (the query dedupes, the token is single-use). */
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const verification = useQuery({
-    queryKey: ['auth', 'verify-email', token],
-    queryFn: () => api.post<never>('/auth/verify-email', { token }),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useQuery(authQueries.verifyEmail(token));
 
   return (
     <AuthLayout

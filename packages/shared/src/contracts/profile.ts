@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { savedAddress, savedAddressInput } from '../addresses.js';
+import { authTokens } from '../auth.js';
+import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { idParams } from '../ids.js';
+import {
+  changePasswordInput,
+  customerPreferences,
+  deleteAccountInput,
+  preferencesInput,
+  profileUpdateInput,
+  profileUser,
+} from '../profile.js';
+
+const tag = 'profile';
+const access = 'customer';
+const params = idParams('address');
+const profileEnvelope = envelope(z.object({ user: profileUser }));
+const addressEnvelope = envelope(z.object({ address: savedAddress }));
+const addressExample = {
+  label: 'Home',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  street: '12 Harbor Street',
+  city: 'Portland',
+  state: 'OR',
+  zipCode: '97201',
+  country: 'United States',
+  phone: '5551234567',
+  isDefault: true,
+};
+
+/** The signed-in customer's own profile, password, address book, preferences and account (spec part 2 §7). */
+export const profileContracts = {
+  get: endpoint({
+    operationId: 'getProfile',
+    method: 'GET',
+    path: '/users/profile',
+    summary: "The signed-in customer's profile and preferences",
+    tag,
+    access,
+    responses: { 200: profileEnvelope },
+  }),
+  update: endpoint({
+    operationId: 'updateProfile',
+    method: 'PUT',
+    path: '/users/profile',
+    summary: "Change the signed-in customer's name and phone",
+    tag,
+    access,
+    body: profileUpdateInput,
+    bodyExample: { firstName: 'Alex', lastName: 'Morgan', phone: '5551234567' },
+    responses: { 200: profileEnvelope },
+  }),
+  changePassword: endpoint({
+    operationId: 'changePassword',
+    method: 'PUT',
+    path: '/users/change-password',
+    summary: 'Change the password; other sessions are signed out and a new token pair is returned',
+    tag,
+    access,
+    body: changePasswordInput,
+    bodyExample: { currentPassword: 'correct-horse-battery', newPassword: 'new-correct-horse' },
+    responses: { 200: envelope(z.object({ tokens: authTokens })) },
+  }),
+  updatePreferences: endpoint({
+    operationId: 'updatePreferences',
+    method: 'PUT',
+    path: '/users/preferences',
+    summary: 'Change shopping preferences (the given keys replace the stored ones)',
+    tag,
+    access,
+    body: preferencesInput,
+    bodyExample: { newsletter: true, preferredSizes: ['M', 'L'], currency: 'USD' },
+    responses: { 200: envelope(z.object({ preferences: customerPreferences })) },
+  }),
+  deleteAccount: endpoint({
+    operationId: 'deleteAccount',
+    method: 'DELETE',
+    path: '/users/account',
+    summary: "Delete the signed-in customer's account (password confirmed)",
+    tag,
+    access,
+    body: deleteAccountInput,
+    bodyExample: { password: 'correct-horse-battery' },
+    responses: { 200: messageEnvelope },
+  }),
+  listAddresses: endpoint({
+    operationId: 'listAddresses',
+    method: 'GET',
+    path: '/users/addresses',
+    summary: "The signed-in customer's saved addresses",
+    tag,
+    access,
+    responses: { 200: envelope(z.object({ addresses: z.array(savedAddress) })) },
+  }),
+  createAddress: endpoint({
+    operationId: 'createAddress',
+    method: 'POST',
+    path: '/users/addresses',
+    summary: 'Save an address to the address book',
+    tag,
+    access,
+    body: savedAddressInput,
+    bodyExample: addressExample,
+    responses: { 201: addressEnvelope },
+    errors: [409],
+  }),
+  updateAddress: endpoint({
+    operationId: 'updateAddress',
+    method: 'PUT',
+    path: '/users/addresses/:id',
+    summary: 'Edit a saved address',
+    tag,
+    access,
+    params,
+    body: savedAddressInput,
+    bodyExample: addressExample,
+    responses: { 200: addressEnvelope },
+  }),
+  deleteAddress: endpoint({
+    operationId: 'deleteAddress',
+    method: 'DELETE',
+    path: '/users/addresses/:id',
+    summary: 'Delete a saved address',
+    tag,
+    access,
+    params,
+    responses: { 200: messageEnvelope },
+  }),
+};
