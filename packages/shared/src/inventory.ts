@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { STOCK } from './constants.js';
+import { PRODUCT_MESSAGES } from './products.js';
 import { type AlertStatus, alertStatus, type InventoryLevel, stockStatus } from './stock.js';
 
 /** The inventory page's messages for a new size/color (spec part 2 §5). */
 export const INVENTORY_MESSAGES = {
-  stockInput: 'Please select both size and color, and enter a valid quantity',
+  stockInput: PRODUCT_MESSAGES.stockInput,
   variantInput: 'Please enter both size and color',
-  initialQuantity: 'Initial quantity cannot be negative',
-  thresholdNegative: 'Low stock threshold cannot be negative',
+  initialQuantity: PRODUCT_MESSAGES.initialQuantity,
+  thresholdNegative: PRODUCT_MESSAGES.thresholdNegative,
   variantExists: 'A variant with this size/color combination already exists',
   loadFailed: 'Failed to fetch inventory data',
   updated: 'Stock updated successfully!',

@@ -84,6 +84,7 @@ export const productImage = z.object({
   alt: z.string().trim().max(200).default(''),
 });
 export type ProductImage = z.output<typeof productImage>;
+export type ProductImageInput = z.input<typeof productImage>;
 
 /** Checked on blur and on submit, values trimmed (spec part 1 §5). */
 export const productInput = z.object({

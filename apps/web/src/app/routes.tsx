@@ -53,7 +53,7 @@ export const appRoutes: RouteObject[] = [
   page(
     'analytics/inventory',
     { title: 'Inventory Analytics', rule: 'analytics' },
-    () => import('../features/inventory-analytics/pages/InventoryAnalyticsPage'),
+    () => import('../features/inventory/pages/InventoryAnalyticsPage'),
   ),
   page(
     'analytics/reports',

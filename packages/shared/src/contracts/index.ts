@@ -4,6 +4,9 @@ import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
 import { couponContracts } from './coupons.js';
 import { healthContracts } from './health.js';
+import { imageContracts } from './images.js';
+import { inventoryContracts } from './inventory.js';
+import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { userContracts } from './users.js';
 
@@ -12,6 +15,9 @@ export * from './analytics.js';
 export * from './auth.js';
 export * from './coupons.js';
 export * from './health.js';
+export * from './images.js';
+export * from './inventory.js';
+export * from './products.js';
 export * from './profile.js';
 export * from './users.js';
 
@@ -24,4 +30,8 @@ export const contractGroups: Record<string, ContractGroup> = {
   health: healthContracts,
   profile: profileContracts,
   users: userContracts,
+  products: productContracts,
+  productStock: productStockContracts,
+  images: imageContracts,
+  inventory: inventoryContracts,
 };

@@ -1,5 +1,6 @@
 import {
   availableStock,
+  type InventoryRowView,
   type ProductView,
   SIZES,
   type StorefrontProductView,
@@ -15,49 +16,47 @@ export const salesCountSql = sql<number>`(
   SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
   WHERE oi.product_id = ${products.id} AND o.status NOT IN ('cancelled', 'refunded'))`;
 
-/** The JSON one product row carries (built by PostgreSQL: one value per page, cheap to transfer and parse). */
-type ProductJson = {
-  id: string;
-  name: string;
-  slug: string;
-  sku: string;
-  description: string;
-  category: string;
-  categoryId: string;
-  subcategory: string;
-  brand: string;
-  brandId: string;
-  price: number;
-  comparePrice: number;
-  costPrice: number;
-  salePrice: number | null;
+/**
+ * The JSON one product row carries (built by PostgreSQL: one value per page, cheap to transfer and parse): the API
+ * shape's stored fields as they are, plus what `toView` derives the rest from.
+ */
+type ProductJson = Pick<
+  ProductView,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'sku'
+  | 'description'
+  | 'category'
+  | 'categoryId'
+  | 'subcategory'
+  | 'brand'
+  | 'brandId'
+  | 'price'
+  | 'comparePrice'
+  | 'costPrice'
+  | 'salePrice'
+  | 'weight'
+  | 'dimensions'
+  | 'tags'
+  | 'isActive'
+  | 'isFeatured'
+  | 'isTikTokTrending'
+  | 'viewCount'
+  | 'rating'
+  | 'reviewCount'
+  | 'salesCount'
+  | 'images'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
   defaultSize: string;
   defaultColor: string;
-  weight: number;
-  dimensions: { length: number; width: number; height: number };
-  seo: { title?: string; description?: string; keywords?: string[] };
-  tags: string[];
-  isActive: boolean;
-  isFeatured: boolean;
-  isTikTokTrending: boolean;
-  viewCount: number;
-  rating: number;
-  reviewCount: number;
-  salesCount: number;
+  seo: Partial<Omit<ProductView['seo'], 'slug'>>;
   creatorFirstName: string | null;
   creatorLastName: string | null;
-  createdAt: string;
-  updatedAt: string;
   total: number;
-  inventory: {
-    id: string;
-    size: string;
-    color: string;
-    quantity: number;
-    reserved: number;
-    lowStockThreshold: number;
-  }[];
-  images: { original: string; webp: string; thumbnail: string; alt: string }[];
+  inventory: Omit<InventoryRowView, '_id' | 'available'>[];
 };
 
 export type ProductPageQuery = { where?: SQL; orderBy: SQL; limit: number; offset?: number };

@@ -1,4 +1,4 @@
-import { type ProductView, STOCK, type StockStatus, variantLevel } from '@seamline/shared';
+import { type ProductView, STOCK, variantLevel } from '@seamline/shared';
 import type { BadgeVariant } from '../../components/ui';
 
 /** Toasts of the product screens (spec part 1 §2 and §8), shown for TOAST_MS.products. */
@@ -36,13 +36,6 @@ export function parseInteger(text: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-export const STATUS_BADGE: Record<StockStatus, BadgeVariant> = {
-  'In Stock': 'success',
-  'Moderate Stock': 'warning',
-  'Low Stock': 'danger',
-  'Out of Stock': 'danger',
-};
-
 /** Combination badges: at or below threshold red, up to 1.5 times yellow, above green. */
 export function variantBadge(row: { quantity: number; lowStockThreshold: number }): BadgeVariant {
   const level = variantLevel(row);
@@ -52,7 +45,5 @@ export function variantBadge(row: { quantity: number; lowStockThreshold: number 
 /** The Inventory tab's badge: Low Stock at or below the threshold, else In Stock. */
 export const isLowStock = (row: { quantity: number; lowStockThreshold: number }) =>
   row.quantity <= row.lowStockThreshold;
-
-export const firstImage = (product: ProductView) => product.images[0]?.thumbnail || product.images[0]?.original;
 
 export const DEFAULT_STOCK_THRESHOLD = STOCK.defaultThresholdStockDialog;

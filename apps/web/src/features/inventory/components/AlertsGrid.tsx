@@ -1,7 +1,8 @@
 import { type LowStockAlertView, stockPercent } from '@seamline/shared';
 import { CheckCircle2 } from 'lucide-react';
+import { Thumb } from '../../../components/product-bits';
 import { Card, CardContent, EmptyState } from '../../../components/ui';
-import { AlertBadge, Thumb } from './alert-bits';
+import { AlertBadge } from './alert-bits';
 import { StockBar } from './StatCard';
 
 /** Alerts tab: one card per combination at or below its threshold. */

@@ -1,6 +1,7 @@
 import { PAGE_SIZES, type ProductView } from '@seamline/shared';
 import { History, Package, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { firstImage, StockStatusBadge, Thumb } from '../../../components/product-bits';
 import {
   Badge,
   Button,
@@ -14,10 +15,7 @@ import {
   TableRow,
 } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { StockStatusBadge } from '../../products/components/ProductBits';
-import { firstImage } from '../../products/product-rules';
 import { matchesInventorySearch, stockValue } from '../inventory-rules';
-import { Thumb } from './alert-bits';
 
 /** Inventory Table tab: local search, 10 rows per page, Manage Stock and View History per row. */
 export function InventoryTable({

@@ -19,12 +19,12 @@ import {
   Select,
   useToast,
 } from '../../../components/ui';
+import { findVariant, hasVariant, VariantPicker } from '../../../components/variant-picker';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useAddVariant, useUpdateStock } from '../api';
 import { stockErrorText } from '../inventory-rules';
 
-const unique = (values: string[]) => [...new Set(values)].map((value) => ({ value, label: value }));
 const OPERATIONS = [
   { value: 'add', label: 'Add Stock' },
   { value: 'subtract', label: 'Remove Stock' },
@@ -66,11 +66,12 @@ export function StockDialog({
 
   if (!product) return null;
   // Editing a field clears the previous validation message.
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    set(e.target.value);
+  const change = (set: (v: string) => void) => (value: string) => {
+    set(value);
     setError(null);
   };
-  const row = product.inventory.find((r) => r.size === size && r.color === color);
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => change(set)(e.target.value);
+  const row = findVariant(product.inventory, size, color);
   const amount = toInt(quantity);
   const preview =
     mode === 'existing' ? previewStockLevel(row?.quantity ?? 0, operation, amount) : Math.max(0, amount || 0);
@@ -92,12 +93,8 @@ export function StockDialog({
           lowStockThreshold: toInt(threshold),
         });
         if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Failed to add variant');
-        const exists = product.inventory.some(
-          (r) =>
-            r.size.toLowerCase() === parsed.data.size.toLowerCase() &&
-            r.color.toLowerCase() === parsed.data.color.toLowerCase(),
-        );
-        if (exists) return setError(INVENTORY_MESSAGES.variantExists);
+        if (hasVariant(product.inventory, parsed.data.size, parsed.data.color))
+          return setError(INVENTORY_MESSAGES.variantExists);
         await addVariant.mutateAsync({ id: product.id, input: parsed.data });
       }
       toast.success(INVENTORY_MESSAGES.updated);
@@ -143,26 +140,14 @@ export function StockDialog({
           </div>
           {mode === 'existing' ? (
             <>
-              <div className="grid grid-cols-2 gap-3">
-                <FormField label="Size" htmlFor="inv-size">
-                  <Select
-                    id="inv-size"
-                    placeholder="Select size"
-                    options={unique(product.inventory.map((r) => r.size))}
-                    value={size}
-                    onChange={edit(setSize)}
-                  />
-                </FormField>
-                <FormField label="Color" htmlFor="inv-color">
-                  <Select
-                    id="inv-color"
-                    placeholder="Select color"
-                    options={unique(product.inventory.filter((r) => !size || r.size === size).map((r) => r.color))}
-                    value={color}
-                    onChange={edit(setColor)}
-                  />
-                </FormField>
-              </div>
+              <VariantPicker
+                idPrefix="inv"
+                inventory={product.inventory}
+                size={size}
+                color={color}
+                onSizeChange={change(setSize)}
+                onColorChange={change(setColor)}
+              />
               {row ? (
                 <dl className="grid grid-cols-4 gap-2 rounded-lg bg-slate-50 p-3 text-center text-sm">
                   {(

@@ -1,6 +1,7 @@
 import { COLORS, PRODUCT_MESSAGES, type ProductView, SIZES, STOCK } from '@seamline/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '../../../components/ui';
+import { hasVariant } from '../../../components/variant-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddCombination } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';
@@ -35,10 +36,7 @@ export function AddCombinationDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!size || !color) return setError(PRODUCT_MESSAGES.combinationInput);
-    const exists = product.inventory.some(
-      (row) => row.size.toLowerCase() === size.toLowerCase() && row.color.toLowerCase() === color.toLowerCase(),
-    );
-    if (exists) return setError(PRODUCT_MESSAGES.combinationExists);
+    if (hasVariant(product.inventory, size, color)) return setError(PRODUCT_MESSAGES.combinationExists);
     try {
       await add.mutateAsync({
         id: product.id,

@@ -1,11 +1,11 @@
-import { TOAST_MS } from '@seamline/shared';
+import { type ProductImageInput, TOAST_MS } from '@seamline/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button, useToast } from '../../../components/ui';
 import { uploadImages } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';
 
-type Image = { original: string; webp: string; thumbnail: string; alt?: string };
+type Image = ProductImageInput;
 
 /** Image upload with thumbnails and a remove button per image; uploads go through POST /images/upload-multiple. */
 export function ImageUploader({ images, onChange }: { images: Image[]; onChange: (images: Image[]) => void }) {

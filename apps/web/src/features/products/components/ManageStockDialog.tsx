@@ -1,23 +1,13 @@
 import { type ProductView, stockChangeInput, TOAST_MS } from '@seamline/shared';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '../../../components/ui';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '../../../components/ui';
+import { findVariant, VariantPicker } from '../../../components/variant-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useChangeStock } from '../api';
 import { PRODUCT_TOASTS, parseNumber } from '../product-rules';
 import { AddCombinationDialog } from './AddCombinationDialog';
-
-const unique = (values: string[]) => [...new Set(values)].map((value) => ({ value, label: value }));
 
 /** Manage Stock: Add Stock / Remove Stock on one size/color, with the current stock and an over-removal warning. */
 export function ManageStockDialog({
@@ -50,7 +40,7 @@ export function ManageStockDialog({
   }, [productId]);
 
   if (!product) return null;
-  const current = product.inventory.find((row) => row.size === size && row.color === color);
+  const current = findVariant(product.inventory, size, color);
   const amount = parseNumber(quantity);
   const overRemoval = mode === 'remove' && current !== undefined && amount > current.available;
 
@@ -95,26 +85,14 @@ export function ManageStockDialog({
               </button>
             ))}
           </div>
-          <div className="grid grid-cols-2 gap-3">
-            <FormField label="Size" htmlFor="stock-size">
-              <Select
-                id="stock-size"
-                placeholder="Select size"
-                options={unique(product.inventory.map((r) => r.size))}
-                value={size}
-                onChange={(e) => setSize(e.target.value)}
-              />
-            </FormField>
-            <FormField label="Color" htmlFor="stock-color">
-              <Select
-                id="stock-color"
-                placeholder="Select color"
-                options={unique(product.inventory.filter((r) => !size || r.size === size).map((r) => r.color))}
-                value={color}
-                onChange={(e) => setColor(e.target.value)}
-              />
-            </FormField>
-          </div>
+          <VariantPicker
+            idPrefix="stock"
+            inventory={product.inventory}
+            size={size}
+            color={color}
+            onSizeChange={setSize}
+            onColorChange={setColor}
+          />
           <div>
             <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setAdding(true)}>
               <Plus /> Add New Size/Color Combination

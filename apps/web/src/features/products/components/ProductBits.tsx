@@ -1,30 +1,12 @@
 import type { ProductView } from '@seamline/shared';
-import { ImageOff } from 'lucide-react';
+import { firstImage, Thumb } from '../../../components/product-bits';
 import { Badge } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
-import { firstImage, STATUS_BADGE } from '../product-rules';
+
+export { StockStatusBadge } from '../../../components/product-bits';
 
 export function ProductThumb({ product, className }: { product: ProductView; className?: string }) {
-  const src = firstImage(product);
-  return (
-    <div
-      className={cn(
-        'flex shrink-0 items-center justify-center overflow-hidden rounded-md bg-slate-100',
-        className ?? 'size-10',
-      )}
-    >
-      {src ? (
-        <img src={src} alt={product.images[0]?.alt || product.name} className="size-full object-cover" loading="lazy" />
-      ) : (
-        <ImageOff className="size-4 text-slate-400" aria-hidden />
-      )}
-    </div>
-  );
-}
-
-export function StockStatusBadge({ product }: { product: ProductView }) {
-  return <Badge variant={STATUS_BADGE[product.stockStatus]}>{product.stockStatus}</Badge>;
+  return <Thumb src={firstImage(product)} alt={product.images[0]?.alt || product.name} className={className} />;
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {

@@ -21,9 +21,9 @@ import {
 } from '../../../components/ui';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useChartAnimation } from '../../../lib/use-reduced-motion';
-import { useInventoryAnalytics, useLowStockAlerts } from '../../inventory/api';
-import { AlertBadge } from '../../inventory/components/alert-bits';
-import { StatCard, StockBar } from '../../inventory/components/StatCard';
+import { useInventoryAnalytics, useLowStockAlerts } from '../api';
+import { AlertBadge } from '../components/alert-bits';
+import { StatCard, StockBar } from '../components/StatCard';
 
 const TABLE_ROWS = 10;
 const PIE_COLORS = ['#10b981', '#f59e0b', '#ef4444'];
