@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 type ContractSchema<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
+  headers: E['headers'];
   body: E['multipart'] extends true ? undefined : E['body'];
   response: E['responses'];
 };
@@ -57,6 +58,7 @@ export function serve<E extends Endpoint>(
       tags: [contract.tag],
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.body && !contract.multipart ? { body: contract.body } : {}),
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(contract.produces ? { produces: [...contract.produces] } : {}),
