@@ -43,7 +43,6 @@ const orderExample = {
   notes: 'Leave at the door',
 };
 const createOrderExample = { ...orderExample, email: 'jane.doe@example.com' };
-const statusExample = { status: 'shipped', paymentStatus: 'paid', trackingNumber: '1Z999AA10123456784' };
 const orderCreated = {
   tag,
   body: createOrderInput,
@@ -51,6 +50,17 @@ const orderCreated = {
   headers: idempotencyHeaders,
   responses: { 201: orderEnvelope },
   errors: [404, 409, 422],
+} as const;
+/** The status dialog's call, served at both the spec's paths. */
+const statusChanged = {
+  method: 'PUT',
+  tag,
+  access: 'orders',
+  params,
+  body: orderStatusInput,
+  bodyExample: { status: 'shipped', paymentStatus: 'paid', trackingNumber: '1Z999AA10123456784' },
+  responses: { 200: orderEnvelope },
+  errors: [409],
 } as const;
 
 /** Orders: customers' own orders, guest orders and tracking, and the staff list and status changes. */
@@ -177,17 +187,10 @@ export const orderContracts = {
     errors: [409],
   }),
   updateStatus: endpoint({
+    ...statusChanged,
     operationId: 'updateOrderStatus',
-    method: 'PUT',
     path: '/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (stock follows)',
-    tag,
-    access: 'orders',
-    params,
-    body: orderStatusInput,
-    bodyExample: statusExample,
-    responses: { 200: orderEnvelope },
-    errors: [409],
   }),
 };
 
@@ -223,17 +226,10 @@ export const adminOrderContracts = {
     responses: { 200: orderEnvelope },
   }),
   updateStatus: endpoint({
+    ...statusChanged,
     operationId: 'updateOrderStatusForStaff',
-    method: 'PUT',
     path: '/admin/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (the Manage Status dialog)',
-    tag,
-    access: 'orders',
-    params,
-    body: orderStatusInput,
-    bodyExample: statusExample,
-    responses: { 200: orderEnvelope },
-    errors: [409],
   }),
   update: endpoint({
     operationId: 'updateOrder',
