@@ -52,8 +52,9 @@ export const checkoutContracts = {
     bodyExample: cartExample,
     responses: {
       200: envelope(
-        orderTotalsView.omit({ discount: true }).extend({
+        z.object({
           shippingMethod: z.enum(SHIPPING_METHODS),
+          ...orderTotalsView.pick({ shipping: true, subtotal: true, tax: true, total: true }).shape,
           freeShippingThreshold: z.number(),
           methods: z.array(shippingOptionView),
         }),
