@@ -25,6 +25,8 @@ export type Endpoint = {
   access: EndpointAccess;
   params?: z.ZodObject;
   query?: z.ZodType;
+  /** Request headers the endpoint reads (e.g. `Idempotency-Key`), documented and validated like the other inputs. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** A request body that validates against `body`, shown in the API description (checked by the contract test). */
   bodyExample?: unknown;

@@ -18,6 +18,7 @@ import { serializeWith } from './responses.js';
 type ContractSchema<E extends Endpoint> = {
   params: E['params'];
   querystring: E['query'];
+  headers: E['headers'];
   body: E['multipart'] extends true ? undefined : E['body'];
   response: E['responses'];
 };
@@ -73,6 +74,7 @@ export function serve<E extends Endpoint>(
       tags: [contract.tag],
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.body && !contract.multipart ? { body: contract.body } : {}),
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(contract.produces ? { produces: [...contract.produces] } : {}),

@@ -2,10 +2,12 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
+import { adminOrderContracts, orderContracts } from './orders.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { userContracts } from './users.js';
@@ -13,10 +15,12 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './checkout.js';
 export * from './coupons.js';
 export * from './health.js';
 export * from './images.js';
 export * from './inventory.js';
+export * from './orders.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './users.js';
@@ -34,4 +38,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   productStock: productStockContracts,
   images: imageContracts,
   inventory: inventoryContracts,
+  orders: orderContracts,
+  adminOrders: adminOrderContracts,
+  checkout: checkoutContracts,
 };
