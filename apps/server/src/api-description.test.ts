@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { contractGroups } from '@seamline/shared';
 import createClient from 'openapi-fetch';
+import type { OperationObject } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiTypesFile,
@@ -12,6 +14,7 @@ import {
 import { signedIn } from '../test/factories.js';
 import type { paths } from '../test/generated/api-types.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { errorStatuses } from './plugins/docs.js';
 
 let t: TestApp;
 let document: OpenApiDocument;
@@ -23,6 +26,29 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the API description at /api/openapi.json', () => {
+  it('describes every contract: operationId, summary, tag, 4xx answers with the error envelope, body example', () => {
+    expect(document.servers?.[0]?.url).toBe(t.config.publicUrl);
+    for (const contract of Object.values(contractGroups).flatMap((group) => Object.values(group))) {
+      const openapiPath = `/api${contract.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+      const pathItem = document.paths?.[openapiPath] as Record<string, OperationObject> | undefined;
+      const operation = pathItem?.[contract.method.toLowerCase()];
+      expect(operation, contract.operationId).toMatchObject({
+        operationId: contract.operationId,
+        summary: contract.summary,
+        tags: [contract.tag],
+      });
+      for (const status of errorStatuses(contract)) {
+        expect(operation?.responses?.[status], `${contract.operationId} ${status}`).toHaveProperty('$ref');
+      }
+      if (contract.bodyExample !== undefined) {
+        const body = operation?.requestBody as { content: Record<string, { example?: unknown }> } | undefined;
+        expect(body?.content['application/json']?.example, contract.operationId).toEqual(contract.bodyExample);
+      }
+    }
+    const refs = Object.values(document.components?.responses ?? {}).map((response) => JSON.stringify(response));
+    for (const ref of refs) expect(ref).toContain('#/components/schemas/ErrorEnvelope');
+  });
+
   it('passes redocly lint (recommended rules) with 0 errors', async () => {
     const { errors, warnings } = await lintDocument(document);
     expect(formatProblems(errors)).toBe('');
