@@ -4,6 +4,7 @@ import { contractGroups } from '@seamline/shared';
 import createClient from 'openapi-fetch';
 import type { OperationObject } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '../../../generated/api-types.js';
 import {
   apiTypesFile,
   formatProblems,
@@ -12,7 +13,6 @@ import {
   type OpenApiDocument,
 } from '../test/api-description.js';
 import { signedIn } from '../test/factories.js';
-import type { paths } from '../test/generated/api-types.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { errorStatuses } from './plugins/docs.js';
 

@@ -1,5 +1,5 @@
 // `npm run lint:api`: lints the served /api/openapi.json with redocly's recommended rules; exits 1 on any error.
-// `npm run api:types`: regenerates the checked-in client types from it (apps/server/test/generated/api-types.ts).
+// `npm run api:types`: regenerates the checked-in client types from it (generated/api-types.ts).
 // `tsx apps/server/test/api-cli.ts dump <file>`: writes the document to a file.
 import { writeFile } from 'node:fs/promises';
 import { apiTypesFile, formatProblems, generateApiTypes, lintDocument, servedDocument } from './api-description.js';

@@ -10,7 +10,7 @@ import { notYetConverted } from './not-yet-converted.js';
 /** The repository root: redocly.yaml and the CLI binaries live there. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** The checked-in client types generated from /api/openapi.json (`npm run api:types`). */
-export const apiTypesFile = path.join(repoRoot, 'apps/server/test/generated/api-types.ts');
+export const apiTypesFile = path.join(repoRoot, 'generated/api-types.ts');
 
 export type OpenApiDocument = OpenAPI3;
 
