@@ -1,0 +1,56 @@
+/**
+ * /api routes still registered with plain fastify calls while their features move to endpoint contracts (issue 20).
+ * The contract test fails on an entry that no longer exists, so the list stays exact; `lint:api` leaves their
+ * operations out of the error count (they have no summary or 4xx answers yet). Empty it as the features convert.
+ */
+export const notYetConverted: readonly string[] = [
+  // brands
+  'GET /api/brands',
+  'GET /api/brands/:id',
+  'POST /api/brands',
+  'PUT /api/brands/:id',
+  'DELETE /api/brands/:id',
+  'POST /api/brands/:id/logo',
+  // categories
+  'GET /api/categories',
+  'GET /api/categories/:id',
+  'POST /api/categories',
+  'PUT /api/categories/:id',
+  'DELETE /api/categories/:id',
+  'POST /api/categories/:id/image',
+  // checkout
+  'POST /api/checkout/create-session',
+  'POST /api/checkout/create-guest-session',
+  'POST /api/orders/calculate-shipping',
+  'POST /api/orders/shipping-methods',
+  // customers
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/:id',
+  'PUT /api/admin/customers/:id',
+  'PUT /api/admin/customers/:id/status',
+  // orders
+  'PUT /api/admin/orders/:id',
+  'DELETE /api/admin/orders/:id',
+  'POST /api/orders',
+  'POST /api/admin/orders',
+  'POST /api/orders/guest',
+  'GET /api/orders',
+  'GET /api/admin/orders',
+  'GET /api/orders/my-orders',
+  'GET /api/orders/by-email',
+  'GET /api/orders/track/:orderNumber',
+  'GET /api/orders/:id',
+  'GET /api/admin/orders/:id',
+  'GET /api/orders/:id/tracking',
+  'DELETE /api/orders/:id',
+  'PUT /api/orders/:id/cancel',
+  'POST /api/orders/:id/refund',
+  'PUT /api/orders/:id/status',
+  'PUT /api/admin/orders/:id/status',
+  // payments
+  'POST /api/payments/create-payment-intent',
+  'POST /api/payments/confirm',
+  'GET /api/payments/methods',
+  'POST /api/payments/methods',
+  'DELETE /api/payments/methods/:id',
+];
