@@ -1132,52 +1132,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                        couponCode?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Validate and price a cart and create a payment intent for its total */
+        post: operations["createCheckoutSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1193,53 +1149,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                        couponCode?: string;
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Validate and price a guest cart and create a payment intent for its total */
+        post: operations["createGuestCheckoutSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1255,51 +1166,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Shipping, tax and total of a cart for a shipping method, with every method priced */
+        post: operations["calculateShipping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1315,40 +1183,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        shippingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        subtotal?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** The shipping methods and their cost for a subtotal */
+        post: operations["listShippingMethods"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1782,6 +1618,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List orders for the back office, newest first (filter by status; search) */
+        get: operations["listOrdersForStaff"];
+        put?: never;
+        /**
+         * Add an order for a customer or a guest e-mail (the Add Order dialog)
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`).
+         */
+        post: operations["createOrderForCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}": {
         parameters: {
             query?: never;
@@ -1789,293 +1646,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        _id?: string;
-                        shippingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        billingAddress?: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /** @enum {string} */
-                        paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                        notes?: string;
-                        adminNotes?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Get one order with staff notes */
+        get: operations["getOrderForStaff"];
+        /** Edit the addresses, payment method, notes and admin notes of an order */
+        put: operations["updateOrder"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            message: string;
-                        };
-                    };
-                };
-            };
+        /** Delete a cancelled or refunded order */
+        delete: operations["deleteOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        get?: never;
+        /** Set the status, payment status and tracking of an order (the Manage Status dialog) */
+        put: operations["updateOrderStatusForStaff"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2088,583 +1682,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                    /** @description Page size (default 20); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                orders: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                pagination: unknown;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** List orders, newest first (filter by status; search number, customer name and e-mail) */
+        get: operations["listOrders"];
         put?: never;
-        /** @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        billingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /** @enum {string} */
-                        paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                        notes?: string;
-                        couponCode?: string;
-                        paymentIntentId?: string;
-                        customerId?: string;
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                    /** @description Page size (default 20); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                orders: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                pagination: unknown;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        billingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /** @enum {string} */
-                        paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                        notes?: string;
-                        couponCode?: string;
-                        paymentIntentId?: string;
-                        customerId?: string;
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`).
+         */
+        post: operations["createOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2680,165 +1705,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            productId: string;
-                            quantity: number;
-                            size: string;
-                            color: string;
-                            variantId?: string;
-                        }[];
-                        shippingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        billingAddress: {
-                            firstName: string;
-                            lastName: string;
-                            street: string;
-                            city: string;
-                            state: string;
-                            zipCode: string;
-                            country: string;
-                            phone: string;
-                        };
-                        /** @enum {string} */
-                        paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                        /**
-                         * @default standard
-                         * @enum {string}
-                         */
-                        shippingMethod?: "standard" | "express" | "overnight";
-                        notes?: string;
-                        couponCode?: string;
-                        paymentIntentId?: string;
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Place an order without an account (tracked by order number and e-mail) */
+        post: operations["createGuestOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2852,126 +1720,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                    /** @description Page size (default 10); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                orders: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                pagination: unknown;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** The signed-in customer's orders, newest first */
+        get: operations["listMyOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2987,125 +1737,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                    page?: number;
-                    /** @description Page size (default 10); values above 100 are capped to 100. */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                orders: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                                pagination: unknown;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** A customer's or guest's orders by e-mail */
+        get: operations["listOrdersByEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3121,124 +1754,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query: {
-                    email: string;
-                };
-                header?: never;
-                path: {
-                    orderNumber: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                                tracking: unknown;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Track an order by its number and the e-mail it was placed with */
+        get: operations["trackOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3254,238 +1771,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Get one order (customers only their own) */
+        get: operations["getOrder"];
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Cancel an order (customers while pending or confirmed; staff any active order) */
+        delete: operations["cancelOrder"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3498,26 +1789,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Tracking fields and timeline of one order (customers only their own) */
+        get: operations["getOrderTracking"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3534,127 +1807,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Cancel an order, giving a reason */
+        put: operations["cancelOrderWithReason"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3671,36 +1825,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason: string;
-                        items?: {
-                            itemId: string;
-                            quantity: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Ask for a refund of a shipped or delivered order (all lines, or the ones named) */
+        post: operations["requestOrderRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3715,275 +1841,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        status?: unknown;
-                        paymentStatus?: unknown;
-                        trackingNumber?: string;
-                        /** Format: uri */
-                        trackingUrl?: string;
-                        estimatedDelivery?: string;
-                        adminNotes?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/orders/{id}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        status?: unknown;
-                        paymentStatus?: unknown;
-                        trackingNumber?: string;
-                        /** Format: uri */
-                        trackingUrl?: string;
-                        estimatedDelivery?: string;
-                        adminNotes?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    /** @enum {string} */
-                                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                    /** @enum {string} */
-                                    shippingMethod: "standard" | "express" | "overnight";
-                                    /** @enum {string} */
-                                    stockState: "reserved" | "committed" | "released";
-                                    items: {
-                                        _id: string;
-                                        id: string;
-                                        productId: string | null;
-                                        product: {
-                                            _id: string | null;
-                                            id: string | null;
-                                            name: string;
-                                            slug: string;
-                                            sku: string;
-                                            images: {
-                                                original: string;
-                                                alt: string;
-                                            }[];
-                                        };
-                                        size: string;
-                                        color: string;
-                                        variantId: string;
-                                        price: number;
-                                        quantity: number;
-                                        total: number;
-                                    }[];
-                                    itemCount: number;
-                                    subtotal: number;
-                                    discount: number;
-                                    shipping: number;
-                                    tax: number;
-                                    total: number;
-                                    couponCode: string | null;
-                                    customer: {
-                                        _id: string;
-                                        id: string;
-                                        firstName: string;
-                                        lastName: string;
-                                        email: string;
-                                    } | null;
-                                    guestEmail: string | null;
-                                    isGuest: boolean;
-                                    email: string | null;
-                                    shippingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    billingAddress: {
-                                        firstName: string;
-                                        lastName: string;
-                                        street: string;
-                                        city: string;
-                                        state: string;
-                                        zipCode: string;
-                                        country: string;
-                                        phone: string;
-                                    };
-                                    notes: string;
-                                    adminNotes: string;
-                                    trackingNumber: string | null;
-                                    trackingUrl: string | null;
-                                    estimatedDelivery: string | null;
-                                    paidAt: string | null;
-                                    shippedAt: string | null;
-                                    deliveredAt: string | null;
-                                    cancelledAt: string | null;
-                                    cancelReason: string | null;
-                                    refundReason: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Set the status, payment status and tracking of an order (stock follows) */
+        put: operations["updateOrderStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5976,6 +3835,368 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black"
+                 *         }
+                 *       ],
+                 *       "shippingMethod": "standard",
+                 *       "couponCode": "WINTER15"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                    couponCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                size: string;
+                                color: string;
+                                variantId: string;
+                                price: number;
+                                quantity: number;
+                                total: number;
+                            }[];
+                            /** @enum {string} */
+                            shippingMethod: "standard" | "express" | "overnight";
+                            totals: {
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                            };
+                            couponCode: string | null;
+                            shippingMethods: {
+                                /** @enum {string} */
+                                id: "standard" | "express" | "overnight";
+                                name: string;
+                                estimatedDays: string;
+                                cost: number;
+                            }[];
+                            paymentIntent: {
+                                id: string;
+                                paymentIntentId: string;
+                                clientSecret: string;
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "usd";
+                                /** @enum {string} */
+                                status: "requires_confirmation" | "succeeded" | "declined";
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createGuestCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black"
+                 *         }
+                 *       ],
+                 *       "shippingMethod": "standard",
+                 *       "email": "jane.doe@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                    couponCode?: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                size: string;
+                                color: string;
+                                variantId: string;
+                                price: number;
+                                quantity: number;
+                                total: number;
+                            }[];
+                            /** @enum {string} */
+                            shippingMethod: "standard" | "express" | "overnight";
+                            totals: {
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                            };
+                            couponCode: string | null;
+                            shippingMethods: {
+                                /** @enum {string} */
+                                id: "standard" | "express" | "overnight";
+                                name: string;
+                                estimatedDays: string;
+                                cost: number;
+                            }[];
+                            paymentIntent: {
+                                id: string;
+                                paymentIntentId: string;
+                                clientSecret: string;
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "usd";
+                                /** @enum {string} */
+                                status: "requires_confirmation" | "succeeded" | "declined";
+                            };
+                            email: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    calculateShipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black"
+                 *         }
+                 *       ],
+                 *       "shippingMethod": "standard"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            shippingMethod: "standard" | "express" | "overnight";
+                            shipping: number;
+                            subtotal: number;
+                            tax: number;
+                            total: number;
+                            freeShippingThreshold: number;
+                            methods: {
+                                /** @enum {string} */
+                                id: "standard" | "express" | "overnight";
+                                name: string;
+                                estimatedDays: string;
+                                cost: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listShippingMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subtotal": 50
+                 *     }
+                 */
+                "application/json": {
+                    shippingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    subtotal?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: {
+                                /** @enum {string} */
+                                id: "standard" | "express" | "overnight";
+                                name: string;
+                                estimatedDays: string;
+                                cost: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listCoupons: {
         parameters: {
             query?: {
@@ -6616,6 +4837,2421 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listOrdersForStaff: {
+        parameters: {
+            query?: {
+                page?: number;
+                status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            orders: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOrderForCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "variantId": "M-Black"
+                 *         }
+                 *       ],
+                 *       "shippingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "billingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "paymentMethod": "stripe",
+                 *       "shippingMethod": "standard",
+                 *       "notes": "Leave at the door",
+                 *       "email": "jane.doe@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    billingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                    notes?: string;
+                    couponCode?: string;
+                    paymentIntentId?: string;
+                    customerId?: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrderForStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentMethod": "stripe",
+                 *       "notes": "Leave at the door",
+                 *       "adminNotes": "Called the customer"
+                 *     }
+                 */
+                "application/json": {
+                    _id?: string;
+                    shippingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    billingAddress?: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                    notes?: string;
+                    adminNotes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOrderStatusForStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "shipped",
+                 *       "paymentStatus": "paid",
+                 *       "trackingNumber": "1Z999AA10123456784"
+                 *     }
+                 */
+                "application/json": {
+                    status?: unknown;
+                    paymentStatus?: unknown;
+                    trackingNumber?: string;
+                    /** Format: uri */
+                    trackingUrl?: string;
+                    estimatedDelivery?: string;
+                    adminNotes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            orders: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "variantId": "M-Black"
+                 *         }
+                 *       ],
+                 *       "shippingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "billingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "paymentMethod": "stripe",
+                 *       "shippingMethod": "standard",
+                 *       "notes": "Leave at the door",
+                 *       "email": "jane.doe@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    billingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                    notes?: string;
+                    couponCode?: string;
+                    paymentIntentId?: string;
+                    customerId?: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createGuestOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "quantity": 2,
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "variantId": "M-Black"
+                 *         }
+                 *       ],
+                 *       "shippingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "billingAddress": {
+                 *         "firstName": "Jane",
+                 *         "lastName": "Doe",
+                 *         "street": "12 Market Street",
+                 *         "city": "Springfield",
+                 *         "state": "IL",
+                 *         "zipCode": "62701",
+                 *         "country": "US",
+                 *         "phone": "+1 555 0100"
+                 *       },
+                 *       "paymentMethod": "stripe",
+                 *       "shippingMethod": "standard",
+                 *       "notes": "Leave at the door",
+                 *       "email": "jane.doe@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        quantity: number;
+                        size: string;
+                        color: string;
+                        variantId?: string;
+                    }[];
+                    shippingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    billingAddress: {
+                        firstName: string;
+                        lastName: string;
+                        street: string;
+                        city: string;
+                        state: string;
+                        zipCode: string;
+                        country: string;
+                        phone: string;
+                    };
+                    /** @enum {string} */
+                    paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                    /**
+                     * @default standard
+                     * @enum {string}
+                     */
+                    shippingMethod?: "standard" | "express" | "overnight";
+                    notes?: string;
+                    couponCode?: string;
+                    paymentIntentId?: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyOrders: {
+        parameters: {
+            query?: {
+                page?: number;
+                status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                /** @description Page size (default 10); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            orders: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrdersByEmail: {
+        parameters: {
+            query: {
+                email: string;
+                page?: number;
+                /** @description Page size (default 10); values above 100 are capped to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            orders: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    trackOrder: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path: {
+                orderNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            tracking: {
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                timeline: {
+                                    /** @enum {string} */
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    at: string;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOrderTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            tracking: {
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                timeline: {
+                                    /** @enum {string} */
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    at: string;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelOrderWithReason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Ordered the wrong size"
+                 *     }
+                 */
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Too big"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                    items?: {
+                        itemId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            refundRequest: {
+                                /** @enum {string} */
+                                status: "requested";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productName: string;
+                                    quantity: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "shipped",
+                 *       "paymentStatus": "paid",
+                 *       "trackingNumber": "1Z999AA10123456784"
+                 *     }
+                 */
+                "application/json": {
+                    status?: unknown;
+                    paymentStatus?: unknown;
+                    trackingNumber?: string;
+                    /** Format: uri */
+                    trackingUrl?: string;
+                    estimatedDelivery?: string;
+                    adminNotes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getInventoryAnalytics: {
