@@ -8,6 +8,7 @@ import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
 export * from './activity-logs.js';
@@ -19,6 +20,7 @@ export * from './images.js';
 export * from './inventory.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './taxonomy.js';
 export * from './users.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
@@ -34,4 +36,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   productStock: productStockContracts,
   images: imageContracts,
   inventory: inventoryContracts,
+  categories: categoryContracts,
+  brands: brandContracts,
 };
