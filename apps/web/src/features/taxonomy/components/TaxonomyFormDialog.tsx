@@ -28,7 +28,7 @@ export type TaxonomyFormDialogProps<T extends Category | Brand> = {
 };
 
 /** 'Failed to upload image. Please try again.' / 'Failed to upload logo. Please try again.' */
-export const uploadFailedMessage = (picture: string) => `Failed to upload ${picture}. Please try again.`;
+const uploadFailedMessage = (picture: string) => `Failed to upload ${picture}. Please try again.`;
 
 /**
  * Add / Edit Category and Add / Edit Brand: name, description, (for brands) website, and image or logo
