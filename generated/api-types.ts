@@ -448,114 +448,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    /** @description Page size (default 9); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                    sortBy?: "createdAt" | "name";
-                    sortOrder?: "asc" | "desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                brands: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                }[];
-                                pagination: {
-                                    page: number;
-                                    limit: number;
-                                    total: number;
-                                    pages: number;
-                                    totalPages: number;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List brands (search name and description, sort by date or name)
+         * @description Product counts include inactive products for staff callers, only active ones for everyone else.
+         */
+        get: operations["listBrands"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @default  */
-                        description?: string;
-                        website?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                brand: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Add a brand (names are unique regardless of case) */
+        post: operations["createBrand"];
         delete?: never;
         options?: never;
         head?: never;
@@ -569,153 +469,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                brand: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        description?: string;
-                        website?: string | null;
-                        logo?: {
-                            original: string;
-                            webp: string;
-                            thumbnail: string;
-                            alt?: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                brand: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Get one brand with its product count */
+        get: operations["getBrand"];
+        /** Edit a brand; its logo may be removed or its alt text changed (new files go through the upload) */
+        put: operations["updateBrand"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                brand: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a brand that no product uses */
+        delete: operations["deleteBrand"];
         options?: never;
         head?: never;
         patch?: never;
@@ -730,56 +490,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                logo: {
-                                    original: string;
-                                    webp: string;
-                                    thumbnail: string;
-                                    alt: string;
-                                };
-                                brand: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    website: string | null;
-                                    logo: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Upload the logo of a brand (`logo` field; optional `alt`), replacing the previous one */
+        post: operations["uploadBrandLogo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -793,111 +505,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    /** @description Page size (default 9); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                    sortBy?: "createdAt" | "name";
-                    sortOrder?: "asc" | "desc";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                categories: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                }[];
-                                pagination: {
-                                    page: number;
-                                    limit: number;
-                                    total: number;
-                                    pages: number;
-                                    totalPages: number;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * List categories (search name and description, sort by date or name)
+         * @description Product counts include inactive products for staff callers, only active ones for everyone else.
+         */
+        get: operations["listCategories"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @default  */
-                        description?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                category: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Add a category (names are unique regardless of case) */
+        post: operations["createCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -911,149 +526,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                category: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        description?: string;
-                        image?: {
-                            original: string;
-                            webp: string;
-                            thumbnail: string;
-                            alt?: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                category: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Get one category with its product count */
+        get: operations["getCategory"];
+        /** Edit a category; its image may be removed or its alt text changed (new files go through the upload) */
+        put: operations["updateCategory"];
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                category: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Delete a category that no product uses */
+        delete: operations["deleteCategory"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1068,55 +547,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                image: {
-                                    original: string;
-                                    webp: string;
-                                    thumbnail: string;
-                                    alt: string;
-                                };
-                                category: {
-                                    _id: string;
-                                    id: string;
-                                    name: string;
-                                    description: string;
-                                    productCount: number;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    image: {
-                                        original: string;
-                                        webp: string;
-                                        thumbnail: string;
-                                        alt: string;
-                                    } | null;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Upload the image of a category (`image` field; optional `alt`), replacing the previous one */
+        post: operations["uploadCategoryImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3833,6 +3265,690 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 9); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+                sortBy?: "createdAt" | "name";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            brands: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Northwind",
+                 *       "description": "Outdoor wear",
+                 *       "website": "https://northwind.example"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    website?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            brand: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            brand: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Outdoor wear since 1990",
+                 *       "website": "https://northwind.example/shop",
+                 *       "logo": null
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    website?: string | null;
+                    logo?: {
+                        original: string;
+                        webp: string;
+                        thumbnail: string;
+                        alt?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            brand: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            brand: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadBrandLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            logo: {
+                                original: string;
+                                webp: string;
+                                thumbnail: string;
+                                alt: string;
+                            };
+                            brand: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                website: string | null;
+                                logo: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 9); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+                sortBy?: "createdAt" | "name";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            categories: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Outerwear",
+                 *       "description": "Coats, jackets and parkas"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            category: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            category: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Outerwear",
+                 *       "description": "Coats, jackets, parkas and vests"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    image?: {
+                        original: string;
+                        webp: string;
+                        thumbnail: string;
+                        alt?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            category: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            category: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadCategoryImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            image: {
+                                original: string;
+                                webp: string;
+                                thumbnail: string;
+                                alt: string;
+                            };
+                            category: {
+                                _id: string;
+                                id: string;
+                                name: string;
+                                description: string;
+                                productCount: number;
+                                createdAt: string;
+                                updatedAt: string;
+                                image: {
+                                    original: string;
+                                    webp: string;
+                                    thumbnail: string;
+                                    alt: string;
+                                } | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     createCheckoutSession: {

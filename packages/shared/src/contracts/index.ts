@@ -10,6 +10,7 @@ import { inventoryContracts } from './inventory.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
 export * from './activity-logs.js';
@@ -23,6 +24,7 @@ export * from './inventory.js';
 export * from './orders.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './taxonomy.js';
 export * from './users.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
@@ -41,4 +43,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   orders: orderContracts,
   adminOrders: adminOrderContracts,
   checkout: checkoutContracts,
+  categories: categoryContracts,
+  brands: brandContracts,
 };
