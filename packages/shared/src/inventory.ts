@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STOCK } from './constants.js';
 import { PRODUCT_MESSAGES } from './products.js';
-import { type AlertStatus, alertStatus, type InventoryLevel, stockStatus } from './stock.js';
+import { type AlertStatus, alertStatus, type InventoryLevel, STOCK_MOVEMENT_OPERATIONS, stockStatus } from './stock.js';
 
 /** The inventory page's messages for a new size/color (spec part 2 §5). */
 export const INVENTORY_MESSAGES = {
@@ -72,7 +72,7 @@ export const inventoryAnalyticsView = z.object({
       productId: z.string(),
       productName: z.string(),
       variant: z.string(),
-      operation: z.string(),
+      operation: z.enum(STOCK_MOVEMENT_OPERATIONS),
       quantity: z.number(),
       previousQuantity: z.number(),
       newQuantity: z.number(),

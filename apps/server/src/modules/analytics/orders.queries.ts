@@ -1,4 +1,4 @@
-import type { DateRange } from '@seamline/shared';
+import type { DateRange, PaymentMethod } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { one, REVENUE_ORDER, rows, withinDays } from './sql.js';
@@ -59,7 +59,7 @@ export function monthlyRevenue(db: DbOrTx, range: DateRange) {
 }
 
 export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
-  return rows<{ paymentMethod: 'stripe' | 'paypal' | 'cash' | 'bank_transfer'; revenue: number; orderCount: number }>(
+  return rows<{ paymentMethod: PaymentMethod; revenue: number; orderCount: number }>(
     db,
     sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", sum(orders)::int AS "orderCount"
         FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
