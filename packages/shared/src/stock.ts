@@ -68,12 +68,6 @@ export const STOCK_OPERATION_TEXT: { [K in StockMovementOperation]: { label: str
   return: { label: 'Return' },
 };
 
-/** The history label of a movement's operation (an unknown one reads as itself). */
-export function stockOperationLabel(operation: string): string {
-  const text: Partial<Record<string, { label: string }>> = STOCK_OPERATION_TEXT;
-  return Object.hasOwn(text, operation) ? (text[operation]?.label ?? operation) : operation;
-}
-
 /** The previewed level after a staff operation; never below 0. */
 export function previewStockLevel(current: number, operation: StaffStockOperation, quantity: number): number {
   const q = Number.isFinite(quantity) ? quantity : 0;
