@@ -152,12 +152,6 @@ export function inventoryTotals(products: readonly StockedProduct[]) {
   };
 }
 
-/** Percent change from `previous` to `current`, one decimal; null when there was nothing to compare with. */
-export function percentChange(current: number, previous: number): number | null {
-  if (previous === 0) return current === 0 ? 0 : null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
 /** Top categories by units in stock. */
 export function topCategoriesByStock(products: readonly StockedProduct[], limit = 3) {
   const byCategory = new Map<string, number>();
