@@ -7411,7 +7411,8 @@ export interface operations {
                                 productId: string;
                                 productName: string;
                                 variant: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -9653,7 +9654,8 @@ export interface operations {
                                 variant: string;
                                 size: string;
                                 color: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -9718,7 +9720,8 @@ export interface operations {
                                 variant: string;
                                 size: string;
                                 color: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
