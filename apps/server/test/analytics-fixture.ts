@@ -63,131 +63,65 @@ export async function buildAnalyticsDataSet(db: Db) {
   const k1 = await buildCoupon(db, 'SAVE10AA');
   const k2 = await buildCoupon(db, 'FIVEOFFB');
 
+  type Product = typeof tee;
+  type Fields = Omit<Parameters<typeof buildOrder>[1], 'createdAt' | 'shippedAt'>;
+  /** One order: placed and shipped at ISO times, its lines as [product, quantity, unit price]. */
+  const order = (placed: string, fields: Fields, lines: [Product, number, number][] = [], shipped?: string) =>
+    buildOrder(
+      db,
+      { ...fields, createdAt: at(placed), ...(shipped ? { shippedAt: at(shipped) } : {}) },
+      lines.map(([item, quantity, price]) => ({ product: item, quantity, price })),
+    );
+  const redeem = (
+    couponId: string,
+    placed: { id: string; createdAt: Date },
+    discountAmount: number,
+    released?: string,
+  ) =>
+    buildRedemption(db, {
+      couponId,
+      orderId: placed.id,
+      discountAmount,
+      createdAt: placed.createdAt,
+      ...(released ? { releasedAt: at(released) } : {}),
+    });
+  const delivered = { status: 'delivered', paymentStatus: 'paid' } as const;
+
   // In range.
-  await buildOrder(
-    db,
-    {
-      customerId: alice.id,
-      status: 'delivered',
-      paymentStatus: 'paid',
-      paymentMethod: 'stripe',
-      total: 59.99,
-      createdAt: at('2026-03-03T10:00:00Z'),
-      shippedAt: at('2026-03-04T10:00:00Z'),
-    },
-    [{ product: tee, quantity: 2, price: 25 }],
+  await order(
+    '2026-03-03T10:00:00Z',
+    { ...delivered, customerId: alice.id, paymentMethod: 'stripe', total: 59.99 },
+    [[tee, 2, 25]],
+    '2026-03-04T10:00:00Z',
   );
-  const o2 = await buildOrder(
-    db,
-    {
-      customerId: alice.id,
-      status: 'shipped',
-      paymentStatus: 'paid',
-      paymentMethod: 'paypal',
-      discount: 10,
-      total: 97.2,
-      createdAt: at('2026-03-10T12:00:00Z'),
-      shippedAt: at('2026-03-12T00:00:00Z'),
-    },
-    [{ product: jeans, quantity: 1, price: 100 }],
+  const shipped = { status: 'shipped', paymentStatus: 'paid', paymentMethod: 'paypal' } as const;
+  const o2 = await order(
+    '2026-03-10T12:00:00Z',
+    { ...shipped, customerId: alice.id, discount: 10, total: 97.2 },
+    [[jeans, 1, 100]],
+    '2026-03-12T00:00:00Z',
   );
-  await buildRedemption(db, { couponId: k1.id, orderId: o2.id, discountAmount: 10, createdAt: o2.createdAt });
-  const o3 = await buildOrder(
-    db,
-    {
-      customerId: bob.id,
-      status: 'cancelled',
-      paymentMethod: 'stripe',
-      total: 32.99,
-      createdAt: at('2026-03-15T08:00:00Z'),
-    },
-    [{ product: tee, quantity: 1, price: 25 }],
-  );
-  await buildRedemption(db, {
-    couponId: k1.id,
-    orderId: o3.id,
-    discountAmount: 2.5,
-    createdAt: o3.createdAt,
-    releasedAt: at('2026-03-16T00:00:00Z'),
-  });
-  await buildOrder(
-    db,
-    {
-      customerId: bob.id,
-      status: 'pending',
-      paymentMethod: 'cash',
-      total: 81.01,
-      createdAt: at('2026-03-31T23:30:00Z'),
-    },
-    [
-      { product: cap, quantity: 2, price: 25 },
-      { product: tee, quantity: 1, price: 25 },
-    ],
-  );
-  await buildOrder(
-    db,
-    {
-      status: 'refunded',
-      paymentStatus: 'refunded',
-      paymentMethod: 'stripe',
-      total: 113.99,
-      createdAt: at('2026-03-20T00:00:00Z'),
-    },
-    [{ product: jeans, quantity: 1, price: 100 }],
-  );
-  const o6 = await buildOrder(
-    db,
-    {
-      customerId: dan.id,
-      status: 'delivered',
-      paymentStatus: 'paid',
-      paymentMethod: 'bank_transfer',
-      discount: 5,
-      total: 30,
-      createdAt: at('2026-03-25T00:00:00Z'),
-      shippedAt: at('2026-03-25T12:00:00Z'),
-    },
-    [{ product: cap, quantity: 1, price: 20 }],
-  );
-  await buildRedemption(db, { couponId: k2.id, orderId: o6.id, discountAmount: 5, createdAt: o6.createdAt });
+  await redeem(k1.id, o2, 10);
+  const cancelled = { status: 'cancelled', paymentMethod: 'stripe' } as const;
+  const o3 = await order('2026-03-15T08:00:00Z', { ...cancelled, customerId: bob.id, total: 32.99 }, [[tee, 1, 25]]);
+  await redeem(k1.id, o3, 2.5, '2026-03-16T00:00:00Z');
+  await order('2026-03-31T23:30:00Z', { status: 'pending', customerId: bob.id, paymentMethod: 'cash', total: 81.01 }, [
+    [cap, 2, 25],
+    [tee, 1, 25],
+  ]);
+  const refunded = { status: 'refunded', paymentStatus: 'refunded', paymentMethod: 'stripe' } as const;
+  await order('2026-03-20T00:00:00Z', { ...refunded, total: 113.99 }, [[jeans, 1, 100]]);
+  const byBank = { ...delivered, customerId: dan.id, paymentMethod: 'bank_transfer', discount: 5, total: 30 } as const;
+  const o6 = await order('2026-03-25T00:00:00Z', byBank, [[cap, 1, 20]], '2026-03-25T12:00:00Z');
+  await redeem(k2.id, o6, 5);
 
   // Previous period.
-  const o7 = await buildOrder(
-    db,
-    {
-      customerId: alice.id,
-      status: 'delivered',
-      paymentStatus: 'paid',
-      total: 100,
-      createdAt: at('2026-02-15T00:00:00Z'),
-    },
-    [{ product: jeans, quantity: 1, price: 100 }],
-  );
-  await buildRedemption(db, { couponId: k2.id, orderId: o7.id, discountAmount: 3, createdAt: o7.createdAt });
-  await buildOrder(db, { customerId: dan.id, status: 'cancelled', total: 50, createdAt: at('2026-02-20T00:00:00Z') });
+  const o7 = await order('2026-02-15T00:00:00Z', { ...delivered, customerId: alice.id, total: 100 }, [[jeans, 1, 100]]);
+  await redeem(k2.id, o7, 3);
+  await order('2026-02-20T00:00:00Z', { customerId: dan.id, status: 'cancelled', total: 50 });
   // Long before, and just after the range's end.
-  await buildOrder(
-    db,
-    {
-      customerId: alice.id,
-      status: 'delivered',
-      paymentStatus: 'paid',
-      total: 200,
-      createdAt: at('2025-06-01T00:00:00Z'),
-    },
-    [{ product: tee, quantity: 8, price: 25 }],
-  );
-  await buildOrder(
-    db,
-    {
-      customerId: eve.id,
-      status: 'delivered',
-      paymentStatus: 'paid',
-      total: 70,
-      createdAt: at('2026-04-15T00:00:00Z'),
-    },
-    [{ product: tee, quantity: 2, price: 35 }],
-  );
+  await order('2025-06-01T00:00:00Z', { ...delivered, customerId: alice.id, total: 200 }, [[tee, 8, 25]]);
+  await order('2026-04-15T00:00:00Z', { ...delivered, customerId: eve.id, total: 70 }, [[tee, 2, 35]]);
 
   const admin = await buildUser(db, { role: 'admin', createdAt: at('2025-01-01T00:00:00Z') });
   const moderator = await buildUser(db, { role: 'moderator', createdAt: at('2025-01-01T00:00:00Z') });
