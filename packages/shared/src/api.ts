@@ -81,6 +81,21 @@ export function dateFilterBound(value: string, edge: 'start' | 'end'): Date {
   return edge === 'end' ? new Date(day.getTime() + 86_400_000) : day;
 }
 
+/**
+ * The optional `Idempotency-Key` request header (DESIGN §5: creating orders, confirming payments) as the API
+ * description shows it; the server checks its pattern and binds it to the caller and body.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; ' +
+        'a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 ' +
+        'IDEMPOTENCY_KEY_REUSED.',
+    ),
+});
+
 /** Query booleans arrive as strings. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import type { AuthUser } from '../types.js';
@@ -10,17 +9,8 @@ export type Stored<T> = { statusCode: number; body: T };
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 
-/** The header as the OpenAPI document shows it. */
-export const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe(
-      'Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; ' +
-        'a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 ' +
-        'IDEMPOTENCY_KEY_REUSED.',
-    ),
-});
+/** The header schema lives with the endpoint contracts (packages/shared). */
+export { idempotencyHeaders } from '@seamline/shared';
 
 /** The Idempotency-Key header, validated (letters, digits, `_ . : -`, at most 200). */
 export function idempotencyKey(header: string | string[] | undefined): string | undefined {

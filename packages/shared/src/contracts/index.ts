@@ -3,9 +3,11 @@ import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
 import { couponContracts } from './coupons.js';
+import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
+import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { userContracts } from './users.js';
@@ -14,9 +16,11 @@ export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
 export * from './coupons.js';
+export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
 export * from './inventory.js';
+export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './users.js';
@@ -27,6 +31,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   analytics: analyticsContracts,
   auth: authContracts,
   coupons: couponContracts,
+  customers: customerContracts,
   health: healthContracts,
   profile: profileContracts,
   users: userContracts,
@@ -34,4 +39,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   productStock: productStockContracts,
   images: imageContracts,
   inventory: inventoryContracts,
+  payments: paymentContracts,
 };

@@ -1,8 +1,10 @@
+import type { PaymentIntentStatus } from '@seamline/shared';
+
 /**
  * A payment provider (DESIGN §5). Amounts are integer cents. The built-in `test` provider is the default; others
  * implement the same four calls.
  */
-export type IntentStatus = 'requires_confirmation' | 'succeeded' | 'declined';
+export type IntentStatus = PaymentIntentStatus;
 
 export type PaymentIntent = { id: string; clientSecret: string; amountCents: number; status: IntentStatus };
 
