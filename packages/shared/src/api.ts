@@ -82,8 +82,8 @@ export function dateFilterBound(value: string, edge: 'start' | 'end'): Date {
 }
 
 /**
- * The optional `Idempotency-Key` request header (DESIGN §5: creating orders, confirming payments) as the API
- * description shows it; the server checks its pattern and binds it to the caller and body.
+ * The `Idempotency-Key` request header of calls that create something once (DESIGN §5), as the OpenAPI document shows
+ * it; the server checks its format when it reads it.
  */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z

@@ -24,9 +24,9 @@ export type Endpoint = {
   tag: string;
   access: EndpointAccess;
   params?: z.ZodObject;
-  /** Request headers the endpoint reads (e.g. `Idempotency-Key`), validated and shown in the API description. */
-  headers?: z.ZodObject;
   query?: z.ZodType;
+  /** Request headers the endpoint reads (e.g. `Idempotency-Key`), documented and validated like the other inputs. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** A request body that validates against `body`, shown in the API description (checked by the contract test). */
   bodyExample?: unknown;

@@ -84,3 +84,14 @@ export const orderTotalsView = z.object({
   tax: z.number(),
   total: z.number(),
 });
+
+/** A payment intent as the API shows it (amount in dollars). */
+export const paymentIntentView = z.object({
+  id: z.string(),
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+  status: z.enum(['requires_confirmation', 'succeeded', 'declined']),
+});
+export type PaymentIntentView = z.infer<typeof paymentIntentView>;

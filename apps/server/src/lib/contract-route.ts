@@ -15,8 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 /** The fastify schema a contract stands for, so handlers see typed params, query, body and reply. */
 type ContractSchema<E extends Endpoint> = {
   params: E['params'];
-  headers: E['headers'];
   querystring: E['query'];
+  headers: E['headers'];
   body: E['multipart'] extends true ? undefined : E['body'];
   response: E['responses'];
 };
@@ -57,8 +57,8 @@ export function serve<E extends Endpoint>(
       ...(contract.description ? { description: contract.description } : {}),
       tags: [contract.tag],
       ...(contract.params ? { params: contract.params } : {}),
-      ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.body && !contract.multipart ? { body: contract.body } : {}),
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(contract.produces ? { produces: [...contract.produces] } : {}),

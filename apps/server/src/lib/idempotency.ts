@@ -9,7 +9,7 @@ export type Stored<T> = { statusCode: number; body: T };
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 
-/** The header schema lives with the endpoint contracts (packages/shared). */
+/** The header as the OpenAPI document shows it (written once, in shared). */
 export { idempotencyHeaders } from '@seamline/shared';
 
 /** The Idempotency-Key header, validated (letters, digits, `_ . : -`, at most 200). */

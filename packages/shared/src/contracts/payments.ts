@@ -2,23 +2,8 @@ import { z } from 'zod';
 import { idempotencyHeaders } from '../api.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
-import { orderView } from '../order-view.js';
+import { orderView, paymentIntentView } from '../order-view.js';
 import { confirmPaymentInput, paymentIntentInput, savedPaymentMethodInput } from '../orders.js';
-
-/** Where a provider's payment intent stands (DESIGN §5: the test provider declines amounts whose cents are .02). */
-export const PAYMENT_INTENT_STATUSES = ['requires_confirmation', 'succeeded', 'declined'] as const;
-export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
-
-/** A payment intent as checkout and the payments API answer it; `clientSecret` is for the provider's browser SDK. */
-export const paymentIntentView = z.object({
-  id: z.string(),
-  paymentIntentId: z.string(),
-  clientSecret: z.string(),
-  amount: z.number(),
-  currency: z.literal('usd'),
-  status: z.enum(PAYMENT_INTENT_STATUSES),
-});
-export type PaymentIntentView = z.infer<typeof paymentIntentView>;
 
 /** A saved card: the provider's token never leaves the server, only the brand, last 4 digits and expiry. */
 export const savedPaymentMethodView = z.object({
