@@ -4,6 +4,24 @@ import { baseUrl, browserTest, expectAccessible, openBrowser } from '../browser.
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const NAME = 'Keyboard Knit Beanie';
+const SCREENS = [
+  '/dashboard',
+  '/orders',
+  '/products',
+  '/inventory',
+  '/categories',
+  '/brands',
+  '/customers',
+  '/coupons',
+  '/users',
+  '/analytics/sales',
+  '/analytics/revenue',
+  '/analytics/customers',
+  '/analytics/inventory',
+  '/analytics/reports',
+  '/activity-logs',
+  '/profile',
+];
 
 type Focusable = { ownerDocument: { activeElement: unknown } };
 const isFocused = (target: Locator) =>
@@ -205,6 +223,26 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Sign out' }), 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/login');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  // Every Tab stop of every screen, scrollable panels included (Chromium makes them Tab stops of their own).
+  browserTest('every Tab stop on every back-office screen shows a focus mark', async () => {
+    await page.goto('/login');
+    await typeInto(page, page.getByLabel('Email'), ADMIN.email);
+    await typeInto(page, page.getByLabel('Password'), ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    for (const screen of SCREENS) {
+      await page.goto(screen);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Tab until focus leaves the page (the body): tabTo checks the mark on every stop on the way.
+      await page.keyboard.press('Tab');
+      await tabTo(page, page.locator('body'), 'Tab', 150).catch((error: Error) => {
+        throw new Error(`${screen}: ${error.message}`);
+      });
+    }
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -85,6 +85,29 @@ export const orderTotalsView = z.object({
   total: z.number(),
 });
 
+/** The dated steps of an order's timeline, in this order (steps not reached yet are left out). */
+export const ORDER_TIMELINE_EVENTS = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+
+/** Where the parcel is: tracking fields plus a timeline of the order's dated steps. */
+export const orderTrackingView = z.object({
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  timeline: z.array(z.object({ event: z.enum(ORDER_TIMELINE_EVENTS), at: z.string() })),
+});
+export type OrderTrackingView = z.infer<typeof orderTrackingView>;
+
+/** A refund request as recorded (staff decide on it): the lines and units asked back. */
+export const refundRequestView = z.object({
+  status: z.literal('requested'),
+  reason: z.string(),
+  items: z.array(z.object({ itemId: z.string(), productName: z.string(), quantity: z.number() })),
+});
+
 /** A payment intent as the API shows it (amount in dollars). */
 export const paymentIntentView = z.object({
   id: z.string(),
@@ -95,3 +118,32 @@ export const paymentIntentView = z.object({
   status: z.enum(['requires_confirmation', 'succeeded', 'declined']),
 });
 export type PaymentIntentView = z.infer<typeof paymentIntentView>;
+
+/** One shipping method with its cost for a cart. */
+export const shippingOptionView = z.object({
+  id: z.enum(SHIPPING_METHODS),
+  name: z.string(),
+  estimatedDays: z.string(),
+  cost: z.number(),
+});
+
+/** A cart validated and priced at today's prices (nothing written). */
+export const pricedCartView = z.object({
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      image: z.string().nullable(),
+      ...orderItemView.pick({ size: true, color: true, variantId: true, price: true, quantity: true, total: true })
+        .shape,
+    }),
+  ),
+  shippingMethod: z.enum(SHIPPING_METHODS),
+  totals: orderTotalsView,
+  couponCode: z.string().nullable(),
+  shippingMethods: z.array(shippingOptionView),
+});
+
+/** A checkout session: the priced cart plus a payment intent for its total. */
+export const checkoutSessionView = pricedCartView.extend({ paymentIntent: paymentIntentView });

@@ -11,6 +11,8 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isStaffReader } from './caller.js';
+import { serializeWith } from './responses.js';
 
 /** The fastify schema a contract stands for, so handlers see typed params, query, body and reply. */
 type ContractSchema<E extends Endpoint> = {
@@ -35,6 +37,20 @@ export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
 export type ServeOptions = Pick<RouteShorthandOptions, 'onRequest' | 'preHandler' | 'bodyLimit'> & {
   config?: Omit<FastifyContextConfig, 'access' | 'contract'>;
 };
+
+/**
+ * A storefront path that staff also read (`staffResponse`): staff answers are serialized with the staff schema, the
+ * rest with the storefront one, and caches are told the answer depends on the caller. Which view the handler builds
+ * is the service's choice (it is given whether the caller is staff); this only picks the matching schema.
+ */
+function withStaffView(schema: Endpoint['staffResponse'], handler: RouteHandlerMethod): RouteHandlerMethod {
+  if (!schema) return handler;
+  return function staffAware(request, reply) {
+    reply.header('vary', 'Authorization');
+    if (isStaffReader(request)) serializeWith(reply, schema);
+    return handler.call(this, request, reply);
+  };
+}
 
 /**
  * Registers the route of one endpoint contract (DESIGN §1): method, path, access rule, input schemas and the response
@@ -64,6 +80,6 @@ export function serve<E extends Endpoint>(
       ...(contract.produces ? { produces: [...contract.produces] } : {}),
       response: contract.responses,
     },
-    handler: handler as RouteHandlerMethod,
+    handler: withStaffView(contract.staffResponse, handler as RouteHandlerMethod),
   });
 }

@@ -1,6 +1,6 @@
 import {
   type ApiSuccess,
-  type AuthTokens,
+  authContracts,
   type Endpoint,
   type EndpointInput,
   type EndpointResponse,
@@ -45,7 +45,9 @@ export type RequestOptions = {
 };
 
 // Calls where a 401 means "wrong credentials", never "expired access token".
-const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
+  [authContracts.login, authContracts.register, authContracts.refresh].map((contract) => contract.path),
+);
 
 /** Where the browser goes when the session cannot be renewed (replaceable in tests). */
 export const navigation = {
@@ -131,14 +133,16 @@ export function refreshSession(): Promise<boolean> {
     const refreshToken = storedRefreshToken();
     if (!refreshToken) return false;
     try {
-      const answer = await fetchOnce(buildUrl('/auth/refresh'), {
-        method: 'POST',
+      // A plain fetch: no stale bearer token, no 401 handling of its own.
+      const contract = authContracts.refresh;
+      const answer = await fetchOnce(buildUrl(contract.path), {
+        method: contract.method,
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ refreshToken }),
       });
-      const tokens = (answer.body as ApiSuccess<{ tokens?: AuthTokens }> | null)?.data?.tokens;
-      if (!answer.ok || !tokens) return false;
-      saveTokens(tokens);
+      const parsed = contract.responses[200].safeParse(answer.body);
+      if (!answer.ok || !parsed.success) return false;
+      saveTokens(parsed.data.data.tokens);
       return true;
     } catch {
       return false;

@@ -2,11 +2,13 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
+import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
@@ -15,11 +17,13 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './checkout.js';
 export * from './coupons.js';
 export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
 export * from './inventory.js';
+export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
@@ -39,5 +43,8 @@ export const contractGroups: Record<string, ContractGroup> = {
   productStock: productStockContracts,
   images: imageContracts,
   inventory: inventoryContracts,
+  orders: orderContracts,
+  adminOrders: adminOrderContracts,
+  checkout: checkoutContracts,
   payments: paymentContracts,
 };

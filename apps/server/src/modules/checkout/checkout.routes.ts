@@ -1,60 +1,26 @@
-import {
-  calculateShippingInput,
-  checkoutSessionInput,
-  guestCheckoutSessionInput,
-  shippingMethodsInput,
-  shippingOptions,
-} from '@seamline/shared';
+import { checkoutContracts as contracts, shippingOptions } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { isStaff } from '../orders/order-access.js';
 import { paymentProvider } from '../payments/provider-registry.js';
-import { createCheckoutSession, priceCart } from './checkout.service.js';
+import { CheckoutService } from './checkout.service.js';
 
-const tags = ['checkout'];
+const SESSION_CREATED = 'Checkout session created';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = paymentProvider(app.config);
+  const checkout = new CheckoutService(app.db, paymentProvider(app.config));
 
-  app.post(
-    '/checkout/create-session',
-    { config: { access: 'authenticated' }, schema: { tags, body: checkoutSessionInput } },
-    async (request, reply) => {
-      const customerId = isStaff(request.user) ? null : request.user!.id;
-      const session = await createCheckoutSession(app.db, provider, request.body, customerId);
-      return reply.status(201).send(ok(session, 'Checkout session created'));
-    },
+  serve(app, contracts.createSession, async (request, reply) =>
+    reply.status(201).send(ok(await checkout.session(request.body, request.user!), SESSION_CREATED)),
   );
 
-  app.post(
-    '/checkout/create-guest-session',
-    { config: { access: 'public' }, schema: { tags, body: guestCheckoutSessionInput } },
-    async (request, reply) => {
-      const session = await createCheckoutSession(app.db, provider, request.body, null);
-      return reply.status(201).send(ok({ ...session, email: request.body.email }, 'Checkout session created'));
-    },
+  serve(app, contracts.createGuestSession, async (request, reply) =>
+    reply.status(201).send(ok(await checkout.guestSession(request.body), SESSION_CREATED)),
   );
 
-  app.post(
-    '/orders/calculate-shipping',
-    { config: { access: 'public' }, schema: { tags, body: calculateShippingInput } },
-    async (request) => {
-      const priced = await priceCart(app.db, request.body, null);
-      return ok({
-        shippingMethod: priced.shippingMethod,
-        shipping: priced.totals.shipping,
-        subtotal: priced.totals.subtotal,
-        tax: priced.totals.tax,
-        total: priced.totals.total,
-        freeShippingThreshold: 100,
-        methods: priced.shippingMethods,
-      });
-    },
-  );
+  serve(app, contracts.calculateShipping, async (request) => ok(await checkout.shipping(request.body)));
 
-  app.post(
-    '/orders/shipping-methods',
-    { config: { access: 'public' }, schema: { tags, body: shippingMethodsInput } },
-    async (request) => ok({ methods: shippingOptions(request.body.subtotal ?? 0) }),
+  serve(app, contracts.shippingMethods, async (request) =>
+    ok({ methods: shippingOptions(request.body.subtotal ?? 0) }),
   );
 };

@@ -1,6 +1,15 @@
-import { computeOrderTotals, type OrderItemInput, type ShippingMethod, shippingOptions } from '@seamline/shared';
+import {
+  computeOrderTotals,
+  fromCents,
+  ORDER_RATES,
+  type OrderItemInput,
+  type ShippingMethod,
+  shippingOptions,
+} from '@seamline/shared';
 import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../orders/coupon-discount.js';
+import { isStaff } from '../orders/order-access.js';
 import { priceLines } from '../orders/order-lines.js';
 import { createPaymentIntent } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
@@ -46,4 +55,35 @@ export async function createCheckoutSession(db: Db, provider: PaymentProvider, c
   const priced = await priceCart(db, cart, customerId);
   const paymentIntent = await createPaymentIntent(db, provider, priced.totals.total);
   return { ...priced, paymentIntent };
+}
+
+/** Checkout calls: sessions for customers and guests, and the shop's shipping calculator. */
+export class CheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  /** A customer's session prices their coupon for them; staff trying a cart price it as nobody in particular. */
+  session(cart: Cart, user: AuthUser) {
+    return createCheckoutSession(this.db, this.provider, cart, isStaff(user) ? null : user.id);
+  }
+
+  async guestSession(cart: Cart & { email: string }) {
+    return { ...(await createCheckoutSession(this.db, this.provider, cart, null)), email: cart.email };
+  }
+
+  /** Shipping, tax and total of a cart for its method, with every method priced (no coupon). */
+  async shipping(cart: Omit<Cart, 'couponCode'>) {
+    const priced = await priceCart(this.db, cart, null);
+    return {
+      shippingMethod: priced.shippingMethod,
+      shipping: priced.totals.shipping,
+      subtotal: priced.totals.subtotal,
+      tax: priced.totals.tax,
+      total: priced.totals.total,
+      freeShippingThreshold: fromCents(ORDER_RATES.freeStandardShippingFromCents),
+      methods: priced.shippingMethods,
+    };
+  }
 }

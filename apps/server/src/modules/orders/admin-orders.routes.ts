@@ -1,37 +1,44 @@
-import { editOrderInput, idParams, orderView } from '@seamline/shared';
+import { adminOrderContracts as contracts } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditContext } from '../../lib/audit.js';
-import { envelope, messageEnvelope, ok } from '../../lib/responses.js';
+import { serve } from '../../lib/contract-route.js';
+import { idempotencyKey } from '../../lib/idempotency.js';
+import { ok } from '../../lib/responses.js';
 import { paymentProvider } from '../payments/provider-registry.js';
-import { OrderChanges } from './order-changes.service.js';
+import { OrderRequests } from './order-requests.service.js';
 
-const tags = ['orders'];
-const params = idParams('order');
-
-/** Back-office edits (DESIGN §3 paths the spec leaves open). */
+/** The back office's order calls: the spec's `/admin/orders` paths and the edits DESIGN §3 adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const changes = new OrderChanges(app.db, paymentProvider(app.config));
+  const orders = new OrderRequests(app.db, paymentProvider(app.config));
 
-  app.put(
-    '/admin/orders/:id',
-    {
-      config: { access: 'orders' },
-      schema: { tags, params, body: editOrderInput, response: { 200: envelope(z.object({ order: orderView })) } },
-    },
-    async (request) =>
-      ok(
-        { order: await changes.edit(request.params.id, request.body, request.user!, auditContext(request)) },
-        'Order updated successfully',
-      ),
+  // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.
+  serve(app, contracts.create, async (request, reply) => {
+    const key = idempotencyKey(request.headers['idempotency-key']);
+    return reply.status(201).send(await orders.create(request.user!, request.body, key, auditContext(request)));
+  });
+
+  serve(app, contracts.list, async (request) => ok(await orders.list(request.query)));
+
+  serve(app, contracts.get, async (request) => ok({ order: await orders.get(request.params.id, request.user!) }));
+
+  serve(app, contracts.updateStatus, async (request) =>
+    ok(
+      {
+        order: await orders.changes.updateStatus(request.params.id, request.body, request.user!, auditContext(request)),
+      },
+      'Order status updated successfully',
+    ),
   );
 
-  app.delete(
-    '/admin/orders/:id',
-    { config: { access: 'ordersDelete' }, schema: { tags, params, response: { 200: messageEnvelope } } },
-    async (request) => {
-      await changes.remove(request.params.id, request.user!, auditContext(request));
-      return { success: true as const, message: 'Order deleted successfully' };
-    },
+  serve(app, contracts.update, async (request) =>
+    ok(
+      { order: await orders.changes.edit(request.params.id, request.body, request.user!, auditContext(request)) },
+      'Order updated successfully',
+    ),
   );
+
+  serve(app, contracts.remove, async (request) => {
+    await orders.changes.remove(request.params.id, request.user!, auditContext(request));
+    return { success: true as const, message: 'Order deleted successfully' };
+  });
 };

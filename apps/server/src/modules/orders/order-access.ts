@@ -47,3 +47,8 @@ export async function lockedOrderForChange(
 export function customerView(view: OrderView): OrderView {
   return { ...view, adminNotes: '' };
 }
+
+/** The view of an order its caller may see: staff the whole order, anyone else the customer view. */
+export function viewFor(user: AuthUser | null, view: OrderView): OrderView {
+  return isStaff(user) ? view : customerView(view);
+}

@@ -1,8 +1,8 @@
-import type { OrderView } from '@seamline/shared';
+import type { OrderTrackingView, OrderView } from '@seamline/shared';
 
 /** Where the parcel is: tracking fields plus a timeline of the order's dated steps. */
-export function trackingView(order: OrderView) {
-  const steps: [string, string | null][] = [
+export function trackingView(order: OrderView): OrderTrackingView {
+  const steps: [OrderTrackingView['timeline'][number]['event'], string | null][] = [
     ['placed', order.createdAt],
     ['paid', order.paidAt],
     ['shipped', order.shippedAt],

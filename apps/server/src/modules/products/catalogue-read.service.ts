@@ -4,6 +4,7 @@ import {
   type ProductListQuery,
   type ProductView,
   pagination,
+  type StorefrontProductView,
   type TaxonomyItemView,
 } from '@seamline/shared';
 import { and, asc, count, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -11,7 +12,14 @@ import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
-import { loadProduct, queryProducts, salesCountSql } from './product-view.js';
+import { loadProduct, queryProducts, salesCountSql, toStorefrontView } from './product-view.js';
+
+/** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
+export type ProductFor = ProductView | StorefrontProductView;
+const viewFor =
+  (staff: boolean) =>
+  (product: ProductView): ProductFor =>
+    staff ? product : toStorefrontView(product);
 
 /** A category or brand given by id or by name (case-insensitive). */
 function refFilter(column: typeof products.categoryId | typeof products.brandId, value: string, table: 'c' | 'b') {
@@ -31,11 +39,25 @@ const SORT_COLUMNS = {
   salesCount: salesCountSql,
 } as const;
 
-/** Reads of the catalogue. `staff` readers see inactive products too; storefront readers only active ones. */
+/**
+ * Reads of the catalogue. `staff` readers see inactive products too and the staff view of each product; storefront
+ * readers only active ones, in the storefront view (the route serializes with the matching contract schema).
+ */
 export class CatalogueReadService {
   constructor(private readonly db: Db) {}
 
-  async list(query: ProductListQuery, staff: boolean) {
+  /** The back office's list: every product, the staff view. */
+  adminList(query: ProductListQuery) {
+    return this.page(query, true);
+  }
+
+  /** `staffView` apart from `staff`: a staff reader of a storefront listing filters like a shopper. */
+  async list(query: ProductListQuery, staff: boolean, staffView = staff) {
+    const page = await this.page(query, staff);
+    return { ...page, products: page.products.map(viewFor(staffView)) };
+  }
+
+  private async page(query: ProductListQuery, staff: boolean) {
     const filters: SQL[] = [];
     if (!staff) filters.push(eq(products.isActive, true));
     else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
@@ -81,28 +103,28 @@ export class CatalogueReadService {
     return row?.value ?? 0;
   }
 
-  async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number): Promise<ProductView[]> {
+  async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number, staff: boolean): Promise<ProductFor[]> {
     const where = and(eq(products.isActive, true), eq(products[flag], true));
     const orderBy = sql`${products.rating} DESC, ${products.createdAt} DESC`;
-    return (await queryProducts(this.db, { where, orderBy, limit })).products;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products.map(viewFor(staff));
   }
 
   /**
    * One product by id or slug. A storefront read only finds active products and counts as a view
    * (one atomic increment; staff reads are not views).
    */
-  async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductView> {
+  async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductFor> {
     const match = 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase());
     if (!staff) {
       await this.db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE ${match} AND is_active = true`);
     }
     const product = await loadProduct(this.db, staff ? match : and(match, eq(products.isActive, true))!);
     if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
-    return product;
+    return viewFor(staff)(product);
   }
 
   /** Active products of the same category, same brand first, best rated first. */
-  async related(id: string, limit: number, staff: boolean): Promise<ProductView[]> {
+  async related(id: string, limit: number, staff: boolean): Promise<ProductFor[]> {
     const [base] = await this.db
       .select({ categoryId: products.categoryId, brandId: products.brandId, isActive: products.isActive })
       .from(products)
@@ -110,25 +132,18 @@ export class CatalogueReadService {
     if (!base || (!staff && !base.isActive)) throw notFound(PRODUCT_MESSAGES.notFound);
     const where = and(eq(products.categoryId, base.categoryId), ne(products.id, id), eq(products.isActive, true));
     const orderBy = sql`(${products.brandId} = ${base.brandId}) DESC, ${products.rating} DESC, ${products.id} DESC`;
-    return (await queryProducts(this.db, { where, orderBy, limit })).products;
+    return (await queryProducts(this.db, { where, orderBy, limit })).products.map(viewFor(staff));
   }
 
-  async byCategory(category: string, page: number, limit: number) {
+  /** Active products of one category (staff are shown the staff view of them). */
+  async byCategory(category: string, page: number, limit: number, staff: boolean) {
     const [found] = await this.db
       .select({ id: categories.id })
       .from(categories)
       .where(isObjectId(category) ? eq(categories.id, category) : sql`lower(${categories.name}) = lower(${category})`);
     if (!found) throw notFound('Category not found');
-    return this.list(
-      {
-        page,
-        limit,
-        category: found.id,
-        sortBy: 'createdAt',
-        sortOrder: 'desc',
-      },
-      false,
-    );
+    const query = { page, limit, category: found.id, sortBy: 'createdAt', sortOrder: 'desc' } as const;
+    return this.list(query, false, staff);
   }
 
   /**

@@ -28,7 +28,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Product and all related data permanently deleted successfully' };
   });
 
-  serve(app, contracts.adminList, async (request) => ok(await catalogue.list(request.query, true)));
+  serve(app, contracts.adminList, async (request) => ok(await catalogue.adminList(request.query)));
 
   serve(app, contracts.setStatus, async (request) =>
     ok(

@@ -25,6 +25,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/** A panel is a Tab stop of its own (Radix gives it tabindex 0): it keeps the app's focus ring like any control. */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 focus-visible:outline-none', className)} {...props} />;
+  return <TabsPrimitive.Content className={cn('mt-4 rounded-lg', className)} {...props} />;
 }

@@ -1,19 +1,7 @@
-import type { OrderItemView, OrderStatus, OrderView, PaymentStatus } from '@seamline/shared';
-import type { BadgeVariant } from '../../components/ui';
+import type { OrderItemView, OrderView } from '@seamline/shared';
 
-/** Badge colors (spec part 2 §4): delivered green, cancelled red, others yellow; paid green, failed red, others yellow. */
-export function statusVariant(status: OrderStatus): BadgeVariant {
-  return status === 'delivered' ? 'success' : status === 'cancelled' ? 'danger' : 'warning';
-}
-export function paymentVariant(status: PaymentStatus): BadgeVariant {
-  return status === 'paid' ? 'success' : status === 'failed' ? 'danger' : 'warning';
-}
-
-export const capitalize = (text: string) =>
-  text
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+/** The badge rules live with the badges the customer screens share. */
+export { capitalize, paymentVariant, statusVariant } from '../../components/order-badges';
 
 /** The customer's name, or the shipping name for a guest order. */
 export function customerName(order: OrderView): string {

@@ -1,13 +1,68 @@
 import type { OrderView } from '@seamline/shared';
 import { Eye, Pencil, Settings2, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges';
 import { Badge, Button } from '../../../components/ui';
-import { capitalize, paymentVariant, statusVariant, variantSummary } from '../order-display';
+import { cn } from '../../../lib/cn';
+import { variantSummary } from '../order-display';
 
 export function StatusBadge({ order }: { order: Pick<OrderView, 'status'> }) {
-  return <Badge variant={statusVariant(order.status)}>{capitalize(order.status)}</Badge>;
+  return <OrderStatusBadge status={order.status} />;
 }
 export function PaymentBadge({ order }: { order: Pick<OrderView, 'paymentStatus'> }) {
-  return <Badge variant={paymentVariant(order.paymentStatus)}>{capitalize(order.paymentStatus)}</Badge>;
+  return <PaymentStatusBadge status={order.paymentStatus} />;
+}
+
+/** A label and its value on one line of a details list (`<dl>`). */
+export function DetailRow({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5 text-sm">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** A small figure tile (total, items, status…) at the top of an order's details. */
+export function DetailTile({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-100 bg-slate-50 p-3">
+      <p className="text-xs text-slate-500">{label}</p>
+      <div className="mt-1 text-base font-semibold text-slate-900">{value}</div>
+    </div>
+  );
+}
+
+/** Prev / "Page N of M" / Next under the sidebar list and the table. */
+export function PrevNextPager({
+  page,
+  totalPages,
+  onPageChange,
+  className,
+}: {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600',
+        className,
+      )}
+    >
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        Prev
+      </Button>
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        Next
+      </Button>
+    </div>
+  );
 }
 
 /** The order's size/color list: the first `shown`, then '+N more'. */

@@ -1,27 +1,9 @@
 import { type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
 import { Eye, Pencil, Settings2, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Avatar, Button, Card, CardContent } from '../../../components/ui';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { customerName, itemCount } from '../order-display';
-import { type OrderActionHandlers, PaymentBadge, StatusBadge } from './OrderBits';
-
-function Stat({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-slate-100 bg-slate-50 p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <p className="mt-1 text-base font-semibold text-slate-900">{value}</p>
-    </div>
-  );
-}
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
+import { DetailRow, DetailTile, type OrderActionHandlers, PaymentBadge, StatusBadge } from './OrderBits';
 
 /** The sidebar view's right side: everything about one order, with its actions. */
 export function OrderDetailPanel({ order, handlers }: { order: OrderView; handlers: OrderActionHandlers }) {
@@ -61,23 +43,23 @@ export function OrderDetailPanel({ order, handlers }: { order: OrderView; handle
           </Button>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Items" value={itemCount(order)} />
-          <Stat label="Subtotal" value={formatMoney(order.subtotal)} />
-          <Stat label="Tax" value={formatMoney(order.tax)} />
-          <Stat label="Total" value={formatMoney(order.total)} />
+          <DetailTile label="Items" value={itemCount(order)} />
+          <DetailTile label="Subtotal" value={formatMoney(order.subtotal)} />
+          <DetailTile label="Tax" value={formatMoney(order.tax)} />
+          <DetailTile label="Total" value={formatMoney(order.total)} />
         </div>
         <div className="grid gap-6 md:grid-cols-2">
           <section>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Order Summary</h3>
             <dl className="divide-y divide-slate-100">
-              <Row label="Order Date" value={formatDateTime(order.createdAt)} />
-              <Row label="Total" value={formatMoney(order.total)} />
-              <Row label="Items" value={itemCount(order)} />
-              <Row label="Subtotal" value={formatMoney(order.subtotal)} />
-              <Row label="Shipping" value={formatMoney(order.shipping)} />
-              <Row label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
-              <Row label="Discount" value={formatMoney(order.discount)} />
-              <Row label="Tax" value={formatMoney(order.tax)} />
+              <DetailRow label="Order Date" value={formatDateTime(order.createdAt)} />
+              <DetailRow label="Total" value={formatMoney(order.total)} />
+              <DetailRow label="Items" value={itemCount(order)} />
+              <DetailRow label="Subtotal" value={formatMoney(order.subtotal)} />
+              <DetailRow label="Shipping" value={formatMoney(order.shipping)} />
+              <DetailRow label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+              <DetailRow label="Discount" value={formatMoney(order.discount)} />
+              <DetailRow label="Tax" value={formatMoney(order.tax)} />
             </dl>
           </section>
           <section>
@@ -101,10 +83,10 @@ export function OrderDetailPanel({ order, handlers }: { order: OrderView; handle
           <section>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Customer Information</h3>
             <dl className="divide-y divide-slate-100">
-              <Row label="Name" value={customerName(order)} />
-              <Row label="Email" value={order.email ?? 'Guest Order'} />
-              <Row label="Phone" value={address.phone} />
-              <Row
+              <DetailRow label="Name" value={customerName(order)} />
+              <DetailRow label="Email" value={order.email ?? 'Guest Order'} />
+              <DetailRow label="Phone" value={address.phone} />
+              <DetailRow
                 label="Status"
                 value={
                   <span className="flex gap-1">

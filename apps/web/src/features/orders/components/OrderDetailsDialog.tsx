@@ -1,39 +1,22 @@
 import { type OrderAddressInput, type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
 import { ExternalLink, Package } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Badge, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { capitalize, customerName, itemCount } from '../order-display';
-import { PaymentBadge, StatusBadge } from './OrderBits';
+import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
 
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4 py-1.5 text-sm">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
-function Tile({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-slate-100 bg-slate-50 p-3">
-      <p className="text-xs text-slate-500">{label}</p>
-      <div className="mt-1 text-base font-semibold text-slate-900">{value}</div>
-    </div>
-  );
-}
 function Address({ title, address }: { title: string; address: OrderAddressInput }) {
   return (
     <section>
       <h4 className="mb-2 text-sm font-semibold text-slate-900">{title}</h4>
       <dl className="divide-y divide-slate-100">
-        <Row label="Name" value={`${address.firstName} ${address.lastName}`} />
-        <Row label="Street" value={address.street} />
-        <Row label="City" value={address.city} />
-        <Row label="State" value={address.state} />
-        <Row label="ZIP Code" value={address.zipCode} />
-        <Row label="Country" value={address.country} />
-        <Row label="Phone" value={address.phone} />
+        <DetailRow label="Name" value={`${address.firstName} ${address.lastName}`} />
+        <DetailRow label="Street" value={address.street} />
+        <DetailRow label="City" value={address.city} />
+        <DetailRow label="State" value={address.state} />
+        <DetailRow label="ZIP Code" value={address.zipCode} />
+        <DetailRow label="Country" value={address.country} />
+        <DetailRow label="Phone" value={address.phone} />
       </dl>
     </section>
   );
@@ -42,11 +25,11 @@ function Address({ title, address }: { title: string; address: OrderAddressInput
 function Pricing({ order }: { order: OrderView }) {
   return (
     <dl className="divide-y divide-slate-100">
-      <Row label="Subtotal" value={formatMoney(order.subtotal)} />
-      <Row label="Tax" value={formatMoney(order.tax)} />
-      <Row label="Shipping" value={formatMoney(order.shipping)} />
-      {order.discount > 0 ? <Row label="Discount" value={`-${formatMoney(order.discount)}`} /> : null}
-      <Row label="Total" value={formatMoney(order.total)} />
+      <DetailRow label="Subtotal" value={formatMoney(order.subtotal)} />
+      <DetailRow label="Tax" value={formatMoney(order.tax)} />
+      <DetailRow label="Shipping" value={formatMoney(order.shipping)} />
+      {order.discount > 0 ? <DetailRow label="Discount" value={`-${formatMoney(order.discount)}`} /> : null}
+      <DetailRow label="Total" value={formatMoney(order.total)} />
     </dl>
   );
 }
@@ -68,10 +51,10 @@ export function OrderDetailsDialog({
           description={`${customerName(order)}${order.isGuest ? ' (Guest)' : ''} · ${order.email ?? 'Guest Order'}`}
         >
           <div className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Tile label="Total" value={formatMoney(order.total)} />
-            <Tile label="Items" value={itemCount(order)} />
-            <Tile label="Status" value={<StatusBadge order={order} />} />
-            <Tile label="Payment" value={<PaymentBadge order={order} />} />
+            <DetailTile label="Total" value={formatMoney(order.total)} />
+            <DetailTile label="Items" value={itemCount(order)} />
+            <DetailTile label="Status" value={<StatusBadge order={order} />} />
+            <DetailTile label="Payment" value={<PaymentBadge order={order} />} />
           </div>
           <Tabs defaultValue="overview">
             <TabsList aria-label="Order details">
@@ -84,12 +67,12 @@ export function OrderDetailsDialog({
             <TabsContent value="overview" className="pt-4">
               <div className="grid gap-6 md:grid-cols-2">
                 <dl className="divide-y divide-slate-100">
-                  <Row label="Order Number" value={<span className="font-mono">{order.orderNumber}</span>} />
-                  <Row label="Customer" value={customerName(order)} />
-                  <Row label="Order Date" value={formatDateTime(order.createdAt)} />
-                  <Row label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
-                  <Row label="Total Items" value={itemCount(order)} />
-                  <Row
+                  <DetailRow label="Order Number" value={<span className="font-mono">{order.orderNumber}</span>} />
+                  <DetailRow label="Customer" value={customerName(order)} />
+                  <DetailRow label="Order Date" value={formatDateTime(order.createdAt)} />
+                  <DetailRow label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+                  <DetailRow label="Total Items" value={itemCount(order)} />
+                  <DetailRow
                     label="Status"
                     value={
                       <span className="flex justify-end gap-1">
@@ -99,7 +82,7 @@ export function OrderDetailsDialog({
                     }
                   />
                   {order.trackingNumber ? (
-                    <Row label="Tracking" value={<Badge variant="info">{order.trackingNumber}</Badge>} />
+                    <DetailRow label="Tracking" value={<Badge variant="info">{order.trackingNumber}</Badge>} />
                   ) : null}
                 </dl>
                 <div>
@@ -123,9 +106,9 @@ export function OrderDetailsDialog({
                 <section>
                   <h4 className="mb-2 text-sm font-semibold text-slate-900">Payment Information</h4>
                   <dl className="divide-y divide-slate-100">
-                    <Row label="Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
-                    <Row label="Status" value={<PaymentBadge order={order} />} />
-                    <Row label="Paid At" value={formatDateTime(order.paidAt, 'Not paid')} />
+                    <DetailRow label="Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+                    <DetailRow label="Status" value={<PaymentBadge order={order} />} />
+                    <DetailRow label="Paid At" value={formatDateTime(order.paidAt, 'Not paid')} />
                   </dl>
                 </section>
                 <Address title="Shipping Address" address={order.shippingAddress} />
@@ -166,9 +149,9 @@ export function OrderDetailsDialog({
             </TabsContent>
             <TabsContent value="tracking" className="pt-4">
               <dl className="divide-y divide-slate-100">
-                <Row label="Tracking Number" value={order.trackingNumber ?? 'Not available'} />
+                <DetailRow label="Tracking Number" value={order.trackingNumber ?? 'Not available'} />
                 {order.trackingUrl ? (
-                  <Row
+                  <DetailRow
                     label="Carrier"
                     value={
                       <a
@@ -182,20 +165,20 @@ export function OrderDetailsDialog({
                     }
                   />
                 ) : null}
-                <Row label="Estimated Delivery" value={formatDate(order.estimatedDelivery, 'Not available')} />
-                <Row label="Current Status" value={<StatusBadge order={order} />} />
+                <DetailRow label="Estimated Delivery" value={formatDate(order.estimatedDelivery, 'Not available')} />
+                <DetailRow label="Current Status" value={<StatusBadge order={order} />} />
               </dl>
             </TabsContent>
             <TabsContent value="analytics" className="pt-4">
               <div className="grid gap-6 md:grid-cols-2">
                 <dl className="divide-y divide-slate-100">
-                  <Row label="Total Items" value={itemCount(order)} />
-                  <Row
+                  <DetailRow label="Total Items" value={itemCount(order)} />
+                  <DetailRow
                     label="Unique Products"
                     value={new Set(order.items.map((i) => i.productId ?? i.product.name)).size}
                   />
-                  <Row label="Subtotal" value={formatMoney(order.subtotal)} />
-                  <Row label="Total" value={formatMoney(order.total)} />
+                  <DetailRow label="Subtotal" value={formatMoney(order.subtotal)} />
+                  <DetailRow label="Total" value={formatMoney(order.total)} />
                 </dl>
                 <section>
                   <h4 className="mb-2 text-sm font-semibold text-slate-900">Timeline</h4>

@@ -1,13 +1,12 @@
-import { type AddOrderForm, effectiveUnitPrice } from '@seamline/shared';
+import { type AddOrderForm, effectiveUnitPrice, type ProductView } from '@seamline/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
 import { Button, FormField, Input, Select } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
-import type { PickerProduct } from '../api';
 
 type Props = {
-  products: PickerProduct[];
+  products: ProductView[];
   loading: boolean;
   items: UseFieldArrayReturn<AddOrderForm, 'items'>;
   error?: string;

@@ -1,11 +1,10 @@
 import type { OrderView } from '@seamline/shared';
 import { ShoppingCart } from 'lucide-react';
-import { Button, EmptyState, Highlight, Skeleton } from '../../../components/ui';
+import { EmptyState, Highlight, Skeleton } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { formatMoney } from '../../../lib/format';
 import { customerName, itemCount } from '../order-display';
-import type { OrderActionHandlers } from './OrderBits';
-import { StatusBadge, VariantList } from './OrderBits';
+import { type OrderActionHandlers, PrevNextPager, StatusBadge, VariantList } from './OrderBits';
 import { OrderDetailPanel } from './OrderDetailPanel';
 
 const LOADING_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
@@ -82,17 +81,7 @@ export function OrderSidebarView({
               ))}
         </ul>
         {!loading && orders.length === 0 ? <p className="p-8 text-center text-sm text-slate-500">No results</p> : null}
-        <div className="mt-auto flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
-          <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            Prev
-          </Button>
-          <span>
-            Page {page} of {totalPages}
-          </span>
-          <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
-            Next
-          </Button>
-        </div>
+        <PrevNextPager page={page} totalPages={totalPages} onPageChange={onPageChange} className="mt-auto" />
       </div>
       <div className="min-w-0">
         {selected ? (

@@ -1,6 +1,6 @@
 import type { OrderView } from '@seamline/shared';
+import type { ReactNode } from 'react';
 import {
-  Button,
   Checkbox,
   Highlight,
   Table,
@@ -12,7 +12,14 @@ import {
 } from '../../../components/ui';
 import { formatMoney } from '../../../lib/format';
 import { customerName } from '../order-display';
-import { type OrderActionHandlers, OrderActions, PaymentBadge, StatusBadge, VariantList } from './OrderBits';
+import {
+  type OrderActionHandlers,
+  OrderActions,
+  PaymentBadge,
+  PrevNextPager,
+  StatusBadge,
+  VariantList,
+} from './OrderBits';
 
 type Props = {
   orders: OrderView[];
@@ -26,6 +33,17 @@ type Props = {
   onPageChange: (page: number) => void;
   handlers: OrderActionHandlers;
 };
+
+/** One row across the whole table: the loading and empty messages. */
+function TableMessage({ children }: { children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={8} className="py-10 text-center text-slate-500">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
 
 /** Table View: 10 per page with Prev/Next, row selection, size/color (first 2 then '+N more'), badges, actions. */
 export function OrderTableView({
@@ -65,17 +83,9 @@ export function OrderTableView({
         </TableHeader>
         <TableBody>
           {loading ? (
-            <TableRow>
-              <TableCell colSpan={8} className="py-10 text-center text-slate-500">
-                Loading orders...
-              </TableCell>
-            </TableRow>
+            <TableMessage>Loading orders...</TableMessage>
           ) : orders.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={8} className="py-10 text-center text-slate-500">
-                No orders found.
-              </TableCell>
-            </TableRow>
+            <TableMessage>No orders found.</TableMessage>
           ) : (
             orders.map((order) => (
               <TableRow key={order.id} data-state={selected.has(order.id) ? 'selected' : undefined}>
@@ -118,17 +128,7 @@ export function OrderTableView({
           )}
         </TableBody>
       </Table>
-      <div className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          Prev
-        </Button>
-        <span>
-          Page {page} of {totalPages}
-        </span>
-        <Button size="sm" variant="outline" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
-          Next
-        </Button>
-      </div>
+      <PrevNextPager page={page} totalPages={totalPages} onPageChange={onPageChange} />
     </div>
   );
 }

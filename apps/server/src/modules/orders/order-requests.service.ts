@@ -1,0 +1,99 @@
+import type { createOrderInput, guestOrderInput, OrderStatus, OrderView, refundRequestInput } from '@seamline/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { AuditContext } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { callerOf, once } from '../../lib/idempotency.js';
+import { ok } from '../../lib/responses.js';
+import type { AuthUser } from '../../types.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-access.js';
+import { OrderChanges } from './order-changes.service.js';
+import { findByNumberAndEmail, listOrders, type OrderFilter } from './order-queries.js';
+import { loadOrderView } from './order-view.js';
+import { placeOrder, resolveBuyer, resolveGuest } from './orders.service.js';
+import { trackingView } from './tracking.js';
+
+export const ORDER_CREATED = 'Order created successfully';
+
+/** The answer a creation stores with its Idempotency-Key: a replay sends exactly this back. */
+const created = (order: OrderView) => ({ statusCode: 201, body: ok({ order }, ORDER_CREATED) });
+
+/**
+ * The order calls as their callers see them: who may see which order, and which view of it (staff the whole order,
+ * customers and guests without staff notes); creations run once per Idempotency-Key.
+ */
+export class OrderRequests {
+  readonly changes: OrderChanges;
+
+  constructor(
+    private readonly db: Db,
+    provider: PaymentProvider,
+  ) {
+    this.changes = new OrderChanges(db, provider);
+  }
+
+  /** POST /orders and /admin/orders: a customer for themself; staff for a chosen customer or a guest e-mail. */
+  async create(user: AuthUser, body: z.output<typeof createOrderInput>, key: string | undefined, audit: AuditContext) {
+    const idempotent = { operation: 'order-create', key, caller: callerOf(user), body };
+    const result = await once(this.db, idempotent, async (tx) => {
+      const buyer = await resolveBuyer(tx, user, body);
+      return created(viewFor(user, await placeOrder(tx, buyer, body, { user, audit })));
+    });
+    return result.body;
+  }
+
+  /** POST /orders/guest: no account; the key is bound to the guest's e-mail. */
+  async createGuest(body: z.output<typeof guestOrderInput>, key: string | undefined) {
+    const idempotent = { operation: 'order-guest', key, caller: callerOf(null, body.email), body };
+    const result = await once(this.db, idempotent, async (tx) => {
+      const buyer = await resolveGuest(tx, body.email);
+      return created(customerView(await placeOrder(tx, buyer, body, { user: null, audit: null })));
+    });
+    return result.body;
+  }
+
+  /** Staff lists: newest first, status filter, search over number, customer name and e-mail. */
+  list(filter: OrderFilter) {
+    return listOrders(this.db, filter);
+  }
+
+  /** The signed-in customer's own orders (their search text is ignored). */
+  async mine(user: AuthUser, query: { page: number; limit: number; status?: OrderStatus }) {
+    const page = await listOrders(this.db, {
+      page: query.page,
+      limit: query.limit,
+      status: query.status,
+      customerId: user.id,
+    });
+    return { ...page, orders: page.orders.map(customerView) };
+  }
+
+  /** Guest tracking: the order only when its number and e-mail match; anything else is the same 404. */
+  async track(orderNumber: string, email: string) {
+    const order = await findByNumberAndEmail(this.db, orderNumber, email);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return { order: customerView(order), tracking: trackingView(order) };
+  }
+
+  /** One order: staff see every order, a customer only their own. */
+  async get(id: string, user: AuthUser) {
+    await visibleOrder(this.db, id, user);
+    return viewFor(user, (await loadOrderView(this.db, id))!);
+  }
+
+  async tracking(id: string, user: AuthUser) {
+    await visibleOrder(this.db, id, user);
+    return trackingView((await loadOrderView(this.db, id))!);
+  }
+
+  /** Customers cancel while pending/confirmed; staff any active order (the Cancel dialog sends its fixed reason). */
+  async cancel(id: string, reason: string | undefined, user: AuthUser, audit: AuditContext) {
+    return viewFor(user, await this.changes.cancel(id, reason, user, audit));
+  }
+
+  async requestRefund(id: string, input: z.output<typeof refundRequestInput>, user: AuthUser, audit: AuditContext) {
+    const result = await this.changes.requestRefund(id, input, user, audit);
+    return { ...result, order: viewFor(user, result.order) };
+  }
+}

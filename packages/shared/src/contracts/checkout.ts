@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { endpoint, envelope } from '../contract.js';
+import { SHIPPING_METHODS } from '../order-totals.js';
+import { checkoutSessionView, orderTotalsView, shippingOptionView } from '../order-view.js';
+import {
+  calculateShippingInput,
+  checkoutSessionInput,
+  guestCheckoutSessionInput,
+  shippingMethodsInput,
+} from '../orders.js';
+
+const tag = 'checkout';
+const cartExample = {
+  items: [{ productId: '64b7f0c2a1b2c3d4e5f60718', quantity: 2, size: 'M', color: 'Black' }],
+  shippingMethod: 'standard',
+};
+
+/** Checkout: price a cart and open a payment intent for it; the order itself is placed by POST /orders. */
+export const checkoutContracts = {
+  createSession: endpoint({
+    operationId: 'createCheckoutSession',
+    method: 'POST',
+    path: '/checkout/create-session',
+    summary: 'Validate and price a cart and create a payment intent for its total',
+    tag,
+    access: 'authenticated',
+    body: checkoutSessionInput,
+    bodyExample: { ...cartExample, couponCode: 'WINTER15' },
+    responses: { 201: envelope(checkoutSessionView) },
+    errors: [409],
+  }),
+  createGuestSession: endpoint({
+    operationId: 'createGuestCheckoutSession',
+    method: 'POST',
+    path: '/checkout/create-guest-session',
+    summary: 'Validate and price a guest cart and create a payment intent for its total',
+    tag,
+    access: 'public',
+    body: guestCheckoutSessionInput,
+    bodyExample: { ...cartExample, email: 'jane.doe@example.com' },
+    responses: { 201: envelope(checkoutSessionView.extend({ email: z.string() })) },
+    errors: [409],
+  }),
+  calculateShipping: endpoint({
+    operationId: 'calculateShipping',
+    method: 'POST',
+    path: '/orders/calculate-shipping',
+    summary: 'Shipping, tax and total of a cart for a shipping method, with every method priced',
+    tag,
+    access: 'public',
+    body: calculateShippingInput,
+    bodyExample: cartExample,
+    responses: {
+      200: envelope(
+        z.object({
+          shippingMethod: z.enum(SHIPPING_METHODS),
+          ...orderTotalsView.pick({ shipping: true, subtotal: true, tax: true, total: true }).shape,
+          freeShippingThreshold: z.number(),
+          methods: z.array(shippingOptionView),
+        }),
+      ),
+    },
+    errors: [409],
+  }),
+  shippingMethods: endpoint({
+    operationId: 'listShippingMethods',
+    method: 'POST',
+    path: '/orders/shipping-methods',
+    summary: 'The shipping methods and their cost for a subtotal',
+    tag,
+    access: 'public',
+    body: shippingMethodsInput,
+    bodyExample: { subtotal: 50 },
+    responses: { 200: envelope(z.object({ methods: z.array(shippingOptionView) })) },
+  }),
+};
