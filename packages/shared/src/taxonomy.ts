@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lengthUnder, pageQuery, paginationView, sortOrder } from './api.js';
+import { lengthUnder, pageQuery, sortOrder } from './api.js';
 import { PAGE_SIZES } from './constants.js';
 
 /** Categories and brands (spec part 2 §2.10, §2.11, §3, §5, §9): one schema per shape, used by server and forms. */
@@ -137,11 +137,6 @@ export const brandView = z.object({
   logo: storedImageSchema.nullable(),
 });
 export type Brand = z.infer<typeof brandView>;
-
-export const categoryListData = z.object({ categories: z.array(categoryView), pagination: paginationView });
-export type CategoryListData = z.infer<typeof categoryListData>;
-export const brandListData = z.object({ brands: z.array(brandView), pagination: paginationView });
-export type BrandListData = z.infer<typeof brandListData>;
 
 /** The 409 answer for deleting a category or brand that products still use. */
 export function inUseMessage(resource: 'category' | 'brand', name: string, productCount: number): string {

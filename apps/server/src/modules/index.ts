@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { brandsRoutes } from './brands/brands.routes.js';
-import { categoriesRoutes } from './categories/categories.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
@@ -17,6 +15,7 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */

@@ -22,12 +22,12 @@ export const appRoutes: RouteObject[] = [
     { title: 'Inventory', rule: 'inventory' },
     () => import('../features/inventory/pages/InventoryPage'),
   ),
-  page(
-    'categories',
-    { title: 'Categories', rule: 'catalogueRead' },
-    () => import('../features/categories/pages/CategoriesPage'),
+  page('categories', { title: 'Categories', rule: 'catalogueRead' }, () =>
+    import('../features/taxonomy/pages/TaxonomyPage').then((m) => ({ default: m.CategoriesPage })),
   ),
-  page('brands', { title: 'Brands', rule: 'catalogueRead' }, () => import('../features/brands/pages/BrandsPage')),
+  page('brands', { title: 'Brands', rule: 'catalogueRead' }, () =>
+    import('../features/taxonomy/pages/TaxonomyPage').then((m) => ({ default: m.BrandsPage })),
+  ),
   page('coupons', { title: 'Coupons', rule: 'couponsRead' }, () => import('../features/coupons/pages/CouponsPage')),
   page(
     'customers',

@@ -12,6 +12,7 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
 export * from './activity-logs.js';
@@ -27,6 +28,7 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './taxonomy.js';
 export * from './users.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
@@ -46,5 +48,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   orders: orderContracts,
   adminOrders: adminOrderContracts,
   checkout: checkoutContracts,
+  categories: categoryContracts,
+  brands: brandContracts,
   payments: paymentContracts,
 };

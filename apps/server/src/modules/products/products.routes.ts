@@ -50,6 +50,3 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
     ok({ products: await catalogue.related(request.params.id, request.query.limit, isStaffReader(request)) }),
   );
 };
-
-// TODO(taxonomy merge): categories/brands routes still import this from here.
-export { isStaffReader } from '../../lib/caller.js';

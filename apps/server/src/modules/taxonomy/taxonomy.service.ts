@@ -1,5 +1,14 @@
-import { inUseMessage, pagination } from '@seamline/shared';
+import {
+  type brandNames,
+  type categoryNames,
+  type createBrandInput,
+  type createCategoryInput,
+  inUseMessage,
+  type listCategoriesQuery,
+  pagination,
+} from '@seamline/shared';
 import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type brands, type categories, products, type StoredImage } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
@@ -13,30 +22,30 @@ import type { ObjectStorage } from '../../lib/storage/index.js';
  * website: one service, configured per kind, keeps their rules identical (spec part 2 §2.10, §2.11, §4, §5).
  */
 type TaxonomyTable = typeof categories | typeof brands;
-type TaxonomyRow = TaxonomyTable['$inferSelect'];
+export type TaxonomyRow = TaxonomyTable['$inferSelect'];
 
 export type TaxonomyKind<Row extends TaxonomyRow, View> = {
-  /** Activity-log resource and the noun in messages. */
-  resource: 'category' | 'brand';
+  /**
+   * The contract's words: `one` is the activity-log resource and the noun in messages, `picture` the row field
+   * holding the picture, `many` the folder its files go to under the upload directory.
+   */
+  names: typeof categoryNames | typeof brandNames;
   table: TaxonomyTable;
   /** The products column that points at this kind (a kind in use cannot be deleted). */
   productColumn: typeof products.categoryId | typeof products.brandId;
-  /** The row field holding the picture, and the folder its files go to under the upload directory. */
-  pictureField: 'image' | 'logo';
-  folder: string;
   /** Writable fields besides the picture, as shown in the activity log. */
   fields: readonly (keyof Row & string)[];
   toView(row: Row, productCount: number): View;
 };
 
-type ListQuery = {
-  page: number;
-  limit: number;
-  search?: string;
-  sortBy: 'createdAt' | 'name';
-  sortOrder: 'asc' | 'desc';
-};
+/** Both kinds' list queries validate to this (only their default page size differs). */
+type ListQuery = z.output<typeof listCategoriesQuery>;
 type PictureUpdate = { original: string; webp: string; thumbnail: string; alt?: string } | null;
+/** What a create sets: a category's fields, and for a brand its website too (the validated contract bodies). */
+type TaxonomyFields = z.output<typeof createCategoryInput> &
+  Partial<Pick<z.output<typeof createBrandInput>, 'website'>>;
+/** An update: any of those fields, and the picture (`image` or `logo`) removed or restated. */
+type TaxonomyUpdate = Partial<TaxonomyFields> & { image?: PictureUpdate; logo?: PictureUpdate };
 
 /** The PostgreSQL error code of a driver error, which drizzle may wrap once or twice. */
 function hasPgCode(error: unknown, code: '23503' | '23505'): boolean {
@@ -58,23 +67,22 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
     private readonly kind: TaxonomyKind<Row, View>,
   ) {
     this.table = kind.table;
-    const noun = kind.resource === 'category' ? 'Category' : 'Brand';
-    this.notFoundMessage = `${noun} not found`;
+    this.notFoundMessage = `${kind.names.One} not found`;
   }
 
   private duplicate(name: string) {
-    return conflict(`A ${this.kind.resource} named "${name}" already exists`, 'DUPLICATE_NAME');
+    return conflict(`A ${this.kind.names.one} named "${name}" already exists`, 'DUPLICATE_NAME');
   }
 
   private picture(row: Row): StoredImage | null {
-    return (row as Record<string, unknown>)[this.kind.pictureField] as StoredImage | null;
+    return (row as Record<string, unknown>)[this.kind.names.picture] as StoredImage | null;
   }
 
   /** The fields the activity log shows for this row. */
   private snapshot(row: Row): Record<string, unknown> {
     const values: Record<string, unknown> = {};
     for (const field of this.kind.fields) values[field] = row[field];
-    values[this.kind.pictureField] = this.picture(row);
+    values[this.kind.names.picture] = this.picture(row);
     return values;
   }
 
@@ -148,7 +156,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
     return this.withCount(this.db, row as Row, activeOnly);
   }
 
-  async create(input: Partial<Row> & { name: string }, ctx: AuditContext): Promise<View> {
+  async create(input: TaxonomyFields, ctx: AuditContext): Promise<View> {
     try {
       return await this.db.transaction(async (tx) => {
         await this.assertNameFree(tx, input.name);
@@ -159,7 +167,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         );
         await writeActivity(tx, ctx, {
           action: 'create',
-          resource: this.kind.resource,
+          resource: this.kind.names.one,
           resourceId: created.id,
           details: { name: created.name, changes },
         });
@@ -176,8 +184,9 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
    * Name, description (and website) as given; the picture may be removed (null) or restated with a new alt text,
    * but new picture files only come through the upload call.
    */
-  async update(id: string, input: Partial<Row> & { picture?: PictureUpdate }, ctx: AuditContext): Promise<View> {
-    const { picture: pictureInput, ...fields } = input;
+  async update(id: string, input: TaxonomyUpdate, ctx: AuditContext): Promise<View> {
+    const { image, logo, ...fields } = input;
+    const pictureInput = this.kind.names.picture === 'image' ? image : logo;
     let removed: StoredImage | null = null;
     try {
       const view = await this.db.transaction(async (tx) => {
@@ -186,7 +195,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         const values: Record<string, unknown> = { ...fields };
         const picture = this.picture(current);
         if (pictureInput === null) {
-          values[this.kind.pictureField] = null;
+          values[this.kind.names.picture] = null;
           removed = picture;
         } else if (pictureInput) {
           const same =
@@ -195,8 +204,11 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
             picture.webp === pictureInput.webp &&
             picture.thumbnail === pictureInput.thumbnail;
           if (!same)
-            throw badRequest(`Upload a new ${this.kind.pictureField} through its upload call`, this.kind.pictureField);
-          values[this.kind.pictureField] = { ...picture, alt: pictureInput.alt ?? picture.alt };
+            throw badRequest(
+              `Upload a new ${this.kind.names.picture} through its upload call`,
+              this.kind.names.picture,
+            );
+          values[this.kind.names.picture] = { ...picture, alt: pictureInput.alt ?? picture.alt };
         }
         const changes = changedFields(this.snapshot(current), values);
         if (Object.keys(changes).length === 0) {
@@ -210,7 +222,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
           .returning();
         await writeActivity(tx, ctx, {
           action: 'update',
-          resource: this.kind.resource,
+          resource: this.kind.names.one,
           resourceId: id,
           details: { name: (row as Row).name, changes },
         });
@@ -233,21 +245,21 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
   ): Promise<{ picture: StoredImage; view: View }> {
     const [existing] = await this.db.select({ name: this.table.name }).from(this.table).where(eq(this.table.id, id));
     if (!existing) throw notFound(this.notFoundMessage);
-    const stored = await storeImage(this.storage, this.kind.folder, file, alt?.trim() || existing.name);
+    const stored = await storeImage(this.storage, this.kind.names.many, file, alt?.trim() || existing.name);
     try {
       const { view, previous } = await this.db.transaction(async (tx) => {
         const current = await this.lockRow(tx, id);
         const before = this.picture(current);
         const [row] = await tx
           .update(this.table)
-          .set({ [this.kind.pictureField]: stored, updatedAt: new Date() })
+          .set({ [this.kind.names.picture]: stored, updatedAt: new Date() })
           .where(eq(this.table.id, id))
           .returning();
         await writeActivity(tx, ctx, {
           action: 'update',
-          resource: this.kind.resource,
+          resource: this.kind.names.one,
           resourceId: id,
-          details: { name: current.name, changes: { [this.kind.pictureField]: { before, after: stored } } },
+          details: { name: current.name, changes: { [this.kind.names.picture]: { before, after: stored } } },
         });
         return { view: await this.withCount(tx, row as Row), previous: before };
       });
@@ -269,11 +281,11 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         const current = await this.lockRow(tx, id);
         const [used] = await tx.select({ value: count() }).from(products).where(eq(this.kind.productColumn, id));
         const productCount = used?.value ?? 0;
-        if (productCount > 0) throw conflict(inUseMessage(this.kind.resource, current.name, productCount), 'IN_USE');
+        if (productCount > 0) throw conflict(inUseMessage(this.kind.names.one, current.name, productCount), 'IN_USE');
         await tx.delete(this.table).where(eq(this.table.id, id));
         await writeActivity(tx, ctx, {
           action: 'delete',
-          resource: this.kind.resource,
+          resource: this.kind.names.one,
           resourceId: id,
           details: { name: current.name, before: this.snapshot(current) },
         });
@@ -283,7 +295,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
       return view;
     } catch (error) {
       if (hasPgCode(error, '23503'))
-        throw conflict(`Cannot delete this ${this.kind.resource}: products still use it`, 'IN_USE');
+        throw conflict(`Cannot delete this ${this.kind.names.one}: products still use it`, 'IN_USE');
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderAs } from '../../components/taxonomy/taxonomy-test-utils';
 import { json, mockFetch } from '../../test/fixtures';
-import BrandsPage from './pages/BrandsPage';
+import { BrandsPage } from './pages/TaxonomyPage';
 
 const brand = (extra: Partial<Brand> = {}): Brand => ({
   _id: 'b'.repeat(24),

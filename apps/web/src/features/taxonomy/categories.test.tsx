@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderAs } from '../../components/taxonomy/taxonomy-test-utils';
 import { failure, json, mockFetch } from '../../test/fixtures';
-import CategoriesPage from './pages/CategoriesPage';
+import { CategoriesPage } from './pages/TaxonomyPage';
 
 const category = (n: number, extra: Partial<Category> = {}): Category => ({
   _id: n.toString(16).padStart(24, '0'),

@@ -1,0 +1,24 @@
+// `npm run lint:api`: lints the served /api/openapi.json with redocly's recommended rules; exits 1 on any error.
+// `npm run api:types`: regenerates the checked-in client types from it (generated/api-types.ts).
+// `tsx apps/server/test/api-cli.ts dump <file>`: writes the document to a file.
+import { writeFile } from 'node:fs/promises';
+import { apiTypesFile, formatProblems, generateApiTypes, lintDocument, servedDocument } from './api-description.js';
+
+const [command, file] = process.argv.slice(2);
+const document = await servedDocument();
+if (command === 'lint') {
+  const { errors, warnings, pending } = await lintDocument(document);
+  if (warnings.length) console.log(`Warnings:\n${formatProblems(warnings)}\n`);
+  if (errors.length) console.log(`Errors:\n${formatProblems(errors)}\n`);
+  if (pending.length) console.log(`${pending.length} problems in routes not yet converted to contracts (not counted).`);
+  console.log(`redocly lint /api/openapi.json: ${errors.length} errors, ${warnings.length} warnings.`);
+  if (errors.length) process.exitCode = 1;
+} else if (command === 'types') {
+  await writeFile(apiTypesFile, await generateApiTypes(document));
+  console.log(`Wrote ${apiTypesFile}`);
+} else if (command === 'dump' && file) {
+  await writeFile(file, `${JSON.stringify(document, null, 2)}\n`);
+} else {
+  console.error('Usage: tsx apps/server/test/api-cli.ts lint | types | dump <file>');
+  process.exitCode = 2;
+}

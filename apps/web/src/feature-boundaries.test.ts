@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const biome = path.join(root, 'node_modules/@biomejs/biome/bin/biome');
+
+/**
+ * Lints `source` as if it were the file at `file` (so biome.json's per-folder rules apply) and returns the rules it
+ * broke. The file is written into a scratch copy of the layout, never into the source tree.
+ */
+function lintAs(file: string, source: string): string[] {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'seamline-boundaries-'));
+  try {
+    copyFileSync(path.join(root, 'biome.json'), path.join(scratch, 'biome.json'));
+    mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
+    writeFileSync(path.join(scratch, file), `${source}\n`);
+    const result = spawnSync(process.execPath, [biome, 'lint', '--vcs-enabled=false', file], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
+    return [...new Set(`${result.stdout}${result.stderr}`.match(/lint\/[a-zA-Z]+\/[a-zA-Z]+/g) ?? [])];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const BOUNDARY = 'lint/style/noRestrictedImports';
+
+describe('feature boundaries (biome.json noRestrictedImports)', () => {
+  it.each([
+    ['apps/web/src/features/coupons/api.ts', "import { userQueries } from '../users/api';"],
+    ['apps/web/src/features/coupons/api.ts', "export * from '../users';"],
+    ['apps/web/src/features/coupons/api.ts', "import { userQueries } from '../../features/users/api';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { UsersPage } from '../../users/pages/UsersPage';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { x } from '../../../features/users/api';"],
+  ])('%s may not import another feature: %s', (file, source) => {
+    expect(lintAs(file, source)).toContain(BOUNDARY);
+  });
+
+  it.each([
+    ['apps/web/src/features/coupons/api.ts', "import { api } from '../../lib/api-client';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { couponQueries } from '../api';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { CouponCard } from '../components/CouponCard';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { Button } from '../../../components/ui/button';"],
+    ['apps/web/src/app/router.tsx', "import { x } from '../features/users/api';"],
+  ])('%s may import its own feature, components/ and lib/ (the app imports features): %s', (file, source) => {
+    expect(lintAs(file, source)).not.toContain(BOUNDARY);
+  });
+});
