@@ -7674,7 +7674,8 @@ export interface operations {
                                 productId: string;
                                 productName: string;
                                 variant: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -9916,7 +9917,8 @@ export interface operations {
                                 variant: string;
                                 size: string;
                                 color: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -9981,7 +9983,8 @@ export interface operations {
                                 variant: string;
                                 size: string;
                                 color: string;
-                                operation: string;
+                                /** @enum {string} */
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;

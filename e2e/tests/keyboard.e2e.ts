@@ -227,22 +227,26 @@ describe('keyboard only', () => {
   });
 
   // Every Tab stop of every screen, scrollable panels included (Chromium makes them Tab stops of their own).
-  browserTest('every Tab stop on every back-office screen shows a focus mark', async () => {
-    await page.goto('/login');
-    await typeInto(page, page.getByLabel('Email'), ADMIN.email);
-    await typeInto(page, page.getByLabel('Password'), ADMIN.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname !== '/login');
-    for (const screen of SCREENS) {
-      await page.goto(screen);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      // Tab until focus leaves the page (the body): tabTo checks the mark on every stop on the way.
-      await page.keyboard.press('Tab');
-      await tabTo(page, page.locator('body'), 'Tab', 150).catch((error: Error) => {
-        throw new Error(`${screen}: ${error.message}`);
-      });
-    }
-    expect(consoleErrors).toEqual([]);
-  });
+  browserTest(
+    'every Tab stop on every back-office screen shows a focus mark',
+    async () => {
+      await page.goto('/login');
+      await typeInto(page, page.getByLabel('Email'), ADMIN.email);
+      await typeInto(page, page.getByLabel('Password'), ADMIN.password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname !== '/login');
+      for (const screen of SCREENS) {
+        await page.goto(screen);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // Tab until focus leaves the page (the body): tabTo checks the mark on every stop on the way.
+        await page.keyboard.press('Tab');
+        await tabTo(page, page.locator('body'), 'Tab', 150).catch((error: Error) => {
+          throw new Error(`${screen}: ${error.message}`);
+        });
+      }
+      expect(consoleErrors).toEqual([]);
+    },
+    180_000,
+  );
 });

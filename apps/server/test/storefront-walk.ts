@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { mailedToken } from '../src/modules/activity-logs/coverage/types.js';
 import type { RouteAccess } from '../src/types.js';
+import { mailedToken } from './activity-log-coverage/types.js';
 import { buildCoupon } from './analytics-factories.js';
 import { buildProduct, buildUser, signedIn } from './factories.js';
 import { call } from './harness.js';

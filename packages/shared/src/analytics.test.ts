@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsRangeQuery, lastDaysQuery, previousRange, ratio, relativeChange, resolveRange } from './analytics.js';
+import { analyticsRangeQuery, lastDaysQuery, previousRange, resolveRange } from './analytics.js';
+import { ratio, relativeChange } from './kpis.js';
 
 describe('analytics ranges', () => {
   it('takes the end day whole (half-open interval up to the next midnight UTC)', () => {

@@ -48,25 +48,6 @@ export function lastDaysQuery(days: number, now = new Date()): { startDate: stri
   return { startDate: isoDay(new Date(now.getTime() - days * DAY_MS)), endDate: isoDay(now) };
 }
 
-/** Relative change (0.25 = +25%); null when the previous value is 0 and the current is not (no base to compare). */
-export function relativeChange(current: number, previous: number): number | null {
-  if (previous === 0) return current === 0 ? 0 : null;
-  return roundRatio((current - previous) / previous);
-}
-
-/** a ÷ b as a ratio, 0 when b is 0. */
-export function ratio(part: number, whole: number): number {
-  return whole === 0 ? 0 : roundRatio(part / whole);
-}
-
-export function roundRatio(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
-}
-
-export function roundMoney(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 // ---- Response shapes (the server's response schemas and the web's types) ----
 // Every field named *Rate or *Growth, and every `change`, is a ratio (0.25 = 25%); fields named `percentage` are
 // percents (25 = 25%). Money is in dollars (exact to the cent); durations in hours.

@@ -68,6 +68,15 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const COUPON_TYPES = ['percentage', 'fixed', 'free_shipping'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
+/** Where an order's stock stands: reserved (held), committed (taken out of quantity), released (given back). */
+export const ORDER_STOCK_STATES = ['reserved', 'committed', 'released'] as const;
+export type OrderStockState = (typeof ORDER_STOCK_STATES)[number];
+/** A payment row is a charge of the order or a refund of one. */
+export const PAYMENT_KINDS = ['charge', 'refund'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** Single-use tokens sent by mail: password reset (1 h) and e-mail verification (24 h). */
+export const MAIL_TOKEN_KINDS = ['password_reset', 'email_verification'] as const;
+export type MailTokenKind = (typeof MAIL_TOKEN_KINDS)[number];
 
 export const SESSION = {
   lifetimeMs: 7 * 24 * 60 * 60 * 1000, // 10080 minutes

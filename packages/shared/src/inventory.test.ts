@@ -3,10 +3,10 @@ import {
   inventoryTotals,
   inventoryVariantInput,
   lowStockAlerts,
-  percentChange,
   stockErrorMessage,
   topCategoriesByStock,
 } from './inventory.js';
+import { percentChange } from './kpis.js';
 
 const product = (id: string, category: string, price: number, rows: [number, number][]) => ({
   id,

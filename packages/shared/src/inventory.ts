@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STOCK } from './constants.js';
 import { PRODUCT_MESSAGES } from './products.js';
-import { type AlertStatus, alertStatus, type InventoryLevel, stockStatus } from './stock.js';
+import { type AlertStatus, alertStatus, type InventoryLevel, STOCK_MOVEMENT_OPERATIONS, stockStatus } from './stock.js';
 
 /** The inventory page's messages for a new size/color (spec part 2 §5). */
 export const INVENTORY_MESSAGES = {
@@ -72,7 +72,7 @@ export const inventoryAnalyticsView = z.object({
       productId: z.string(),
       productName: z.string(),
       variant: z.string(),
-      operation: z.string(),
+      operation: z.enum(STOCK_MOVEMENT_OPERATIONS),
       quantity: z.number(),
       previousQuantity: z.number(),
       newQuantity: z.number(),
@@ -150,12 +150,6 @@ export function inventoryTotals(products: readonly StockedProduct[]) {
     totalStockUnits: units,
     averageStockLevel: products.length ? units / products.length : 0,
   };
-}
-
-/** Percent change from `previous` to `current`, one decimal; null when there was nothing to compare with. */
-export function percentChange(current: number, previous: number): number | null {
-  if (previous === 0) return current === 0 ? 0 : null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
 /** Top categories by units in stock. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
+import { ORDER_STATUSES, ORDER_STOCK_STATES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
 import { SHIPPING_METHODS } from './order-totals.js';
 
 const address = z.object({
@@ -43,7 +43,7 @@ export const orderView = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   shippingMethod: z.enum(SHIPPING_METHODS),
-  stockState: z.enum(['reserved', 'committed', 'released']),
+  stockState: z.enum(ORDER_STOCK_STATES),
   items: z.array(orderItemView),
   itemCount: z.number(),
   subtotal: z.number(),

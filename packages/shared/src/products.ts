@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
-import { STOCK_OPERATIONS } from './stock.js';
+import { STOCK_MOVEMENT_OPERATIONS, STOCK_OPERATIONS } from './stock.js';
 
 /** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
 export const PRODUCT_MESSAGES = {
@@ -334,7 +334,7 @@ export const inventoryChangeView = z.object({
   variant: z.string(),
   size: z.string(),
   color: z.string(),
-  operation: z.string(),
+  operation: z.enum(STOCK_MOVEMENT_OPERATIONS),
   quantity: z.number(),
   previousQuantity: z.number(),
   newQuantity: z.number(),

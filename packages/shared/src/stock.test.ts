@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { alertStatus, previewStockLevel, stockPercent, stockStatus, variantLevel } from './stock.js';
+import {
+  alertStatus,
+  ORDER_STOCK_OPERATIONS,
+  previewStockLevel,
+  STOCK_MOVEMENT_OPERATIONS,
+  STOCK_OPERATION_TEXT,
+  STOCK_OPERATIONS,
+  stockPercent,
+  stockStatus,
+  variantLevel,
+} from './stock.js';
 
 const row = (quantity: number, lowStockThreshold = 10) => ({ quantity, lowStockThreshold });
 
@@ -49,5 +59,29 @@ describe('previewStockLevel', () => {
     expect(previewStockLevel(5, 'subtract', 9)).toBe(0);
     expect(previewStockLevel(5, 'set', 2)).toBe(2);
     expect(previewStockLevel(5, 'set', -2)).toBe(0);
+  });
+});
+
+describe('stock-movement operations (one table for the stock function, the database and the screens)', () => {
+  it('are the staff operations, create and the order operations, each with its history label', () => {
+    expect(STOCK_OPERATIONS).toEqual(['add', 'subtract', 'set']);
+    expect(ORDER_STOCK_OPERATIONS).toEqual(['reserve', 'release', 'commit', 'return']);
+    expect(STOCK_MOVEMENT_OPERATIONS).toEqual([
+      'add',
+      'subtract',
+      'set',
+      'create',
+      'reserve',
+      'release',
+      'commit',
+      'return',
+    ]);
+    expect(Object.keys(STOCK_OPERATION_TEXT).sort()).toEqual([...STOCK_MOVEMENT_OPERATIONS].sort());
+    expect(STOCK_OPERATIONS.map((op) => STOCK_OPERATION_TEXT[op].formLabel)).toEqual([
+      'Add Stock',
+      'Remove Stock',
+      'Set Stock Level',
+    ]);
+    expect(STOCK_OPERATION_TEXT.subtract.label).toBe('Remove');
   });
 });

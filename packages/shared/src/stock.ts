@@ -39,8 +39,34 @@ export function stockPercent(currentStock: number, threshold: number): number {
   return Math.min(100, Math.max(0, (currentStock / threshold) * 100));
 }
 
+/*
+ * Stock-movement operations, defined here once (server stock function, database CHECK, contracts, web dialogs).
+ * Staff: add | subtract | set. Orders: reserve (hold) | release (give a hold back) | commit (take held units out of
+ * quantity) | return (put committed units back). create: the starting quantity of a new size/color combination.
+ */
 export const STOCK_OPERATIONS = ['add', 'subtract', 'set'] as const;
 export type StaffStockOperation = (typeof STOCK_OPERATIONS)[number];
+export const ORDER_STOCK_OPERATIONS = ['reserve', 'release', 'commit', 'return'] as const;
+export type OrderStockOperation = (typeof ORDER_STOCK_OPERATIONS)[number];
+/** The operations that change an existing row's quantity or reserved (the one stock function's). */
+export type StockOperation = StaffStockOperation | OrderStockOperation;
+/** Every value of `inventory_movements.operation`. */
+export const STOCK_MOVEMENT_OPERATIONS = [...STOCK_OPERATIONS, 'create', ...ORDER_STOCK_OPERATIONS] as const;
+export type StockMovementOperation = (typeof STOCK_MOVEMENT_OPERATIONS)[number];
+
+/** How each operation reads: `label` in the history lists, `formLabel` in the Manage Stock dialog's choices. */
+export const STOCK_OPERATION_TEXT: { [K in StockMovementOperation]: { label: string } } & {
+  [K in StaffStockOperation]: { label: string; formLabel: string };
+} = {
+  add: { label: 'Add', formLabel: 'Add Stock' },
+  subtract: { label: 'Remove', formLabel: 'Remove Stock' },
+  set: { label: 'Set', formLabel: 'Set Stock Level' },
+  create: { label: 'Create' },
+  reserve: { label: 'Reserve' },
+  release: { label: 'Release' },
+  commit: { label: 'Commit' },
+  return: { label: 'Return' },
+};
 
 /** The previewed level after a staff operation; never below 0. */
 export function previewStockLevel(current: number, operation: StaffStockOperation, quantity: number): number {

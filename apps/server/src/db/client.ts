@@ -27,7 +27,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   poolStats(): PoolStats;
-  migrate(): Promise<void>;
+  /** Applies the pending migrations (of the app's migrations folder, or of `folder`: tests migrate older states). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -64,7 +65,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         idle: pool.idleCount,
         waiting: pool.waitingCount,
       }),
-      migrate: () => migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts),
+      migrate: (folder = migrationsFolder) =>
+        migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts, folder),
       close: () => pool.end(),
     };
   }
@@ -80,7 +82,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     poolStats: () => ({ max: 1, open: client.closed ? 0 : 1 }),
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -93,7 +95,7 @@ const MIGRATION_LOCK_KEY = 4_120_725_001;
  * Instances starting together queue on a session advisory lock: the first migrates, the others then find nothing
  * left to do (the migrator's own CREATE SCHEMA/TABLE IF NOT EXISTS steps are not safe to run concurrently).
  */
-async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts | undefined) {
+async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts | undefined, folder: string) {
   const untimed = timeouts && { ...timeouts, statementMs: 0, idleInTransactionMs: 0 };
   const lock = new pg.Client({ ...poolOptions(url, untimed) });
   lock.on('error', () => {});
@@ -102,7 +104,7 @@ async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts
   pool.on('error', () => {});
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder });
+    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder });
   } finally {
     await pool.end();
     // Closing the session releases the lock, also when the migration failed.

@@ -1,6 +1,7 @@
+import { ACTIVITY_STATUSES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refId } from './common.js';
+import { createdAt, idColumn, oneOf, refId } from './common.js';
 import { users } from './users.js';
 
 type SearchColumns = { action: AnyPgColumn; resource: AnyPgColumn; userEmail: AnyPgColumn; details: AnyPgColumn };
@@ -19,13 +20,14 @@ export const activityLogs = pgTable(
     action: text('action').notNull(),
     resource: text('resource').notNull(),
     resourceId: text('resource_id'),
-    status: text('status', { enum: ['success', 'failure'] }).notNull(),
+    status: text('status', { enum: ACTIVITY_STATUSES }).notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('activity_logs_status_check', t.status, ACTIVITY_STATUSES),
     index('activity_logs_created_at_idx').on(t.createdAt),
     index('activity_logs_user_idx').on(t.userId, t.createdAt),
     index('activity_logs_resource_idx').on(t.resource, t.createdAt),

@@ -1,6 +1,7 @@
+import { STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, money, refId, updatedAt } from './common.js';
+import { createdAt, idColumn, money, oneOf, refId, updatedAt } from './common.js';
 import { users } from './users.js';
 
 /** An image processed into three renditions (original re-encoded, webp, thumbnail), as URLs under /uploads. */
@@ -123,7 +124,7 @@ export const inventory = pgTable(
 
 /**
  * Every change of quantity or reserved, written by the one stock function in the same statement batch.
- * operation: add | subtract | set (staff), reserve | release | commit | return (orders), create (new combination).
+ * operation: one of STOCK_MOVEMENT_OPERATIONS (packages/shared/src/stock.ts).
  */
 export const inventoryMovements = pgTable(
   'inventory_movements',
@@ -135,7 +136,7 @@ export const inventoryMovements = pgTable(
     inventoryId: refId('inventory_id').references(() => inventory.id, { onDelete: 'set null' }),
     size: text('size').notNull(),
     color: text('color').notNull(),
-    operation: text('operation').notNull(),
+    operation: text('operation', { enum: STOCK_MOVEMENT_OPERATIONS }).notNull(),
     quantity: integer('quantity').notNull(),
     previousQuantity: integer('previous_quantity').notNull(),
     newQuantity: integer('new_quantity').notNull(),
@@ -147,6 +148,7 @@ export const inventoryMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('inventory_movements_operation_check', t.operation, STOCK_MOVEMENT_OPERATIONS),
     index('inventory_movements_product_idx').on(t.productId, t.createdAt),
     index('inventory_movements_created_idx').on(t.createdAt),
     index('inventory_movements_order_idx').on(t.orderId),

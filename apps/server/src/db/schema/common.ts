@@ -1,4 +1,5 @@
-import { char, numeric, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, char, check, numeric, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../../lib/ids.js';
 
 /** 24-hex primary key (ObjectId-shaped, DESIGN §3), generated in the application. */
@@ -15,3 +16,12 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A CHECK constraint holding a text column to one of its enum's values (the list from packages/shared, written once).
+ * The values are inlined as SQL literals: a constraint cannot take parameters.
+ */
+export function oneOf(name: string, column: AnyPgColumn, values: readonly string[]) {
+  const literals = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+  return check(name, sql`${column} IN (${sql.raw(literals)})`);
+}

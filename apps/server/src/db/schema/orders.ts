@@ -1,7 +1,16 @@
+import {
+  COUPON_TYPES,
+  ORDER_STATUSES,
+  ORDER_STOCK_STATES,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SHIPPING_METHODS,
+} from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.js';
-import { createdAt, idColumn, money, refId, tstz, updatedAt } from './common.js';
+import { createdAt, idColumn, money, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
 
 export type OrderAddress = {
@@ -22,7 +31,7 @@ export const coupons = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    type: text('type', { enum: ['percentage', 'fixed', 'free_shipping'] }).notNull(),
+    type: text('type', { enum: COUPON_TYPES }).notNull(),
     value: money('value').notNull(),
     usageLimit: integer('usage_limit').notNull().default(100),
     usedCount: integer('used_count').notNull().default(0),
@@ -37,7 +46,11 @@ export const coupons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('coupons_code_idx').on(t.code), index('coupons_created_at_idx').on(t.createdAt)],
+  (t) => [
+    oneOf('coupons_type_check', t.type, COUPON_TYPES),
+    uniqueIndex('coupons_code_idx').on(t.code),
+    index('coupons_created_at_idx').on(t.createdAt),
+  ],
 );
 
 export const orders = pgTable(
@@ -48,22 +61,12 @@ export const orders = pgTable(
     /** Null for a guest order, which carries guestEmail instead. */
     customerId: refId('customer_id').references(() => users.id, { onDelete: 'set null' }),
     guestEmail: text('guest_email'),
-    status: text('status', {
-      enum: ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
-    })
-      .notNull()
-      .default('pending'),
-    paymentStatus: text('payment_status', { enum: ['pending', 'paid', 'failed', 'refunded', 'partially_refunded'] })
-      .notNull()
-      .default('pending'),
-    paymentMethod: text('payment_method', { enum: ['stripe', 'paypal', 'cash', 'bank_transfer'] })
-      .notNull()
-      .default('stripe'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('stripe'),
     /** Where the order's stock stands: reserved (held), committed (taken out of quantity), released (given back). */
-    stockState: text('stock_state', { enum: ['reserved', 'committed', 'released'] })
-      .notNull()
-      .default('reserved'),
-    shippingMethod: text('shipping_method').notNull().default('standard'),
+    stockState: text('stock_state', { enum: ORDER_STOCK_STATES }).notNull().default('reserved'),
+    shippingMethod: text('shipping_method', { enum: SHIPPING_METHODS }).notNull().default('standard'),
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
     shipping: money('shipping').notNull().default(0),
@@ -90,6 +93,11 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('orders_status_check', t.status, ORDER_STATUSES),
+    oneOf('orders_payment_status_check', t.paymentStatus, PAYMENT_STATUSES),
+    oneOf('orders_payment_method_check', t.paymentMethod, PAYMENT_METHODS),
+    oneOf('orders_stock_state_check', t.stockState, ORDER_STOCK_STATES),
+    oneOf('orders_shipping_method_check', t.shippingMethod, SHIPPING_METHODS),
     uniqueIndex('orders_number_idx').on(t.orderNumber),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
@@ -129,12 +137,11 @@ export const payments = pgTable(
     intentId: text('intent_id').notNull(),
     amount: money('amount').notNull(),
     status: text('status').notNull(),
-    kind: text('kind', { enum: ['charge', 'refund'] })
-      .notNull()
-      .default('charge'),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('charge'),
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('payments_kind_check', t.kind, PAYMENT_KINDS),
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_intent_idx').on(t.provider, t.intentId, t.kind),
   ],

@@ -1,6 +1,7 @@
+import { MAIL_TOKEN_KINDS, ROLES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refId, tstz, updatedAt } from './common.js';
+import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 
 export const users = pgTable(
   'users',
@@ -11,7 +12,7 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     phone: text('phone'),
-    role: text('role', { enum: ['admin', 'moderator', 'support', 'customer'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
     lastLogin: tstz('last_login'),
@@ -24,6 +25,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    oneOf('users_role_check', t.role, ROLES),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
@@ -56,13 +58,16 @@ export const mailTokens = pgTable(
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    kind: text('kind', { enum: MAIL_TOKEN_KINDS }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('mail_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [
+    oneOf('mail_tokens_kind_check', t.kind, MAIL_TOKEN_KINDS),
+    uniqueIndex('mail_tokens_hash_idx').on(t.tokenHash),
+  ],
 );
 
 export const mailOutbox = pgTable(

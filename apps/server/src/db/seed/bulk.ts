@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { computeOrderTotals, couponDiscount, type OrderTotals } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Db, queryRows } from '../client.js';
@@ -6,8 +7,8 @@ import { type Db, queryRows } from '../client.js';
 /**
  * Generated order history (`npm run seed -- --orders 100000`): orders spread over the last `days` days with 1–3
  * lines each, realistic status and payment mixes, a coupon redemption on every tenth order and activity-log entries.
- * Everything is generated inside PostgreSQL (INSERT … SELECT generate_series) in batches, so 100 000 orders take
- * seconds. The rollup triggers rest during the load and the rollups are rebuilt once at the end, so run it while
+ * Orders and lines are generated inside PostgreSQL (INSERT … SELECT generate_series) in batches, so 100 000 orders take
+ * seconds; their money comes from the shared order-totals function (one JSON round trip per batch), never from SQL. The rollup triggers rest during the load and the rollups are rebuilt once at the end, so run it while
  * nobody else writes orders. Stock is not moved: these orders are history, not work to fulfil.
  * Sample products and customers are created first when the database has fewer than the minimums.
  */
@@ -85,19 +86,41 @@ const ADDRESS = JSON.stringify({
   phone: '5550100',
 });
 
-/** Orders first..last (with lines and redemptions) in one statement; a rare order-number clash is skipped. */
+/** The sample coupon every tenth generated order uses. */
+const SAMPLE_COUPON = { type: 'percentage', value: 10, maxDiscount: null } as const;
+
+type GeneratedOrder = { id: string; coupon: boolean; lines: [price: number, quantity: number][] };
+
+/**
+ * An order's money through the shared order functions (DESIGN §5), as the order service computes it: the coupon's
+ * discount on the line subtotal, then shipping, tax and total.
+ */
+export function generatedOrderTotals(order: Pick<GeneratedOrder, 'coupon' | 'lines'>): OrderTotals {
+  const lines = order.lines.map(([unitPrice, quantity]) => ({ unitPrice, quantity }));
+  const { subtotal } = computeOrderTotals({ lines });
+  const { discount, freeShipping } = order.coupon
+    ? couponDiscount(SAMPLE_COUPON, subtotal)
+    : { discount: 0, freeShipping: false };
+  return computeOrderTotals({ lines, discount, freeShipping, shippingMethod: 'standard' });
+}
+
+/**
+ * Orders first..last with their lines in one statement (a rare order-number clash is skipped); their money is then
+ * computed by the shared totals function and written, with the coupon redemptions, in a second statement.
+ */
 async function insertOrders(
   db: Db,
-  run: { salt: number; couponId: string; days: number },
+  run: { salt: number; couponId: string; couponCode: string; days: number },
   first: number,
   last: number,
 ) {
-  // Lines of order g: 1 + g % 3 of them, product and quantity picked by hashing (g, line), so the lines and the
-  // order's subtotal agree without a second pass.
+  // Lines of order g: 1 + g % 3 of them, product and quantity picked by hashing (g, line).
   const lines = sql.raw(`SELECT k, p.id, p.name, p.slug, p.sku, p.price, 1 + abs(hashint4(g * 13 + k)) % 3 AS qty
       FROM generate_series(1, 1 + g % 3) k
       JOIN ranked p ON p.rn = 1 + abs(hashint4(g * 31 + k)) % (SELECT count(*) FROM ranked)`);
-  await db.execute(sql`
+  const generated = await queryRows<GeneratedOrder>(
+    db,
+    sql`
     WITH ranked AS (SELECT row_number() OVER (ORDER BY id) AS rn, id, name, slug, sku, price FROM products),
     customers AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE role = 'customer'),
     gen AS (
@@ -107,14 +130,11 @@ async function insertOrders(
     base AS (
       SELECT gen.*, CASE WHEN r < 0.05 THEN 'cancelled' WHEN r < 0.08 THEN 'refunded' WHEN r < 0.18 THEN 'pending'
           WHEN r < 0.28 THEN 'confirmed' WHEN r < 0.38 THEN 'processing' WHEN r < 0.55 THEN 'shipped'
-          ELSE 'delivered' END AS status,
-        (SELECT sum(l.price * l.qty) FROM (${lines}) l) AS subtotal
+          ELSE 'delivered' END AS status
       FROM gen),
-    priced AS (
-      SELECT base.*, CASE WHEN g % 10 = 0 THEN round(subtotal * 0.1, 2) ELSE 0 END AS discount FROM base),
     ins AS (
       INSERT INTO orders (id, order_number, customer_id, guest_email, status, payment_status, payment_method,
-        stock_state, subtotal, discount, shipping, tax, total, shipping_address, billing_address, created_at,
+        stock_state, subtotal, total, coupon_id, coupon_code, shipping_address, billing_address, created_at,
         updated_at, paid_at, shipped_at, delivered_at)
       SELECT id,
         'ORD-' || to_char(created AT TIME ZONE 'UTC', 'YYYYMMDD') || '-'
@@ -127,27 +147,39 @@ async function insertOrders(
         (ARRAY['stripe', 'stripe', 'paypal', 'cash', 'bank_transfer'])[1 + floor(pay * 5)::int],
         CASE WHEN status IN ('cancelled', 'refunded') THEN 'released'
           WHEN status IN ('shipped', 'delivered') THEN 'committed' ELSE 'reserved' END,
-        subtotal, discount, CASE WHEN subtotal - discount >= 100 THEN 0 ELSE 5.99 END,
-        round((subtotal - discount) * 0.08, 2),
-        subtotal - discount + CASE WHEN subtotal - discount >= 100 THEN 0 ELSE 5.99 END
-          + round((subtotal - discount) * 0.08, 2),
+        0, 0,
+        CASE WHEN g % 10 = 0 THEN ${run.couponId} END, CASE WHEN g % 10 = 0 THEN ${run.couponCode} END,
         ${ADDRESS}::jsonb, ${ADDRESS}::jsonb, created, created,
         CASE WHEN status NOT IN ('pending', 'cancelled') THEN created + interval '5 minutes' END,
         CASE WHEN status IN ('shipped', 'delivered') THEN created + (1 + pay * 71) * interval '1 hour' END,
         CASE WHEN status = 'delivered' THEN created + (80 + pay * 100) * interval '1 hour' END
-      FROM priced, customers
+      FROM base, customers
       ON CONFLICT (order_number) DO NOTHING
-      RETURNING id, customer_id, discount, status, created_at),
+      RETURNING id, coupon_id IS NOT NULL AS coupon),
     items AS (
       INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, size, color, price,
         quantity, total)
       SELECT ${hexId('ins.id || l.k')}, ins.id, l.id, l.name, l.slug, l.sku, 'M', 'Black', l.price, l.qty,
         l.price * l.qty
-      FROM ins JOIN priced ON priced.id = ins.id CROSS JOIN LATERAL (${lines}) l)
+      FROM ins JOIN base ON base.id = ins.id CROSS JOIN LATERAL (${lines}) l
+      RETURNING order_id, price, quantity)
+    SELECT ins.id, ins.coupon, json_agg(json_build_array(items.price, items.quantity)) AS lines
+    FROM ins JOIN items ON items.order_id = ins.id GROUP BY ins.id, ins.coupon`,
+  );
+  const totals = generated.map((order) => ({ id: order.id, ...generatedOrderTotals(order) }));
+  await db.execute(sql`
+    WITH t AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(totals)}::jsonb)
+        AS t(id text, subtotal numeric, discount numeric, shipping numeric, tax numeric, total numeric)),
+    priced AS (
+      UPDATE orders o SET subtotal = t.subtotal, discount = t.discount, shipping = t.shipping, tax = t.tax,
+        total = t.total
+      FROM t WHERE o.id = t.id
+      RETURNING o.id, o.customer_id, o.coupon_id, o.discount, o.status, o.created_at)
     INSERT INTO coupon_redemptions (id, coupon_id, order_id, customer_id, discount_amount, released_at, created_at)
-    SELECT ${hexId('ins.id')}, ${run.couponId}, ins.id, ins.customer_id, ins.discount,
-      CASE WHEN ins.status IN ('cancelled', 'refunded') THEN ins.created_at END, ins.created_at
-    FROM ins WHERE ins.discount > 0`);
+    SELECT ${hexId('priced.id')}, priced.coupon_id, priced.id, priced.customer_id, priced.discount,
+      CASE WHEN priced.status IN ('cancelled', 'refunded') THEN priced.created_at END, priced.created_at
+    FROM priced WHERE priced.coupon_id IS NOT NULL AND priced.discount > 0`);
   await db.execute(sql`
     WITH staff AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE role <> 'customer')
     INSERT INTO activity_logs (id, user_id, action, resource, status, created_at)
@@ -166,13 +198,18 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<void> {
     await ensureCatalogue(db, tag, options.products ?? 200);
   if ((await countOf(db, 'users', `role = 'customer'`)) < (options.minCustomers ?? 200))
     await ensureCustomers(db, tag, options.customers ?? 2000);
-  const [coupon] = await queryRows<{ id: string }>(
+  const [coupon] = await queryRows<{ id: string; code: string }>(
     db,
     sql`INSERT INTO coupons (id, code, name, type, value, usage_limit, start_date, end_date)
-      VALUES (${hexId("'k'")}, ${`SAVE${tag}`.toUpperCase()}, 'Sample 10% off', 'percentage', 10, 1000000,
-        now() - interval '2 years', now() + interval '1 year') RETURNING id`,
+      VALUES (${hexId("'k'")}, ${`SAVE${tag}`.toUpperCase()}, 'Sample 10% off', ${SAMPLE_COUPON.type},
+        ${SAMPLE_COUPON.value}, 1000000, now() - interval '2 years', now() + interval '1 year') RETURNING id, code`,
   );
-  const run = { salt: Number.parseInt(tag, 16), couponId: coupon!.id, days: options.days ?? 365 };
+  const run = {
+    salt: Number.parseInt(tag, 16),
+    couponId: coupon!.id,
+    couponCode: coupon!.code,
+    days: options.days ?? 365,
+  };
   const started = Date.now();
   await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER analytics_orders_write`);
   await db.execute(sql`ALTER TABLE order_items DISABLE TRIGGER analytics_order_items_insert`);

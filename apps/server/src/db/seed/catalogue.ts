@@ -1,4 +1,4 @@
-import { slugify } from '@seamline/shared';
+import { type StockMovementOperation, slugify } from '@seamline/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
@@ -216,7 +216,14 @@ export async function seedCatalogue(
       const damaged = rng.chance(0.2) ? rng.int(1, 3) : 0;
       const initial = Math.max(0, plan.quantity + damaged - restock);
       const added = plan.quantity + damaged - initial;
-      const move = (operation: string, quantity: number, previous: number, next: number, at: number, reason: string) =>
+      const move = (
+        operation: StockMovementOperation,
+        quantity: number,
+        previous: number,
+        next: number,
+        at: number,
+        reason: string,
+      ) =>
         movementRows.push({
           productId: id,
           inventoryId,

@@ -1,12 +1,17 @@
 import { desc, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../../test/activity-log-coverage/index.js';
+import {
+  coverageProblems,
+  mutatingStaffRoutes,
+  refusedRole,
+  routeKey,
+} from '../../../test/activity-log-coverage/routes.js';
+import type { CoverageContext, ExpectedLog } from '../../../test/activity-log-coverage/types.js';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, users } from '../../db/schema/index.js';
 import type { RouteAccess } from '../../types.js';
-import { scenarios } from './coverage/index.js';
-import { coverageProblems, mutatingStaffRoutes, refusedRole, routeKey } from './coverage/routes.js';
-import type { CoverageContext, ExpectedLog } from './coverage/types.js';
 
 let t: TestApp;
 let ctx: CoverageContext;

@@ -1,4 +1,4 @@
-import type { DateRange } from '@seamline/shared';
+import { type DateRange, ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { one, REVENUE_ORDER, rows, withinDays } from './sql.js';
@@ -59,7 +59,7 @@ export function monthlyRevenue(db: DbOrTx, range: DateRange) {
 }
 
 export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
-  return rows<{ paymentMethod: 'stripe' | 'paypal' | 'cash' | 'bank_transfer'; revenue: number; orderCount: number }>(
+  return rows<{ paymentMethod: PaymentMethod; revenue: number; orderCount: number }>(
     db,
     sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", sum(orders)::int AS "orderCount"
         FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
@@ -67,15 +67,19 @@ export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
   );
 }
 
-type Status = 'pending' | 'confirmed' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+export type StatusRow = { status: OrderStatus; revenue: number; orderCount: number };
+const STATUS_ORDER = sql`ARRAY[${sql.join(
+  ORDER_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[]`;
 
 /** Every status present in the range: its order count and its revenue (0 for cancelled and refunded). */
 export function ordersByStatus(db: DbOrTx, range: DateRange) {
-  return rows<{ status: Status; revenue: number; orderCount: number }>(
+  return rows<StatusRow>(
     db,
     sql`SELECT status AS "status", coalesce(sum(total) FILTER (WHERE ${REVENUE_ORDER}), 0)::numeric(14,2) AS "revenue",
           sum(orders)::int AS "orderCount"
         FROM analytics_order_days WHERE ${withinDays('day', range)} GROUP BY 1 HAVING sum(orders) > 0
-        ORDER BY array_position(ARRAY['pending','confirmed','processing','shipped','delivered','cancelled','refunded'], status)`,
+        ORDER BY array_position(${STATUS_ORDER}, status)`,
   );
 }

@@ -1,10 +1,11 @@
 import {
+  averageDiscountRate,
   type ComprehensiveReport,
+  conversionRate,
   type DateRange,
+  percentOf,
   previousRange,
-  ratio,
-  relativeChange,
-  roundMoney,
+  revenueGrowth,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { inventorySummary } from './inventory-summary.js';
@@ -19,7 +20,7 @@ import {
   dailyActivity,
   dailyRedemptions,
 } from './people.queries.js';
-import { percent, summarizeSpend } from './reports.service.js';
+import { customerFigures, performanceFigures } from './reports.service.js';
 
 /**
  * Every report of the range in one answer (spec part 2 §3 "Comprehensive report"), with the same definitions as
@@ -63,49 +64,32 @@ export async function comprehensiveReport(
     activityByStatus(db, range),
     dailyActivity(db, range),
   ]);
-  const ordered = summarizeSpend(spend);
   return {
     range: echo,
     revenue: {
       totalRevenue: totals.revenue,
-      revenueGrowth: previousTotals ? relativeChange(totals.revenue, previousTotals.revenue) : null,
+      revenueGrowth: revenueGrowth(totals.revenue, previousTotals ? previousTotals.revenue : null),
       monthlyRevenue: monthly,
     },
     sales: {
       totalSales: totals.revenue,
       totalOrders: totals.orders,
-      conversionRate: ratio(totals.paid, totals.orders),
+      conversionRate: conversionRate(totals.paid, totals.orders),
       salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
     },
-    customers: {
-      totalCustomers: customersTotal.total,
-      newCustomers: created.total,
-      repeatCustomers: ordered.repeat,
-      customersWithOrders: ordered.withOrders,
-      averageCustomerValue: ordered.withOrders ? roundMoney(ordered.revenue / ordered.withOrders) : 0,
-      customerRetentionRate: ratio(ordered.repeat, ordered.withOrders),
-    },
+    customers: customerFigures(customersTotal.total, created.total, spend),
     inventory,
-    orderPerformance: {
-      totalOrders: totals.orders,
-      fulfillmentRate: ratio(totals.delivered, totals.orders - totals.cancelled - totals.refunded),
-      averageProcessingTime: totals.processingHours,
-      orderStatusDistribution: byStatus.map(({ status, orderCount }) => ({
-        status,
-        count: orderCount,
-        percentage: percent(orderCount, totals.orders),
-      })),
-    },
+    orderPerformance: performanceFigures(totals, byStatus),
     coupons: {
       totalRedemptions: coupons.redemptions,
       totalDiscount: coupons.discount,
-      averageDiscountRate: ratio(coupons.discount, coupons.subtotal),
+      averageDiscountRate: averageDiscountRate(coupons.discount, coupons.subtotal),
       redemptionTrends: redemptions,
     },
     systemActivity: {
       totalActivities: activity.total,
       uniqueUsers: activity.uniqueUsers,
-      activitiesByStatus: activityStatus.map((row) => ({ ...row, percentage: percent(row.count, activity.total) })),
+      activitiesByStatus: activityStatus.map((row) => ({ ...row, percentage: percentOf(row.count, activity.total) })),
       activityTrends: activityDaily,
     },
     dashboard: {

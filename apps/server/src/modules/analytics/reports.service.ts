@@ -1,19 +1,32 @@
 import {
+  averageCustomerValue,
+  averageDiscountRate,
+  averageOrderValue,
   type CouponAnalytics,
   type CustomerAnalytics,
+  conversionRate,
   type DateRange,
+  fulfillmentRate,
   type OrderPerformance,
   PAGE_SIZES,
+  percentOf,
   previousRange,
   type RevenueAnalytics,
-  ratio,
-  relativeChange,
-  roundMoney,
+  retentionRate,
+  revenueGrowth,
   type SalesAnalytics,
   type SystemActivity,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { dailyOrders, monthlyRevenue, ordersByStatus, orderTotals, revenueByPaymentMethod } from './orders.queries.js';
+import {
+  dailyOrders,
+  monthlyRevenue,
+  type OrderTotals,
+  ordersByStatus,
+  orderTotals,
+  revenueByPaymentMethod,
+  type StatusRow,
+} from './orders.queries.js';
 import {
   activityByStatus,
   activityTotals,
@@ -31,9 +44,6 @@ import { byCategory, productSales, topProducts } from './product-sales.js';
 const TOP_COUPONS = 5;
 const TOP_ACTIONS = 5;
 
-/** Percent (0–100) to one decimal. */
-export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
-
 export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<SalesAnalytics> {
   const [totals, daily, sales] = await Promise.all([
     orderTotals(db, range),
@@ -43,8 +53,8 @@ export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<Sale
   return {
     totalSales: totals.revenue,
     totalOrders: totals.orders,
-    averageOrderValue: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
-    conversionRate: ratio(totals.paid, totals.orders),
+    averageOrderValue: averageOrderValue(totals.revenue, totals.revenueOrders),
+    conversionRate: conversionRate(totals.paid, totals.orders),
     salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
     salesByCategory: byCategory(sales),
     topSellingProducts: topProducts(sales, PAGE_SIZES.topProducts),
@@ -64,11 +74,11 @@ export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<Re
   return {
     totalRevenue: totals.revenue,
     previousRevenue,
-    revenueGrowth: previous ? relativeChange(totals.revenue, previousRevenue) : null,
-    averageRevenuePerOrder: totals.revenueOrders ? roundMoney(totals.revenue / totals.revenueOrders) : 0,
+    revenueGrowth: revenueGrowth(totals.revenue, before ? before.revenue : null),
+    averageRevenuePerOrder: averageOrderValue(totals.revenue, totals.revenueOrders),
     monthlyRevenue: monthly,
     revenueByPaymentMethod: byMethod,
-    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.revenue, totals.revenue) })),
+    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percentOf(row.revenue, totals.revenue) })),
   };
 }
 
@@ -78,14 +88,8 @@ export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<C
     customersCreated(db, range),
     customerSpend(db, range),
   ]);
-  const ordered = summarizeSpend(spend);
   return {
-    totalCustomers: total.total,
-    newCustomers: created.total,
-    repeatCustomers: ordered.repeat,
-    customersWithOrders: ordered.withOrders,
-    averageCustomerValue: ordered.withOrders ? roundMoney(ordered.revenue / ordered.withOrders) : 0,
-    customerRetentionRate: ratio(ordered.repeat, ordered.withOrders),
+    ...customerFigures(total.total, created.total, spend),
     topCustomers: [...spend]
       .sort(
         (a, b) =>
@@ -106,18 +110,40 @@ export function summarizeSpend(spend: { orderCount: number; totalSpent: number }
   return { withOrders: spend.length, repeat, revenue: cents / 100 };
 }
 
-export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<OrderPerformance> {
-  const [totals, byStatus] = await Promise.all([orderTotals(db, range), ordersByStatus(db, range)]);
+/** The customer figures of a range (the customer report and the comprehensive report's customers). */
+export function customerFigures(
+  totalCustomers: number,
+  newCustomers: number,
+  spend: { orderCount: number; totalSpent: number }[],
+) {
+  const ordered = summarizeSpend(spend);
+  return {
+    totalCustomers,
+    newCustomers,
+    repeatCustomers: ordered.repeat,
+    customersWithOrders: ordered.withOrders,
+    averageCustomerValue: averageCustomerValue(ordered.revenue, ordered.withOrders),
+    customerRetentionRate: retentionRate(ordered.repeat, ordered.withOrders),
+  };
+}
+
+/** Order performance of a range (its own report and the comprehensive report's). */
+export function performanceFigures(totals: OrderTotals, byStatus: StatusRow[]): OrderPerformance {
   return {
     totalOrders: totals.orders,
-    fulfillmentRate: ratio(totals.delivered, totals.orders - totals.cancelled - totals.refunded),
+    fulfillmentRate: fulfillmentRate(totals),
     averageProcessingTime: totals.processingHours,
     orderStatusDistribution: byStatus.map(({ status, orderCount }) => ({
       status,
       count: orderCount,
-      percentage: percent(orderCount, totals.orders),
+      percentage: percentOf(orderCount, totals.orders),
     })),
   };
+}
+
+export async function orderPerformance(db: DbOrTx, range: DateRange): Promise<OrderPerformance> {
+  const [totals, byStatus] = await Promise.all([orderTotals(db, range), ordersByStatus(db, range)]);
+  return performanceFigures(totals, byStatus);
 }
 
 export async function couponAnalytics(db: DbOrTx, range: DateRange): Promise<CouponAnalytics> {
@@ -129,7 +155,7 @@ export async function couponAnalytics(db: DbOrTx, range: DateRange): Promise<Cou
   return {
     totalRedemptions: totals.redemptions,
     totalDiscount: totals.discount,
-    averageDiscountRate: ratio(totals.discount, totals.subtotal),
+    averageDiscountRate: averageDiscountRate(totals.discount, totals.subtotal),
     redemptionTrends: trends,
     topCoupons: top,
   };
@@ -145,7 +171,7 @@ export async function systemActivity(db: DbOrTx, range: DateRange): Promise<Syst
   return {
     totalActivities: totals.total,
     uniqueUsers: totals.uniqueUsers,
-    activitiesByStatus: byStatus.map((row) => ({ ...row, percentage: percent(row.count, totals.total) })),
+    activitiesByStatus: byStatus.map((row) => ({ ...row, percentage: percentOf(row.count, totals.total) })),
     activityTrends: trends,
     topActions: actions,
   };

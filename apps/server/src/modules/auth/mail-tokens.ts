@@ -1,9 +1,8 @@
+import type { MailTokenKind } from '@seamline/shared';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mailTokens, users } from '../../db/schema/index.js';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
-
-export type MailTokenKind = 'password_reset' | 'email_verification';
 
 /** At most this many links of one kind are mailed to one account per hour (mail bombing, token spraying). */
 export const MAIL_TOKENS_PER_HOUR = 3;

@@ -1,3 +1,4 @@
+import type { StockOperation } from '@seamline/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -5,9 +6,9 @@ import { inventory, inventoryMovements, products } from '../../db/schema/index.j
 
 /**
  * The one place where inventory quantity and reserved change (DESIGN §5).
- * Staff: add | subtract | set. Orders: reserve (hold) | release (give a hold back) | commit (take held units out of
- * quantity) | return (put committed units back). Each change is ONE conditional UPDATE that locks the row, checks the
- * rule against the current values and writes, plus a movement row — never read-then-write.
+ * The operations are packages/shared's STOCK_OPERATIONS (staff) and ORDER_STOCK_OPERATIONS (orders). Each change is
+ * ONE conditional UPDATE that locks the row, checks the rule against the current values and writes, plus a movement
+ * row — never read-then-write.
  */
 /*
  * LOCK ORDER (DESIGN §8). Every business transaction takes its row locks in this one order, so two transactions can
@@ -22,8 +23,6 @@ import { inventory, inventoryMovements, products } from '../../db/schema/index.j
  * Staff stock edits take 3 then 4; customer deactivation only 1. A transaction that still meets a deadlock or a
  * serialization failure is run again as a whole (db/retry.ts), then answers 503.
  */
-
-export type StockOperation = 'add' | 'subtract' | 'set' | 'reserve' | 'release' | 'commit' | 'return';
 
 export type StockChange = {
   productId: string;

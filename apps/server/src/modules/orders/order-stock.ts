@@ -1,12 +1,11 @@
-import type { OrderStatus, PaymentStatus } from '@seamline/shared';
+import type { OrderStatus, OrderStockState, PaymentStatus, StockOperation } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { changeStock, lockStockRows, type StockOperation } from '../inventory/stock.service.js';
+import { changeStock, lockStockRows } from '../inventory/stock.service.js';
 import { insufficientStock, unitsByVariant } from './order-lines.js';
 
-export type StockState = 'reserved' | 'committed' | 'released';
 type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
 type Context = { orderId: string; actorId: string | null; reason: string };
 
@@ -18,7 +17,11 @@ const SHIPPING_OR_DONE: readonly OrderStatus[] = ['shipped', 'delivered'];
  * delivered take it out of quantity; any other active status holds it. Once committed, an active order stays
  * committed (moving shipped back to processing does not put units back on the shelf).
  */
-export function targetStockState(current: StockState, status: OrderStatus, paymentStatus: PaymentStatus): StockState {
+export function targetStockState(
+  current: OrderStockState,
+  status: OrderStatus,
+  paymentStatus: PaymentStatus,
+): OrderStockState {
   if (CLOSED.includes(status)) return 'released';
   if (SHIPPING_OR_DONE.includes(status) || paymentStatus === 'paid') return 'committed';
   return current === 'committed' ? 'committed' : 'reserved';
@@ -65,8 +68,8 @@ export function reserveOrderStock(db: DbOrTx, lines: readonly Line[], ctx: Conte
 export async function moveOrderStock(
   db: DbOrTx,
   lines: readonly Line[],
-  from: StockState,
-  to: StockState,
+  from: OrderStockState,
+  to: OrderStockState,
   ctx: Context,
 ): Promise<void> {
   if (from === to) return;

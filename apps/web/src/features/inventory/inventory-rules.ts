@@ -22,17 +22,6 @@ export function matchesInventorySearch(product: ProductView, search: string): bo
 /** Value of a product's stock: total units × price, in integer cents. */
 export const stockValue = (product: ProductView) => (product.totalStock * Math.round(product.price * 100)) / 100;
 
-export const OPERATION_LABEL: Record<string, string> = {
-  add: 'Add',
-  subtract: 'Remove',
-  set: 'Set',
-  create: 'Create',
-  reserve: 'Reserve',
-  release: 'Release',
-  commit: 'Commit',
-  return: 'Return',
-};
-
 /** The toast text for a failed stock call (spec part 2 §8 mapping over the server's message and status). */
 export function stockErrorText(failure: unknown): string {
   if (failure instanceof ApiError) return stockErrorMessage(failure.message, failure.status || undefined);

@@ -1,4 +1,4 @@
-import { ANALYTICS_RANGES_DAYS, type CustomerAnalytics } from '@seamline/shared';
+import { ANALYTICS_RANGES_DAYS, average, type CustomerAnalytics, share } from '@seamline/shared';
 import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
 import { ChartCard, PieChartView, TableCard } from '../../../components/analytics/chart-card';
 import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
@@ -84,7 +84,7 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
     { name: 'Other', value: other },
   ].filter((slice) => slice.value > 0);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const share = (value: number) => `${((value / total) * 100).toFixed(1)}%`;
+  const shareText = (value: number) => `${(share(value, total) * 100).toFixed(1)}%`;
   return (
     <ChartCard
       title="Customer Distribution"
@@ -93,14 +93,14 @@ function Distribution({ data }: { data: CustomerAnalytics }) {
       table={chartTable(slices, [
         { label: 'Customers', value: (slice) => slice.name },
         { label: 'Count', value: (slice) => formatNumber(slice.value) },
-        { label: 'Share', value: (slice) => share(slice.value) },
+        { label: 'Share', value: (slice) => shareText(slice.value) },
       ])}
     >
       <PieChartView
         data={slices}
         value="value"
         name="name"
-        label={(name, value) => `${name}: ${share(value)}`}
+        label={(name, value) => `${name}: ${shareText(value)}`}
         tooltip={(value) => [formatNumber(value), 'Customers']}
       />
     </ChartCard>
@@ -167,9 +167,7 @@ function TopCustomers({ rows }: { rows: CustomerAnalytics['topCustomers'] }) {
               </TableCell>
               <TableCell className="text-right">{formatNumber(row.orderCount)}</TableCell>
               <TableCell className="text-right">{formatMoney(row.totalSpent)}</TableCell>
-              <TableCell className="text-right">
-                {formatMoney(row.orderCount ? row.totalSpent / row.orderCount : 0)}
-              </TableCell>
+              <TableCell className="text-right">{formatMoney(average(row.totalSpent, row.orderCount))}</TableCell>
             </TableRow>
           ))}
         </TableBody>

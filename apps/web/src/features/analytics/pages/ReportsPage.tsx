@@ -1,4 +1,4 @@
-import { type ComprehensiveReport, REPORT_RANGES_DAYS } from '@seamline/shared';
+import { type ComprehensiveReport, REPORT_RANGES_DAYS, share } from '@seamline/shared';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
 import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
 import { dayChoices, RangePage } from '../../../components/analytics/range-page';
@@ -13,10 +13,8 @@ const asPercent = (value: number | null) => (value === null ? 'n/a' : `${(value 
 function cards(report: ComprehensiveReport): Kpi[] {
   const { revenue, sales, customers, inventory, orderPerformance, coupons, systemActivity, dashboard } = report;
   const success = systemActivity.activitiesByStatus.find((row) => row.status === 'success')?.percentage ?? 0;
-  const lowStockShare = inventory.totalProducts ? inventory.lowStockProducts / inventory.totalProducts : 0;
-  const completedShare = dashboard.orderStats.totalOrders
-    ? dashboard.orderStats.completedOrders / dashboard.orderStats.totalOrders
-    : 0;
+  const lowStockShare = share(inventory.lowStockProducts, inventory.totalProducts);
+  const completedShare = share(dashboard.orderStats.completedOrders, dashboard.orderStats.totalOrders);
   return [
     {
       title: 'Total Revenue',

@@ -1,4 +1,4 @@
-import { ANALYTICS_RANGES_DAYS, PAYMENT_METHOD_LABELS, type RevenueAnalytics } from '@seamline/shared';
+import { ANALYTICS_RANGES_DAYS, average, PAYMENT_METHOD_LABELS, type RevenueAnalytics } from '@seamline/shared';
 import { CreditCard, DollarSign, TrendingUp, Wallet } from 'lucide-react';
 import { ChartCard, PieChartView, SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
 import { KpiGrid } from '../../../components/analytics/kpi-card';
@@ -132,9 +132,7 @@ function StatusTable({ rows }: { rows: RevenueAnalytics['revenueByStatus'] }) {
               </TableCell>
               <TableCell className="text-right">{formatMoney(row.revenue)}</TableCell>
               <TableCell className="text-right">{formatNumber(row.orderCount)}</TableCell>
-              <TableCell className="text-right">
-                {formatMoney(row.orderCount ? row.revenue / row.orderCount : 0)}
-              </TableCell>
+              <TableCell className="text-right">{formatMoney(average(row.revenue, row.orderCount))}</TableCell>
               <TableCell className="text-right">{formatRate(row.percentage / 100)}</TableCell>
             </TableRow>
           ))}

@@ -1,12 +1,11 @@
-import { type ProductView, STOCK } from '@seamline/shared';
+import { type ProductView, STOCK, STOCK_OPERATION_TEXT, type StockMovementOperation } from '@seamline/shared';
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeVariant, Dialog, DialogContent, Select, Skeleton } from '../../../components/ui';
 import { formatDate } from '../../../lib/format';
 import { useInventoryHistory } from '../api';
-import { OPERATION_LABEL } from '../inventory-rules';
 
 const PERIODS = STOCK.historyPeriodsDays.map((d) => ({ value: String(d), label: `Last ${d} days` }));
-const OPERATION_BADGE: Record<string, BadgeVariant> = {
+const OPERATION_BADGE: Record<StockMovementOperation, BadgeVariant> = {
   add: 'success',
   return: 'success',
   create: 'primary',
@@ -74,8 +73,8 @@ export function HistoryDialog({
                   {day.changes.map((c) => (
                     <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
                       <span className="font-medium">{c.variant.replace('/', '-')}</span>
-                      <Badge variant={OPERATION_BADGE[c.operation] ?? 'neutral'}>
-                        {OPERATION_LABEL[c.operation] ?? c.operation} {c.quantity}
+                      <Badge variant={OPERATION_BADGE[c.operation]}>
+                        {STOCK_OPERATION_TEXT[c.operation].label} {c.quantity}
                       </Badge>
                       <span>
                         {c.previousQuantity} → {c.newQuantity}

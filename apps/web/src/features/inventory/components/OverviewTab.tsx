@@ -1,8 +1,12 @@
-import type { InventoryAnalyticsView, LowStockAlertView, ProductView } from '@seamline/shared';
+import {
+  type InventoryAnalyticsView,
+  type LowStockAlertView,
+  type ProductView,
+  STOCK_OPERATION_TEXT,
+} from '@seamline/shared';
 import { AlertTriangle, DollarSign, Package, PackageX } from 'lucide-react';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '../../../components/ui';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { OPERATION_LABEL } from '../inventory-rules';
 import { AlertBadge } from './alert-bits';
 import { StatCard } from './StatCard';
 
@@ -121,7 +125,7 @@ export function OverviewTab({
                       {m.productName} <span className="font-normal text-slate-500">({m.variant})</span>
                     </p>
                     <p className="text-xs text-slate-500">
-                      {OPERATION_LABEL[m.operation] ?? m.operation} {m.quantity}: {m.previousQuantity} → {m.newQuantity}
+                      {STOCK_OPERATION_TEXT[m.operation].label} {m.quantity}: {m.previousQuantity} → {m.newQuantity}
                       {m.reason ? ` · ${m.reason}` : ''} · {m.admin ?? 'System'} · {formatDateTime(m.time)}
                     </p>
                   </li>

@@ -5,6 +5,8 @@ import {
   type ProductView,
   previewStockLevel,
   STOCK,
+  STOCK_OPERATION_TEXT,
+  STOCK_OPERATIONS,
   type StaffStockOperation,
   TOAST_MS,
 } from '@seamline/shared';
@@ -25,11 +27,7 @@ import { cn } from '../../../lib/cn';
 import { useAddVariant, useUpdateStock } from '../api';
 import { stockErrorText } from '../inventory-rules';
 
-const OPERATIONS = [
-  { value: 'add', label: 'Add Stock' },
-  { value: 'subtract', label: 'Remove Stock' },
-  { value: 'set', label: 'Set Stock Level' },
-];
+const OPERATIONS = STOCK_OPERATIONS.map((value) => ({ value, label: STOCK_OPERATION_TEXT[value].formLabel }));
 const toInt = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** Manage Stock (spec part 2 §2.8): update an existing size/color or add a new one. */
@@ -171,7 +169,7 @@ export function StockDialog({
                     id="inv-operation"
                     options={OPERATIONS}
                     value={operation}
-                    onChange={edit((v) => setOperation(v as StaffStockOperation))}
+                    onChange={edit((v) => setOperation(STOCK_OPERATIONS.find((op) => op === v) ?? 'add'))}
                   />
                 </FormField>
                 <FormField label="Quantity" htmlFor="inv-quantity">

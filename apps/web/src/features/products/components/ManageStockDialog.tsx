@@ -1,4 +1,4 @@
-import { type ProductView, stockChangeInput, TOAST_MS } from '@seamline/shared';
+import { type ProductView, STOCK_OPERATION_TEXT, stockChangeInput, TOAST_MS } from '@seamline/shared';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '../../../components/ui';
@@ -81,7 +81,7 @@ export function ManageStockDialog({
                 )}
               >
                 {value === 'add' ? <Plus className="size-4" /> : <Minus className="size-4" />}
-                {value === 'add' ? 'Add Stock' : 'Remove Stock'}
+                {STOCK_OPERATION_TEXT[value === 'add' ? 'add' : 'subtract'].formLabel}
               </button>
             ))}
           </div>

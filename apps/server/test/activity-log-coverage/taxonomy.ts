@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { call } from '../../../../test/harness.js';
-import { brands, categories } from '../../../db/schema/index.js';
+import { brands, categories } from '../../src/db/schema/index.js';
+import { call } from '../harness.js';
 import type { CoverageContext, Scenario, ScenarioTable } from './types.js';
 
 const png = () =>

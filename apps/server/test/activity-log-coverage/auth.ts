@@ -1,5 +1,5 @@
-import { buildUser } from '../../../../test/factories.js';
-import { call } from '../../../../test/harness.js';
+import { buildUser } from '../factories.js';
+import { call } from '../harness.js';
 import { dataOf, mailedToken, type ScenarioTable } from './types.js';
 
 const NEW_PASSWORD = 'Coverage-NewPass-42';

@@ -1,7 +1,7 @@
-import { buildOrder } from '../../../../test/customer-factories.js';
-import { buildProduct } from '../../../../test/factories.js';
-import { call } from '../../../../test/harness.js';
-import { orderBody, placeOrder } from '../../../../test/orders.js';
+import { buildOrder } from '../customer-factories.js';
+import { buildProduct } from '../factories.js';
+import { call } from '../harness.js';
+import { orderBody, placeOrder } from '../orders.js';
 import { type CoverageContext, dataOf, type Scenario, type ScenarioTable } from './types.js';
 
 type Order = { id: string; total: number };

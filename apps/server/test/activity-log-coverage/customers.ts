@@ -1,5 +1,5 @@
-import { buildUser } from '../../../../test/factories.js';
-import { call } from '../../../../test/harness.js';
+import { buildUser } from '../factories.js';
+import { call } from '../harness.js';
 import type { ScenarioTable } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { call } from '../../../../test/harness.js';
+import { call } from '../harness.js';
 import { type CoverageContext, dataOf, type ScenarioTable } from './types.js';
 
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 import type { Role } from '@seamline/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { signedIn } from '../../../../test/factories.js';
-import type { JsonResponse } from '../../../../test/harness.js';
-import { mailOutbox } from '../../../db/schema/index.js';
+import { mailOutbox } from '../../src/db/schema/index.js';
+import type { signedIn } from '../factories.js';
+import type { JsonResponse } from '../harness.js';
 
 /** The one log row a successful call must write. */
 export type ExpectedLog = {

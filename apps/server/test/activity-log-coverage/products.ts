@@ -1,6 +1,6 @@
-import { buildProduct } from '../../../../test/factories.js';
-import { call } from '../../../../test/harness.js';
-import { brands, categories } from '../../../db/schema/index.js';
+import { brands, categories } from '../../src/db/schema/index.js';
+import { buildProduct } from '../factories.js';
+import { call } from '../harness.js';
 import { imageForm } from './taxonomy.js';
 import { type CoverageContext, dataOf, type Scenario, type ScenarioTable } from './types.js';
 

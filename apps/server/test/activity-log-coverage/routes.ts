@@ -1,5 +1,5 @@
 import { ACCESS, type Role } from '@seamline/shared';
-import type { RouteAccess } from '../../../types.js';
+import type { RouteAccess } from '../../src/types.js';
 import type { ScenarioTable } from './types.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,5 +1,5 @@
-import { buildUser } from '../../../../test/factories.js';
-import { call } from '../../../../test/harness.js';
+import { buildUser } from '../factories.js';
+import { call } from '../harness.js';
 import { dataOf, type ScenarioTable } from './types.js';
 
 const STAFF_PASSWORD = 'Coverage-Staff-Pass-7';

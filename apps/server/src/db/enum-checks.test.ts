@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ORDER_STATUSES, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, queryRows } from './client.js';
+import { seedBulk } from './seed/bulk.js';
+import { seedDemoData } from './seed/index.js';
+
+const ENUM_CHECKS = '0004_enum_checks';
+const serverUrl = process.env.TEST_DATABASE_URL;
+const temporary = mkdtempSync(path.join(os.tmpdir(), 'seamline-enum-checks-'));
+const cleanups: (() => Promise<void>)[] = [async () => rmSync(temporary, { recursive: true, force: true })];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A copy of the migrations folder that stops just before the enum checks: the state a running install is in. */
+function migrationsBefore(tag: string): string {
+  const source = path.join(import.meta.dirname, 'migrations');
+  const folder = path.join(temporary, 'migrations');
+  cpSync(source, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(cut).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return folder;
+}
+
+/** An empty database: a new one on the PostgreSQL server under test, else an in-memory PGlite. */
+async function emptyDatabase(): Promise<Database> {
+  if (!serverUrl) return openDatabase({ pgliteDir: ':memory:' });
+  const name = `seamline_enums_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
+async function rejects(database: Database, statement: ReturnType<typeof sql>): Promise<string> {
+  try {
+    await database.db.execute(statement);
+    return 'accepted';
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return (error as { code?: string }).code ?? cause?.code ?? String(error);
+  }
+}
+
+describe(`enum CHECK constraints (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('the migration applies on a database already holding demo and bulk data, then holds every enum', async () => {
+    const database = await emptyDatabase();
+    cleanups.push(() => database.close());
+    await database.migrate(migrationsBefore(ENUM_CHECKS));
+    expect(await seedDemoData(database.db, () => {}, { uploadDir: path.join(temporary, 'uploads') })).toBe(true);
+    await seedBulk(database.db, { orders: 300, batchSize: 100, minProducts: 1, minCustomers: 1 });
+
+    await database.migrate();
+
+    const constraints = await queryRows<{ name: string }>(
+      database.db,
+      sql`SELECT conname AS name FROM pg_constraint WHERE contype = 'c' AND conname LIKE '%\_check' ORDER BY conname`,
+    );
+    expect(constraints.map((c) => c.name)).toEqual(
+      expect.arrayContaining([
+        'activity_logs_status_check',
+        'coupons_type_check',
+        'inventory_movements_operation_check',
+        'mail_tokens_kind_check',
+        'orders_payment_method_check',
+        'orders_payment_status_check',
+        'orders_shipping_method_check',
+        'orders_status_check',
+        'orders_stock_state_check',
+        'payments_kind_check',
+        'users_role_check',
+      ]),
+    );
+    // The seeded rows use the shared lists' values, and a value outside a list is refused (23514 check_violation).
+    const statuses = await queryRows<{ status: string }>(database.db, sql`SELECT DISTINCT status FROM orders`);
+    for (const { status } of statuses) expect(ORDER_STATUSES).toContain(status);
+    const operations = await queryRows<{ op: string }>(
+      database.db,
+      sql`SELECT DISTINCT operation AS op FROM inventory_movements`,
+    );
+    for (const { op } of operations) expect(STOCK_MOVEMENT_OPERATIONS).toContain(op);
+    expect(
+      await rejects(database, sql`UPDATE orders SET status = 'lost' WHERE id = (SELECT min(id) FROM orders)`),
+    ).toBe('23514');
+    expect(await rejects(database, sql`UPDATE users SET role = 'owner' WHERE id = (SELECT min(id) FROM users)`)).toBe(
+      '23514',
+    );
+    expect(
+      await rejects(
+        database,
+        sql`UPDATE inventory_movements SET operation = 'restock' WHERE id = (SELECT min(id) FROM inventory_movements)`,
+      ),
+    ).toBe('23514');
+  }, 240_000);
+});
