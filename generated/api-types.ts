@@ -738,64 +738,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    /** @description Page size (default 10); values above 100 are capped to 100. */
-                    limit?: number;
-                    search?: string;
-                    status?: "active" | "inactive";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                users: {
-                                    _id: string;
-                                    id: string;
-                                    email: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    phone: string | null;
-                                    /** @enum {string} */
-                                    role: "admin" | "moderator" | "support" | "customer";
-                                    isActive: boolean;
-                                    emailVerified: boolean;
-                                    lastLogin: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    orderCount: number;
-                                    totalSpent: number;
-                                    /** @enum {string} */
-                                    tier: "High Value" | "Medium Value" | "Standard";
-                                }[];
-                                pagination: {
-                                    page: number;
-                                    limit: number;
-                                    total: number;
-                                    pages: number;
-                                    totalPages: number;
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** List customers with their order figures (search by name, e-mail or phone; filter by status) */
+        get: operations["listCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -811,136 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                user: {
-                                    _id: string;
-                                    id: string;
-                                    email: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    phone: string | null;
-                                    /** @enum {string} */
-                                    role: "admin" | "moderator" | "support" | "customer";
-                                    isActive: boolean;
-                                    emailVerified: boolean;
-                                    lastLogin: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    orderCount: number;
-                                    totalSpent: number;
-                                    /** @enum {string} */
-                                    tier: "High Value" | "Medium Value" | "Standard";
-                                };
-                                orders: {
-                                    _id: string;
-                                    id: string;
-                                    orderNumber: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                    /** @enum {string} */
-                                    paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                    total: number;
-                                    itemsCount: number;
-                                    createdAt: string;
-                                }[];
-                                addresses: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                    _id: string;
-                                    id: string;
-                                    label: string | null;
-                                    isDefault: boolean;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                }[];
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstName: string;
-                        lastName: string;
-                        phone?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                user: {
-                                    _id: string;
-                                    id: string;
-                                    email: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    phone: string | null;
-                                    /** @enum {string} */
-                                    role: "admin" | "moderator" | "support" | "customer";
-                                    isActive: boolean;
-                                    emailVerified: boolean;
-                                    lastLogin: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    orderCount: number;
-                                    totalSpent: number;
-                                    /** @enum {string} */
-                                    tier: "High Value" | "Medium Value" | "Standard";
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Get one customer with their most recent orders and saved addresses */
+        get: operations["getCustomer"];
+        /** Edit a customer's name and phone */
+        put: operations["updateCustomer"];
         post?: never;
         delete?: never;
         options?: never;
@@ -956,59 +774,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        isActive: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                user: {
-                                    _id: string;
-                                    id: string;
-                                    email: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    phone: string | null;
-                                    /** @enum {string} */
-                                    role: "admin" | "moderator" | "support" | "customer";
-                                    isActive: boolean;
-                                    emailVerified: boolean;
-                                    lastLogin: string | null;
-                                    createdAt: string;
-                                    updatedAt: string;
-                                    orderCount: number;
-                                    totalSpent: number;
-                                    /** @enum {string} */
-                                    tier: "High Value" | "Medium Value" | "Standard";
-                                };
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /** Activate or deactivate a customer (deactivation ends their sessions and blocks ordering) */
+        put: operations["setCustomerStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1291,31 +1058,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        orderId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Create a payment intent for an amount in dollars */
+        post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1331,35 +1075,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        orderId: string;
-                        paymentIntentId: string;
-                        email?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Confirm an order's payment intent; the order is paid and its stock committed
+         * @description Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. A declined payment answers 402 PAYMENT_DECLINED and leaves the order unpaid with its stock reserved.
+         */
+        post: operations["confirmPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1373,59 +1093,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** The signed-in user's saved cards (the default first) */
+        get: operations["listPaymentMethods"];
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default test
-                         * @enum {string}
-                         */
-                        provider?: "test" | "stripe";
-                        token: string;
-                        last4: string;
-                        brand?: string;
-                        expMonth?: number;
-                        expYear?: number;
-                        isDefault?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Save a card by its provider token and last 4 digits (the card number never reaches the server) */
+        post: operations["savePaymentMethod"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1442,26 +1114,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Delete one of your saved cards */
+        delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2001,6 +1655,15 @@ export interface components {
         };
         /** @description No valid access token (or wrong credentials). */
         Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The payment provider declined the payment. */
+        PaymentDeclined: {
             headers: {
                 [name: string]: unknown;
             };
@@ -4862,6 +4525,278 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listCustomers: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 10); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            users: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "moderator" | "support" | "customer";
+                                isActive: boolean;
+                                emailVerified: boolean;
+                                lastLogin: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                orderCount: number;
+                                totalSpent: number;
+                                /** @enum {string} */
+                                tier: "High Value" | "Medium Value" | "Standard";
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            user: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "moderator" | "support" | "customer";
+                                isActive: boolean;
+                                emailVerified: boolean;
+                                lastLogin: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                orderCount: number;
+                                totalSpent: number;
+                                /** @enum {string} */
+                                tier: "High Value" | "Medium Value" | "Standard";
+                            };
+                            orders: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                total: number;
+                                itemsCount: number;
+                                createdAt: string;
+                            }[];
+                            addresses: {
+                                firstName: string;
+                                lastName: string;
+                                street: string;
+                                city: string;
+                                state: string;
+                                zipCode: string;
+                                country: string;
+                                phone: string;
+                                _id: string;
+                                id: string;
+                                label: string | null;
+                                isDefault: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "firstName": "Emma",
+                 *       "lastName": "Wilson",
+                 *       "phone": "555-012-3456"
+                 *     }
+                 */
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    phone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            user: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "moderator" | "support" | "customer";
+                                isActive: boolean;
+                                emailVerified: boolean;
+                                lastLogin: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                orderCount: number;
+                                totalSpent: number;
+                                /** @enum {string} */
+                                tier: "High Value" | "Medium Value" | "Standard";
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setCustomerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "isActive": false
+                 *     }
+                 */
+                "application/json": {
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            user: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "moderator" | "support" | "customer";
+                                isActive: boolean;
+                                emailVerified: boolean;
+                                lastLogin: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                orderCount: number;
+                                totalSpent: number;
+                                /** @enum {string} */
+                                tier: "High Value" | "Medium Value" | "Standard";
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     uploadImages: {
         parameters: {
             query?: never;
@@ -7367,6 +7302,334 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 68.99
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    orderId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            paymentIntent: {
+                                id: string;
+                                paymentIntentId: string;
+                                clientSecret: string;
+                                amount: number;
+                                /** @enum {string} */
+                                currency: "usd";
+                                /** @enum {string} */
+                                status: "requires_confirmation" | "succeeded" | "declined";
+                            };
+                            clientSecret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orderId": "65f1c0ffee0000000000abcd",
+                 *       "paymentIntentId": "pi_test_0123456789abcdef01234567"
+                 *     }
+                 */
+                "application/json": {
+                    orderId: string;
+                    paymentIntentId: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            payment: {
+                                paymentIntentId: string;
+                                /** @enum {string} */
+                                status: "succeeded";
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["PaymentDeclined"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: {
+                                _id: string;
+                                id: string;
+                                provider: string;
+                                brand: string;
+                                last4: string;
+                                expMonth: number | null;
+                                expYear: number | null;
+                                isDefault: boolean;
+                                createdAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    savePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "tok_visa_123",
+                 *       "last4": "4242",
+                 *       "brand": "visa",
+                 *       "expMonth": 12,
+                 *       "expYear": 2030,
+                 *       "isDefault": true
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @default test
+                     * @enum {string}
+                     */
+                    provider?: "test" | "stripe";
+                    token: string;
+                    last4: string;
+                    brand?: string;
+                    expMonth?: number;
+                    expYear?: number;
+                    isDefault?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            method: {
+                                _id: string;
+                                id: string;
+                                provider: string;
+                                brand: string;
+                                last4: string;
+                                expMonth: number | null;
+                                expYear: number | null;
+                                isDefault: boolean;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -6,6 +6,7 @@
 import type {
   activityLogContracts,
   couponContracts,
+  customerContracts,
   EndpointResponse,
   inventoryContracts,
   productContracts,
@@ -111,6 +112,45 @@ export type InventoryScreens = [
     HasFields<
       Item<Data<EndpointResponse<typeof inventoryContracts.lowStock>>>,
       'productId' | 'productName' | 'variant' | 'currentStock' | 'threshold' | 'status' | 'image'
+    >
+  >,
+];
+
+// Customers page: every customer's list fields, and the details modal's orders and addresses.
+type CustomerList = Data<EndpointResponse<typeof customerContracts.list>>;
+type CustomerDetail = Data<EndpointResponse<typeof customerContracts.get>>;
+export type CustomerScreens = [
+  Expect<HasFields<CustomerList, 'users' | 'pagination'>>,
+  Expect<HasFields<CustomerList['pagination'], 'pages'>>,
+  Expect<
+    HasFields<
+      Item<CustomerList['users']>,
+      | 'id'
+      | 'email'
+      | 'firstName'
+      | 'lastName'
+      | 'phone'
+      | 'isActive'
+      | 'emailVerified'
+      | 'lastLogin'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'orderCount'
+      | 'totalSpent'
+      | 'tier'
+    >
+  >,
+  Expect<HasFields<CustomerDetail, 'user' | 'orders' | 'addresses'>>,
+  Expect<
+    HasFields<
+      Item<CustomerDetail['orders']>,
+      'id' | 'orderNumber' | 'status' | 'paymentStatus' | 'total' | 'itemsCount' | 'createdAt'
+    >
+  >,
+  Expect<
+    HasFields<
+      Item<CustomerDetail['addresses']>,
+      'id' | 'label' | 'firstName' | 'lastName' | 'street' | 'state' | 'zipCode' | 'phone' | 'isDefault'
     >
   >,
 ];

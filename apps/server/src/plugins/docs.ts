@@ -8,6 +8,7 @@ import { z } from 'zod';
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The input is invalid; `details` names each field and its message.' },
   401: { name: 'Unauthorized', description: 'No valid access token (or wrong credentials).' },
+  402: { name: 'PaymentDeclined', description: 'The payment provider declined the payment.' },
   403: { name: 'Forbidden', description: "The caller's role may not do this." },
   404: { name: 'NotFound', description: 'The resource does not exist.' },
   409: { name: 'Conflict', description: 'The request conflicts with the current state.' },

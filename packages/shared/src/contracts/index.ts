@@ -4,10 +4,12 @@ import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
+import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
+import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
@@ -18,10 +20,12 @@ export * from './analytics.js';
 export * from './auth.js';
 export * from './checkout.js';
 export * from './coupons.js';
+export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
 export * from './inventory.js';
 export * from './orders.js';
+export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './taxonomy.js';
@@ -33,6 +37,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   analytics: analyticsContracts,
   auth: authContracts,
   coupons: couponContracts,
+  customers: customerContracts,
   health: healthContracts,
   profile: profileContracts,
   users: userContracts,
@@ -45,4 +50,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   checkout: checkoutContracts,
   categories: categoryContracts,
   brands: brandContracts,
+  payments: paymentContracts,
 };

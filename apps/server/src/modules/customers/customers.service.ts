@@ -2,6 +2,7 @@ import {
   type AdminCustomer,
   type CustomerDetail,
   type CustomerStatusInput,
+  type customerListQuery,
   type customerUpdateInput,
   type Pagination,
   pagination,
@@ -18,7 +19,8 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { toSavedAddress } from '../profile/address-view.js';
 import { statsFor, toAdminCustomer } from './customer-stats.js';
 
-export type CustomerListFilter = { page: number; limit: number; search?: string; status?: 'active' | 'inactive' };
+/** The list query after validation (page and limit defaulted, limit capped). */
+export type CustomerListFilter = z.output<typeof customerListQuery>;
 
 /** The most recent orders shown with one customer (their count and total cover every order). */
 export const CUSTOMER_DETAIL_ORDERS = 100;

@@ -1,9 +1,11 @@
+import type { ApiError, confirmPaymentInput, EndpointResponse, paymentContracts } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import type { Stored } from '../../lib/idempotency.js';
+import { callerOf, once, type Stored } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { customerView, isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
@@ -12,18 +14,41 @@ import { loadOrderView } from '../orders/order-view.js';
 import { confirmIntent } from './payments.service.js';
 import type { PaymentProvider } from './provider.js';
 
+type ConfirmInput = z.output<typeof confirmPaymentInput>;
+type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
+
+/**
+ * POST /payments/confirm once per Idempotency-Key (lib/idempotency.ts): the key is bound to the caller (user, or the
+ * guest e-mail) and the body, and a replay answers the first answer (402 included) without paying twice.
+ */
+export async function confirmPayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: ConfirmInput,
+  user: AuthUser | null,
+  audit: AuditContext,
+  key: string | undefined,
+): Promise<Confirmed> {
+  const idempotent = { operation: 'payment-confirm', key, caller: callerOf(user, input.email), body: input };
+  const result = await once(db, idempotent, (tx) => confirmOrderPayment(tx, provider, input, user, audit));
+  if (result.body.success) return result.body;
+  // Raised only now, outside the transaction, so the failed payment status and its audit row stay written.
+  throw new AppError(result.statusCode, result.body.code, result.body.message);
+}
+
 /**
  * POST /payments/confirm in one transaction (order row locked). Accepted: the order is paid, a pending order becomes
  * confirmed and its stock is committed. Declined: the order's payment status becomes failed and its stock stays
- * reserved until the order is paid another way or cancelled; the answer is 402.
+ * reserved until the order is paid another way or cancelled; the answer is the 402 error envelope, stored (and
+ * replayed) like a success because the transaction commits.
  */
 export async function confirmOrderPayment(
   tx: Tx,
   provider: PaymentProvider,
-  input: { orderId: string; paymentIntentId: string; email?: string },
+  input: ConfirmInput,
   user: AuthUser | null,
   audit: AuditContext,
-): Promise<Stored<unknown>> {
+): Promise<Stored<Confirmed | ApiError>> {
   // Lock order (inventory/stock.service.ts): the order's variants before the order row.
   await lockOrderStock(tx, input.orderId);
   const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
@@ -73,7 +98,7 @@ export async function confirmOrderPayment(
     body: ok(
       {
         order: isStaff(user) ? view : customerView(view),
-        payment: { paymentIntentId: input.paymentIntentId, status: 'succeeded' },
+        payment: { paymentIntentId: input.paymentIntentId, status: 'succeeded' as const },
       },
       'Payment confirmed',
     ),

@@ -1,6 +1,13 @@
-import { fromCents, toCents } from '@seamline/shared';
+import {
+  fromCents,
+  type PaymentIntentView,
+  type SavedPaymentMethodView,
+  type savedPaymentMethodInput,
+  toCents,
+} from '@seamline/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { markExternalEffect } from '../../db/retry.js';
 import { type orders, paymentMethods, payments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -14,7 +21,7 @@ export async function createPaymentIntent(
   provider: PaymentProvider,
   amount: number,
   orderId: string | null = null,
-) {
+): Promise<PaymentIntentView> {
   markExternalEffect(db);
   const intent = await provider.createIntent(toCents(amount));
   await db.insert(payments).values({
@@ -30,7 +37,7 @@ export async function createPaymentIntent(
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amount: fromCents(intent.amountCents),
-    currency: 'usd' as const,
+    currency: 'usd',
     status: intent.status,
   };
 }
@@ -82,15 +89,56 @@ export async function refundOrderPayments(db: DbOrTx, provider: PaymentProvider,
   return fromCents(refundedCents);
 }
 
-export function listPaymentMethods(db: DbOrTx, userId: string) {
-  return db
+export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';
+
+/** The user's saved cards, the default first, then the newest. */
+export async function listPaymentMethods(db: DbOrTx, userId: string): Promise<SavedPaymentMethodView[]> {
+  const rows = await db
     .select()
     .from(paymentMethods)
     .where(eq(paymentMethods.userId, userId))
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+  return rows.map(paymentMethodView);
 }
 
-export function paymentMethodView(row: typeof paymentMethods.$inferSelect) {
+/**
+ * Saves a card by its provider token (kept server-side, never answered) and last 4 digits. A new default card
+ * takes the default from the others in the same transaction.
+ */
+export async function savePaymentMethod(
+  db: Db,
+  userId: string,
+  input: z.output<typeof savedPaymentMethodInput>,
+): Promise<SavedPaymentMethodView> {
+  const { token, ...card } = input;
+  const row = await db.transaction(async (tx) => {
+    if (card.isDefault)
+      await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.userId, userId));
+    const [created] = await tx
+      .insert(paymentMethods)
+      .values({
+        userId,
+        providerToken: token,
+        ...card,
+        brand: card.brand ?? 'card',
+        isDefault: card.isDefault ?? false,
+      })
+      .returning();
+    return created!;
+  });
+  return paymentMethodView(row);
+}
+
+/** Deletes one of the user's own saved cards; someone else's card is "not found" like a missing one. */
+export async function deletePaymentMethod(db: DbOrTx, userId: string, id: string): Promise<void> {
+  const [deleted] = await db
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning({ id: paymentMethods.id });
+  if (!deleted) throw notFound(PAYMENT_METHOD_NOT_FOUND);
+}
+
+function paymentMethodView(row: typeof paymentMethods.$inferSelect): SavedPaymentMethodView {
   return {
     _id: row.id,
     id: row.id,

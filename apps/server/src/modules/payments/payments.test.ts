@@ -128,6 +128,35 @@ describe('payments', () => {
     expect(await stockOf(t.app, product.id)).toEqual([10, 0]);
   });
 
+  it('a declined payment under an Idempotency-Key replays the same 402 and declines nothing twice', async () => {
+    const { intent, order } = await checkout(18.55);
+    const send = () =>
+      call(t.app, 'POST', '/api/payments/confirm', {
+        token: customer.token,
+        body: { orderId: order.id, paymentIntentId: intent.id },
+        headers: { 'idempotency-key': `declined-${order.id}` },
+      });
+    const first = await send();
+    expect(first.status).toBe(402);
+    expect(first.body).toEqual({
+      success: false,
+      error: 'Your card was declined.',
+      message: 'Your card was declined.',
+      code: 'PAYMENT_DECLINED',
+    });
+    const replay = await send();
+    expect([replay.status, replay.body]).toEqual([402, first.body]);
+    const after = await call(t.app, 'GET', `/api/orders/${order.id}`, { token: customer.token });
+    expect(after.body.data.order.paymentStatus).toBe('failed');
+    const spec = (await call(t.app, 'GET', '/api/openapi.json')).body;
+    const confirm = spec.paths['/api/payments/confirm'].post;
+    expect(confirm.operationId).toBe('confirmPayment');
+    expect(confirm.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false })]),
+    );
+    expect(Object.keys(confirm.responses)).toEqual(expect.arrayContaining(['200', '402', '404', '409', '422']));
+  });
+
   it('refunding a paid order refunds through the provider and returns the stock', async () => {
     const { product, intent, order } = await checkout(40);
     await call(t.app, 'POST', '/api/payments/confirm', {

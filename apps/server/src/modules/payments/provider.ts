@@ -1,8 +1,10 @@
+import type { PaymentIntentView } from '@seamline/shared';
+
 /**
  * A payment provider (DESIGN §5). Amounts are integer cents. The built-in `test` provider is the default; others
  * implement the same four calls.
  */
-export type IntentStatus = 'requires_confirmation' | 'succeeded' | 'declined';
+export type IntentStatus = PaymentIntentView['status'];
 
 export type PaymentIntent = { id: string; clientSecret: string; amountCents: number; status: IntentStatus };
 

@@ -1,20 +1,15 @@
 import {
   type AdminCustomer,
-  type CustomerDetail,
   type CustomerStatusInput,
   type CustomerUpdateInput,
+  customerContracts,
   MAX_PAGE_LIMIT,
-  type Pagination,
 } from '@seamline/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
 
-const AREA = 'customers';
 /** Guard against a runaway loop: 50 pages of 100 = 5,000 customers held for client-side search. */
 const MAX_PAGES = 50;
-
-type ListAnswer = { users?: unknown; pagination?: Partial<Pagination> };
 
 /**
  * Every customer (or every active one), for the screen's client-side search and paging (spec §2.13). The server
@@ -24,46 +19,61 @@ type ListAnswer = { users?: unknown; pagination?: Partial<Pagination> };
 export async function fetchAllCustomers(activeOnly: boolean, signal?: AbortSignal): Promise<AdminCustomer[]> {
   const all: AdminCustomer[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await api.get<ListAnswer>('/admin/customers', {
+    const answer = await api.call(customerContracts.list, {
       query: { page, limit: MAX_PAGE_LIMIT, status: activeOnly ? 'active' : undefined },
       signal,
     });
-    const users = answer?.data?.users;
+    // The contract types the answer; this guards a server that answers something else (spec §8).
+    const users: unknown = answer?.data?.users;
     if (!Array.isArray(users)) return all;
-    all.push(...(users as AdminCustomer[]));
+    all.push(...answer.data.users);
     if (page >= (answer.data.pagination?.pages ?? 1)) break;
   }
   return all;
 }
 
+/** Query keys and options of the customers area, in one place (invalidate `customerQueries.all`). */
+export const customerQueries = {
+  all: ['customers'] as const,
+  list: (activeOnly: boolean) =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'list', { activeOnly }] as const,
+      queryFn: ({ signal }) => fetchAllCustomers(activeOnly, signal),
+    }),
+  /** One customer with their real orders and saved addresses (the details modal); nothing while none is open. */
+  detail: (id: string | null) =>
+    queryOptions({
+      queryKey: [...customerQueries.all, 'detail', id ?? ''] as const,
+      queryFn: id
+        ? async ({ signal }) => (await api.call(customerContracts.get, { params: { id }, signal })).data
+        : skipToken,
+    }),
+};
+
 export function useCustomers(activeOnly: boolean) {
-  return useQuery({
-    queryKey: queryKeys.list(AREA, { activeOnly }),
-    queryFn: ({ signal }) => fetchAllCustomers(activeOnly, signal),
-  });
+  return useQuery(customerQueries.list(activeOnly));
 }
 
-/** One customer with their real orders and saved addresses (the details modal). */
 export function useCustomerDetail(id: string | null) {
-  return useQuery({
-    queryKey: queryKeys.detail(AREA, id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<CustomerDetail>(`/admin/customers/${id}`, { signal })).data,
-    enabled: Boolean(id),
-  });
+  return useQuery(customerQueries.detail(id));
 }
 
 function useCustomerMutation<TInput>(send: (id: string, input: TInput) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: TInput }) => send(id, input),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.area(AREA) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: customerQueries.all }),
   });
 }
 
 export function useUpdateCustomerStatus() {
-  return useCustomerMutation<CustomerStatusInput>((id, input) => api.put(`/admin/customers/${id}/status`, input));
+  return useCustomerMutation<CustomerStatusInput>((id, body) =>
+    api.call(customerContracts.setStatus, { params: { id }, body }),
+  );
 }
 
 export function useUpdateCustomer() {
-  return useCustomerMutation<CustomerUpdateInput>((id, input) => api.put(`/admin/customers/${id}`, input));
+  return useCustomerMutation<CustomerUpdateInput>((id, body) =>
+    api.call(customerContracts.update, { params: { id }, body }),
+  );
 }

@@ -8,6 +8,7 @@ import {
 } from '@seamline/shared';
 import { MapPin, ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges';
 import {
   Badge,
   EmptyState,
@@ -20,7 +21,6 @@ import {
 } from '../../../components/ui';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { StatusBadge, TierBadge } from './badges';
-import { OrderStatusBadge, PaymentStatusBadge } from './order-badges';
 
 function Rows({ rows }: { rows: [string, ReactNode][] }) {
   return (

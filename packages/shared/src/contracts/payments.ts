@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { idempotencyHeaders } from '../api.js';
+import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { idParams } from '../ids.js';
+import { orderView, paymentIntentView } from '../order-view.js';
+import { confirmPaymentInput, paymentIntentInput, savedPaymentMethodInput } from '../orders.js';
+
+/** A saved card: the provider's token never leaves the server, only the brand, last 4 digits and expiry. */
+export const savedPaymentMethodView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  provider: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().nullable(),
+  expYear: z.number().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedPaymentMethodView = z.infer<typeof savedPaymentMethodView>;
+
+/** A confirmed payment: the order as the caller may see it (staff view for staff) and the payment. */
+export const confirmedPaymentView = z.object({
+  order: orderView,
+  payment: z.object({ paymentIntentId: z.string(), status: z.literal('succeeded') }),
+});
+
+const tag = 'payments';
+
+/** Payments through the configured provider, and the signed-in user's saved cards. */
+export const paymentContracts = {
+  createIntent: endpoint({
+    operationId: 'createPaymentIntent',
+    method: 'POST',
+    path: '/payments/create-payment-intent',
+    summary: 'Create a payment intent for an amount in dollars',
+    tag,
+    access: 'authenticated',
+    body: paymentIntentInput,
+    bodyExample: { amount: 68.99 },
+    responses: { 201: envelope(z.object({ paymentIntent: paymentIntentView, clientSecret: z.string() })) },
+  }),
+  confirm: endpoint({
+    operationId: 'confirmPayment',
+    method: 'POST',
+    path: '/payments/confirm',
+    summary: "Confirm an order's payment intent; the order is paid and its stock committed",
+    description:
+      "Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. " +
+      'A declined payment answers 402 PAYMENT_DECLINED and leaves the order unpaid with its stock reserved.',
+    tag,
+    access: 'public',
+    headers: idempotencyHeaders,
+    body: confirmPaymentInput,
+    bodyExample: { orderId: '65f1c0ffee0000000000abcd', paymentIntentId: 'pi_test_0123456789abcdef01234567' },
+    responses: { 200: envelope(confirmedPaymentView) },
+    errors: [402, 404, 409, 422],
+  }),
+  listMethods: endpoint({
+    operationId: 'listPaymentMethods',
+    method: 'GET',
+    path: '/payments/methods',
+    summary: "The signed-in user's saved cards (the default first)",
+    tag,
+    access: 'authenticated',
+    responses: { 200: envelope(z.object({ methods: z.array(savedPaymentMethodView) })) },
+  }),
+  saveMethod: endpoint({
+    operationId: 'savePaymentMethod',
+    method: 'POST',
+    path: '/payments/methods',
+    summary: 'Save a card by its provider token and last 4 digits (the card number never reaches the server)',
+    tag,
+    access: 'authenticated',
+    body: savedPaymentMethodInput,
+    bodyExample: { token: 'tok_visa_123', last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030, isDefault: true },
+    responses: { 201: envelope(z.object({ method: savedPaymentMethodView })) },
+  }),
+  removeMethod: endpoint({
+    operationId: 'deletePaymentMethod',
+    method: 'DELETE',
+    path: '/payments/methods/:id',
+    summary: 'Delete one of your saved cards',
+    tag,
+    access: 'authenticated',
+    params: idParams('payment method'),
+    responses: { 200: messageEnvelope },
+  }),
+};
