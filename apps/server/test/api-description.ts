@@ -5,7 +5,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { createTestApp } from './harness.js';
-import { notYetConverted } from './not-yet-converted.js';
 
 /** The repository root: redocly.yaml and the CLI binaries live there. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -33,22 +32,9 @@ export async function generateApiTypes(document: OpenApiDocument): Promise<strin
 }
 
 export type LintProblem = { ruleId: string; severity: 'error' | 'warn'; message: string; pointer: string };
-export type LintReport = { errors: LintProblem[]; warnings: LintProblem[]; pending: LintProblem[] };
+export type LintReport = { errors: LintProblem[]; warnings: LintProblem[] };
 
-/** JSON pointer of an operation: `#/paths/~1api~1brands~1{id}/get`. */
-function operationPointer(route: string): string {
-  const [method = '', url = ''] = route.split(' ');
-  const openapiPath = url
-    .replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-    .replaceAll('~', '~0')
-    .replaceAll('/', '~1');
-  return `#/paths/${openapiPath}/${method.toLowerCase()}`;
-}
-
-/**
- * Runs `redocly lint` with redocly.yaml (the recommended rules) on the document. Problems inside the operations of
- * routes not yet converted to contracts are `pending`, not errors: they have no summary or 4xx answers until then.
- */
+/** Runs `redocly lint` with redocly.yaml (the recommended rules) on the document. */
 export async function lintDocument(document: OpenApiDocument): Promise<LintReport> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seamline-openapi-'));
   const file = path.join(dir, 'openapi.json');
@@ -67,14 +53,10 @@ export async function lintDocument(document: OpenApiDocument): Promise<LintRepor
     const raw = JSON.parse(stdout) as {
       problems: { ruleId: string; severity: 'error' | 'warn'; message: string; location: { pointer: string }[] }[];
     };
-    const pendingOperations = notYetConverted.map(operationPointer);
-    const report: LintReport = { errors: [], warnings: [], pending: [] };
+    const report: LintReport = { errors: [], warnings: [] };
     for (const { ruleId, severity, message, location } of raw.problems) {
       const problem = { ruleId, severity, message, pointer: location[0]?.pointer ?? '' };
-      const pending = pendingOperations.some(
-        (operation) => problem.pointer === operation || problem.pointer.startsWith(`${operation}/`),
-      );
-      report[pending ? 'pending' : severity === 'error' ? 'errors' : 'warnings'].push(problem);
+      report[severity === 'error' ? 'errors' : 'warnings'].push(problem);
     }
     return report;
   } finally {

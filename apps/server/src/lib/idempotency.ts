@@ -9,9 +9,6 @@ export type Stored<T> = { statusCode: number; body: T };
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
 
-/** The header as the OpenAPI document shows it (written once, in shared). */
-export { idempotencyHeaders } from '@seamline/shared';
-
 /** The Idempotency-Key header, validated (letters, digits, `_ . : -`, at most 200). */
 export function idempotencyKey(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;

@@ -1,5 +1,4 @@
 import {
-  type ApiSuccess,
   authContracts,
   type Endpoint,
   type EndpointInput,
@@ -157,7 +156,7 @@ export function refreshSession(): Promise<boolean> {
  * The one HTTP client (spec part 1 §7): base /api, JSON, 10 s timeout, bearer token; 429 retried after 1, 2, 4 s;
  * a 401 triggers one refresh and one repeat of the call; when the refresh fails the session ends and /login opens.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const url = buildUrl(path, options.query);
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   let rateLimitRetries = 0;
@@ -193,7 +192,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw toApiError(response);
     }
     if (!response.ok) throw toApiError(response);
-    return response.body as ApiSuccess<T>;
+    return response.body;
   }
 }
 
@@ -210,7 +209,7 @@ async function callEndpoint<E extends Endpoint>(
   input: (EndpointInput<E> & CallOptions) | undefined,
 ): Promise<unknown> {
   const { params, query, body, ...options } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
-  return apiRequest<unknown>(endpointPath(contract, { ...params }), {
+  return apiRequest(endpointPath(contract, { ...params }), {
     ...options,
     method: contract.method,
     query,
@@ -218,7 +217,6 @@ async function callEndpoint<E extends Endpoint>(
   });
 }
 
-type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
 export const api = {
   /** The typed way to call the API: `api.call(couponContracts.list, { query })` answers the contract's envelope. */
   call: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
@@ -226,15 +224,4 @@ export const api = {
   /** A storefront endpoint read by staff: the answer is the contract's staff view. */
   callStaffView: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
     callEndpoint(contract, input) as Promise<EndpointStaffResponse<E>>,
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  /** Multipart upload (e.g. repeated `images` fields) with the bearer token. */
-  upload: <T>(path: string, form: FormData, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body: form }),
 };
