@@ -17,6 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_COLORS } from '../../lib/analytics-format';
+import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
 import { useChartAnimation } from '../../lib/use-reduced-motion';
 import { type ChartTable, ChartTableView, chartTable } from '../chart-table';
@@ -42,7 +43,9 @@ export function ChartCard({
   table?: ChartTable;
 }) {
   return (
-    <Card className={className} data-testid="chart-card">
+    // min-w-0: a grid item is otherwise at least as wide as its content, so a chart drawn at a wider width (measured
+    // mid-layout) would hold its column wide and never be measured again.
+    <Card className={cn('min-w-0', className)} data-testid="chart-card">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
@@ -73,7 +76,7 @@ export function TableCard({
   children: ReactNode;
 }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white shadow-xs">
+    <div className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-xs">
       <h3 className="px-5 pt-5 pb-3 text-base font-semibold text-slate-900">{title}</h3>
       {empty ? <p className="px-5 pb-8 text-center text-sm text-slate-500">{emptyMessage}</p> : children}
     </div>
