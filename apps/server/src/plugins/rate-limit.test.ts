@@ -21,6 +21,23 @@ describe('global rate limit', () => {
     }
   });
 
+  it('leaves the web app and uploaded pictures out of the API budget', async () => {
+    const t = await createTestApp({ rateLimitMax: 2 });
+    try {
+      const ip = '192.0.2.7';
+      for (let i = 0; i < 4; i++) {
+        const picture = await t.app.inject({ url: `/uploads/products/missing-${i}.webp`, remoteAddress: ip });
+        expect(picture.statusCode).toBe(404);
+      }
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await t.app.inject({ url: '/api/auth/verify', remoteAddress: ip })).statusCode);
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('two instances sharing one Redis share the count', async () => {
     const a = await createTestApp({ rateLimitMax: 4, redisUrl });
     const b = await createTestApp({ rateLimitMax: 4, redisUrl });

@@ -51,6 +51,10 @@ export async function registerRateLimit(
   await app.register(rateLimit, {
     global: true,
     keyGenerator: keyOf,
+    // The budgets guard the API. The web app's files and uploaded pictures are static and cached: a browser asks for
+    // them without a token, so counting them would spend the IP's anonymous budget on one catalogue page's pictures
+    // (and a shop behind one NAT address would lock itself out).
+    allowList: (request) => !request.url.startsWith('/api/'),
     max: (_request, key) => budgetOf(key),
     timeWindow: '1 minute',
     redis,
