@@ -19,6 +19,25 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** Every back-office screen (the paths of the route table). */
+export const BACK_OFFICE_SCREENS = [
+  '/dashboard',
+  '/orders',
+  '/products',
+  '/inventory',
+  '/categories',
+  '/brands',
+  '/coupons',
+  '/customers',
+  '/users',
+  '/analytics/sales',
+  '/analytics/revenue',
+  '/analytics/customers',
+  '/analytics/inventory',
+  '/analytics/reports',
+  '/activity-logs',
+];
+
 export const baseUrl = () => inject('baseUrl');
 
 /** A browser test; reported as skipped when the machine has no Chromium (global-setup says why). */

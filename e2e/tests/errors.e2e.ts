@@ -1,30 +1,11 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { BACK_OFFICE_SCREENS, baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CRASH = 'Unexpected Application Error';
-
-/** Every back-office screen (the paths of the route table). */
-const SCREENS = [
-  '/dashboard',
-  '/orders',
-  '/products',
-  '/inventory',
-  '/categories',
-  '/brands',
-  '/coupons',
-  '/customers',
-  '/users',
-  '/analytics/sales',
-  '/analytics/revenue',
-  '/analytics/customers',
-  '/analytics/inventory',
-  '/analytics/reports',
-  '/activity-logs',
-];
 
 const signOut = (page: Page) => page.evaluate('localStorage.clear()');
 const textCount = (page: Page, text: string) => page.getByText(text).count();
@@ -182,7 +163,7 @@ describe('unknown addresses and screens that fail to load', () => {
         (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
       );
-      for (const screen of SCREENS) {
+      for (const screen of BACK_OFFICE_SCREENS) {
         await page.goto(screen);
         await page.getByRole('heading').first().waitFor();
         await settle(page);

@@ -1,27 +1,10 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser } from '../browser.js';
+import { BACK_OFFICE_SCREENS, baseUrl, browserTest, expectAccessible, openBrowser } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const NAME = 'Keyboard Knit Beanie';
-const SCREENS = [
-  '/dashboard',
-  '/orders',
-  '/products',
-  '/inventory',
-  '/categories',
-  '/brands',
-  '/customers',
-  '/coupons',
-  '/users',
-  '/analytics/sales',
-  '/analytics/revenue',
-  '/analytics/customers',
-  '/analytics/inventory',
-  '/analytics/reports',
-  '/activity-logs',
-  '/profile',
-];
+const SCREENS = [...BACK_OFFICE_SCREENS, '/profile'];
 
 type Focusable = { ownerDocument: { activeElement: unknown } };
 const isFocused = (target: Locator) =>
