@@ -2344,6 +2344,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -2978,6 +2979,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -3324,6 +3326,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -4032,6 +4035,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -4575,6 +4579,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -5008,6 +5013,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -5791,6 +5797,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -6324,6 +6331,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -6452,6 +6460,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -7850,6 +7859,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -8546,6 +8556,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -9126,6 +9137,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -9940,6 +9952,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;
@@ -10556,6 +10569,7 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
                             };
                         };
                         message?: string;

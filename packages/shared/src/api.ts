@@ -8,6 +8,8 @@ export const paginationView = z.object({
   total: z.number(),
   pages: z.number(),
   totalPages: z.number(),
+  /** False when more than COUNT_EXACT_LIMIT rows match: `total` is then the planner's estimate (DESIGN §8). */
+  exact: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationView>;
 export type ApiSuccess<T> = { success: true; data: T; message?: string };
@@ -101,7 +103,7 @@ export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'tr
 
 export const sortOrder = z.enum(['asc', 'desc']).default('desc');
 
-export function pagination(page: number, limit: number, total: number): Pagination {
+export function pagination(page: number, limit: number, total: number, exact = true): Pagination {
   const pages = Math.max(1, Math.ceil(total / limit));
-  return { page, limit, total, pages, totalPages: pages };
+  return { page, limit, total, pages, totalPages: pages, exact };
 }

@@ -100,6 +100,11 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PERSON_NAME_MIN = 2;
 export const MAX_PAGE_LIMIT = 100;
+/**
+ * Lists count matching rows exactly up to this many; past it `pagination.total` is PostgreSQL's estimate and
+ * `pagination.exact` is false, so a page's cost does not grow with the size of the store.
+ */
+export const COUNT_EXACT_LIMIT = 10_000;
 
 export const DASHBOARD_PERIODS = {
   daily: 24 * 60 * 60 * 1000,

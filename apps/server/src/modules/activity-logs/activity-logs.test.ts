@@ -54,7 +54,14 @@ describe('GET /api/admin/activity-logs', () => {
     const res = await list();
     expect(res.status).toBe(200);
     const { logs, pagination } = res.body.data;
-    expect(pagination).toEqual({ page: 1, limit: PAGE_SIZES.activityLogs, total: 6, pages: 1, totalPages: 1 });
+    expect(pagination).toEqual({
+      page: 1,
+      limit: PAGE_SIZES.activityLogs,
+      total: 6,
+      pages: 1,
+      totalPages: 1,
+      exact: true,
+    });
     expect(logs.map((l: { action: string }) => l.action)).toEqual([
       'stock_add',
       'delete',

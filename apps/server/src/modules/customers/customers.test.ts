@@ -75,7 +75,7 @@ describe('GET /api/admin/customers', () => {
     }
     const first = await call(t.app, 'GET', `/api/admin/customers?search=${word}`, { token: admin });
     expect(first.body.data.users).toHaveLength(10);
-    expect(first.body.data.pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 });
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2, totalPages: 2, exact: true });
     expect(first.body.data.users[0].firstName).toBe('P11');
     const second = await call(t.app, 'GET', `/api/admin/customers?search=${word}&page=2`, { token: admin });
     expect(second.body.data.users.map((u: { firstName: string }) => u.firstName)).toEqual(['P1', 'P0']);

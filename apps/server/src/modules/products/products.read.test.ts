@@ -126,7 +126,7 @@ describe('GET /api/products', () => {
     const res = await call(t.app, 'GET', '/api/products');
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Arctic Parka', 'Down Vest', 'Plain Tee']);
-    expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1, totalPages: 1 });
+    expect(res.body.data.pagination).toEqual({ page: 1, limit: 10, total: 3, pages: 1, totalPages: 1, exact: true });
   });
 
   it('shapes a product for staff as the spec entity, with stock figures and sales from live orders only', async () => {

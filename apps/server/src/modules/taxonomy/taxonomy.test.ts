@@ -331,7 +331,14 @@ describe.each(KINDS)('$path', (kind) => {
       }
       const first = await call(fresh.app, 'GET', kind.path);
       expect(first.body.data[kind.list]).toHaveLength(PAGE_SIZES.categories);
-      expect(first.body.data.pagination).toEqual({ page: 1, limit: 9, total: 11, pages: 2, totalPages: 2 });
+      expect(first.body.data.pagination).toEqual({
+        page: 1,
+        limit: 9,
+        total: 11,
+        pages: 2,
+        totalPages: 2,
+        exact: true,
+      });
       expect(first.body.data[kind.list][0].name).toBe('Paged 11');
       const second = await call(fresh.app, 'GET', `${kind.path}?page=2`);
       expect(second.body.data[kind.list].map((c: { name: string }) => c.name)).toEqual(['Paged 02', 'Paged 01']);

@@ -35,7 +35,7 @@ describe('GET /api/admin/users', () => {
     const first = await list(`search=${marker}`);
     expect(first.status).toBe(200);
     expect(first.body.data.users).toHaveLength(PAGE_SIZES.users);
-    expect(first.body.data.pagination).toEqual({ page: 1, limit: 9, total: 11, pages: 2, totalPages: 2 });
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 9, total: 11, pages: 2, totalPages: 2, exact: true });
     const second = await list(`search=${marker}&page=2`);
     expect(second.body.data.users).toHaveLength(2);
     const all = [...names(first), ...names(second)];

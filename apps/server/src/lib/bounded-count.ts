@@ -1,0 +1,29 @@
+import { COUNT_EXACT_LIMIT } from '@seamline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../db/client.js';
+
+export type BoundedCount = { total: number; exact: boolean };
+
+/**
+ * How many rows `matching` returns, counted exactly up to COUNT_EXACT_LIMIT and estimated past it. `matching` is a
+ * SELECT of the list's rows without ORDER BY/LIMIT (its columns do not matter). Counting stops after the limit, so
+ * a list's cost stays flat however large the store grows; above it the planner's row estimate is used, never less
+ * than the limit itself.
+ */
+export async function boundedCount(db: DbOrTx, matching: SQL, limit = COUNT_EXACT_LIMIT): Promise<BoundedCount> {
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit + 1}) AS bounded`,
+  );
+  const n = Number(counted?.n ?? 0);
+  if (n <= limit) return { total: n, exact: true };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${matching}`);
+  return { total: Math.max(limit + 1, planRows(plan?.['QUERY PLAN'])), exact: false };
+}
+
+/** The top node's estimated row count of an `EXPLAIN (FORMAT JSON)` answer (a JSON string or already parsed). */
+function planRows(raw: unknown): number {
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = Array.isArray(parsed) ? parsed[0]?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' ? Math.round(rows) : 0;
+}
