@@ -16,7 +16,9 @@ describe('the served app', () => {
     const health = await fetch(`${baseUrl()}/api/health`);
     expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
     await page.goto('/');
-    await expect(page.title()).resolves.toBe('Seamline');
+    // The page is served as "Seamline"; once the app has sent the visitor to sign in, the screen names itself.
+    await page.waitForURL('**/login');
+    await expect.poll(() => page.title()).toBe('Sign in to the back office · Seamline');
     await page.goto('/some/deep/link');
     expect(await page.locator('#root').count()).toBe(1);
     await screenshot(page, 'smoke');
