@@ -1,7 +1,8 @@
 import { type ActivityLogEntry, type ActivityLogQuery, dateFilterBound, pagination } from '@seamline/shared';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLogs, activitySearchText, users } from '../../db/schema/index.js';
+import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 
@@ -77,7 +78,9 @@ export class ActivityLogService {
 
   async list(query: ActivityLogQuery) {
     const where = filters(query);
-    const [rows, [total]] = await Promise.all([
+    // The trail only grows: its total is counted up to COUNT_EXACT_LIMIT and estimated past it.
+    const matching = this.db.select({ one: sql`1` }).from(activityLogs).where(where).getSQL();
+    const [rows, total] = await Promise.all([
       this.db
         .select(columns)
         .from(activityLogs)
@@ -86,9 +89,9 @@ export class ActivityLogService {
         .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      this.db.select({ value: count() }).from(activityLogs).where(where),
+      boundedCount(this.db, matching),
     ]);
-    return { logs: rows.map(toEntry), pagination: pagination(query.page, query.limit, total?.value ?? 0) };
+    return { logs: rows.map(toEntry), pagination: pagination(query.page, query.limit, total.total, total.exact) };
   }
 
   async get(id: string): Promise<ActivityLogEntry> {

@@ -1,4 +1,5 @@
-import { PAGE_SIZES } from '@seamline/shared';
+import { COUNT_EXACT_LIMIT, PAGE_SIZES } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -217,5 +218,21 @@ describe('sign-ins', () => {
       },
     ]);
     expect(JSON.stringify(logs)).not.toContain('wrong-password-1');
+  });
+});
+
+// Last in this file: it adds more rows than COUNT_EXACT_LIMIT.
+describe('GET /api/admin/activity-logs on a long trail', () => {
+  it('counts exactly up to COUNT_EXACT_LIMIT and says the total is an estimate past it', async () => {
+    await t.app.db.execute(sql`
+      INSERT INTO activity_logs (id, action, resource, status, created_at)
+      SELECT 'e' || lpad(to_hex(g), 23, '0'), 'bulk_import', 'product', 'success', now() - g * interval '1 second'
+      FROM generate_series(1, ${COUNT_EXACT_LIMIT + 1}::int) AS g`);
+    const long = (await list('?action=bulk_import')).body.data.pagination;
+    expect(long.exact).toBe(false);
+    expect(long.total).toBeGreaterThan(COUNT_EXACT_LIMIT);
+    expect(long.pages).toBe(Math.ceil(long.total / PAGE_SIZES.activityLogs));
+    const short = (await list('?action=stock_add')).body.data.pagination;
+    expect(short).toMatchObject({ total: 1, exact: true });
   });
 });

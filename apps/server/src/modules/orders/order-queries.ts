@@ -1,7 +1,8 @@
 import { type OrderStatus, pagination } from '@seamline/shared';
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, users } from '../../db/schema/index.js';
+import { boundedCount } from '../../lib/bounded-count.js';
 import { containsPattern } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
 
@@ -42,7 +43,14 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter) {
     );
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = (await Promise.all([
+  // Counted up to COUNT_EXACT_LIMIT and estimated past it, so a page of a million orders costs what a page of a hundred does.
+  const matching = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.customerId))
+    .where(where)
+    .getSQL();
+  const [rows, counted] = await Promise.all([
     db
       .select({ order: orders })
       .from(orders)
@@ -51,14 +59,14 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.customerId)).where(where),
-  ])) as [{ order: typeof orders.$inferSelect }[], [{ total: number }]];
+    boundedCount(db, matching),
+  ]);
   return {
     orders: await loadOrderViews(
       db,
       rows.map((row) => row.order),
     ),
-    pagination: pagination(filter.page, filter.limit, Number(total)),
+    pagination: pagination(filter.page, filter.limit, counted.total, counted.exact),
   };
 }
 
