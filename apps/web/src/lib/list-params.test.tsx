@@ -1,21 +1,24 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useListParams, useUrlSearchText } from './list-params';
+import { useLastPageClamp, useListParams, useUrlSearchText } from './list-params';
 
 const defaults = { page: 1, search: '', status: 'all', view: 'table' };
 
-function renderAt(url: string) {
+function renderAt(url: string, totalPages?: number) {
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>
+    <MemoryRouter initialEntries={['/start', url]} initialIndex={1}>
+      {children}
+    </MemoryRouter>
   );
   return renderHook(
-    () => {
+    ({ pages }) => {
       const [params, setParams] = useListParams(defaults);
-      return { params, setParams, location: useLocation() };
+      useLastPageClamp(params.page, pages, setParams);
+      return { params, setParams, location: useLocation(), navigate: useNavigate() };
     },
-    { wrapper },
+    { wrapper, initialProps: { pages: totalPages } },
   );
 }
 
@@ -38,6 +41,34 @@ describe('useListParams', () => {
     act(() => result.current.setParams({ search: '', status: 'all' }));
     expect(result.current.location.search).toBe('');
   });
+
+  it('applies two changes made in one tick, and adds no history entry when nothing changes', () => {
+    const { result } = renderAt('/orders');
+    act(() => {
+      result.current.setParams({ search: 'smith' }, { replace: true });
+      result.current.setParams({ page: 2 });
+    });
+    expect(result.current.location.search).toBe('?search=smith&page=2');
+    act(() => result.current.setParams({ page: 2 }));
+    act(() => result.current.navigate(-1));
+    // One step back leaves page 2 (the repeated click made no entry); the search was a replace of /orders.
+    expect(result.current.location.search).toBe('?search=smith');
+  });
+
+  it('replaces a page past the last page with the last page, only once the page count is known', () => {
+    const { result, rerender } = renderAt('/orders?search=smith&page=7', undefined);
+    expect(result.current.params.page).toBe(7);
+    rerender({ pages: 3 });
+    expect(result.current.location.search).toBe('?search=smith&page=3');
+    // It replaced the entry: Back leaves the list rather than returning to the stale page 7.
+    act(() => result.current.navigate(-1));
+    expect(result.current.location.pathname).toBe('/start');
+  });
+
+  it('leaves a page within the count alone', () => {
+    const { result } = renderAt('/orders?page=2', 2);
+    expect(result.current.location.search).toBe('?page=2');
+  });
 });
 
 describe('useUrlSearchText', () => {
@@ -57,5 +88,28 @@ describe('useUrlSearchText', () => {
     expect(result.current[0]).toBe('xyz');
     act(() => vi.advanceTimersByTime(400));
     expect(commit).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send the old text again when Back changes the URL and the commit function at once', () => {
+    vi.useFakeTimers();
+    const first = vi.fn();
+    const { result, rerender } = renderHook(({ committed, commit }) => useUrlSearchText(committed, commit, 300), {
+      initialProps: { committed: 'ab', commit: first },
+    });
+    // Back: the URL now says 'a', and the page hands over a new commit function in the same render.
+    const second = vi.fn();
+    rerender({ committed: 'a', commit: second });
+    act(() => vi.advanceTimersByTime(400));
+    expect(result.current[0]).toBe('a');
+    expect(first).not.toHaveBeenCalled();
+    expect(second).not.toHaveBeenCalled();
+  });
+
+  it('commits a cleared box at once', () => {
+    const commit = vi.fn();
+    const { result } = renderHook(() => useUrlSearchText('coat', commit, 300));
+    act(() => result.current[2](''));
+    expect(result.current[0]).toBe('');
+    expect(commit).toHaveBeenCalledExactlyOnceWith('');
   });
 });

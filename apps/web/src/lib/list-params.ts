@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useDebounce } from './use-debounce';
 
 type ParamValue = string | number;
@@ -21,8 +21,14 @@ function readNumber(raw: string | null, key: string, fallback: number): number {
  * history entry unless `replace` is set (typing in a search box replaces, so Back does not replay each keystroke).
  */
 export function useListParams<T extends ListParams>(defaults: T): [T, SetListParams<T>] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const defaultsRef = useRef(defaults);
+  // The query string as last written, ahead of the render that shows it: two changes in one tick (a page clamp and a
+  // search) both apply, where the router's own setter would build each from the same stale render and drop one.
+  const latest = useRef({ seen: searchParams, current: searchParams });
+  if (latest.current.seen !== searchParams) latest.current = { seen: searchParams, current: searchParams };
+
   const params = useMemo(() => {
     const read: ListParams = {};
     for (const [key, fallback] of Object.entries(defaultsRef.current)) {
@@ -34,46 +40,77 @@ export function useListParams<T extends ListParams>(defaults: T): [T, SetListPar
 
   const setParams = useCallback<SetListParams<T>>(
     (changes, options) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const resetsPage = Object.keys(changes).some((key) => key !== 'page') && !('page' in changes);
-          const all: Partial<ListParams> = resetsPage ? { ...changes, page: defaultsRef.current.page } : changes;
-          for (const [key, value] of Object.entries(all)) {
-            if (value === undefined || value === defaultsRef.current[key] || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: options?.replace ?? false },
-      );
+      const current = latest.current.current;
+      const next = new URLSearchParams(current);
+      const resetsPage = Object.keys(changes).some((key) => key !== 'page') && !('page' in changes);
+      const all: Partial<ListParams> = resetsPage ? { ...changes, page: defaultsRef.current.page } : changes;
+      for (const [key, value] of Object.entries(all)) {
+        if (value === undefined || value === defaultsRef.current[key] || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      // The same list again (clicking the current page, re-applying a search) adds no history entry and no request.
+      if (next.toString() === current.toString()) return;
+      latest.current.current = next;
+      const search = next.toString();
+      navigate({ search: search ? `?${search}` : '' }, { replace: options?.replace ?? false });
     },
-    [setSearchParams],
+    [navigate],
   );
   return [params, setParams];
 }
 
 /**
+ * When the page in the URL lies past the last page — the last row of the last page was deleted, or a shared link
+ * outlived its rows — replace it with the last page (no new history entry). `totalPages` is the settled answer's
+ * count only: pass undefined while loading, on error, or while an earlier answer stands in for the new one, so a
+ * Back to page 8 of another search is not clamped by the current search's page count.
+ */
+export function useLastPageClamp(
+  page: number,
+  totalPages: number | undefined,
+  setPage: SetListParams<{ page: number }>,
+) {
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages >= 1 && page > totalPages)
+      setPage({ page: totalPages }, { replace: true });
+  }, [page, totalPages, setPage]);
+}
+
+/**
  * The text of a search box whose committed value lives in the URL: what is typed shows at once and reaches the URL
- * (and so the server) `delayMs` after the last keystroke, replacing the history entry; Back or a shared link puts
- * the URL's value back in the box.
+ * (and so the server) `delayMs` after the last keystroke; Back or a shared link puts the URL's value back in the box.
+ * Returns the text, its setter, and `commitNow` for a clear button that applies at once.
  */
 export function useUrlSearchText(committed: string, commit: (text: string) => void, delayMs: number) {
   const [text, setText] = useState(committed);
   const debounced = useDebounce(text, delayMs);
   const lastCommitted = useRef(committed);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
   useEffect(() => {
-    // The URL changed from elsewhere (Back, a link): show its value.
+    // The URL changed from elsewhere (Back, a link, Show All): show its value.
     if (committed !== lastCommitted.current) {
       lastCommitted.current = committed;
       setText(committed);
     }
   }, [committed]);
   useEffect(() => {
+    // Only a new debounced value commits. Re-running on other changes (a new `commit`, the Back above) would send the
+    // still-debounced old text and undo the Back.
     if (debounced !== lastCommitted.current) {
       lastCommitted.current = debounced;
-      commit(debounced);
+      commitRef.current(debounced);
     }
-  }, [debounced, commit]);
-  return [text, setText] as const;
+  }, [debounced]);
+  const commitNow = useCallback((value: string) => {
+    setText(value);
+    lastCommitted.current = value;
+    commitRef.current(value);
+  }, []);
+  return [text, setText, commitNow] as const;
+}
+
+/** A URL value restricted to known choices (a view, a sort): anything else, e.g. an edited link, is the fallback. */
+export function oneOf<const T extends string>(value: string, choices: readonly T[], fallback: T): T {
+  return (choices as readonly string[]).includes(value) ? (value as T) : fallback;
 }

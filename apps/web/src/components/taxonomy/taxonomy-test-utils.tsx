@@ -4,10 +4,14 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { adminUser } from '../../test/fixtures';
+import { atUrl } from '../../test/url-probe';
 import { Toaster } from '../ui';
 
-/** Renders a management screen signed in as `role`, with a fresh query client and the toast outlet. */
-export function renderAs(role: Role, ui: ReactNode) {
+/**
+ * Renders a management screen at `url` signed in as `role`, with a fresh query client, the toast outlet and a probe
+ * of the URL.
+ */
+export function renderAs(role: Role, ui: ReactNode, url = '/list') {
   const user: PublicUser = { ...adminUser, role };
   const auth: AuthContextValue = {
     user,
@@ -23,7 +27,7 @@ export function renderAs(role: Role, ui: ReactNode) {
   return render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider value={auth}>
-        {ui}
+        {atUrl(ui, url)}
         <Toaster />
       </AuthContext.Provider>
     </QueryClientProvider>,

@@ -1,11 +1,10 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { useDebounce } from '../../lib/use-debounce';
+import { useUrlSearchText } from '../../lib/list-params';
 import { fieldClasses } from './input';
 
 export type SearchBoxProps = {
-  /** The applied search; when it changes from outside (e.g. 'Show All' clears it) the box follows. */
+  /** The applied search (on list screens, the URL's); when it changes from outside (Show All, Back) the box follows. */
   value: string;
   /** Called with the typed text once typing has paused for `delayMs` (use DEBOUNCE_MS.<screen>). */
   onDebouncedChange: (value: string) => void;
@@ -17,26 +16,7 @@ export type SearchBoxProps = {
 
 /** A search input that reports its text debounced; the clear button applies '' at once. */
 export function SearchBox({ value, onDebouncedChange, delayMs, placeholder, className, ...props }: SearchBoxProps) {
-  const [text, setText] = useState(value);
-  const debounced = useDebounce(text, delayMs);
-  const report = useRef(onDebouncedChange);
-  report.current = onDebouncedChange;
-  const applied = useRef(value);
-
-  useEffect(() => {
-    if (value !== applied.current) {
-      applied.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    if (debounced !== applied.current) {
-      applied.current = debounced;
-      report.current(debounced);
-    }
-  }, [debounced]);
-
+  const [text, setText, commitNow] = useUrlSearchText(value, onDebouncedChange, delayMs);
   return (
     <div className={cn('relative w-full', className)}>
       <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
@@ -52,11 +32,7 @@ export function SearchBox({ value, onDebouncedChange, delayMs, placeholder, clas
         <button
           type="button"
           aria-label="Clear search"
-          onClick={() => {
-            setText('');
-            applied.current = '';
-            report.current('');
-          }}
+          onClick={() => commitNow('')}
           className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
         >
           <X className="size-3.5" />

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, mockFetch } from '../../test/fixtures';
+import { atUrl } from '../../test/url-probe';
 import { groupByEmail } from './components/ActivityTimeline';
 import ActivityLogsPage from './pages/ActivityLogsPage';
 
@@ -28,13 +29,9 @@ const page = (logs: ActivityLogEntry[], pages = 1) =>
     data: { logs, pagination: { page: 1, limit: 25, total: logs.length, pages, totalPages: pages } },
   });
 
-function renderPage() {
+function renderPage(url = '/activity-logs') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ActivityLogsPage />
-    </QueryClientProvider>,
-  );
+  return render(<QueryClientProvider client={client}>{atUrl(<ActivityLogsPage />, url)}</QueryClientProvider>);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
+import { atUrl } from '../../test/url-probe';
 import UsersPage from './pages/UsersPage';
 
 let seq = 0;
@@ -56,7 +57,7 @@ function serve(list: Reply, replies: (Reply | 'network')[] = []) {
   return calls;
 }
 
-function renderPage(viewer: PublicUser) {
+function renderPage(viewer: PublicUser, url = '/users') {
   const auth = {
     user: viewer,
     isAuthenticated: true,
@@ -70,7 +71,7 @@ function renderPage(viewer: PublicUser) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthContext.Provider value={auth}>
-        <UsersPage />
+        {atUrl(<UsersPage />, url)}
         <Toaster />
       </AuthContext.Provider>
     </QueryClientProvider>,

@@ -2,26 +2,27 @@ import { type ActivityLogEntry, DEBOUNCE_MS, PAGE_SIZES } from '@seamline/shared
 import { List, ListTree } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
+import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useActivityLogs } from '../api';
 import { ActivityTable } from '../components/ActivityTable';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { LogDetailsDialog } from '../components/LogDetailsDialog';
 
-type View = 'table' | 'timeline';
+const VIEWS = ['table', 'timeline'] as const;
 
-/** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server. */
+/** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server; view, search and page in the URL. */
 export default function ActivityLogsPage() {
-  const [view, setView] = useState<View>('table');
-  const [search, setSearch] = useState('');
-  const [pages, setPages] = useState<Record<View, number>>({ table: 1, timeline: 1 });
+  const [params, setParams] = useListParams({ view: 'table', search: '', page: 1 });
+  const view = oneOf(params.view, VIEWS, 'table');
+  const { search, page } = params;
   const [selected, setSelected] = useState<ActivityLogEntry | null>(null);
-  const page = pages[view];
   // The timeline keeps its own smaller page (its component default), so each view has its own cache entries.
   const limit = view === 'table' ? PAGE_SIZES.activityLogs : PAGE_SIZES.activityTimeline;
   const query = useActivityLogs({ page, limit, search });
   const logs = query.data?.logs ?? [];
   const totalPages = query.data?.pagination.pages ?? 1;
-  const setPage = (next: number) => setPages((current) => ({ ...current, [view]: next }));
+  const setPage = (next: number) => setParams({ page: next });
+  useLastPageClamp(page, query.isSuccess && !query.isPlaceholderData ? totalPages : undefined, setParams);
 
   return (
     <>
@@ -32,17 +33,14 @@ export default function ActivityLogsPage() {
           delayMs={DEBOUNCE_MS.activityLogs}
           placeholder="Search activity logs..."
           className="max-w-md"
-          onDebouncedChange={(text) => {
-            setSearch(text);
-            setPages({ table: 1, timeline: 1 });
-          }}
+          onDebouncedChange={(text) => setParams({ search: text }, { replace: true })}
         />
         {query.isError ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
             {`Error loading activity logs: ${query.error.message}`}
           </div>
         ) : null}
-        <Tabs value={view} onValueChange={(next) => setView(next as View)}>
+        <Tabs value={view} onValueChange={(next) => setParams({ view: oneOf(next, VIEWS, 'table') })}>
           <TabsList aria-label="View">
             <TabsTrigger value="table">
               <List aria-hidden /> Table View

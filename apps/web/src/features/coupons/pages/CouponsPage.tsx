@@ -14,19 +14,20 @@ import {
   useToast,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { type Coupon, useCoupons, useDeleteCoupon } from '../api';
 import { CouponCard } from '../components/CouponCard';
 import { CouponFormDialog } from '../components/CouponFormDialog';
 
 const SKELETON_CARDS = 6;
 
-/** Coupon Management (spec §2.12): a 3-per-row grid of 9; Add/Edit/Delete for admins only. */
+/** Coupon Management (spec §2.12): a 3-per-row grid of 9; Add/Edit/Delete for admins only. Search and page live in the URL. */
 export default function CouponsPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   const toast = useToast(TOAST_MS.coupons);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const [{ page, search }, setParams] = useListParams({ search: '', page: 1 });
+  const setPage = (next: number) => setParams({ page: next });
   const [editing, setEditing] = useState<Coupon | undefined>();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
@@ -40,6 +41,7 @@ export default function CouponsPage() {
 
   const list = coupons.isError ? [] : (coupons.data?.data ?? []);
   const totalPages = coupons.data?.pagination.totalPages ?? 1;
+  useLastPageClamp(page, coupons.isSuccess && !coupons.isPlaceholderData ? totalPages : undefined, setParams);
 
   const openForm = (coupon?: Coupon) => {
     setEditing(coupon);
@@ -76,10 +78,7 @@ export default function CouponsPage() {
           value={search}
           delayMs={DEBOUNCE_MS.coupons}
           placeholder="Search coupons..."
-          onDebouncedChange={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
+          onDebouncedChange={(text) => setParams({ search: text }, { replace: true })}
         />
       </div>
       {coupons.isPending ? (

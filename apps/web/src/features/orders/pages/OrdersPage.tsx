@@ -13,6 +13,8 @@ import {
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { totalText } from '../../../lib/list-count';
+import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useOrders } from '../api';
 import { AddOrderDialog } from '../components/AddOrderDialog';
 import { CancelOrderDialog } from '../components/CancelOrderDialog';
@@ -25,20 +27,24 @@ import { OrderSidebarView } from '../components/OrderSidebarView';
 import { OrderTableView } from '../components/OrderTableView';
 import { isClosed } from '../order-display';
 
+const VIEWS = ['sidebar', 'table', 'grid'] as const satisfies readonly ViewMode[];
 const PAGE_SIZE: Record<ViewMode, number> = {
   sidebar: PAGE_SIZES.ordersSidebar,
   table: PAGE_SIZES.ordersTable,
   grid: PAGE_SIZES.ordersGrid,
 };
 
-/** Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. */
+/**
+ * Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. View, search and
+ * page live in the URL (`?view=table&search=…&page=2`); the server pages and searches.
+ */
 export default function OrdersPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.orders);
-  const [view, setView] = useState<ViewMode>('sidebar');
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1 });
+  const view = oneOf(params.view, VIEWS, 'sidebar');
+  const { search, page } = params;
   const viewPanelId = useId();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
@@ -52,8 +58,10 @@ export default function OrdersPage() {
   const failed = query.isError;
   const orders = failed ? [] : (query.data?.orders ?? []);
   const total = failed ? 0 : (query.data?.pagination.total ?? 0);
+  const totalLabel = failed ? '0' : totalText(query.data?.pagination);
   const totalPages = failed ? 1 : (query.data?.pagination.pages ?? 1);
   const loading = query.isLoading;
+  useLastPageClamp(page, query.isSuccess && !query.isPlaceholderData ? totalPages : undefined, setParams);
 
   useEffect(() => {
     if (query.error) toast.error(errorMessage(query.error, 'Failed to fetch orders'));
@@ -65,14 +73,10 @@ export default function OrdersPage() {
     setViewing(fresh);
   }, [orders]);
 
-  const applySearch = (text: string) => {
-    setSearch(text);
-    setPage(1);
-  };
-  const changeView = (next: ViewMode) => {
-    setView(next);
-    setPage(1);
-  };
+  // Typing replaces the history entry (Back skips keystrokes); Show All and view changes are steps of their own.
+  const applySearch = (text: string) => setParams({ search: text }, { replace: true });
+  const changeView = (next: ViewMode) => setParams({ view: next });
+  const setPage = (next: number) => setParams({ page: next });
   const toggle = (id: string) =>
     setChecked((current) => {
       const next = new Set(current);
@@ -124,10 +128,12 @@ export default function OrdersPage() {
             className="sm:w-80"
           />
           <span className="text-sm text-slate-600" aria-live="polite">
-            {view === 'table' ? `${orders.length} of ${total} orders` : `${total} ${total === 1 ? 'order' : 'orders'}`}
+            {view === 'table'
+              ? `${orders.length} of ${totalLabel} orders`
+              : `${totalLabel} ${total === 1 ? 'order' : 'orders'}`}
           </span>
           {search ? (
-            <Button size="sm" variant="outline" onClick={() => applySearch('')}>
+            <Button size="sm" variant="outline" onClick={() => setParams({ search: '' })}>
               Show All
             </Button>
           ) : null}

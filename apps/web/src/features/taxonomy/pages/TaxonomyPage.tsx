@@ -7,21 +7,22 @@ import { TaxonomyCard } from '../../../components/taxonomy/TaxonomyCard';
 import { TaxonomyGrid } from '../../../components/taxonomy/TaxonomyGrid';
 import { Button, ConfirmByNameDialog, PageHeader, Pagination, SearchBox, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { taxonomyQueries, useDeleteTaxonomy } from '../api';
 import { TaxonomyFormDialog } from '../components/TaxonomyFormDialog';
 import { brandKind, categoryKind, type TaxonomyKind } from '../kinds';
 
 /**
  * Category Management and Brand Management (spec part 2 §2.10, §2.11): everyone on staff may look; admins add, edit
- * and delete. One screen, told which kind it manages.
+ * and delete. One screen, told which kind it manages; search and page live in the URL.
  */
 export function TaxonomyPage<T extends Category | Brand>({ kind }: { kind: TaxonomyKind<T> }) {
   const { one, many, picture, One, Many } = kind.names;
   const { user } = useAuth();
   const isAdmin = can(user?.role, 'taxonomyWrite');
   const toast = useToast(TOAST_MS[many]);
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const [{ page, search }, setParams] = useListParams({ search: '', page: 1 });
+  const setPage = (next: number) => setParams({ page: next });
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -34,10 +35,8 @@ export function TaxonomyPage<T extends Category | Brand>({ kind }: { kind: Taxon
     if (list.isError) toast.error(`Failed to load ${many}`);
   }, [list.isError, toast, many]);
 
-  // Deleting the last card of the last page leaves that page empty: step back to the new last page.
-  useEffect(() => {
-    if (page > totalPages) setPage(totalPages);
-  }, [page, totalPages]);
+  // Deleting the last card of the last page (or an old link) leaves the page empty: show the new last page.
+  useLastPageClamp(page, list.isSuccess && !list.isPlaceholderData ? totalPages : undefined, setParams);
 
   const openForm = (item: T | null) => {
     setEditing(item);
@@ -75,10 +74,7 @@ export function TaxonomyPage<T extends Category | Brand>({ kind }: { kind: Taxon
       />
       <SearchBox
         value={search}
-        onDebouncedChange={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
+        onDebouncedChange={(text) => setParams({ search: text }, { replace: true })}
         delayMs={DEBOUNCE_MS[many]}
         placeholder={`Search ${many}...`}
         className="mb-6 max-w-md"

@@ -3,19 +3,23 @@ import { UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { Button, EmptyState, PageHeader, Pagination, SearchBox, Skeleton, useToast } from '../../../components/ui';
+import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useUsers } from '../api';
 import { AddUserDialog } from '../components/AddUserDialog';
 import { DeactivateUserDialog } from '../components/DeactivateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { UserCard } from '../components/UserCard';
 
-/** User Management (spec part 1 §2): staff only, searchable card grid; admins add, edit and deactivate. */
+/**
+ * User Management (spec part 1 §2): staff only, searchable card grid; admins add, edit and deactivate. Search and page
+ * live in the URL.
+ */
 export default function UsersPage() {
   const { user: viewer } = useAuth();
   const toast = useToast(TOAST_MS.users);
   const isAdmin = can(viewer?.role, 'usersWrite');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [{ page, search }, setParams] = useListParams({ search: '', page: 1 });
+  const setPage = (next: number) => setParams({ page: next });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [deactivating, setDeactivating] = useState<PublicUser | null>(null);
@@ -28,6 +32,7 @@ export default function UsersPage() {
   // A failed load shows an empty list (spec), not the previous page.
   const list = users.isError ? [] : (users.data?.users ?? []);
   const totalPages = users.isError ? 1 : (users.data?.pagination.totalPages ?? 1);
+  useLastPageClamp(page, users.isSuccess && !users.isPlaceholderData ? totalPages : undefined, setParams);
 
   return (
     <>
@@ -47,10 +52,7 @@ export default function UsersPage() {
         delayMs={DEBOUNCE_MS.users}
         placeholder="Search users..."
         className="mb-6 max-w-md"
-        onDebouncedChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onDebouncedChange={(value) => setParams({ search: value }, { replace: true })}
       />
       {users.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
