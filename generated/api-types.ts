@@ -4581,6 +4581,10 @@ export interface operations {
                                 totalPages: number;
                                 exact: boolean;
                             };
+                            overall: {
+                                total: number;
+                                exact: boolean;
+                            };
                         };
                         message?: string;
                     };

@@ -76,6 +76,17 @@ describe('customer management', () => {
       await screenshot(page, 'customers-search-phone');
       await expectAccessible(page, 'customers-search-phone');
 
+      // The search lives in the URL: a reload shows the same list, found by the server in one page.
+      expect(new URL(page.url()).searchParams.get('search')).toBe(LIAM.phone);
+      const listRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/admin/customers') listRequests.push(request.url());
+      });
+      await page.reload();
+      await page.getByText(/^1 of \d+ customers$/).waitFor();
+      await expect(entries.first().textContent()).resolves.toContain(LIAM.name);
+      expect(listRequests.map((url) => new URL(url).searchParams.get('limit'))).toEqual(['10']);
+
       // Details → Orders: exactly the orders the server holds for him.
       const detail = await adminApi<Detail>('GET', `/admin/customers/${liamId}`);
       await page.getByRole('button', { name: 'View Details' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { savedAddress } from './addresses.js';
-import { pageQuery } from './api.js';
+import { pageQuery, paginationView } from './api.js';
 import { personNameSchema, publicUser } from './auth.js';
 import { CUSTOMER_TIERS, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from './constants.js';
 
@@ -61,6 +61,17 @@ export const adminCustomer = publicUser.extend({
   tier: z.enum(CUSTOMER_TIER_NAMES),
 });
 export type AdminCustomer = z.infer<typeof adminCustomer>;
+
+/**
+ * One page of customers. `overall` is how many the list holds without the search (the Y of the screen's
+ * "X of Y customers"), counted like `pagination.total`: exact up to COUNT_EXACT_LIMIT, estimated past it.
+ */
+export const customerListData = z.object({
+  users: z.array(adminCustomer),
+  pagination: paginationView,
+  overall: z.object({ total: z.number(), exact: z.boolean() }),
+});
+export type CustomerListData = z.infer<typeof customerListData>;
 
 export const customerOrderSummary = z.object({
   _id: z.string(),

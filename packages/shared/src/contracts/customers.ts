@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { paginationView } from '../api.js';
 import { endpoint, envelope } from '../contract.js';
 import {
   adminCustomer,
   customerDetail,
+  customerListData,
   customerListQuery,
   customerStatusInput,
   customerUpdateInput,
@@ -24,7 +24,7 @@ export const customerContracts = {
     tag,
     access: 'customersRead',
     query: customerListQuery,
-    responses: { 200: envelope(z.object({ users: z.array(adminCustomer), pagination: paginationView })) },
+    responses: { 200: envelope(customerListData) },
   }),
   get: endpoint({
     operationId: 'getCustomer',

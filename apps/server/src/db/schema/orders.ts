@@ -8,7 +8,17 @@ import {
   SHIPPING_METHODS,
 } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalogue.js';
 import { createdAt, idColumn, money, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
@@ -52,6 +62,16 @@ export const coupons = pgTable(
     index('coupons_created_at_idx').on(t.createdAt),
   ],
 );
+
+type OrderSearchColumns = { orderNumber: AnyPgColumn; guestEmail: AnyPgColumn; shippingAddress: AnyPgColumn };
+
+/**
+ * Order number, guest e-mail and the shipping name, one per line (a search text matches within one of them). The
+ * account holder's name and e-mail are matched through the users search index.
+ */
+function searchText(t: OrderSearchColumns) {
+  return sql<string>`(${t.orderNumber} || E'\\n' || coalesce(${t.guestEmail}, '') || E'\\n' || coalesce(${t.shippingAddress} ->> 'firstName', '') || ' ' || coalesce(${t.shippingAddress} ->> 'lastName', ''))`;
+}
 
 export const orders = pgTable(
   'orders',
@@ -103,8 +123,13 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
+    // Trigram index for the staff order search (ILIKE '%…%'); the expression must match searchText() exactly.
+    index('orders_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],
 );
+
+/** The order's own searchable text (number, guest e-mail, shipping name), shared with its trigram index. */
+export const orderSearchText = searchText(orders);
 
 export const orderItems = pgTable(
   'order_items',

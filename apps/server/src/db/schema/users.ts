@@ -1,7 +1,22 @@
 import { MAIL_TOKEN_KINDS, ROLES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
+
+type PersonColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn };
+
+/** A phone number's digits alone ('555-019-8765' → '5550198765'). */
+function digitsOf(phone: AnyPgColumn) {
+  return sql<string>`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
+}
+
+/**
+ * "first last", e-mail, phone and the phone's digits, one per line: a search text (which never holds a line break)
+ * matches within one of them, as if each were searched alone, and "Ann Smith" finds the full name.
+ */
+function personSearchText(t: PersonColumns) {
+  return sql<string>`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email} || E'\\n' || coalesce(${t.phone}, '') || E'\\n' || ${digitsOf(t.phone)})`;
+}
 
 export const users = pgTable(
   'users',
@@ -29,8 +44,14 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // Trigram index for the customer and order searches (ILIKE '%…%'); the expression must match personSearchText().
+    index('users_search_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/** The text the customer search (and the order search's customer part) matches, shared with its trigram index. */
+export const userSearchText = personSearchText(users);
+export const userPhoneDigits = digitsOf(users.phone);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

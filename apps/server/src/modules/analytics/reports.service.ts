@@ -40,6 +40,7 @@ import {
   topCoupons,
 } from './people.queries.js';
 import { byCategory, productSales, topProducts } from './product-sales.js';
+import { topCustomers } from './top-customers.js';
 
 const TOP_COUPONS = 5;
 const TOP_ACTIONS = 5;
@@ -83,20 +84,13 @@ export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<Re
 }
 
 export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
-  const [total, created, spend] = await Promise.all([
+  const [total, created, spend, top] = await Promise.all([
     customersUpTo(db, range),
     customersCreated(db, range),
     customerSpend(db, range),
+    topCustomers(db, range, PAGE_SIZES.topCustomers),
   ]);
-  return {
-    ...customerFigures(total.total, created.total, spend),
-    topCustomers: [...spend]
-      .sort(
-        (a, b) =>
-          b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.customerId.localeCompare(b.customerId),
-      )
-      .slice(0, PAGE_SIZES.topCustomers),
-  };
+  return { ...customerFigures(total.total, created.total, spend), topCustomers: top };
 }
 
 /** Customers with orders, repeat customers (2 or more) and their revenue, summed in cents. */

@@ -1,17 +1,18 @@
 import {
   type AdminCustomer,
   type CustomerDetail,
+  type CustomerListData,
   type CustomerStatusInput,
   type customerListQuery,
   type customerUpdateInput,
-  type Pagination,
   pagination,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, orderItems, orders, users } from '../../db/schema/index.js';
+import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
@@ -30,35 +31,26 @@ const NOT_FOUND = 'Customer not found';
 const isManagedCustomer = and(eq(users.role, 'customer'), isNull(users.deletedAt));
 
 /**
- * Plain-text search over first name, last name, full name, e-mail and phone. A search holding 3+ digits also
- * matches the phone by its digits alone, so '555-012-3456' finds '5550123456'.
+ * Plain-text search over "first last", e-mail and phone, through the trigram index on `userSearchText`. A search
+ * holding 3+ digits also matches the phone by its digits alone, so '555-012-3456' finds '5550123456'.
  */
-function searchCondition(search: string): SQL | undefined {
-  const pattern = containsPattern(search);
-  const conditions: (SQL | undefined)[] = [
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-    ilike(users.email, pattern),
-    ilike(users.phone, pattern),
-  ];
+export function customerSearchCondition(search: string): SQL {
+  const byText = ilike(userSearchText, containsPattern(search));
   const digits = search.replace(/\D/g, '');
-  if (digits.length >= 3) {
-    conditions.push(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
-  }
-  return or(...conditions);
+  if (digits.length < 3) return byText;
+  const byDigits = `%${digits}%`;
+  // The index finds the digits anywhere in the text; the second test keeps only those in the phone.
+  return or(byText, and(ilike(userSearchText, byDigits), like(userPhoneDigits, byDigits)))!;
 }
 
 export class CustomersService {
   constructor(private readonly db: Db) {}
 
-  async list(filter: CustomerListFilter): Promise<{ users: AdminCustomer[]; pagination: Pagination }> {
-    const where = and(
-      isManagedCustomer,
-      filter.search ? searchCondition(filter.search) : undefined,
-      filter.status ? eq(users.isActive, filter.status === 'active') : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
+  async list(filter: CustomerListFilter): Promise<CustomerListData> {
+    const byStatus = and(isManagedCustomer, filter.status ? eq(users.isActive, filter.status === 'active') : undefined);
+    const where = filter.search ? and(byStatus, customerSearchCondition(filter.search)) : byStatus;
+    const matching = (condition: SQL | undefined) => this.db.select({ id: users.id }).from(users).where(condition);
+    const [rows, matched, overall] = await Promise.all([
       this.db
         .select()
         .from(users)
@@ -66,7 +58,9 @@ export class CustomersService {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      this.db.select({ value: count() }).from(users).where(where),
+      boundedCount(this.db, matching(where).getSQL()),
+      // "X of Y customers": Y is the list without the search (only counted again when there is one).
+      filter.search ? boundedCount(this.db, matching(byStatus).getSQL()) : null,
     ]);
     const stats = await statsFor(
       this.db,
@@ -74,7 +68,8 @@ export class CustomersService {
     );
     return {
       users: rows.map((row) => toAdminCustomer(row, stats.get(row.id))),
-      pagination: pagination(filter.page, filter.limit, total?.value ?? 0),
+      pagination: pagination(filter.page, filter.limit, matched.total, matched.exact),
+      overall: overall ?? matched,
     };
   }
 

@@ -1,44 +1,49 @@
 import {
-  type AdminCustomer,
+  type CustomerListData,
+  type CustomerListQuery,
   type CustomerStatusInput,
   type CustomerUpdateInput,
   customerContracts,
-  MAX_PAGE_LIMIT,
 } from '@seamline/shared';
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-/** Guard against a runaway loop: 50 pages of 100 = 5,000 customers held for client-side search. */
-const MAX_PAGES = 50;
+/** What the screen asks for: one page of the list, searched and filtered on the server. */
+export type CustomerPageQuery = Required<Pick<CustomerListQuery, 'page' | 'limit'>> &
+  Pick<CustomerListQuery, 'search' | 'status'>;
+
+const EMPTY: CustomerListData = {
+  users: [],
+  pagination: { page: 1, limit: 1, total: 0, pages: 1, totalPages: 1, exact: true },
+  overall: { total: 0, exact: true },
+};
 
 /**
- * Every customer (or every active one), for the screen's client-side search and paging (spec §2.13). The server
- * pages by 10 by default; the screen asks for the largest page (100) and follows `pagination.pages` until it has
- * them all. An answer without a `users` array counts as an empty list (spec §8: invalid structure → empty list).
+ * One page of customers. An answer without a `users` array counts as an empty list of one page (spec §8); the
+ * contract types the answer, this guards a server that answers something else.
  */
-export async function fetchAllCustomers(activeOnly: boolean, signal?: AbortSignal): Promise<AdminCustomer[]> {
-  const all: AdminCustomer[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await api.call(customerContracts.list, {
-      query: { page, limit: MAX_PAGE_LIMIT, status: activeOnly ? 'active' : undefined },
-      signal,
-    });
-    // The contract types the answer; this guards a server that answers something else (spec §8).
-    const users: unknown = answer?.data?.users;
-    if (!Array.isArray(users)) return all;
-    all.push(...answer.data.users);
-    if (page >= (answer.data.pagination?.pages ?? 1)) break;
-  }
-  return all;
+export async function fetchCustomerPage(query: CustomerPageQuery, signal?: AbortSignal): Promise<CustomerListData> {
+  const answer = await api.call(customerContracts.list, { query, signal });
+  const users: unknown = answer?.data?.users;
+  return Array.isArray(users) ? answer.data : EMPTY;
 }
 
 /** Query keys and options of the customers area, in one place (invalidate `customerQueries.all`). */
 export const customerQueries = {
   all: ['customers'] as const,
-  list: (activeOnly: boolean) =>
+  list: (query: CustomerPageQuery) =>
     queryOptions({
-      queryKey: [...customerQueries.all, 'list', { activeOnly }] as const,
-      queryFn: ({ signal }) => fetchAllCustomers(activeOnly, signal),
+      queryKey: [...customerQueries.all, 'list', query] as const,
+      queryFn: ({ signal }) => fetchCustomerPage(query, signal),
+      // The previous page stays on screen while the next one loads (no flash of placeholders between pages).
+      placeholderData: keepPreviousData,
     }),
   /** One customer with their real orders and saved addresses (the details modal); nothing while none is open. */
   detail: (id: string | null) =>
@@ -50,8 +55,8 @@ export const customerQueries = {
     }),
 };
 
-export function useCustomers(activeOnly: boolean) {
-  return useQuery(customerQueries.list(activeOnly));
+export function useCustomers(query: CustomerPageQuery) {
+  return useQuery(customerQueries.list(query));
 }
 
 export function useCustomerDetail(id: string | null) {

@@ -1,12 +1,12 @@
 import type { AdminCustomer, CustomerDetail, Role } from '@seamline/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { Toaster } from '../../components/ui';
 import { adminUser, failure, json, mockFetch } from '../../test/fixtures';
-import { filterCustomers } from './customer-search';
+import { atUrl, currentUrl, listRequests } from '../../test/url-probe';
 import CustomersPage from './pages/CustomersPage';
 
 function customer(n: number, overrides: Partial<AdminCustomer> = {}): AdminCustomer {
@@ -47,13 +47,30 @@ const liam = customer(2, {
 });
 const others = Array.from({ length: 10 }, (_, i) => customer(10 + i));
 
-const page = (users: AdminCustomer[], pageNo: number, pages: number) =>
-  json(200, {
-    success: true,
-    data: { users, pagination: { page: pageNo, limit: 100, total: users.length, pages, totalPages: pages } },
-  });
+const everyone = [liam, emma, ...others];
+const LIST = '/api/admin/customers?';
 
-function renderPage(role: Role = 'admin') {
+/** The server's answer for one page: plain-text search over name, e-mail and phone, the status filter, paging. */
+function answerList(url: URL, all: AdminCustomer[] = everyone) {
+  const search = (url.searchParams.get('search') ?? '').toLowerCase();
+  const limit = Number(url.searchParams.get('limit'));
+  const pageNo = Number(url.searchParams.get('page'));
+  const listed = url.searchParams.get('status') === 'active' ? all.filter((c) => c.isActive) : all;
+  const matches = listed.filter((c) =>
+    [`${c.firstName} ${c.lastName}`, c.email, c.phone ?? ''].some((field) => field.toLowerCase().includes(search)),
+  );
+  const pages = Math.max(1, Math.ceil(matches.length / limit));
+  return json(200, {
+    success: true,
+    data: {
+      users: matches.slice((pageNo - 1) * limit, pageNo * limit),
+      pagination: { page: pageNo, limit, total: matches.length, pages, totalPages: pages, exact: true },
+      overall: { total: listed.length, exact: true },
+    },
+  });
+}
+
+function renderPage(role: Role = 'admin', url = '/customers') {
   const auth = {
     user: { ...adminUser, role },
     isAuthenticated: true,
@@ -64,22 +81,20 @@ function renderPage(role: Role = 'admin') {
   return render(
     <QueryClientProvider client={client}>
       <AuthContext.Provider value={auth}>
-        <CustomersPage />
+        {atUrl(<CustomersPage />, url)}
         <Toaster />
       </AuthContext.Provider>
     </QueryClientProvider>,
   );
 }
 
-/** The list in two server pages of 100 (the screen follows pagination.pages), and whatever else a test adds. */
+/** The customers list as the server pages it, and whatever else a test adds. */
 function serve(extra: (url: URL, init: RequestInit) => Response | undefined = () => undefined) {
   return mockFetch((raw, init) => {
     const url = new URL(raw, 'http://localhost');
     const answer = extra(url, init);
     if (answer) return answer;
-    if (url.pathname === '/api/admin/customers') {
-      return url.searchParams.get('page') === '2' ? page(others, 2, 2) : page([liam, emma], 1, 2);
-    }
+    if (url.pathname === '/api/admin/customers') return answerList(url);
     return failure(404, 'not mocked');
   });
 }
@@ -89,59 +104,86 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('filterCustomers', () => {
-  it('matches first, last and full name, e-mail and phone, ignoring case', () => {
-    const all = [emma, liam];
-    expect(filterCustomers(all, 'EMMA')).toEqual([emma]);
-    expect(filterCustomers(all, 'chen')).toEqual([liam]);
-    expect(filterCustomers(all, 'liam ch')).toEqual([liam]);
-    expect(filterCustomers(all, 'WILSON@')).toEqual([emma]);
-    expect(filterCustomers(all, '0123456')).toEqual([emma]);
-    expect(filterCustomers(all, '  ')).toEqual(all);
-  });
-  it('takes the text literally, never as a pattern', () => {
-    expect(filterCustomers([emma, liam], '.*')).toEqual([]);
-    expect(filterCustomers([emma, liam], '555.019')).toEqual([liam]);
-  });
-});
-
 // jsdom on a busy machine: a debounced search and a page of Radix widgets may take a few seconds to settle.
 const slow = { timeout: 4000 };
 
 describe('the Customer Management screen', { timeout: 20_000 }, () => {
-  it('loads every page of customers with the largest page size and lists 10 per page', async () => {
+  it("asks for one page of the view's size and lists it", async () => {
     const fetchMock = serve();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    const calls = fetchMock.mock.calls.map(([url]) => String(url));
-    expect(calls).toEqual(['/api/admin/customers?page=1&limit=100', '/api/admin/customers?page=2&limit=100']);
+    expect(listRequests(fetchMock, '/api/admin/customers')).toEqual([`${LIST}page=1&limit=10`]);
     const list = screen.getByRole('list', { name: 'Customers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(screen.getByRole('heading', { name: 'Customer Management' })).toBeTruthy();
   });
 
-  it('searches after 300 ms, highlights matches literally, and Show All clears the search', async () => {
-    serve();
+  it('shows the list a URL names: view, search, filter and page', async () => {
+    const fetchMock = serve();
+    renderPage('admin', '/customers?view=grid&page=2');
+    await screen.findByText('12 customers', undefined, slow);
+    expect(listRequests(fetchMock, '/api/admin/customers')).toEqual([`${LIST}page=2&limit=8`]);
+    expect(within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('tab', { name: 'Grid View' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('searches on the server after 300 ms, keeps the search in the URL, and Show All clears it', async () => {
+    const fetchMock = serve();
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
     await user.type(screen.getByLabelText('Search customers by name, email or phone...'), '555.019');
-    await screen.findByText('1 of 12 customers', undefined, slow);
+    await screen.findByText('1 of 12 customers', undefined, { timeout: 10_000 });
+    expect(currentUrl()).toBe('/customers?search=555.019');
+    // One request per state: the first page, then the finished search (not one per keystroke).
+    expect(listRequests(fetchMock, '/api/admin/customers')).toEqual([
+      `${LIST}page=1&limit=10`,
+      `${LIST}page=1&limit=10&search=555.019`,
+    ]);
     const list = screen.getByRole('list', { name: 'Customers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByText('555.019').tagName).toBe('MARK');
     await user.click(screen.getAllByRole('button', { name: 'Show All' })[0]!);
     await screen.findByText('12 customers', undefined, slow);
+    expect(currentUrl()).toBe('/customers');
     expect((screen.getByLabelText('Search customers by name, email or phone...') as HTMLInputElement).value).toBe('');
+  });
+
+  it('pages through the server and keeps the page in the URL', async () => {
+    const fetchMock = serve();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentUrl()).toBe('/customers?page=2'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem')).toHaveLength(2),
+    );
+    expect(listRequests(fetchMock, '/api/admin/customers').at(-1)).toBe(`${LIST}page=2&limit=10`);
+  });
+
+  it('says "about" when the server only estimated the totals', async () => {
+    serve((url) =>
+      url.pathname === '/api/admin/customers'
+        ? json(200, {
+            success: true,
+            data: {
+              users: [emma],
+              pagination: { page: 1, limit: 10, total: 123456, pages: 12346, totalPages: 12346, exact: false },
+              overall: { total: 123456, exact: false },
+            },
+          })
+        : undefined,
+    );
+    renderPage();
+    await screen.findByText('about 123,000 customers', undefined, slow);
   });
 
   it('says No results for a search that matches nobody', async () => {
     serve();
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('12 customers', undefined, slow);
-    await user.type(screen.getByLabelText('Search customers by name, email or phone...'), 'zzz');
+    renderPage('admin', '/customers?search=zzz');
     await screen.findByText('No results', undefined, slow);
+    expect(screen.getByText('0 of 12 customers')).toBeTruthy();
   });
 
   it('shows the spec toast and an empty list when the list fails', async () => {
@@ -154,19 +196,16 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
   });
 
   it('asks the server for active customers only when the filter is on', async () => {
-    const fetchMock = serve((url) =>
-      url.searchParams.get('status') === 'active' && url.pathname === '/api/admin/customers'
-        ? page([emma], 1, 1)
-        : undefined,
+    const fetchMock = mockFetch((raw) =>
+      answerList(new URL(raw, 'http://localhost'), [{ ...liam, isActive: false }, emma]),
     );
     const user = userEvent.setup();
     renderPage();
-    await screen.findByText('12 customers', undefined, slow);
+    await screen.findByText('2 customers', undefined, slow);
     await user.click(screen.getByLabelText('Active only'));
     await screen.findByText('1 customers');
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-      '/api/admin/customers?page=1&limit=100&status=active',
-    );
+    expect(currentUrl()).toBe('/customers?status=active');
+    expect(listRequests(fetchMock, '/api/admin/customers').at(-1)).toBe(`${LIST}page=1&limit=10&status=active`);
   });
 
   it('keeps selections between the table and grid views', async () => {

@@ -15,7 +15,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useCustomerDetail } from '../api';
-import { fullName } from '../customer-search';
+import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { AnalyticsTab, DetailsTab, OrdersTab, OverviewTab } from './details-tabs';
 

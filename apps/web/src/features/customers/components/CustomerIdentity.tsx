@@ -1,6 +1,6 @@
 import type { AdminCustomer } from '@seamline/shared';
 import { Avatar, Highlight } from '../../../components/ui';
-import { fullName } from '../customer-search';
+import { fullName } from '../customer-name';
 
 /** Avatar, highlighted name and e-mail: the head of a list entry, table row or card. */
 export function CustomerIdentity({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ConfirmByNameDialog, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCustomerStatus } from '../api';
-import { fullName } from '../customer-search';
+import { fullName } from '../customer-name';
 
 /** "Delete" deactivates (DESIGN §7), like staff users: type the customer's name, then confirm. */
 export function DeactivateCustomerDialog({

@@ -1,8 +1,8 @@
-import { type AdminCustomer, PAGE_SIZES } from '@seamline/shared';
+import type { AdminCustomer } from '@seamline/shared';
 import { Card, Checkbox, Highlight, Pagination } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
-import { fullName, pageOf } from '../customer-search';
+import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { CustomerActions, type OnCustomerAction } from './CustomerActions';
 import { CustomerIdentity } from './CustomerIdentity';
@@ -11,7 +11,9 @@ import type { Selection } from './selection';
 type Props = {
   customers: AdminCustomer[];
   query: string;
+  /** The server's page of the list, its number and the page count. */
   page: number;
+  totalPages: number;
   onPageChange: (page: number) => void;
   selection: Selection;
   canWrite: boolean;
@@ -19,12 +21,11 @@ type Props = {
 };
 
 /** Cards, 8 per page, 4 per row on the widest screens. */
-export function GridView({ customers, query, page, onPageChange, selection, canWrite, onAction }: Props) {
-  const { rows, page: current, totalPages } = pageOf(customers, page, PAGE_SIZES.customersGrid);
+export function GridView({ customers, query, page, totalPages, onPageChange, selection, canWrite, onAction }: Props) {
   return (
     <div className="flex flex-col gap-6">
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Customers">
-        {rows.map((c) => (
+        {customers.map((c) => (
           <li key={c.id}>
             <Card
               className={cn(
@@ -72,7 +73,7 @@ export function GridView({ customers, query, page, onPageChange, selection, canW
           </li>
         ))}
       </ul>
-      <Pagination page={current} totalPages={totalPages} onPageChange={onPageChange} />
+      <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
     </div>
   );
 }

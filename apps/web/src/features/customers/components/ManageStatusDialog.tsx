@@ -5,7 +5,7 @@ import { Button, Dialog, DialogContent, DialogFooter, useToast } from '../../../
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useUpdateCustomerStatus } from '../api';
-import { fullName } from '../customer-search';
+import { fullName } from '../customer-name';
 
 const CHOICES = [
   {

@@ -1,9 +1,8 @@
-import { type AdminCustomer, PAGE_SIZES } from '@seamline/shared';
+import type { AdminCustomer } from '@seamline/shared';
 import { Eye, Pencil, ShieldCheck, UserRound } from 'lucide-react';
 import { Badge, Button, Card, EmptyState, Highlight, Pagination } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { pageOf } from '../customer-search';
 import { StatusBadge, TierBadge } from './badges';
 import type { OnCustomerAction } from './CustomerActions';
 import { CustomerIdentity } from './CustomerIdentity';
@@ -11,7 +10,9 @@ import { CustomerIdentity } from './CustomerIdentity';
 type Props = {
   customers: AdminCustomer[];
   query: string;
+  /** The server's page of the list, its number and the page count. */
   page: number;
+  totalPages: number;
   onPageChange: (page: number) => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
@@ -20,14 +21,23 @@ type Props = {
 };
 
 /** List of 10 per page on the left, the chosen customer's panel on the right. */
-export function SidebarView({ customers, query, page, onPageChange, selectedId, onSelect, canWrite, onAction }: Props) {
-  const { rows, page: current, totalPages } = pageOf(customers, page, PAGE_SIZES.customersSidebar);
+export function SidebarView({
+  customers,
+  query,
+  page,
+  totalPages,
+  onPageChange,
+  selectedId,
+  onSelect,
+  canWrite,
+  onAction,
+}: Props) {
   const selected = customers.find((c) => c.id === selectedId) ?? null;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <Card className="flex flex-col overflow-hidden">
         <ul className="divide-y divide-slate-100" aria-label="Customers">
-          {rows.map((c) => (
+          {customers.map((c) => (
             <li key={c.id}>
               <button
                 type="button"
@@ -54,7 +64,7 @@ export function SidebarView({ customers, query, page, onPageChange, selectedId, 
         </ul>
         <Pagination
           className="border-t border-slate-100 p-3"
-          page={current}
+          page={page}
           totalPages={totalPages}
           onPageChange={onPageChange}
         />

@@ -1,4 +1,4 @@
-import { type AdminCustomer, PAGE_SIZES } from '@seamline/shared';
+import type { AdminCustomer } from '@seamline/shared';
 import {
   Card,
   Checkbox,
@@ -12,7 +12,7 @@ import {
   TableRow,
 } from '../../../components/ui';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
-import { fullName, pageOf } from '../customer-search';
+import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { CustomerActions, type OnCustomerAction } from './CustomerActions';
 import type { Selection } from './selection';
@@ -20,7 +20,9 @@ import type { Selection } from './selection';
 type Props = {
   customers: AdminCustomer[];
   query: string;
+  /** The server's page of the list, its number and the page count. */
   page: number;
+  totalPages: number;
   onPageChange: (page: number) => void;
   selection: Selection;
   canWrite: boolean;
@@ -28,9 +30,8 @@ type Props = {
 };
 
 /** 10 rows per page; the select column keeps its choices across pages and the grid view. */
-export function TableView({ customers, query, page, onPageChange, selection, canWrite, onAction }: Props) {
-  const { rows, page: current, totalPages } = pageOf(customers, page, PAGE_SIZES.customersTable);
-  const pageIds = rows.map((c) => c.id);
+export function TableView({ customers, query, page, totalPages, onPageChange, selection, canWrite, onAction }: Props) {
+  const pageIds = customers.map((c) => c.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection.has(id));
   const someOnPage = pageIds.some((id) => selection.has(id));
   return (
@@ -55,7 +56,7 @@ export function TableView({ customers, query, page, onPageChange, selection, can
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.map((c) => (
+          {customers.map((c) => (
             <TableRow key={c.id} data-state={selection.has(c.id) ? 'selected' : undefined}>
               <TableCell>
                 <Checkbox
@@ -97,7 +98,7 @@ export function TableView({ customers, query, page, onPageChange, selection, can
       </Table>
       <Pagination
         className="border-t border-slate-100 p-3"
-        page={current}
+        page={page}
         totalPages={totalPages}
         onPageChange={onPageChange}
       />

@@ -1,6 +1,6 @@
-import { type AdminCustomer, can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
+import { type AdminCustomer, can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { SearchX, Users } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import {
   Button,
@@ -18,6 +18,8 @@ import {
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
+import { totalText } from '../../../lib/list-count';
+import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useCustomers } from '../api';
 import type { CustomerAction } from '../components/CustomerActions';
 import { CustomerDetailsDialog } from '../components/CustomerDetailsDialog';
@@ -28,55 +30,70 @@ import { ManageStatusDialog } from '../components/ManageStatusDialog';
 import { SidebarView } from '../components/SidebarView';
 import { useSelection } from '../components/selection';
 import { TableView } from '../components/TableView';
-import { filterCustomers } from '../customer-search';
 
-/** Customer Management (spec §2.13 with DESIGN §7): three views, client-side search, status, edit and details. */
+const VIEWS = ['sidebar', 'table', 'grid'] as const satisfies readonly ViewMode[];
+const PAGE_SIZE: Record<ViewMode, number> = {
+  sidebar: PAGE_SIZES.customersSidebar,
+  table: PAGE_SIZES.customersTable,
+  grid: PAGE_SIZES.customersGrid,
+};
+
+/**
+ * Customer Management (spec §2.13 with DESIGN §7): three views, status, edit and details. View, search, the active-only
+ * filter and page live in the URL (`?view=table&search=…&status=active&page=2`); the server searches and pages, and
+ * the screen asks for one page of the view's size per state.
+ */
 export default function CustomersPage() {
   const { user } = useAuth();
   const canWrite = can(user?.role, 'customersWrite');
   const toast = useToast(TOAST_MS.customers);
-  const [view, setView] = useState<ViewMode>('sidebar');
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', status: '', page: 1 });
+  const view = oneOf(params.view, VIEWS, 'sidebar');
+  const { search, page } = params;
+  const activeOnly = params.status === 'active';
   const viewPanelId = useId();
-  const [query, setQuery] = useState('');
-  const [activeOnly, setActiveOnly] = useState(false);
-  const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ action: CustomerAction; customer: AdminCustomer } | null>(null);
   const selection = useSelection();
-  const list = useCustomers(activeOnly);
+  const list = useCustomers({
+    page,
+    limit: PAGE_SIZE[view],
+    search: search || undefined,
+    status: activeOnly ? 'active' : undefined,
+  });
 
   useEffect(() => {
     if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customers'));
   }, [list.error, toast]);
 
   // A failed load empties the list (spec §8).
-  const customers = list.error ? [] : (list.data ?? []);
-  const matches = useMemo(() => filterCustomers(customers, query), [customers, query]);
-  const loading = list.isPending && !list.error;
+  const failed = list.isError;
+  const customers = failed ? [] : (list.data?.users ?? []);
+  const totalPages = failed ? 1 : (list.data?.pagination.pages ?? 1);
+  const loading = list.isPending && !failed;
+  useLastPageClamp(page, list.isSuccess && !list.isPlaceholderData ? totalPages : undefined, setParams);
 
-  // The sidebar panel follows the search: when the chosen customer is filtered out, the first match is shown.
+  // The sidebar panel follows the page: when the chosen customer is not on it, the first row is shown.
   useEffect(() => {
-    if (!matches.some((c) => c.id === selectedId)) setSelectedId(matches[0]?.id ?? null);
-  }, [matches, selectedId]);
+    if (!customers.some((c) => c.id === selectedId)) setSelectedId(customers[0]?.id ?? null);
+  }, [customers, selectedId]);
 
-  const applySearch = (text: string) => {
-    setQuery(text);
-    setPage(1);
-  };
-  const changeView = (next: ViewMode) => {
-    setView(next);
-    setPage(1);
-  };
+  // Typing replaces the history entry (Back skips keystrokes); Show All, the filter and views are steps of their own.
+  const applySearch = (text: string) => setParams({ search: text }, { replace: true });
+  const showAll = () => setParams({ search: '' });
   const close = () => setDialog(null);
   const openWith = (action: CustomerAction) => (dialog?.action === action ? dialog.customer : null);
   const viewProps = {
-    customers: matches,
-    query,
+    customers,
+    query: search,
     page,
-    onPageChange: setPage,
+    totalPages,
+    onPageChange: (next: number) => setParams({ page: next }),
     canWrite,
     onAction: (action: CustomerAction, customer: AdminCustomer) => setDialog({ action, customer }),
   };
+  const matched = failed ? '0' : totalText(list.data?.pagination);
+  const overall = failed ? '0' : totalText(list.data?.overall);
 
   return (
     <>
@@ -88,33 +105,28 @@ export default function CustomersPage() {
         <div className="flex flex-wrap items-center gap-3">
           <SearchBox
             className="max-w-md flex-1"
-            value={query}
+            value={search}
             onDebouncedChange={applySearch}
             delayMs={DEBOUNCE_MS.customers}
             placeholder="Search customers by name, email or phone..."
           />
-          <Button variant="outline" onClick={() => applySearch('')} disabled={!query}>
+          <Button variant="outline" onClick={showAll} disabled={!search}>
             Show All
           </Button>
           <div className="flex items-center gap-2">
             <Checkbox
               id="customers-active-only"
               checked={activeOnly}
-              onCheckedChange={(checked) => {
-                setActiveOnly(checked === true);
-                setPage(1);
-              }}
+              onCheckedChange={(checked) => setParams({ status: checked === true ? 'active' : '' })}
             />
             <Label htmlFor="customers-active-only">Active only</Label>
           </div>
           <span className="ml-auto text-sm text-slate-500" aria-live="polite">
-            {query
-              ? `${formatNumber(matches.length)} of ${formatNumber(customers.length)} customers`
-              : `${formatNumber(customers.length)} customers`}
+            {search ? `${matched} of ${overall} customers` : `${overall} customers`}
           </span>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <ViewTabs value={view} onValueChange={changeView} panelId={viewPanelId} />
+          <ViewTabs value={view} onValueChange={(next) => setParams({ view: next })} panelId={viewPanelId} />
           {view !== 'sidebar' && selection.size > 0 ? (
             <div className="flex items-center gap-2 text-sm text-slate-600">
               <span>{formatNumber(selection.size)} selected</span>
@@ -129,14 +141,14 @@ export default function CustomersPage() {
       <ViewPanel id={viewPanelId} view={view}>
         {loading ? (
           <LoadingList />
-        ) : matches.length === 0 ? (
-          query ? (
+        ) : customers.length === 0 ? (
+          search ? (
             <EmptyState
               icon={SearchX}
               title="No results"
-              description={`No customer matches "${query}".`}
+              description={`No customer matches "${search}".`}
               action={
-                <Button variant="outline" onClick={() => applySearch('')}>
+                <Button variant="outline" onClick={showAll}>
                   Show All
                 </Button>
               }

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_search_idx" ON "orders" USING gin (("order_number" || E'\n' || coalesce("guest_email", '') || E'\n' || coalesce("shipping_address" ->> 'firstName', '') || ' ' || coalesce("shipping_address" ->> 'lastName', '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || E'\n' || "email" || E'\n' || coalesce("phone", '') || E'\n' || regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g')) gin_trgm_ops);
