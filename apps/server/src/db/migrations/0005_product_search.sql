@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION products_tags_text(tags text[]) RETURNS text
 CREATE OR REPLACE FUNCTION products_search_text(name text, sku text, subcategory text, tags text[]) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$ SELECT name || ' ' || sku || ' ' || subcategory || ' ' || coalesce(public.products_tags_text(tags), '') $$;--> statement-breakpoint
-CREATE INDEX "inventory_low_stock_idx" ON "inventory" USING btree ((CASE WHEN "quantity" <= 0 THEN 0 WHEN "quantity" <= "low_stock_threshold" * 0.5 THEN 1 ELSE 2 END),"quantity") WHERE "inventory"."quantity" <= "inventory"."low_stock_threshold";--> statement-breakpoint
+CREATE INDEX "inventory_low_stock_idx" ON "inventory" USING btree ((CASE WHEN "quantity" <= 0 THEN 0 WHEN "quantity" <= "low_stock_threshold" * 0.5 THEN 1 ELSE 2 END),"quantity","product_id","id") WHERE "inventory"."quantity" <= "inventory"."low_stock_threshold";--> statement-breakpoint
 CREATE INDEX "products_updated_at_idx" ON "products" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> statement-breakpoint

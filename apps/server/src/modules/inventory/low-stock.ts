@@ -17,13 +17,17 @@ type AlertRow = {
 
 /**
  * One page of low-stock alerts: every combination at or below its threshold, worst first (Out of Stock, Critical,
- * Low Stock; then lowest stock, then product name), optionally only for products matching the product search. The
- * order is the partial index `inventory_low_stock_idx`, so the first page reads a few rows, not the catalogue.
+ * Low Stock; then lowest stock; ties by product, so a product's rows stay together), optionally only for products
+ * matching the product search. The order is the partial index `inventory_low_stock_idx`, so a page reads its own
+ * rows only; sorting ties by product name instead would join every tied row (thousands at 0) before the first page.
  */
 export async function lowStockPage(db: DbOrTx, query: LowStockQuery): Promise<LowStockPageView> {
-  const search = query.search ? await productSearch(db, query.search) : sql`true`;
+  const low = sql`${inventory.quantity} <= ${inventory.lowStockThreshold}`;
+  const search = query.search ? await productSearch(db, query.search) : undefined;
   const from = sql`${inventory} JOIN ${products} ON ${products.id} = ${inventory.productId}
-    WHERE ${inventory.quantity} <= ${inventory.lowStockThreshold} AND ${search}`;
+    WHERE ${low} AND ${search ?? sql`true`}`;
+  // Without a search the count needs no join: an index-only scan of the partial index.
+  const matching = search ? sql`SELECT 1 FROM ${from}` : sql`SELECT 1 FROM ${inventory} WHERE ${low}`;
   const [rows, total] = await Promise.all([
     queryRows<AlertRow>(
       db,
@@ -32,10 +36,10 @@ export async function lowStockPage(db: DbOrTx, query: LowStockQuery): Promise<Lo
           (SELECT pi.original FROM product_images pi WHERE pi.product_id = ${products.id}
             ORDER BY pi.position LIMIT 1) AS image
         FROM ${from}
-        ORDER BY ${inventoryAlertRank}, ${inventory.quantity}, ${products.name}, ${inventory.id}
+        ORDER BY ${inventoryAlertRank}, ${inventory.quantity}, ${inventory.productId}, ${inventory.id}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
-    boundedCount(db, sql`SELECT 1 FROM ${from}`),
+    boundedCount(db, matching),
   ]);
   return {
     alerts: rows.map((row) => ({
