@@ -1145,7 +1145,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every size/color at or below its low-stock threshold, worst first */
+        /** A page of the sizes/colors at or below their low-stock threshold, worst first; search by product */
         get: operations["listLowStockAlerts"];
         put?: never;
         post?: never;
@@ -1205,7 +1205,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List products with staff fields (the inventory screen; 20 per page by default) */
+        /** A page of products with staff fields, searched, filtered and sorted (20 per page by default) */
         get: operations["listProductsForStaff"];
         put?: never;
         post?: never;
@@ -7727,7 +7727,12 @@ export interface operations {
     };
     listLowStockAlerts: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7744,21 +7749,32 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            productId: string;
-                            productName: string;
-                            size: string;
-                            color: string;
-                            variant: string;
-                            currentStock: number;
-                            threshold: number;
-                            /** @enum {string} */
-                            status: "Out of Stock" | "Critical" | "Low Stock";
-                            image: string | null;
-                        }[];
+                            alerts: {
+                                productId: string;
+                                productName: string;
+                                size: string;
+                                color: string;
+                                variant: string;
+                                currentStock: number;
+                                threshold: number;
+                                /** @enum {string} */
+                                status: "Out of Stock" | "Critical" | "Low Stock";
+                                image: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
                         message?: string;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -8560,6 +8576,10 @@ export interface operations {
                                 total: number;
                                 pages: number;
                                 totalPages: number;
+                                exact: boolean;
+                            };
+                            catalogue: {
+                                total: number;
                                 exact: boolean;
                             };
                         };

@@ -68,6 +68,8 @@ describe('Inventory Management and Inventory Analytics', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: /Alerts/ }).click();
+    // Alerts come a page at a time, worst first: find this product's by searching, as a user would.
+    await page.getByLabel('Search alerts by product...').fill(PRODUCT);
     const card = page.getByTestId('alert-card').filter({ hasText: PRODUCT }).filter({ hasText: variant });
     await card.waitFor();
     await card.getByText('Critical').waitFor();

@@ -139,6 +139,9 @@ export const PAGE_SIZES = {
   inventoryHistory: 20,
   inventoryList: 20,
   inventoryTable: 10,
+  /** Low-stock alerts: the endpoint's default page and the Alerts tab grid (Overview and table: below). */
+  lowStockServer: 20,
+  lowStockGrid: 12,
   ordersServer: 10,
   ordersSidebar: 10,
   ordersTable: 10,
@@ -170,6 +173,8 @@ export const DEBOUNCE_MS = {
   coupons: 400,
   customers: 300,
   activityLogs: 300,
+  /** The inventory table and alert searches (the spec gives none; they now ask the server, so they wait like products). */
+  inventory: 300,
 } as const;
 
 export const STOCK = {

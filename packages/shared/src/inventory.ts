@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STOCK } from './constants.js';
+import { pageQuery, paginationView } from './api.js';
+import { PAGE_SIZES, STOCK } from './constants.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { type AlertStatus, alertStatus, type InventoryLevel, STOCK_MOVEMENT_OPERATIONS, stockStatus } from './stock.js';
 
@@ -45,6 +46,14 @@ export const lowStockAlertView = z.object({
   image: z.string().nullable(),
 });
 export type LowStockAlertView = z.infer<typeof lowStockAlertView>;
+
+/** GET /admin/analytics/inventory/low-stock: one page of alerts, searched over the product (as the product lists). */
+export const lowStockQuery = pageQuery(PAGE_SIZES.lowStockServer).extend({
+  search: z.string().trim().max(100).optional(),
+});
+export type LowStockQuery = z.output<typeof lowStockQuery>;
+export const lowStockPageView = z.object({ alerts: z.array(lowStockAlertView), pagination: paginationView });
+export type LowStockPageView = z.infer<typeof lowStockPageView>;
 
 const kpiChange = z.object({ previous: z.number(), percent: z.number().nullable() });
 export type KpiChange = z.infer<typeof kpiChange>;

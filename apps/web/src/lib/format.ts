@@ -33,3 +33,7 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   const parsed = toDate(value);
   return parsed ? dateTime.format(parsed) : fallback;
 }
+
+/** A list total: 1,234 when counted exactly, ~123,000 when the server estimated it (past its exact-count limit). */
+export const formatCount = (count: { total: number; exact: boolean } | undefined) =>
+  count ? `${count.exact ? '' : '~'}${formatNumber(count.total)}` : '0';

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { endpoint, envelope } from '../contract.js';
-import { inventoryAnalyticsView, lowStockAlertView } from '../inventory.js';
+import { inventoryAnalyticsView, lowStockPageView, lowStockQuery } from '../inventory.js';
 
 const tag = 'inventory';
 
-/** Inventory analytics and low-stock alerts (spec part 2 §7 Analytics; no parameters). */
+/** Inventory analytics (spec part 2 §7 Analytics; no parameters) and the low-stock alerts, a page at a time. */
 export const inventoryContracts = {
   analytics: endpoint({
     operationId: 'getInventoryAnalytics',
@@ -19,9 +18,10 @@ export const inventoryContracts = {
     operationId: 'listLowStockAlerts',
     method: 'GET',
     path: '/admin/analytics/inventory/low-stock',
-    summary: 'Every size/color at or below its low-stock threshold, worst first',
+    summary: 'A page of the sizes/colors at or below their low-stock threshold, worst first; search by product',
     tag,
     access: 'analytics',
-    responses: { 200: envelope(z.array(lowStockAlertView)) },
+    query: lowStockQuery,
+    responses: { 200: envelope(lowStockPageView) },
   }),
 };

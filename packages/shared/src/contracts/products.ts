@@ -27,6 +27,14 @@ import { storefrontProductView } from '../storefront.js';
 export const productEnvelope = envelope(z.object({ product: productView }));
 export const productListEnvelope = envelope(z.object({ products: z.array(productView), pagination: paginationView }));
 export const productsEnvelope = envelope(z.object({ products: z.array(productView) }));
+/** The back office's list also says how many products the whole catalogue holds (the screens' "X of Y products"). */
+const adminProductListEnvelope = envelope(
+  z.object({
+    products: z.array(productView),
+    pagination: paginationView,
+    catalogue: z.object({ total: z.number(), exact: z.boolean() }),
+  }),
+);
 /** Storefront views: what anonymous callers and customers get, so no staff-only field is named. */
 const storefrontEnvelope = envelope(z.object({ product: storefrontProductView }));
 const storefrontListEnvelope = envelope(
@@ -207,11 +215,11 @@ export const productContracts = {
     operationId: 'listProductsForStaff',
     method: 'GET',
     path: '/admin/products',
-    summary: 'List products with staff fields (the inventory screen; 20 per page by default)',
+    summary: 'A page of products with staff fields, searched, filtered and sorted (20 per page by default)',
     tag,
     access: 'catalogueRead',
     query: adminProductListQuery,
-    responses: { 200: productListEnvelope },
+    responses: { 200: adminProductListEnvelope },
   }),
   setStatus: endpoint({
     operationId: 'setProductStatus',

@@ -1,6 +1,17 @@
-import { STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { STOCK, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, oneOf, refId, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -79,8 +90,27 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_brand_idx').on(t.brandId),
     index('products_created_at_idx').on(t.createdAt),
+    // The staff list's sort columns, with the id that breaks ties (ORDER BY column, id). Not view_count: it changes
+    // on every storefront view, and an index on it would stop those updates from being cheap in-place (HOT) ones.
+    index('products_updated_at_idx').on(t.updatedAt, t.id),
+    index('products_name_idx').on(t.name, t.id),
+    index('products_price_idx').on(t.price, t.id),
+    index('products_sku_idx').on(t.sku, t.id),
+    index('products_rating_idx').on(t.rating, t.id),
+    // Trigram index for the product search (ILIKE '%…%'); queries must use productSearchText, the same expression.
+    index('products_search_idx').using(
+      'gin',
+      sql`products_search_text(${t.name}, ${t.sku}, ${t.subcategory}, ${t.tags}) gin_trgm_ops`,
+    ),
   ],
 );
+
+/**
+ * The text the product search matches on the product row (name, SKU, subcategory, tags), through the IMMUTABLE SQL
+ * function of migration 0005 so the query and the trigram index use one expression. Category and brand names live
+ * in their own tables and are matched by id (see product-search.ts).
+ */
+export const productSearchText = sql<string>`products_search_text(${products.name}, ${products.sku}, ${products.subcategory}, ${products.tags})`;
 
 export const productImages = pgTable(
   'product_images',
@@ -119,8 +149,23 @@ export const inventory = pgTable(
     check('inventory_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('inventory_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
     check('inventory_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),
+    // The low-stock alerts, worst first: only the rows at or below their threshold, in the alerts' order (ties by
+    // product and row, so a page reads just its rows; the count is an index-only scan of it).
+    index('inventory_low_stock_idx')
+      .on(alertRank(t), t.quantity, t.productId, t.id)
+      .where(sql`${t.quantity} <= ${t.lowStockThreshold}`),
   ],
 );
+
+/**
+ * A combination's alert status as a rank, the order of the alerts list: 0 Out of Stock, 1 Critical (at or below
+ * STOCK.criticalFactor of the threshold), 2 Low Stock — `alertStatus()` in SQL. The alerts query and its index use
+ * this one expression (a changed factor needs a migration to rebuild the index).
+ */
+function alertRank(t: { quantity: AnyPgColumn; lowStockThreshold: AnyPgColumn }): SQL {
+  return sql`(CASE WHEN ${t.quantity} <= 0 THEN 0 WHEN ${t.quantity} <= ${t.lowStockThreshold} * ${sql.raw(String(STOCK.criticalFactor))} THEN 1 ELSE 2 END)`;
+}
+export const inventoryAlertRank = alertRank(inventory);
 
 /**
  * Every change of quantity or reserved, written by the one stock function in the same statement batch.

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { InventoryService } from './inventory.service.js';
+import { lowStockPage } from './low-stock.js';
 
-/** Inventory analytics and low-stock alerts (spec part 2 §7 Analytics; no parameters). */
+/** Inventory analytics (spec part 2 §7 Analytics; no parameters) and the low-stock alerts, a page at a time. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new InventoryService(app.db);
 
   serve(app, contracts.analytics, async () => ok(await service.analytics()));
 
-  serve(app, contracts.lowStock, async () => ok(await service.lowStock()));
+  serve(app, contracts.lowStock, async (request) => ok(await lowStockPage(app.db, request.query)));
 };

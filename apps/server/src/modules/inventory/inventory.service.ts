@@ -1,7 +1,6 @@
 import {
   type InventoryAnalyticsView,
   inventoryTotals,
-  type LowStockAlertView,
   lowStockAlerts,
   percentChange,
   type StockedProduct,
@@ -151,9 +150,5 @@ export class InventoryService {
         totalValue: change('totalValue'),
       },
     };
-  }
-
-  async lowStock(): Promise<LowStockAlertView[]> {
-    return lowStockAlerts(await this.products());
   }
 }

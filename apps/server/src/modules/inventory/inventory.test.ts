@@ -19,8 +19,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const analytics = async () => (await call(t.app, 'GET', '/api/admin/analytics/inventory', { token: admin })).body.data;
-const alerts = async () =>
-  (await call(t.app, 'GET', '/api/admin/analytics/inventory/low-stock', { token: moderator })).body.data;
+const alertPage = async (query = '') =>
+  (await call(t.app, 'GET', `/api/admin/analytics/inventory/low-stock${query}`, { token: moderator })).body.data;
+const alerts = async () => (await alertPage('?limit=100')).alerts;
 const backdate = (productId: string, at: Date, db = t.app.db) =>
   db.update(inventoryMovements).set({ createdAt: at }).where(eq(inventoryMovements.productId, productId));
 
@@ -58,6 +59,34 @@ describe('inventory analytics and low-stock alerts', () => {
     });
   });
 
+  it('pages the alerts worst first, counts them and searches them by product', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Paged Alert Hoodie', sku: 'PAH-1' }, [
+      { size: 'S', color: 'Grey', quantity: 0, lowStockThreshold: 4 },
+      { size: 'M', color: 'Grey', quantity: 1, lowStockThreshold: 4 },
+      { size: 'L', color: 'Grey', quantity: 3, lowStockThreshold: 4 },
+      { size: 'XL', color: 'Grey', quantity: 9, lowStockThreshold: 4 },
+    ]);
+    const all = await alertPage('?limit=100');
+    expect(all.pagination).toMatchObject({ page: 1, limit: 100, total: all.alerts.length, exact: true });
+    const ranks = { 'Out of Stock': 0, Critical: 1, 'Low Stock': 2 } as Record<string, number>;
+    const order = all.alerts.map((a: { status: string; currentStock: number }) => [ranks[a.status], a.currentStock]);
+    expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+
+    const found = await alertPage('?search=paged%20alert&limit=2');
+    expect(found.pagination).toMatchObject({ total: 3, pages: 2, exact: true });
+    expect(found.alerts.map((a: { variant: string; status: string }) => [a.variant, a.status])).toEqual([
+      ['S-Grey', 'Out of Stock'],
+      ['M-Grey', 'Critical'],
+    ]);
+    expect((await alertPage('?search=pah-1&limit=2&page=2')).alerts).toMatchObject([
+      { productId: product.id, variant: 'L-Grey', status: 'Low Stock', currentStock: 3, threshold: 4 },
+    ]);
+    expect((await alertPage('?search=no%20such%20product')).alerts).toEqual([]);
+    expect((await alertPage()).pagination.limit).toBe(20);
+    const bad = await call(t.app, 'GET', '/api/admin/analytics/inventory/low-stock?page=0', { token: moderator });
+    expect(bad.status).toBe(400);
+  });
+
   it('counts products by status like the product screens, values stock × price and averages per product', async () => {
     const before = await analytics();
     await buildProduct(t.app.db, { price: 19.99 }, [{ size: 'M', color: 'Blue', quantity: 15, lowStockThreshold: 10 }]);
@@ -68,7 +97,7 @@ describe('inventory analytics and low-stock alerts', () => {
     expect(data.lowStockProducts).toBe(before.lowStockProducts); // 15 of 10 is Moderate, not Low
     expect(data.totalValue).toBeCloseTo(before.totalValue + 299.85, 2);
     expect(data.totalStockUnits).toBe(before.totalStockUnits + 15);
-    expect(data.averageStockLevel).toBeCloseTo(data.totalStockUnits / data.totalProducts, 1);
+    expect(data.averageStockLevel).toBe(Math.round((data.totalStockUnits / data.totalProducts) * 10) / 10);
     expect(data.productsNeedingRestock.length).toBe(before.productsNeedingRestock.length + 1);
     expect(data.topCategories.length).toBeLessThanOrEqual(3);
     expect(data.topCategories[0].stock).toBeGreaterThanOrEqual(data.topCategories.at(-1).stock);

@@ -7,12 +7,12 @@ import {
   type StorefrontProductView,
   type TaxonomyItemView,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, gte, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { containsPattern } from '../../lib/search.js';
-import { loadProduct, queryProducts, salesCountSql, toStorefrontView } from './product-view.js';
+import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
+import { loadProduct, queryProducts, toStorefrontView } from './product-view.js';
 
 /** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
 export type ProductFor = ProductView | StorefrontProductView;
@@ -21,35 +21,12 @@ const viewFor =
   (product: ProductView): ProductFor =>
     staff ? product : toStorefrontView(product);
 
-/** A category or brand given by id or by name (case-insensitive). */
-function refFilter(column: typeof products.categoryId | typeof products.brandId, value: string, table: 'c' | 'b') {
-  if (isObjectId(value)) return eq(column, value);
-  const name = table === 'c' ? categories.name : brands.name;
-  return sql`lower(${name}) = lower(${value})`;
-}
-
-const SORT_COLUMNS = {
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  name: products.name,
-  price: products.price,
-  sku: products.sku,
-  rating: products.rating,
-  viewCount: products.viewCount,
-  salesCount: salesCountSql,
-} as const;
-
 /**
  * Reads of the catalogue. `staff` readers see inactive products too and the staff view of each product; storefront
  * readers only active ones, in the storefront view (the route serializes with the matching contract schema).
  */
 export class CatalogueReadService {
   constructor(private readonly db: Db) {}
-
-  /** The back office's list: every product, the staff view. */
-  adminList(query: ProductListQuery) {
-    return this.page(query, true);
-  }
 
   /** `staffView` apart from `staff`: a staff reader of a storefront listing filters like a shopper. */
   async list(query: ProductListQuery, staff: boolean, staffView = staff) {
@@ -58,30 +35,9 @@ export class CatalogueReadService {
   }
 
   private async page(query: ProductListQuery, staff: boolean) {
-    const filters: SQL[] = [];
-    if (!staff) filters.push(eq(products.isActive, true));
-    else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
-    if (query.isFeatured !== undefined) filters.push(eq(products.isFeatured, query.isFeatured));
-    if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
-    if (query.category) filters.push(refFilter(products.categoryId, query.category, 'c'));
-    if (query.brand) filters.push(refFilter(products.brandId, query.brand, 'b'));
-    if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
-    if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      filters.push(
-        or(
-          sql`${products.name} ILIKE ${pattern}`,
-          sql`${products.sku} ILIKE ${pattern}`,
-          sql`${categories.name} ILIKE ${pattern}`,
-          sql`${products.subcategory} ILIKE ${pattern}`,
-          sql`${brands.name} ILIKE ${pattern}`,
-        )!,
-      );
-    }
-    const column = SORT_COLUMNS[query.sortBy];
+    const where = await productFilters(this.db, query, staff);
+    const column = PRODUCT_SORT_COLUMNS[query.sortBy];
     const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
-    const where = and(...filters);
     const page = await queryProducts(this.db, {
       where,
       orderBy: sql`${order}, ${products.id} DESC`,

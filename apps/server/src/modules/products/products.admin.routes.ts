@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { CatalogueReadService } from './catalogue-read.service.js';
+import { adminProductPage } from './admin-product-list.js';
 import { CatalogueWriteService } from './catalogue-write.service.js';
 
 /** Staff writes of the catalogue (admin and moderator) and the admin product helpers. */
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = new CatalogueReadService(app.db);
   const writes = new CatalogueWriteService(app.db, app.storage);
 
   serve(app, contracts.create, async (request, reply) => {
@@ -28,7 +27,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Product and all related data permanently deleted successfully' };
   });
 
-  serve(app, contracts.adminList, async (request) => ok(await catalogue.adminList(request.query)));
+  serve(app, contracts.adminList, async (request) => ok(await adminProductPage(app.db, request.query)));
 
   serve(app, contracts.setStatus, async (request) =>
     ok(

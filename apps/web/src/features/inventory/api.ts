@@ -3,45 +3,50 @@ import {
   type InventoryVariantInput,
   inventoryContracts,
   PAGE_SIZES,
-  type ProductView,
   productContracts,
   productStockContracts,
 } from '@seamline/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { catalogueQueryRoots } from '../../lib/query-keys';
+
+export type LowStockPageQuery = { search: string; page: number; limit: number };
 
 /** Query keys and options of the inventory area, in one place (invalidate `inventoryQueries.all`). */
 export const inventoryQueries = {
   all: catalogueQueryRoots.inventory,
-  /**
-   * Every product, fetched 20 per call (spec §7) until the last page, so the counts on this screen agree with
-   * Inventory Analytics and the product screens.
-   */
-  products: () =>
+  /** One page of the Inventory Table (10 products), searched by the server; the previous page stays while loading. */
+  products: ({ search, page }: { search: string; page: number }, enabled = true) =>
     queryOptions({
-      queryKey: [...inventoryQueries.all, 'products'] as const,
-      queryFn: async ({ signal }) => {
-        const all: ProductView[] = [];
-        for (let page = 1; ; page++) {
-          const answer = await api.call(productContracts.adminList, {
-            query: { page, limit: PAGE_SIZES.inventoryList },
+      queryKey: [...inventoryQueries.all, 'products', { search, page }] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.call(productContracts.adminList, {
+            query: { page, limit: PAGE_SIZES.inventoryTable, search: search || undefined },
             signal,
-          });
-          all.push(...answer.data.products);
-          if (page >= answer.data.pagination.totalPages) return all;
-        }
-      },
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+      enabled,
     }),
   analytics: () =>
     queryOptions({
       queryKey: [...inventoryQueries.all, 'analytics'] as const,
       queryFn: async ({ signal }) => (await api.call(inventoryContracts.analytics, { signal })).data,
     }),
-  lowStock: () =>
+  /** One page of low-stock alerts, worst first, searched by product. */
+  lowStock: (query: LowStockPageQuery, enabled = true) =>
     queryOptions({
-      queryKey: [...inventoryQueries.all, 'low-stock'] as const,
-      queryFn: async ({ signal }) => (await api.call(inventoryContracts.lowStock, { signal })).data,
+      queryKey: [...inventoryQueries.all, 'low-stock', query] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.call(inventoryContracts.lowStock, {
+            query: { page: query.page, limit: query.limit, search: query.search || undefined },
+            signal,
+          })
+        ).data,
+      placeholderData: keepPreviousData,
+      enabled,
     }),
   /** History per day; a failure yields an empty list (spec §8). */
   history: (productId: string | null, days: number) =>
@@ -61,9 +66,11 @@ export const inventoryQueries = {
     }),
 };
 
-export const useInventoryProducts = () => useQuery(inventoryQueries.products());
+export const useInventoryProducts = (query: { search: string; page: number }, enabled: boolean) =>
+  useQuery(inventoryQueries.products(query, enabled));
 export const useInventoryAnalytics = () => useQuery(inventoryQueries.analytics());
-export const useLowStockAlerts = () => useQuery(inventoryQueries.lowStock());
+export const useLowStockAlerts = (query: LowStockPageQuery, enabled = true) =>
+  useQuery(inventoryQueries.lowStock(query, enabled));
 export const useInventoryHistory = (productId: string | null, days: number) =>
   useQuery(inventoryQueries.history(productId, days));
 

@@ -12,13 +12,6 @@ export function changeLabel(change: KpiChange | undefined): { text: string; tone
   };
 }
 
-/** Table search over name, SKU, category and brand (case-insensitive). */
-export function matchesInventorySearch(product: ProductView, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  return [product.name, product.sku, product.category, product.brand].some((v) => v.toLowerCase().includes(q));
-}
-
 /** Value of a product's stock: total units × price, in integer cents. */
 export const stockValue = (product: ProductView) => (product.totalStock * Math.round(product.price * 100)) / 100;
 

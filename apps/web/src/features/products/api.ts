@@ -7,30 +7,28 @@ import {
   productStockContracts,
   type StockChangeInput,
 } from '@seamline/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { catalogueQueryRoots } from '../../lib/query-keys';
 
-const PAGE = 100;
+/** What the product screens ask the server for: one page, searched (URL state, DESIGN §7). */
+export type ProductPageQuery = { search: string; page: number; limit: number };
 
 /** Query keys and options of the products area, in one place (invalidate `productQueries.all`). */
 export const productQueries = {
   all: catalogueQueryRoots.products,
-  /** Every product for the staff screens (the views page and search locally, spec part 1 §2). */
-  list: () =>
+  /** One page of products, newest first; the previous page stays on screen while the next one loads. */
+  page: ({ search, page, limit }: ProductPageQuery) =>
     queryOptions({
-      queryKey: [...productQueries.all, 'list'] as const,
-      queryFn: async ({ signal }) => {
-        const all: ProductView[] = [];
-        for (let page = 1; ; page++) {
-          const answer = await api.call(productContracts.adminList, {
-            query: { page, limit: PAGE, sortBy: 'createdAt', sortOrder: 'desc' },
+      queryKey: [...productQueries.all, 'list', { search, page, limit }] as const,
+      queryFn: async ({ signal }) =>
+        (
+          await api.call(productContracts.adminList, {
+            query: { page, limit, search: search || undefined, sortBy: 'createdAt', sortOrder: 'desc' },
             signal,
-          });
-          all.push(...answer.data.products);
-          if (page >= answer.data.pagination.totalPages) return all;
-        }
-      },
+          })
+        ).data,
+      placeholderData: keepPreviousData,
     }),
   /** Categories for the form selects (staff also see inactive ones). */
   categories: () =>
@@ -45,8 +43,8 @@ export const productQueries = {
     }),
 };
 
-export function useProducts() {
-  return useQuery(productQueries.list());
+export function useProductPage(query: ProductPageQuery) {
+  return useQuery(productQueries.page(query));
 }
 
 /** Categories and brands for the form selects; a failure leaves the lists empty (spec §8). */

@@ -1,4 +1,4 @@
-import { type ProductView, STOCK, variantLevel } from '@seamline/shared';
+import { STOCK, variantLevel } from '@seamline/shared';
 import type { BadgeVariant } from '../../components/ui';
 
 /** Toasts of the product screens (spec part 1 §2 and §8), shown for TOAST_MS.products. */
@@ -15,15 +15,6 @@ export const PRODUCT_TOASTS = {
   stockFailed: 'Failed to update stock',
   variantFailed: 'Failed to add variant',
 } as const;
-
-/** Local search over name, SKU, category, subcategory and brand (case-insensitive, plain text). */
-export function matchesSearch(product: ProductView, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [product.name, product.sku, product.category, product.subcategory, product.brand].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
-}
 
 /** A typed number: anything that cannot be parsed becomes 0 (spec part 1 §2). */
 export function parseNumber(text: string): number {

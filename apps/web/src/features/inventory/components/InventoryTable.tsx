@@ -1,6 +1,6 @@
-import { PAGE_SIZES, type ProductView } from '@seamline/shared';
+import { DEBOUNCE_MS, type Pagination, type ProductView } from '@seamline/shared';
 import { History, Package, Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { firstImage, StockStatusBadge, Thumb } from '../../../components/product-bits';
 import {
   Badge,
@@ -14,29 +14,37 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui';
-import { formatMoney, formatNumber } from '../../../lib/format';
-import { matchesInventorySearch, stockValue } from '../inventory-rules';
+import { formatCount, formatMoney, formatNumber } from '../../../lib/format';
+import { useUrlSearchText } from '../../../lib/list-params';
+import { stockValue } from '../inventory-rules';
 
-/** Inventory Table tab: local search, 10 rows per page, Manage Stock and View History per row. */
+/**
+ * Inventory Table tab: one page of 10 products that the server searched (name, SKU, category, brand, tags; typing
+ * waits DEBOUNCE_MS.inventory); Manage Stock and View History per row.
+ */
 export function InventoryTable({
-  products,
+  products: rows,
+  pagination,
   loading,
+  search,
+  onSearch,
+  onPage,
   onManage,
   onHistory,
 }: {
   products: ProductView[];
+  pagination: Pagination | undefined;
   loading: boolean;
+  search: string;
+  onSearch: (search: string) => void;
+  onPage: (page: number) => void;
   onManage: (id: string) => void;
   onHistory: (id: string) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const [text, setText] = useUrlSearchText(search, onSearch, DEBOUNCE_MS.inventory);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const filtered = useMemo(() => products.filter((p) => matchesInventorySearch(p, search)), [products, search]);
-  const size = PAGE_SIZES.inventoryTable;
-  const pages = Math.max(1, Math.ceil(filtered.length / size));
-  const current = Math.min(page, pages);
-  const rows = filtered.slice((current - 1) * size, current * size);
+  const pages = pagination?.totalPages ?? 1;
+  const current = Math.min(pagination?.page ?? 1, pages);
   const toggle = (id: string) =>
     setSelected((old) => {
       const next = new Set(old);
@@ -54,16 +62,20 @@ export function InventoryTable({
             aria-label="Search inventory"
             className="pl-9"
             placeholder="Search products by name, SKU, category..."
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <span className="text-sm text-slate-500">{filtered.length} products</span>
-        {search ? (
-          <Button variant="outline" size="sm" onClick={() => setSearch('')}>
+        <span className="text-sm text-slate-500">{formatCount(pagination)} products</span>
+        {text ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          >
             Clear Search
           </Button>
         ) : null}
@@ -148,16 +160,16 @@ export function InventoryTable({
       {pages > 1 ? (
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span>
-            Showing {rows.length} of {filtered.length} products
+            Showing {rows.length} of {formatCount(pagination)} products
           </span>
           <div className="flex items-center gap-2">
-            <Button size="sm" variant="outline" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+            <Button size="sm" variant="outline" disabled={current <= 1} onClick={() => onPage(current - 1)}>
               Prev
             </Button>
             <Badge variant="neutral">
               {current} / {pages}
             </Badge>
-            <Button size="sm" variant="outline" disabled={current >= pages} onClick={() => setPage(current + 1)}>
+            <Button size="sm" variant="outline" disabled={current >= pages} onClick={() => onPage(current + 1)}>
               Next
             </Button>
           </div>

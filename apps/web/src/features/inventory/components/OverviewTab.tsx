@@ -1,38 +1,35 @@
 import {
   type InventoryAnalyticsView,
   type LowStockAlertView,
-  type ProductView,
+  type Pagination,
   STOCK_OPERATION_TEXT,
 } from '@seamline/shared';
 import { AlertTriangle, DollarSign, Package, PackageX } from 'lucide-react';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '../../../components/ui';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { formatCount, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { AlertBadge } from './alert-bits';
 import { StatCard } from './StatCard';
 
-const OVERVIEW_ALERTS = 5;
-
-/** Overview: KPI cards, Quick Stats, the first 5 alerts and the latest stock movements. */
+/** Overview: KPI cards, Quick Stats, the worst alerts (the first page: 5) with their count, the latest movements. */
 export function OverviewTab({
   analytics,
   alerts,
-  products,
+  alertCount,
 }: {
   analytics: InventoryAnalyticsView | undefined;
   alerts: LowStockAlertView[];
-  products: ProductView[];
+  alertCount: Pagination | undefined;
 }) {
-  // The server's figures, so the Overview agrees with Inventory Analytics; the list is the fallback while loading.
-  const listUnits = products.reduce((sum, p) => sum + p.totalStock, 0);
-  const totalUnits = analytics?.totalStockUnits ?? listUnits;
-  const count = analytics?.totalProducts ?? products.length;
+  // The server's figures, so the Overview agrees with Inventory Analytics.
+  const totalUnits = analytics?.totalStockUnits ?? 0;
+  const count = analytics?.totalProducts ?? 0;
   const average = count ? totalUnits / count : 0;
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total Products"
-          value={formatNumber(analytics?.totalProducts ?? products.length)}
+          value={formatNumber(analytics?.totalProducts)}
           change={analytics?.changes.totalProducts}
           icon={Package}
         />
@@ -88,14 +85,14 @@ export function OverviewTab({
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Low Stock Alerts</CardTitle>
-            <Badge variant={alerts.length ? 'danger' : 'neutral'}>{alerts.length}</Badge>
+            <Badge variant={alerts.length ? 'danger' : 'neutral'}>{formatCount(alertCount)}</Badge>
           </CardHeader>
           <CardContent>
             {alerts.length === 0 ? (
               <p className="text-sm text-slate-500">No low stock alerts</p>
             ) : (
               <ul className="flex flex-col gap-2" aria-label="Overview low stock alerts">
-                {alerts.slice(0, OVERVIEW_ALERTS).map((a) => (
+                {alerts.map((a) => (
                   <li key={`${a.productId}-${a.variant}`} className="flex items-center justify-between gap-2 text-sm">
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900">{a.productName}</p>

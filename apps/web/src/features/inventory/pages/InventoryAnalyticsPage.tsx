@@ -1,4 +1,4 @@
-import { INVENTORY_MESSAGES, STOCK, stockPercent } from '@seamline/shared';
+import { INVENTORY_MESSAGES, PAGE_SIZES, STOCK, stockPercent } from '@seamline/shared';
 import { AlertTriangle, CheckCircle2, DollarSign, Package, PackageX, RefreshCw } from 'lucide-react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartTableView, chartTable } from '../../../components/chart-table';
@@ -25,13 +25,13 @@ import { useInventoryAnalytics, useLowStockAlerts } from '../api';
 import { AlertBadge } from '../components/alert-bits';
 import { StatCard, StockBar } from '../components/StatCard';
 
-const TABLE_ROWS = 10;
+const TABLE_ALERTS = { search: '', page: 1, limit: PAGE_SIZES.lowStockTable };
 const PIE_COLORS = ['#10b981', '#f59e0b', '#ef4444'];
 
 /** Inventory Analytics (spec part 2 §2.17), change labels computed against 30 days ago (DESIGN §7). */
 export default function InventoryAnalyticsPage() {
   const analytics = useInventoryAnalytics();
-  const alerts = useLowStockAlerts();
+  const alerts = useLowStockAlerts(TABLE_ALERTS);
   const data = analytics.data;
   const loading = analytics.isLoading;
   const failed = analytics.isError || alerts.isError;
@@ -45,7 +45,7 @@ export default function InventoryAnalyticsPage() {
     : [];
   const average = Math.round(data?.averageStockLevel ?? 0);
   const animate = useChartAnimation();
-  const rows = (alerts.data ?? []).slice(0, TABLE_ROWS);
+  const rows = alerts.data?.alerts ?? [];
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type ProductView } from '@seamline/shared';
+import type { ProductView } from '@seamline/shared';
 import { PackageSearch } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -19,21 +19,14 @@ import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, Price, ProductThumb, StockStatusBadge } from './ProductBits';
 import { ProductDetailPanel } from './ProductDetailPanel';
 
-/** `search` is the applied search: a new one goes back to page 1. */
-type ViewProps = { products: ProductView[]; onAction: OnProductAction; search: string };
-
-/** Local paging: back to page 1 on a new search; a refreshed list keeps the page (clamped). */
-function usePage(products: ProductView[], size: number, search: string) {
-  const [page, setPage] = useState(1);
-  const [searched, setSearched] = useState(search);
-  if (searched !== search) {
-    setSearched(search);
-    setPage(1);
-  }
-  const totalPages = Math.max(1, Math.ceil(products.length / size));
-  const current = Math.min(page, totalPages);
-  return { page: current, setPage, totalPages, items: products.slice((current - 1) * size, current * size) };
-}
+/** One page of products from the server, and its pager (the page lives in the URL). */
+type ViewProps = {
+  products: ProductView[];
+  onAction: OnProductAction;
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+};
 
 export function NoProducts() {
   return (
@@ -53,10 +46,9 @@ function useSelection() {
   return { selected, toggle, setSelected };
 }
 
-export function SidebarView({ products, onAction, search }: ViewProps) {
-  const { page, setPage, totalPages, items } = usePage(products, PAGE_SIZES.productSidebar, search);
+export function SidebarView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = products.find((p) => p.id === selectedId) ?? null;
+  const selected = items.find((p) => p.id === selectedId) ?? null;
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)]">
       <Card className="flex flex-col p-2">
@@ -107,8 +99,7 @@ export function SidebarView({ products, onAction, search }: ViewProps) {
   );
 }
 
-export function TableView({ products, onAction, search }: ViewProps) {
-  const { page, setPage, totalPages, items } = usePage(products, PAGE_SIZES.productTable, search);
+export function TableView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
   const { selected, toggle, setSelected } = useSelection();
   const allOnPage = items.length > 0 && items.every((p) => selected.has(p.id));
   return (
@@ -186,8 +177,7 @@ export function TableView({ products, onAction, search }: ViewProps) {
   );
 }
 
-export function GridView({ products, onAction, search }: ViewProps) {
-  const { page, setPage, totalPages, items } = usePage(products, PAGE_SIZES.productGrid, search);
+export function GridView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
   const { selected, toggle } = useSelection();
   return (
     <div className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
-import { can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
+import { can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import {
   Button,
@@ -13,34 +13,48 @@ import {
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useProducts } from '../api';
+import { formatCount } from '../../../lib/format';
+import { useListParams } from '../../../lib/list-params';
+import { useProductPage } from '../api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ManageStockDialog } from '../components/ManageStockDialog';
 import type { ProductAction } from '../components/ProductActions';
 import { ProductDetailsDialog } from '../components/ProductDetailsDialog';
 import { ProductFormDialog } from '../components/ProductFormDialog';
 import { GridView, SidebarView, TableView } from '../components/ProductViews';
-import { matchesSearch, PRODUCT_TOASTS } from '../product-rules';
+import { PRODUCT_TOASTS } from '../product-rules';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
 const VIEWS = { sidebar: SidebarView, table: TableView, grid: GridView };
+const PAGE_SIZE: Record<ViewMode, number> = {
+  sidebar: PAGE_SIZES.productSidebar,
+  table: PAGE_SIZES.productTable,
+  grid: PAGE_SIZES.productGrid,
+};
+const isView = (value: string): value is ViewMode => value in VIEWS;
 
-/** Product Management (spec part 1 §2): three views over the same list, local search, row actions and dialogs. */
+/**
+ * Product Management (spec part 1 §2): three views over one page of products that the server searches and pages;
+ * view, search and page live in the URL (DESIGN §7). Row actions and dialogs act on the products shown.
+ */
 export default function ProductsPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.products);
-  const products = useProducts();
-  const [view, setView] = useState<ViewMode>('sidebar');
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1 });
+  const view: ViewMode = isView(params.view) ? params.view : 'sidebar';
+  const search = params.search;
+  const products = useProductPage({ search, page: params.page, limit: PAGE_SIZE[view] });
   const viewPanelId = useId();
-  const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
 
   useEffect(() => {
     if (products.error) toast.error(errorMessage(products.error, PRODUCT_TOASTS.loadFailed));
   }, [products.error, toast]);
 
-  const list = products.error ? [] : (products.data ?? []);
-  const filtered = useMemo(() => list.filter((p) => matchesSearch(p, search)), [list, search]);
+  const data = products.error ? undefined : products.data;
+  const list = data?.products ?? [];
+  const totalPages = data?.pagination.totalPages ?? 1;
+  const setSearch = (text: string) => setParams({ search: text }, { replace: true });
   // Dialogs follow the fresh list, so a stock change shows at once.
   const target = open?.id ? (list.find((p) => p.id === open.id) ?? null) : null;
   const close = (isOpen: boolean) => {
@@ -62,7 +76,7 @@ export default function ProductsPage() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <ViewTabs value={view} onValueChange={setView} panelId={viewPanelId} />
+        <ViewTabs value={view} onValueChange={(next) => setParams({ view: next })} panelId={viewPanelId} />
         <div className="flex items-center gap-2 lg:w-[28rem]">
           <SearchBox
             value={search}
@@ -77,7 +91,9 @@ export default function ProductsPage() {
       </div>
       <ViewPanel id={viewPanelId} view={view}>
         <p className="mb-3 text-sm text-slate-500">
-          {products.isLoading ? 'Loading products…' : `${filtered.length} of ${list.length} products`}
+          {products.isLoading
+            ? 'Loading products…'
+            : `${formatCount(data?.pagination)} of ${formatCount(data?.catalogue)} products`}
         </p>
         {products.isLoading ? (
           <div className="flex flex-col gap-2">
@@ -87,8 +103,10 @@ export default function ProductsPage() {
           </div>
         ) : (
           <View
-            products={filtered}
-            search={search}
+            products={list}
+            page={Math.min(params.page, totalPages)}
+            totalPages={totalPages}
+            onPageChange={(page) => setParams({ page })}
             onAction={(action, product) => setOpen({ action, id: product.id })}
           />
         )}

@@ -1,0 +1,41 @@
+import { type ProductListQuery, pagination } from '@seamline/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+import { boundedCount } from '../../lib/bounded-count.js';
+import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
+import { queryProducts } from './product-view.js';
+
+/**
+ * The back office's product list (Products and Inventory screens): one page, searched, filtered and sorted by the
+ * server. The page's ids come from `products` alone (its indexes: search trigrams, sort columns), then only those
+ * rows are built into the staff view; totals are bounded counts (exact up to COUNT_EXACT_LIMIT), for the matching
+ * products and for the whole catalogue (the screens' "X of Y products").
+ */
+export async function adminProductPage(db: Db, query: ProductListQuery) {
+  const where = await productFilters(db, query, true);
+  const direction = query.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  // Ties are broken by id in the same direction, so one index (column, id) serves both the order and the tie-break.
+  const orderBy = sql`${PRODUCT_SORT_COLUMNS[query.sortBy]} ${direction}, ${products.id} ${direction}`;
+  const matching = sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
+  const [ids, total, catalogue] = await Promise.all([
+    queryRows<{ id: string }>(
+      db,
+      sql`SELECT ${products.id} FROM ${products} WHERE ${where ?? sql`true`} ORDER BY ${orderBy}
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    ),
+    boundedCount(db, matching),
+    where ? boundedCount(db, sql`SELECT 1 FROM ${products}`) : null,
+  ]);
+  const page = ids.length ? await pageOf(db, ids, orderBy) : [];
+  return {
+    products: page,
+    pagination: pagination(query.page, query.limit, total.total, total.exact),
+    catalogue: catalogue ?? total,
+  };
+}
+
+async function pageOf(db: Db, rows: { id: string }[], orderBy: SQL) {
+  const ids = rows.map((row) => row.id);
+  return (await queryProducts(db, { where: inArray(products.id, ids), orderBy, limit: ids.length })).products;
+}

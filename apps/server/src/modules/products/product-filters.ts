@@ -1,0 +1,63 @@
+import { isObjectId, type ProductListQuery } from '@seamline/shared';
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.js';
+import { brands, categories, productSearchText, products } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/search.js';
+import { salesCountSql } from './product-view.js';
+
+/** What a product list can be sorted by (ties are broken by id). */
+export const PRODUCT_SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  name: products.name,
+  price: products.price,
+  sku: products.sku,
+  rating: products.rating,
+  viewCount: products.viewCount,
+  salesCount: salesCountSql,
+} as const;
+
+/**
+ * The product search (name, SKU, subcategory, tags, category, brand; plain text, case-insensitive) as a condition on
+ * `products` alone. The row's own text goes through the trigram index (productSearchText); the few categories and
+ * brands whose name matches are looked up first and matched by id, so the planner sees real ids (an OR over a
+ * subquery would make it guess and scan the whole table).
+ */
+export async function productSearch(db: DbOrTx, search: string): Promise<SQL> {
+  const pattern = containsPattern(search);
+  const [named] = await queryRows<{ categories: string[]; brands: string[] }>(
+    db,
+    sql`SELECT ARRAY(SELECT id FROM ${categories} WHERE name ILIKE ${pattern}) AS categories,
+      ARRAY(SELECT id FROM ${brands} WHERE name ILIKE ${pattern}) AS brands`,
+  );
+  const branches = [sql`${productSearchText} ILIKE ${pattern}`];
+  if (named?.categories.length) branches.push(inArray(products.categoryId, named.categories));
+  if (named?.brands.length) branches.push(inArray(products.brandId, named.brands));
+  return or(...branches) as SQL;
+}
+
+/** A category or brand given by id or by name (case-insensitive). */
+function refFilter(kind: 'category' | 'brand', value: string): SQL {
+  const column = kind === 'category' ? products.categoryId : products.brandId;
+  if (isObjectId(value)) return eq(column, value);
+  const table = kind === 'category' ? categories : brands;
+  return sql`${column} IN (SELECT id FROM ${table} WHERE lower(name) = lower(${value}))`;
+}
+
+/**
+ * The list filters and search as conditions on `products` alone (no join needed). Storefront readers (`staff`
+ * false) only see active products.
+ */
+export async function productFilters(db: DbOrTx, query: ProductListQuery, staff: boolean): Promise<SQL | undefined> {
+  const filters: SQL[] = [];
+  if (!staff) filters.push(eq(products.isActive, true));
+  else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
+  if (query.isFeatured !== undefined) filters.push(eq(products.isFeatured, query.isFeatured));
+  if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
+  if (query.category) filters.push(refFilter('category', query.category));
+  if (query.brand) filters.push(refFilter('brand', query.brand));
+  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
+  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
+  if (query.search) filters.push(await productSearch(db, query.search));
+  return and(...filters);
+}

@@ -1,0 +1,107 @@
+import type { PublicUser } from '@seamline/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
+import { Toaster } from '../../components/ui';
+import { createQueryClient } from '../../lib/query-client';
+import ProductsPage from './pages/ProductsPage';
+
+const support = {
+  _id: 'a'.repeat(24),
+  id: 'a'.repeat(24),
+  email: 'support@example.com',
+  firstName: 'Sam',
+  lastName: 'Support',
+  phone: null,
+  role: 'support',
+  isActive: true,
+  emailVerified: true,
+  lastLogin: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+} satisfies PublicUser;
+
+/** Answers every product list call with an empty page of 40 matches in a catalogue of 61, recording the URLs. */
+function serve() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const query = new URL(url, 'http://x').searchParams;
+      const limit = Number(query.get('limit'));
+      const data = {
+        products: [],
+        pagination: { page: Number(query.get('page')), limit, total: 40, pages: 4, totalPages: 4, exact: true },
+        catalogue: { total: 61, exact: true },
+      };
+      return new Response(JSON.stringify({ success: true, data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return urls;
+}
+
+let location = '';
+function ShowLocation() {
+  const current = useLocation();
+  location = `${current.pathname}${current.search}`;
+  return null;
+}
+
+function renderAt(url: string) {
+  const auth = {
+    user: support,
+    isAuthenticated: true,
+    isLoading: false,
+    error: null,
+    login: vi.fn(),
+    register: vi.fn(),
+    logout: vi.fn(),
+    clearError: vi.fn(),
+  } satisfies AuthContextValue;
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[url]}>
+          <ProductsPage />
+          <ShowLocation />
+        </MemoryRouter>
+        <Toaster />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Product Management asks the server for one page, its state in the URL', { timeout: 20_000 }, () => {
+  it('opens the view, search and page of a shared link and counts matches of the catalogue', async () => {
+    const urls = serve();
+    renderAt('/products?view=table&search=linen&page=2');
+    await screen.findByText('40 of 61 products');
+    expect(urls).toEqual(['/api/admin/products?page=2&limit=10&search=linen&sortBy=createdAt&sortOrder=desc']);
+    expect(screen.getByRole('tab', { name: 'Table View' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('asks for the grid page size on Grid View, back on page 1, and sends the typed search after the debounce', async () => {
+    const urls = serve();
+    renderAt('/products?page=3');
+    await screen.findByText('40 of 61 products');
+    expect(urls.at(-1)).toBe('/api/admin/products?page=3&limit=10&sortBy=createdAt&sortOrder=desc');
+    await userEvent.click(screen.getByRole('tab', { name: 'Grid View' }));
+    await waitFor(() => expect(location).toBe('/products?view=grid'));
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/admin/products?page=1&limit=8&sortBy=createdAt&sortOrder=desc'));
+    await userEvent.type(screen.getByLabelText('Search products...'), 'tee');
+    await waitFor(() => expect(location).toBe('/products?view=grid&search=tee'));
+    await waitFor(() =>
+      expect(urls.at(-1)).toBe('/api/admin/products?page=1&limit=8&search=tee&sortBy=createdAt&sortOrder=desc'),
+    );
+    expect(urls.filter((url) => url.includes('search=t&') || url.includes('search=te&'))).toEqual([]);
+  });
+});
