@@ -5,6 +5,7 @@ import {
   type ProductListQuery,
   type ProductView,
   pagination,
+  STOREFRONT_COUNT_EXACT_LIMIT,
   type StorefrontProductSummary,
   type StorefrontProductView,
   type TaxonomyItemView,
@@ -108,7 +109,7 @@ export class CatalogueReadService {
     const { total, exact } =
       lastPage || (query.page === 1 && summaries.length === 0)
         ? { total: offset + summaries.length, exact: true }
-        : await boundedCount(this.db, storefrontMatching(where));
+        : await boundedCount(this.db, storefrontMatching(where), STOREFRONT_COUNT_EXACT_LIMIT);
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
   }
 
