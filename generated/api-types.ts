@@ -1164,7 +1164,7 @@ export interface paths {
         };
         /**
          * List products (search, filter by category, brand, price and flags; sort)
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
          */
         get: operations["listProducts"];
         put?: never;
@@ -1241,7 +1241,7 @@ export interface paths {
         };
         /**
          * Featured products
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
          */
         get: operations["listFeaturedProducts"];
         put?: never;
@@ -1261,7 +1261,7 @@ export interface paths {
         };
         /**
          * TikTok-trending products
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
          */
         get: operations["listTrendingProducts"];
         put?: never;
@@ -1335,7 +1335,7 @@ export interface paths {
         };
         /**
          * Products of one category (by name or id)
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
          */
         get: operations["listProductsByCategory"];
         put?: never;
@@ -1355,7 +1355,7 @@ export interface paths {
         };
         /**
          * Products related to one product (same category or brand)
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
          */
         get: operations["listRelatedProducts"];
         put?: never;
@@ -7818,60 +7818,23 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
-                                sku: string;
-                                description: string;
                                 category: string;
-                                categoryId: string;
-                                subcategory: string;
                                 brand: string;
-                                brandId: string;
                                 price: number;
                                 comparePrice: number;
                                 salePrice: number | null;
-                                images: {
+                                rating: number;
+                                reviewCount: number;
+                                inStock: boolean;
+                                image: {
                                     original: string;
                                     webp: string;
                                     thumbnail: string;
                                     /** @default  */
                                     alt: string;
-                                }[];
-                                variants: {
-                                    size: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                    color: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                };
-                                inventory: {
-                                    _id: string;
-                                    id: string;
-                                    size: string;
-                                    color: string;
-                                    available: number;
-                                }[];
-                                tags: string[];
-                                isFeatured: boolean;
-                                isTikTokTrending: boolean;
-                                weight: number;
-                                dimensions: {
-                                    length: number;
-                                    width: number;
-                                    height: number;
-                                };
-                                seo: {
-                                    title: string;
-                                    description: string;
-                                    keywords: string[];
-                                    slug: string;
-                                };
-                                rating: number;
-                                reviewCount: number;
-                                inStock: boolean;
-                                createdAt: string;
-                                updatedAt: string;
+                                } | null;
+                                sizes: string[];
+                                colors: string[];
                             }[];
                             pagination: {
                                 page: number;
@@ -8742,60 +8705,23 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
-                                sku: string;
-                                description: string;
                                 category: string;
-                                categoryId: string;
-                                subcategory: string;
                                 brand: string;
-                                brandId: string;
                                 price: number;
                                 comparePrice: number;
                                 salePrice: number | null;
-                                images: {
+                                rating: number;
+                                reviewCount: number;
+                                inStock: boolean;
+                                image: {
                                     original: string;
                                     webp: string;
                                     thumbnail: string;
                                     /** @default  */
                                     alt: string;
-                                }[];
-                                variants: {
-                                    size: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                    color: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                };
-                                inventory: {
-                                    _id: string;
-                                    id: string;
-                                    size: string;
-                                    color: string;
-                                    available: number;
-                                }[];
-                                tags: string[];
-                                isFeatured: boolean;
-                                isTikTokTrending: boolean;
-                                weight: number;
-                                dimensions: {
-                                    length: number;
-                                    width: number;
-                                    height: number;
-                                };
-                                seo: {
-                                    title: string;
-                                    description: string;
-                                    keywords: string[];
-                                    slug: string;
-                                };
-                                rating: number;
-                                reviewCount: number;
-                                inStock: boolean;
-                                createdAt: string;
-                                updatedAt: string;
+                                } | null;
+                                sizes: string[];
+                                colors: string[];
                             }[];
                         };
                         message?: string;
@@ -8833,60 +8759,23 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
-                                sku: string;
-                                description: string;
                                 category: string;
-                                categoryId: string;
-                                subcategory: string;
                                 brand: string;
-                                brandId: string;
                                 price: number;
                                 comparePrice: number;
                                 salePrice: number | null;
-                                images: {
+                                rating: number;
+                                reviewCount: number;
+                                inStock: boolean;
+                                image: {
                                     original: string;
                                     webp: string;
                                     thumbnail: string;
                                     /** @default  */
                                     alt: string;
-                                }[];
-                                variants: {
-                                    size: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                    color: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                };
-                                inventory: {
-                                    _id: string;
-                                    id: string;
-                                    size: string;
-                                    color: string;
-                                    available: number;
-                                }[];
-                                tags: string[];
-                                isFeatured: boolean;
-                                isTikTokTrending: boolean;
-                                weight: number;
-                                dimensions: {
-                                    length: number;
-                                    width: number;
-                                    height: number;
-                                };
-                                seo: {
-                                    title: string;
-                                    description: string;
-                                    keywords: string[];
-                                    slug: string;
-                                };
-                                rating: number;
-                                reviewCount: number;
-                                inStock: boolean;
-                                createdAt: string;
-                                updatedAt: string;
+                                } | null;
+                                sizes: string[];
+                                colors: string[];
                             }[];
                         };
                         message?: string;
@@ -9100,60 +8989,23 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
-                                sku: string;
-                                description: string;
                                 category: string;
-                                categoryId: string;
-                                subcategory: string;
                                 brand: string;
-                                brandId: string;
                                 price: number;
                                 comparePrice: number;
                                 salePrice: number | null;
-                                images: {
+                                rating: number;
+                                reviewCount: number;
+                                inStock: boolean;
+                                image: {
                                     original: string;
                                     webp: string;
                                     thumbnail: string;
                                     /** @default  */
                                     alt: string;
-                                }[];
-                                variants: {
-                                    size: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                    color: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                };
-                                inventory: {
-                                    _id: string;
-                                    id: string;
-                                    size: string;
-                                    color: string;
-                                    available: number;
-                                }[];
-                                tags: string[];
-                                isFeatured: boolean;
-                                isTikTokTrending: boolean;
-                                weight: number;
-                                dimensions: {
-                                    length: number;
-                                    width: number;
-                                    height: number;
-                                };
-                                seo: {
-                                    title: string;
-                                    description: string;
-                                    keywords: string[];
-                                    slug: string;
-                                };
-                                rating: number;
-                                reviewCount: number;
-                                inStock: boolean;
-                                createdAt: string;
-                                updatedAt: string;
+                                } | null;
+                                sizes: string[];
+                                colors: string[];
                             }[];
                             pagination: {
                                 page: number;
@@ -9202,60 +9054,23 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 slug: string;
-                                sku: string;
-                                description: string;
                                 category: string;
-                                categoryId: string;
-                                subcategory: string;
                                 brand: string;
-                                brandId: string;
                                 price: number;
                                 comparePrice: number;
                                 salePrice: number | null;
-                                images: {
+                                rating: number;
+                                reviewCount: number;
+                                inStock: boolean;
+                                image: {
                                     original: string;
                                     webp: string;
                                     thumbnail: string;
                                     /** @default  */
                                     alt: string;
-                                }[];
-                                variants: {
-                                    size: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                    color: {
-                                        available: string[];
-                                        default: string;
-                                    };
-                                };
-                                inventory: {
-                                    _id: string;
-                                    id: string;
-                                    size: string;
-                                    color: string;
-                                    available: number;
-                                }[];
-                                tags: string[];
-                                isFeatured: boolean;
-                                isTikTokTrending: boolean;
-                                weight: number;
-                                dimensions: {
-                                    length: number;
-                                    width: number;
-                                    height: number;
-                                };
-                                seo: {
-                                    title: string;
-                                    description: string;
-                                    keywords: string[];
-                                    slug: string;
-                                };
-                                rating: number;
-                                reviewCount: number;
-                                inStock: boolean;
-                                createdAt: string;
-                                updatedAt: string;
+                                } | null;
+                                sizes: string[];
+                                colors: string[];
                             }[];
                         };
                         message?: string;

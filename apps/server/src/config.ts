@@ -66,6 +66,9 @@ const envSchema = z.object({
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  // Storefront read path: how often counted product views are written, and how long an anonymous list answer is reused.
+  VIEW_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   // S3-compatible object storage for uploads; S3_BUCKET turns it on, otherwise files go to UPLOAD_DIR.
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
@@ -117,6 +120,14 @@ export type Config = {
   runtime: RuntimeSettings;
   /** Load shedding thresholds (503 + Retry-After past any of them); 0 turns one off. */
   overload: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
+  catalogue: CatalogueSettings;
+};
+
+export type CatalogueSettings = {
+  /** Storefront product views are counted in memory and written this often (and at shutdown). */
+  viewFlushMs: number;
+  /** An anonymous storefront list answer is reused by this instance for this long; 0 turns the cache off. */
+  cacheTtlMs: number;
 };
 
 export type RuntimeSettings = {
@@ -203,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapBytes: e.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
       maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
     },
+    catalogue: { viewFlushMs: e.VIEW_FLUSH_MS, cacheTtlMs: e.CATALOGUE_CACHE_TTL_MS },
   };
 }
 

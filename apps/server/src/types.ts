@@ -15,6 +15,12 @@ export type AuthUser = {
   lastName: string;
 };
 
+/**
+ * A public catalogue answer's cache policy: `shared` answers (lists) may be kept for a short while by any cache and
+ * reused by the instance; `revalidate` answers (one product: every read is a view) are kept only with a check back.
+ */
+export type PublicAnswer = 'shared' | 'revalidate';
+
 /** A registered route; `operationId` names the endpoint contract it was served from, when it was. */
 export type RouteAccess = { method: string; url: string; access: Access; operationId?: string };
 
@@ -38,5 +44,7 @@ declare module 'fastify' {
     serviceToken?: string;
     /** The endpoint contract the route was registered from (lib/contract-route.ts). */
     contract?: Endpoint;
+    /** How caches may keep this route's anonymous answers (plugins/public-cache.ts). */
+    publicAnswer?: PublicAnswer;
   }
 }

@@ -60,6 +60,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     seedDemo: false,
     // No load shedding unless a test asks for it: a busy test machine must not turn requests into 503s.
     overload: { maxEventLoopDelayMs: 0, maxHeapBytes: 0, maxRssBytes: 0 },
+    // No reused storefront answers unless a test asks: tests read right after they write.
+    catalogue: { viewFlushMs: 5_000, cacheTtlMs: 0 },
     ...overrides,
   };
   const database = await openDatabase({ ...config, pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate() });

@@ -105,6 +105,11 @@ export const MAX_PAGE_LIMIT = 100;
  * `pagination.exact` is false, so a page's cost does not grow with the size of the store.
  */
 export const COUNT_EXACT_LIMIT = 10_000;
+/**
+ * The storefront list counts exactly up to this many matches and estimates past it: a shopper needs "1,000+ results",
+ * not the exact figure, and every list request pays for the count.
+ */
+export const STOREFRONT_COUNT_EXACT_LIMIT = 1_000;
 
 export const DASHBOARD_PERIODS = {
   daily: 24 * 60 * 60 * 1000,

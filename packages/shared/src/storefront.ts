@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STOREFRONT_AVAILABLE_CAP } from './constants.js';
-import { productView } from './products.js';
+import { productImage, productView } from './products.js';
 
 /**
  * What shoppers see of the catalogue (DESIGN §7): prices, pictures, options and a bounded availability per variant.
@@ -32,6 +32,33 @@ export const storefrontProductView = productView
   })
   .extend({ inventory: z.array(storefrontVariantView) });
 export type StorefrontProductView = z.infer<typeof storefrontProductView>;
+
+/**
+ * A product as a storefront list shows it (a card): about a fifth of the bytes of the full view. The product page
+ * reads the full view by slug. `sizes` and `colors` are the options the product comes in (as in the full view's
+ * `variants`), `inStock` whether any of them has units to sell, `image` the first picture's renditions.
+ */
+export const storefrontProductSummary = storefrontProductView
+  .pick({
+    _id: true,
+    id: true,
+    name: true,
+    slug: true,
+    category: true,
+    brand: true,
+    price: true,
+    comparePrice: true,
+    salePrice: true,
+    rating: true,
+    reviewCount: true,
+    inStock: true,
+  })
+  .extend({
+    image: productImage.nullable(),
+    sizes: z.array(z.string()),
+    colors: z.array(z.string()),
+  });
+export type StorefrontProductSummary = z.infer<typeof storefrontProductSummary>;
 
 /** A variant's availability as shoppers see it: never negative, never above the cap. */
 export function storefrontAvailable(available: number): number {

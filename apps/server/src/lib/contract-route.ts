@@ -11,6 +11,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { isStaffReader } from './caller.js';
 import { serializeWith } from './responses.js';
 
@@ -20,8 +21,11 @@ type ContractSchema<E extends Endpoint> = {
   querystring: E['query'];
   headers: E['headers'];
   body: E['multipart'] extends true ? undefined : E['body'];
-  response: E['responses'];
+  response: E['staffResponse'] extends z.ZodType ? WithStaffAnswer<E['responses'], E['staffResponse']> : E['responses'];
 };
+
+/** A storefront path's 200 answer is its storefront view or, for a staff caller, its staff view. */
+type WithStaffAnswer<R, Staff> = { [S in keyof R]: S extends 200 ? R[S] | Staff : R[S] };
 
 export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
   RawServerDefault,

@@ -3,8 +3,11 @@ import type { z } from 'zod';
 
 export { envelope, messageEnvelope } from '@seamline/shared';
 
-export function ok<T>(data: T, message?: string) {
-  return message === undefined ? { success: true as const, data } : { success: true as const, data, message };
+/** A success envelope; for data of a union type (a storefront or a staff view), the union of their envelopes. */
+type Ok<T> = T extends unknown ? { success: true; data: T; message?: string } : never;
+
+export function ok<T>(data: T, message?: string): Ok<T> {
+  return (message === undefined ? { success: true, data } : { success: true, data, message }) as Ok<T>;
 }
 
 /**

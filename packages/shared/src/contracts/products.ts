@@ -21,7 +21,7 @@ import {
   stockChangeInput,
   taxonomyItemView,
 } from '../products.js';
-import { storefrontProductView } from '../storefront.js';
+import { storefrontProductSummary, storefrontProductView } from '../storefront.js';
 
 /** Staff views: the back office, staff-only routes and staff callers of the storefront paths. */
 export const productEnvelope = envelope(z.object({ product: productView }));
@@ -35,16 +35,21 @@ const adminProductListEnvelope = envelope(
     catalogue: z.object({ total: z.number(), exact: z.boolean() }),
   }),
 );
-/** Storefront views: what anonymous callers and customers get, so no staff-only field is named. */
+/**
+ * Storefront views: what anonymous callers and customers get, so no staff-only field is named. One product is the
+ * full storefront view; lists carry the lean summary (a card's fields).
+ */
 const storefrontEnvelope = envelope(z.object({ product: storefrontProductView }));
 const storefrontListEnvelope = envelope(
-  z.object({ products: z.array(storefrontProductView), pagination: paginationView }),
+  z.object({ products: z.array(storefrontProductSummary), pagination: paginationView }),
 );
-const storefrontProductsEnvelope = envelope(z.object({ products: z.array(storefrontProductView) }));
+const storefrontProductsEnvelope = envelope(z.object({ products: z.array(storefrontProductSummary) }));
 
 const tag = 'products';
 const params = idParams('product');
 const description = 'Anonymous callers and customers get the storefront view; staff get the staff view.';
+const listDescription =
+  'Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.';
 
 const productExample = {
   name: 'Classic Tee',
@@ -75,7 +80,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products',
     summary: 'List products (search, filter by category, brand, price and flags; sort)',
-    description,
+    description: listDescription,
     tag,
     access: 'public',
     query: productListQuery,
@@ -87,7 +92,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/featured',
     summary: 'Featured products',
-    description,
+    description: listDescription,
     tag,
     access: 'public',
     query: limitQuery(PAGE_SIZES.featured),
@@ -99,7 +104,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/trending',
     summary: 'TikTok-trending products',
-    description,
+    description: listDescription,
     tag,
     access: 'public',
     query: limitQuery(PAGE_SIZES.featured),
@@ -142,7 +147,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/category/:category',
     summary: 'Products of one category (by name or id)',
-    description,
+    description: listDescription,
     tag,
     access: 'public',
     params: z.object({ category: z.string().max(100) }),
@@ -168,7 +173,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/:id/related',
     summary: 'Products related to one product (same category or brand)',
-    description,
+    description: listDescription,
     tag,
     access: 'public',
     params,

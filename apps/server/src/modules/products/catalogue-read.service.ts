@@ -1,46 +1,84 @@
 import {
   isObjectId,
+  type Pagination,
   PRODUCT_MESSAGES,
   type ProductListQuery,
   type ProductView,
   pagination,
+  STOREFRONT_COUNT_EXACT_LIMIT,
+  type StorefrontProductSummary,
   type StorefrontProductView,
   type TaxonomyItemView,
 } from '@seamline/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
+import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
-import { loadProduct, queryProducts, toStorefrontView } from './product-view.js';
+import { loadProduct, type ProductPageQuery, queryProducts, toStorefrontView } from './product-view.js';
+import type { ProductViews } from './product-views.js';
+import { queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
 
 /** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
 export type ProductFor = ProductView | StorefrontProductView;
+/** A list's products: all of each for staff, the storefront summaries for everyone else. */
+export type Listed = { products: ProductView[] } | { products: StorefrontProductSummary[] };
 const viewFor =
   (staff: boolean) =>
   (product: ProductView): ProductFor =>
     staff ? product : toStorefrontView(product);
+
+const orderOf = (query: ProductListQuery) => {
+  const column = PRODUCT_SORT_COLUMNS[query.sortBy];
+  return sql`${query.sortOrder === 'asc' ? asc(column) : desc(column)}, ${products.id} DESC`;
+};
 
 /**
  * Reads of the catalogue. `staff` readers see inactive products too and the staff view of each product; storefront
  * readers only active ones, in the storefront view (the route serializes with the matching contract schema).
  */
 export class CatalogueReadService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Where storefront reads of one product are counted; absent for readers that never count views. */
+    private readonly views?: ProductViews,
+  ) {}
 
-  /** `staffView` apart from `staff`: a staff reader of a storefront listing filters like a shopper. */
-  async list(query: ProductListQuery, staff: boolean, staffView = staff) {
-    const page = await this.page(query, staff);
-    return { ...page, products: page.products.map(viewFor(staffView)) };
+  /**
+   * A list page: staff readers get the staff view of each product, everyone else the storefront summary.
+   * `staffView` apart from `staff`: a staff reader of a storefront listing filters like a shopper.
+   */
+  async list(query: ProductListQuery, staff: boolean, staffView = staff): Promise<Listed & { pagination: Pagination }> {
+    return staffView ? this.page(query, staff) : this.storefrontPage(query);
+  }
+
+  /**
+   * The storefront list: summaries from one query, the total from a bounded count (none when the page is the last
+   * one: it already tells how many match).
+   */
+  private async storefrontPage(query: ProductListQuery) {
+    const where = await productFilters(this.db, query, false);
+    const offset = (query.page - 1) * query.limit;
+    const summaries = await queryStorefrontSummaries(this.db, {
+      where,
+      orderBy: orderOf(query),
+      limit: query.limit,
+      offset,
+    });
+    const lastPage = summaries.length > 0 && summaries.length < query.limit;
+    const { total, exact } =
+      lastPage || (query.page === 1 && summaries.length === 0)
+        ? { total: offset + summaries.length, exact: true }
+        : await boundedCount(this.db, storefrontMatching(where), STOREFRONT_COUNT_EXACT_LIMIT);
+    return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
   }
 
   private async page(query: ProductListQuery, staff: boolean) {
     const where = await productFilters(this.db, query, staff);
-    const column = PRODUCT_SORT_COLUMNS[query.sortBy];
-    const order = query.sortOrder === 'asc' ? asc(column) : desc(column);
     const page = await queryProducts(this.db, {
       where,
-      orderBy: sql`${order}, ${products.id} DESC`,
+      orderBy: orderOf(query),
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
@@ -59,28 +97,32 @@ export class CatalogueReadService {
     return row?.value ?? 0;
   }
 
-  async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number, staff: boolean): Promise<ProductFor[]> {
+  async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number, staff: boolean): Promise<Listed> {
     const where = and(eq(products.isActive, true), eq(products[flag], true));
     const orderBy = sql`${products.rating} DESC, ${products.createdAt} DESC`;
-    return (await queryProducts(this.db, { where, orderBy, limit })).products.map(viewFor(staff));
+    return this.listed({ where, orderBy, limit }, staff);
+  }
+
+  /** A list without a total: the staff view for staff, summaries for everyone else. */
+  private async listed(q: ProductPageQuery, staff: boolean): Promise<Listed> {
+    if (staff) return { products: (await queryProducts(this.db, q)).products };
+    return { products: await queryStorefrontSummaries(this.db, q) };
   }
 
   /**
-   * One product by id or slug. A storefront read only finds active products and counts as a view
-   * (one atomic increment; staff reads are not views).
+   * One product by id or slug. A storefront read only finds active products and counts as a view (counted in
+   * memory and written in batches, so the read itself never writes); staff reads are not views.
    */
   async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductFor> {
     const match = 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase());
-    if (!staff) {
-      await this.db.execute(sql`UPDATE products SET view_count = view_count + 1 WHERE ${match} AND is_active = true`);
-    }
     const product = await loadProduct(this.db, staff ? match : and(match, eq(products.isActive, true))!);
     if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
+    if (!staff) this.views?.record(product.id);
     return viewFor(staff)(product);
   }
 
   /** Active products of the same category, same brand first, best rated first. */
-  async related(id: string, limit: number, staff: boolean): Promise<ProductFor[]> {
+  async related(id: string, limit: number, staff: boolean): Promise<Listed> {
     const [base] = await this.db
       .select({ categoryId: products.categoryId, brandId: products.brandId, isActive: products.isActive })
       .from(products)
@@ -88,7 +130,7 @@ export class CatalogueReadService {
     if (!base || (!staff && !base.isActive)) throw notFound(PRODUCT_MESSAGES.notFound);
     const where = and(eq(products.categoryId, base.categoryId), ne(products.id, id), eq(products.isActive, true));
     const orderBy = sql`(${products.brandId} = ${base.brandId}) DESC, ${products.rating} DESC, ${products.id} DESC`;
-    return (await queryProducts(this.db, { where, orderBy, limit })).products.map(viewFor(staff));
+    return this.listed({ where, orderBy, limit }, staff);
   }
 
   /** Active products of one category (staff are shown the staff view of them). */

@@ -102,11 +102,16 @@ export async function queryProducts(
   return { products: page.map(toView), total: page[0]?.total ?? 0 };
 }
 
-/** Distinct values in first-seen order; the default first when present. */
-function distinct(values: string[], preferred: string): { available: string[]; default: string } {
+/** Distinct values (case-insensitively) in first-seen order. */
+export function distinctValues(values: string[]): string[] {
   const seen = new Map<string, string>();
   for (const value of values) if (!seen.has(value.toLowerCase())) seen.set(value.toLowerCase(), value);
-  const available = [...seen.values()];
+  return [...seen.values()];
+}
+
+/** Distinct values in first-seen order, and the default: the preferred one when present. */
+function distinct(values: string[], preferred: string): { available: string[]; default: string } {
+  const available = distinctValues(values);
   const match = available.find((v) => v.toLowerCase() === preferred.toLowerCase());
   return { available, default: match ?? available[0] ?? preferred };
 }
@@ -116,7 +121,7 @@ const sizeRank = (size: string) => {
   const index = (SIZES as readonly string[]).findIndex((s) => s.toLowerCase() === size.toLowerCase());
   return index === -1 ? SIZES.length : index;
 };
-const byVariant = (a: { size: string; color: string }, b: { size: string; color: string }) =>
+export const byVariant = (a: { size: string; color: string }, b: { size: string; color: string }) =>
   sizeRank(a.size) - sizeRank(b.size) || a.size.localeCompare(b.size) || a.color.localeCompare(b.color);
 
 function toView(p: ProductJson): ProductView {

@@ -3,50 +3,88 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStaffReader } from '../../lib/caller.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok, varyByCaller } from '../../lib/responses.js';
+import { registerPublicCache } from '../../plugins/public-cache.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
+import { ProductViews } from './product-views.js';
 
 /**
  * Storefront reads of the catalogue (anonymous, customers and staff). The service builds the staff or the storefront
  * view; `serve()` serializes staff answers with the contract's staff schema.
  */
 export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = new CatalogueReadService(app.db);
+  const { viewFlushMs, cacheTtlMs } = app.config.catalogue;
+  const views = new ProductViews(app.db, viewFlushMs, app.log);
+  // After the server stops taking requests, before the database closes (main.ts, test harness).
+  app.addHook('onClose', () => views.close());
+  const catalogue = new CatalogueReadService(app.db, views);
   // Staff also see inactive products and categories/brands: no cache may share an answer between callers.
   app.addHook('onRequest', varyByCaller);
+  registerPublicCache(app, cacheTtlMs);
+  // Lists may be kept a little while; one product is revalidated, so every read still reaches us as a view.
+  const shared = { config: { publicAnswer: 'shared' } } as const;
+  const revalidated = { config: { publicAnswer: 'revalidate' } } as const;
 
-  serve(app, contracts.list, async (request) => ok(await catalogue.list(request.query, isStaffReader(request))));
+  serve(
+    app,
+    contracts.list,
+    async (request) => ok(await catalogue.list(request.query, isStaffReader(request))),
+    shared,
+  );
 
   for (const [contract, flag] of [
     [contracts.featured, 'isFeatured'],
     [contracts.trending, 'isTikTokTrending'],
   ] as const) {
-    serve(app, contract, async (request) =>
-      ok({ products: await catalogue.flagged(flag, request.query.limit, isStaffReader(request)) }),
+    serve(
+      app,
+      contract,
+      async (request) => ok(await catalogue.flagged(flag, request.query.limit, isStaffReader(request))),
+      shared,
     );
   }
 
-  serve(app, contracts.categories, async (request) =>
-    ok({ categories: await catalogue.taxonomy('categories', isStaffReader(request)) }),
+  serve(
+    app,
+    contracts.categories,
+    async (request) => ok({ categories: await catalogue.taxonomy('categories', isStaffReader(request)) }),
+    shared,
   );
 
-  serve(app, contracts.brands, async (request) =>
-    ok({ brands: await catalogue.taxonomy('brands', isStaffReader(request)) }),
+  serve(
+    app,
+    contracts.brands,
+    async (request) => ok({ brands: await catalogue.taxonomy('brands', isStaffReader(request)) }),
+    shared,
   );
 
-  serve(app, contracts.bySlug, async (request) =>
-    ok({ product: await catalogue.one({ slug: request.params.slug }, isStaffReader(request)) }),
+  serve(
+    app,
+    contracts.bySlug,
+    async (request) => ok({ product: await catalogue.one({ slug: request.params.slug }, isStaffReader(request)) }),
+    revalidated,
   );
 
-  serve(app, contracts.byCategory, async (request) => {
-    const { category } = request.params;
-    return ok(await catalogue.byCategory(category, request.query.page, request.query.limit, isStaffReader(request)));
-  });
-
-  serve(app, contracts.get, async (request) =>
-    ok({ product: await catalogue.one({ id: request.params.id }, isStaffReader(request)) }),
+  serve(
+    app,
+    contracts.byCategory,
+    async (request) => {
+      const { category } = request.params;
+      return ok(await catalogue.byCategory(category, request.query.page, request.query.limit, isStaffReader(request)));
+    },
+    shared,
   );
 
-  serve(app, contracts.related, async (request) =>
-    ok({ products: await catalogue.related(request.params.id, request.query.limit, isStaffReader(request)) }),
+  serve(
+    app,
+    contracts.get,
+    async (request) => ok({ product: await catalogue.one({ id: request.params.id }, isStaffReader(request)) }),
+    revalidated,
+  );
+
+  serve(
+    app,
+    contracts.related,
+    async (request) => ok(await catalogue.related(request.params.id, request.query.limit, isStaffReader(request))),
+    shared,
   );
 };
