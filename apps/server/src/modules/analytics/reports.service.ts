@@ -30,7 +30,9 @@ import {
 import {
   activityByStatus,
   activityTotals,
+  type CustomerOrderFigures,
   couponTotals,
+  customerOrderFigures,
   customerSpend,
   customersCreated,
   customersUpTo,
@@ -83,13 +85,14 @@ export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<Re
 }
 
 export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
-  const [total, created, spend] = await Promise.all([
+  const [total, created, ordered, spend] = await Promise.all([
     customersUpTo(db, range),
     customersCreated(db, range),
+    customerOrderFigures(db, range),
     customerSpend(db, range),
   ]);
   return {
-    ...customerFigures(total.total, created.total, spend),
+    ...customerFigures(total.total, created.total, ordered),
     topCustomers: [...spend]
       .sort(
         (a, b) =>
@@ -99,24 +102,8 @@ export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<C
   };
 }
 
-/** Customers with orders, repeat customers (2 or more) and their revenue, summed in cents. */
-export function summarizeSpend(spend: { orderCount: number; totalSpent: number }[]) {
-  let cents = 0;
-  let repeat = 0;
-  for (const row of spend) {
-    cents += Math.round(row.totalSpent * 100);
-    if (row.orderCount >= 2) repeat += 1;
-  }
-  return { withOrders: spend.length, repeat, revenue: cents / 100 };
-}
-
 /** The customer figures of a range (the customer report and the comprehensive report's customers). */
-export function customerFigures(
-  totalCustomers: number,
-  newCustomers: number,
-  spend: { orderCount: number; totalSpent: number }[],
-) {
-  const ordered = summarizeSpend(spend);
+export function customerFigures(totalCustomers: number, newCustomers: number, ordered: CustomerOrderFigures) {
   return {
     totalCustomers,
     newCustomers,
