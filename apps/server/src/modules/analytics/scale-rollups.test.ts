@@ -92,22 +92,18 @@ describe(`analytics rollups of migration 0007 (${onRealPostgres ? 'PostgreSQL' :
     const ids = placed.map((r) => r.body.data.order.id as string);
     // Cancels, payments (stock committed: quantity changes) and staff stock edits at once.
     const storm = await Promise.all([
-      ...ids
-        .slice(0, 6)
-        .map((id) =>
-          call(t.app, 'PUT', `/api/admin/orders/${id}/status`, {
-            token: admin.token,
-            body: { status: 'cancelled', paymentStatus: 'pending' },
-          }),
-        ),
-      ...ids
-        .slice(6, 14)
-        .map((id) =>
-          call(t.app, 'PUT', `/api/admin/orders/${id}/status`, {
-            token: admin.token,
-            body: { status: 'shipped', paymentStatus: 'paid' },
-          }),
-        ),
+      ...ids.slice(0, 6).map((id) =>
+        call(t.app, 'PUT', `/api/admin/orders/${id}/status`, {
+          token: admin.token,
+          body: { status: 'cancelled', paymentStatus: 'pending' },
+        }),
+      ),
+      ...ids.slice(6, 14).map((id) =>
+        call(t.app, 'PUT', `/api/admin/orders/${id}/status`, {
+          token: admin.token,
+          body: { status: 'shipped', paymentStatus: 'paid' },
+        }),
+      ),
       ...products.map(({ product }, n) =>
         call(t.app, 'PUT', `/api/admin/products/${product.id}/inventory`, {
           token: admin.token,
