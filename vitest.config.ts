@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that need a real PostgreSQL server and Redis (TEST_DATABASE_URL, REDIS_URL; CI sets both). Without them the
+// Tests that need a real PostgreSQL server (and Redis) (TEST_DATABASE_URL, REDIS_URL; CI sets both). Without them the
 // files are left out of the run rather than skipped: there is nothing for them to run against.
-const needsServices = ['apps/server/src/scale-out.test.ts'];
+const needsServices = ['apps/server/src/scale-out.test.ts', 'apps/server/src/db/connection-cut.test.ts'];
 
 export default defineConfig({
   test: {

@@ -55,6 +55,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', () => {});
+    // The pool listens for errors only on idle connections. A connection cut while a request holds it (terminated
+    // backend, idle-in-transaction timeout) emits 'error' on the client with no listener, which would end the
+    // process; the request's own query fails anyway (then 503) and the pool discards the dead connection on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
     return {
       db,

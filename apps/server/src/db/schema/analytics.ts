@@ -1,4 +1,18 @@
-import { date, doublePrecision, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalogue.js';
 
 /**
  * Analytics rollups, kept exact by database triggers on orders and order_items (migration 0001): every insert,
@@ -20,6 +34,9 @@ export const analyticsOrderDays = pgTable(
     /** Orders of the group that have a shipped time, and the sum of their created → shipped seconds. */
     shipped: integer('shipped').notNull().default(0),
     processingSeconds: doublePrecision('processing_seconds').notNull().default(0),
+    /** The group's orders that belong to a customer (not guests), and their total. */
+    customerOrders: integer('customer_orders').notNull().default(0),
+    customerTotal: numeric('customer_total', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus, t.paymentMethod] })],
 );
@@ -38,4 +55,65 @@ export const analyticsProductDays = pgTable(
     orders: integer('orders').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.productKey] })],
+);
+
+/**
+ * One row per product (migration 0007): its units in stock, how many of its combinations are at or below their
+ * threshold, and the product columns the stock figures need, kept by triggers on products and inventory. Inventory
+ * analytics read 1 row per product instead of every combination.
+ */
+export const analyticsProductStock = pgTable('analytics_product_stock', {
+  productId: char('product_id', { length: 24 })
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  categoryId: char('category_id', { length: 24 }).notNull(),
+  isActive: boolean('is_active').notNull(),
+  price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  lowVariants: integer('low_variants').notNull().default(0),
+});
+
+/**
+ * Per customer with revenue orders: the creation times of their latest two (migration 0007). For a range that reaches
+ * today, a customer ordered in it when the latest is inside, and ordered twice or more when the second latest is.
+ */
+export const analyticsCustomers = pgTable(
+  'analytics_customers',
+  {
+    customerId: char('customer_id', { length: 24 }).primaryKey(),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    previousOrderAt: timestamp('previous_order_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('analytics_customers_last_idx').on(t.lastOrderAt),
+    index('analytics_customers_previous_idx').on(t.previousOrderAt),
+  ],
+);
+
+/** Coupon redemptions not given back, per UTC day of redemption × coupon, with the redeemed orders' subtotals. */
+export const analyticsCouponDays = pgTable(
+  'analytics_coupon_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    couponId: char('coupon_id', { length: 24 }).notNull(),
+    redemptions: integer('redemptions').notNull().default(0),
+    discount: numeric('discount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    subtotal: numeric('subtotal', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.couponId] })],
+);
+
+/** Activity-log entries per UTC day × user ('' for none) × status × action × resource. */
+export const analyticsActivityDays = pgTable(
+  'analytics_activity_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userKey: text('user_key').notNull(),
+    status: text('status').notNull(),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    entries: integer('entries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userKey, t.status, t.action, t.resource] })],
 );

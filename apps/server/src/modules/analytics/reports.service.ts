@@ -30,8 +30,9 @@ import {
 import {
   activityByStatus,
   activityTotals,
+  type CustomerOrderFigures,
   couponTotals,
-  customerSpend,
+  customerOrderFigures,
   customersCreated,
   customersUpTo,
   dailyActivity,
@@ -84,33 +85,17 @@ export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<Re
 }
 
 export async function customerAnalytics(db: DbOrTx, range: DateRange): Promise<CustomerAnalytics> {
-  const [total, created, spend, top] = await Promise.all([
+  const [total, created, ordered, top] = await Promise.all([
     customersUpTo(db, range),
     customersCreated(db, range),
-    customerSpend(db, range),
+    customerOrderFigures(db, range),
     topCustomers(db, range, PAGE_SIZES.topCustomers),
   ]);
-  return { ...customerFigures(total.total, created.total, spend), topCustomers: top };
-}
-
-/** Customers with orders, repeat customers (2 or more) and their revenue, summed in cents. */
-export function summarizeSpend(spend: { orderCount: number; totalSpent: number }[]) {
-  let cents = 0;
-  let repeat = 0;
-  for (const row of spend) {
-    cents += Math.round(row.totalSpent * 100);
-    if (row.orderCount >= 2) repeat += 1;
-  }
-  return { withOrders: spend.length, repeat, revenue: cents / 100 };
+  return { ...customerFigures(total.total, created.total, ordered), topCustomers: top };
 }
 
 /** The customer figures of a range (the customer report and the comprehensive report's customers). */
-export function customerFigures(
-  totalCustomers: number,
-  newCustomers: number,
-  spend: { orderCount: number; totalSpent: number }[],
-) {
-  const ordered = summarizeSpend(spend);
+export function customerFigures(totalCustomers: number, newCustomers: number, ordered: CustomerOrderFigures) {
   return {
     totalCustomers,
     newCustomers,

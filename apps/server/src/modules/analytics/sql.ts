@@ -26,11 +26,6 @@ export function withinDays(column: string, range: DateRange): SQL {
   return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
 }
 
-/** The UTC day of a timestamp column, as `YYYY-MM-DD`. */
-export function utcDay(column: string): SQL {
-  return sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
-}
-
 /** Raw rows; numeric and bigint arrive as numbers on both drivers (db/client.ts). */
 export function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return queryRows<T>(db, query);

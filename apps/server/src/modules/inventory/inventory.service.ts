@@ -1,14 +1,16 @@
 import {
   type InventoryAnalyticsView,
   inventoryTotals,
+  type LowStockAlertView,
   lowStockAlerts,
+  PAGE_SIZES,
   percentChange,
   type StockedProduct,
-  topCategoriesByStock,
 } from '@seamline/shared';
-import { asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, inventory, inventoryMovements, productImages, products, users } from '../../db/schema/index.js';
+import { stockTotals, stockTotalsAt, topCategories, worstAlerts } from './inventory-analytics.js';
 
 const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;
@@ -64,34 +66,6 @@ export class InventoryService {
     }));
   }
 
-  /**
-   * The catalogue as it stood at `since`, rebuilt from inventory_movements: a combination's quantity then is its
-   * quantity now minus the net of its movements since; combinations created since (a `create` movement) and
-   * products created since are left out. Prices and thresholds are today's (their history is not kept).
-   */
-  private async snapshotAt(current: Snapshot[], since: Date): Promise<StockedProduct[]> {
-    const net = await this.db
-      .select({
-        inventoryId: inventoryMovements.inventoryId,
-        net: sql<number>`sum(${inventoryMovements.newQuantity} - ${inventoryMovements.previousQuantity})::int`,
-        created: sql<boolean>`bool_or(${inventoryMovements.operation} = 'create')`,
-      })
-      .from(inventoryMovements)
-      .where(gte(inventoryMovements.createdAt, since))
-      .groupBy(inventoryMovements.inventoryId);
-    const netSince = new Map(net.map((n) => [n.inventoryId, n]));
-    return current
-      .filter((p) => p.createdAt < since)
-      .map((p) => ({
-        ...p,
-        inventory: p.inventory.flatMap((row) => {
-          const moved = netSince.get(row.id);
-          if (moved?.created) return [];
-          return [{ ...row, quantity: Math.max(0, row.quantity - Number(moved?.net ?? 0)) }];
-        }),
-      }));
-  }
-
   private async recentMovements(): Promise<InventoryAnalyticsView['recentMovements']> {
     const rows = await this.db
       .select({
@@ -120,27 +94,29 @@ export class InventoryService {
     }));
   }
 
+  /**
+   * Figures in SQL over the per-product stock summary (inventory-analytics.ts). `productsNeedingRestock` is the head of
+   * the alerts (the analytics table shows the first 10); the whole list is the low-stock endpoint's.
+   */
   async analytics(now = new Date()): Promise<InventoryAnalyticsView> {
-    const current = await this.products();
     const since = new Date(now.getTime() - COMPARE_DAYS * DAY_MS);
-    const [before, recent] = await Promise.all([this.snapshotAt(current, since), this.recentMovements()]);
-    const totals = inventoryTotals(current);
-    const then = inventoryTotals(before);
+    const [totals, then, alerts, categories, recent] = await Promise.all([
+      stockTotals(this.db),
+      stockTotalsAt(this.db, since),
+      worstAlerts(this.db, PAGE_SIZES.lowStockTable),
+      topCategories(this.db, PAGE_SIZES.topStockCategories),
+      this.recentMovements(),
+    ]);
     const change = (key: 'totalProducts' | 'lowStockProducts' | 'outOfStockProducts' | 'totalValue') => ({
       previous: then[key],
       percent: percentChange(totals[key], then[key]),
     });
+    const average = totals.totalProducts ? totals.totalStockUnits / totals.totalProducts : 0;
     return {
       ...totals,
-      averageStockLevel: Math.round(totals.averageStockLevel * 10) / 10,
-      productsNeedingRestock: lowStockAlerts(current).map((a) => ({
-        productId: a.productId,
-        productName: a.productName,
-        variant: a.variant,
-        currentStock: a.currentStock,
-        threshold: a.threshold,
-      })),
-      topCategories: topCategoriesByStock(current),
+      averageStockLevel: Math.round(average * 10) / 10,
+      productsNeedingRestock: alerts,
+      topCategories: categories,
       recentMovements: recent,
       changes: {
         comparedTo: since.toISOString(),

@@ -1,0 +1,93 @@
+import { type InventoryAnalyticsView, STOCK } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.js';
+
+/**
+ * The inventory analytics figures in SQL over the per-product stock summary (`analytics_product_stock`, migration
+ * 0007), so the answer costs one row per product, never every combination. The rules are packages/shared's
+ * (`inventoryTotals`, `stockStatus`, `alertStatus`, `topCategoriesByStock`), restated as SQL aggregates.
+ */
+
+export type StockTotals = {
+  totalProducts: number;
+  lowStockProducts: number;
+  outOfStockProducts: number;
+  totalValue: number;
+  totalStockUnits: number;
+};
+
+/** The summary's totals; Out of Stock = no units, Low Stock = units and a combination at or below its threshold. */
+const TOTALS = sql`count(*)::int AS "totalProducts",
+  (count(*) FILTER (WHERE units > 0 AND low > 0))::int AS "lowStockProducts",
+  (count(*) FILTER (WHERE units = 0))::int AS "outOfStockProducts",
+  (coalesce(sum(units * round(price * 100)), 0) / 100)::numeric(16,2) AS "totalValue",
+  coalesce(sum(units), 0)::bigint AS "totalStockUnits"`;
+
+export async function stockTotals(db: DbOrTx): Promise<StockTotals> {
+  const [row] = await queryRows<StockTotals>(
+    db,
+    sql`SELECT ${TOTALS} FROM (SELECT units, low_variants AS low, price FROM analytics_product_stock) per`,
+  );
+  return row!;
+}
+
+/**
+ * The totals as they stood at `since`: a combination's quantity then is its quantity now minus the net of its
+ * movements since; combinations created since and products created since are left out. Only the products whose
+ * combinations moved are recomputed; the others read the summary. Prices and thresholds are today's.
+ */
+export async function stockTotalsAt(db: DbOrTx, since: Date): Promise<StockTotals> {
+  const at = sql`${since.toISOString()}::timestamptz`;
+  const [row] = await queryRows<StockTotals>(
+    db,
+    sql`WITH moved AS (
+          SELECT inventory_id, sum(new_quantity - previous_quantity) AS net, bool_or(operation = 'create') AS created
+          FROM inventory_movements WHERE created_at >= ${at} AND inventory_id IS NOT NULL GROUP BY 1),
+        touched AS (SELECT DISTINCT i.product_id FROM moved m JOIN inventory i ON i.id = m.inventory_id),
+        back_then AS (
+          SELECT i.product_id, greatest(0, i.quantity - coalesce(m.net, 0)) AS quantity, i.low_stock_threshold
+          FROM touched t JOIN inventory i ON i.product_id = t.product_id LEFT JOIN moved m ON m.inventory_id = i.id
+          WHERE m.created IS NOT TRUE),
+        recomputed AS (
+          SELECT t.product_id, coalesce(sum(b.quantity), 0) AS units,
+            count(b.product_id) FILTER (WHERE b.quantity <= b.low_stock_threshold) AS low
+          FROM touched t LEFT JOIN back_then b ON b.product_id = t.product_id GROUP BY 1)
+        SELECT ${TOTALS} FROM (
+          SELECT coalesce(r.units, s.units) AS units, coalesce(r.low, s.low_variants) AS low, s.price
+          FROM analytics_product_stock s LEFT JOIN recomputed r ON r.product_id = s.product_id
+          WHERE s.created_at < ${at}) per`,
+  );
+  return row!;
+}
+
+/** The top categories by units in stock (products without a category under 'Uncategorized'). */
+export function topCategories(db: DbOrTx, limit = 3) {
+  return queryRows<{ category: string; stock: number }>(
+    db,
+    sql`SELECT coalesce(c.name, 'Uncategorized') AS "category", sum(s.units)::bigint AS "stock"
+        FROM analytics_product_stock s LEFT JOIN categories c ON c.id = s.category_id
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`,
+  );
+}
+
+/**
+ * The first `limit` low-stock alerts in the alerts' order (Out of Stock, Critical, Low Stock; then stock; then name).
+ * One branch per status, each limited, so only the head of each status is sorted by name.
+ */
+export function worstAlerts(db: DbOrTx, limit: number): Promise<InventoryAnalyticsView['productsNeedingRestock']> {
+  const critical = sql`i.low_stock_threshold * ${STOCK.criticalFactor}::numeric`;
+  const branch = (rank: number, where: ReturnType<typeof sql>) =>
+    sql`(SELECT ${rank} AS rank, p.id AS "productId", p.name AS "productName", i.size || '-' || i.color AS "variant",
+          i.quantity AS "currentStock", i.low_stock_threshold AS "threshold"
+        FROM inventory i JOIN products p ON p.id = i.product_id
+        WHERE i.quantity <= i.low_stock_threshold AND ${where}
+        ORDER BY i.quantity, p.name LIMIT ${limit})`;
+  return queryRows(
+    db,
+    sql`SELECT "productId", "productName", "variant", "currentStock", "threshold" FROM (
+          ${branch(0, sql`i.quantity <= 0`)}
+          UNION ALL ${branch(1, sql`i.quantity > 0 AND i.quantity <= ${critical}`)}
+          UNION ALL ${branch(2, sql`i.quantity > 0 AND i.quantity > ${critical}`)}) alerts
+        ORDER BY rank, "currentStock", "productName" LIMIT ${limit}`,
+  );
+}
