@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, json, mockFetch } from '../../test/fixtures';
-import { atUrl } from '../../test/url-probe';
+import { atUrl, currentUrl } from '../../test/url-probe';
 import { groupByEmail } from './components/ActivityTimeline';
 import ActivityLogsPage from './pages/ActivityLogsPage';
 
@@ -142,5 +142,24 @@ describe('ActivityLogsPage', () => {
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy();
     await userEvent.click(screen.getAllByTestId('timeline-entry')[1]!);
     expect(await screen.findByText(/^By Unknown on /)).toBeTruthy();
+  });
+});
+
+describe('ActivityLogsPage URL state', () => {
+  it('opens the view, search and page of the URL; Back returns to the previous page', async () => {
+    const fetchMock = mockFetch(() => page([log({})], 4));
+    renderPage('/activity-logs?view=timeline&search=update&page=2');
+    await screen.findAllByTestId('timeline-entry');
+    expect(screen.getByRole('tab', { name: /Timeline View/ }).getAttribute('aria-selected')).toBe('true');
+    const first = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(Object.fromEntries(first.searchParams)).toEqual({ page: '2', limit: '10', search: 'update' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(currentUrl()).toBe('/activity-logs?view=timeline&search=update&page=3'));
+    await userEvent.click(screen.getByRole('button', { name: 'Browser Back' }));
+    await waitFor(() => expect(currentUrl()).toBe('/activity-logs?view=timeline&search=update&page=2'));
+    // Page 2 is still cached: Back made no new request.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,10 +4,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/fixtures';
+import { AuthContext } from '../../auth/auth-context';
+import { json, mockFetch, signedInAsAdmin } from '../../test/fixtures';
+import { atUrl, currentUrl } from '../../test/url-probe';
 import { CancelOrderDialog } from './components/CancelOrderDialog';
 import { ManageStatusDialog } from './components/ManageStatusDialog';
 import { customerName, paymentVariant, statusVariant, variantSummary } from './order-display';
+import OrdersPage from './pages/OrdersPage';
 
 const address = {
   firstName: 'Nora',
@@ -140,5 +143,36 @@ describe('CancelOrderDialog', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect([String(url), init?.method]).toEqual([`/api/orders/${order.id}/cancel`, 'PUT']);
     expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Order cancelled by admin' });
+  });
+});
+
+describe('Order Management URL state', () => {
+  it('opens the view, search and page of the URL with one request, and says "about" for an estimated total', async () => {
+    const fetchMock = mockFetch(() =>
+      json(200, {
+        success: true,
+        data: {
+          orders: [order],
+          pagination: { page: 2, limit: 10, total: 123_456, pages: 12_346, totalPages: 12_346, exact: false },
+        },
+      }),
+    );
+    render(
+      wrap(
+        <AuthContext.Provider value={signedInAsAdmin()}>
+          {atUrl(<OrdersPage />, '/orders?view=table&search=nora&page=2')}
+        </AuthContext.Provider>,
+      ),
+    );
+    expect(await screen.findByText('1 of about 123,000 orders')).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('nora');
+    expect(screen.getByRole('tab', { name: /Table View/ }).getAttribute('aria-selected')).toBe('true');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', limit: '10', search: 'nora' });
+
+    // Show All clears the search and goes back to page 1, keeping the view.
+    await userEvent.click(screen.getByRole('button', { name: 'Show All' }));
+    await waitFor(() => expect(currentUrl()).toBe('/orders?view=table'));
   });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderAs } from '../../components/taxonomy/taxonomy-test-utils';
 import { failure, json, mockFetch } from '../../test/fixtures';
+import { currentUrl } from '../../test/url-probe';
 import { CategoriesPage } from './pages/TaxonomyPage';
 
 const category = (n: number, extra: Partial<Category> = {}): Category => ({
@@ -131,5 +132,23 @@ describe('Category Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete Category' }));
     expect(await within(dialog).findByText('Cannot delete "Category 1": 12 products use this category')).toBeTruthy();
+  });
+});
+
+describe('Category Management URL state', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the search and page of a link, and a page past the last one becomes the last page', async () => {
+    const fetchMock = mockFetch(() => json(200, pageOf('categories', [category(1)], 11)));
+    renderAs('support', <CategoriesPage />, '/categories?search=coat&page=5');
+    expect(((await screen.findByPlaceholderText('Search categories...')) as HTMLInputElement).value).toBe('coat');
+    // 11 categories are 2 pages of 9: page 5 of the old link is replaced by page 2.
+    await waitFor(() => expect(currentUrl()).toBe('/categories?search=coat&page=2'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+        '/api/categories?page=5&limit=9&search=coat',
+        '/api/categories?page=2&limit=9&search=coat',
+      ]),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
-import { atUrl } from '../../test/url-probe';
+import { atUrl, currentUrl } from '../../test/url-probe';
 import UsersPage from './pages/UsersPage';
 
 let seq = 0;
@@ -262,5 +262,18 @@ describe('User Management', { timeout: 20_000 }, () => {
     await user.type(screen.getByPlaceholderText('Search users...'), 'ann%');
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/admin/users?page=1&limit=9&search=ann%25&role=staff'));
     expect(calls.filter((c) => c.url.includes('search=')).length).toBe(1);
+  });
+});
+
+describe('User Management URL state', { timeout: 20_000 }, () => {
+  it('asks the server for the search and page in the URL, and a new search starts again at page 1', async () => {
+    const calls = serve(listOf([person('support', { lastName: 'Sample' })], 3));
+    renderPage(person('admin'), '/users?search=sam&page=2');
+    await screen.findByText('Sam Sample');
+    expect((screen.getByPlaceholderText('Search users...') as HTMLInputElement).value).toBe('sam');
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/users?page=2&limit=9&search=sam&role=staff']);
+    await userEvent.type(screen.getByPlaceholderText('Search users...'), 'p');
+    await waitFor(() => expect(currentUrl()).toBe('/users?search=samp'));
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/admin/users?page=1&limit=9&search=samp&role=staff'));
   });
 });
