@@ -127,7 +127,9 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Grid View' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('searches on the server after 300 ms, keeps the search in the URL, and Show All clears it', async () => {
+  it('searches on the server after 300 ms, keeps the search in the URL, and Show All clears it', {
+    timeout: 60_000,
+  }, async () => {
     const fetchMock = serve();
     const user = userEvent.setup();
     renderPage();
