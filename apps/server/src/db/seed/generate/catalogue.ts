@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../client.js';
+import { type Db, type DbOrTx, queryRows } from '../../client.js';
 import { idOf, pick, type Run, rnd, textArray, VARIANTS_PER_PRODUCT, variantColor, variantSize } from './sql.js';
 
 /** Categories with the kinds of product they hold ([name, subcategory]). */
@@ -59,7 +59,7 @@ export async function seedTaxonomy(db: Db): Promise<{ categoryIds: string[]; bra
  * share of the catalogue; 3 % are inactive, 2 % featured, and they were created one to three years before "now".
  */
 export async function insertProducts(
-  db: Db,
+  db: DbOrTx,
   run: Run,
   taxonomy: { categoryIds: string[]; brandIds: string[] },
   first: number,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../client.js';
+import type { Db, DbOrTx } from '../../client.js';
 import { addressParts, firstName, idOf, lastName, phone, type Run, rnd } from './sql.js';
 
 /** Days over which the customers registered: customer 1 is the oldest, the last one registered just before "now". */
@@ -13,7 +13,7 @@ export const customerEmail = (run: Run, n: string) =>
  * Customers first..last and their addresses (every customer a default home address, every fourth also a work one).
  * They share one password hash of a random password: they exist for lists and figures, nobody signs in as them.
  */
-export async function insertCustomers(db: Db, run: Run, passwordHash: string, first: number, last: number) {
+export async function insertCustomers(db: DbOrTx, run: Run, passwordHash: string, first: number, last: number) {
   const registered = `${run.now} - (${CUSTOMER_HISTORY_DAYS} * (1 - (n - 1)::float8 / ${run.customers})
     + ${rnd(run, 'n', 26)}) * interval '1 day'`;
   await db.execute(sql`INSERT INTO users (id, email, password_hash, first_name, last_name, phone, role, is_active,

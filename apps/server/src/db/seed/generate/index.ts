@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../../lib/passwords.js';
-import { type Db, queryRows } from '../../client.js';
+import { type Db, type DbOrTx, queryRows } from '../../client.js';
 import { seedAccounts } from '../accounts.js';
 import { insertProducts, seedTaxonomy } from './catalogue.js';
 import { finishCoupons, insertCoupons } from './coupons.js';
@@ -51,14 +51,25 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   );
   if (used) throw new Error(`Seed ${seed} was already generated into this database: choose another --seed`);
 
-  const inBatches = async (name: string, total: number, write: (first: number, last: number, index: number) => Promise<void>) => {
+  // One transaction per batch (all or nothing). JIT off: compiling these long generated expressions costs a minute
+  // per statement, running them milliseconds.
+  const inBatches = async (
+    name: string,
+    total: number,
+    write: (tx: DbOrTx, first: number, last: number, index: number) => Promise<number | undefined | void>,
+  ) => {
+    let written = 0;
     const bar = progress.step(name, total);
     for (let first = 1, index = 0; first <= total; first += batchSize, index++) {
       const last = Math.min(total, first + batchSize - 1);
-      await write(first, last, index);
+      written += await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL jit = off`);
+        return (await write(tx, first, last, index)) ?? 0;
+      });
       bar.advance(last - first + 1);
     }
     bar.finish();
+    return written;
   };
 
   await seedAccounts(db);
@@ -67,24 +78,24 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
     sql`SELECT id, email FROM users WHERE role <> 'customer' AND deleted_at IS NULL ORDER BY email`,
   );
   const taxonomy = await seedTaxonomy(db);
-  await inBatches('products', run.products, (first, last) => insertProducts(db, run, taxonomy, first, last));
+  await inBatches('products', run.products, (tx, first, last) => insertProducts(tx, run, taxonomy, first, last));
   const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
-  await inBatches('customers', run.customers, (first, last) => insertCustomers(db, run, passwordHash, first, last));
+  await inBatches('customers', run.customers, (tx, first, last) => insertCustomers(tx, run, passwordHash, first, last));
   const coupons = await insertCoupons(db, run);
 
   let orders = 0;
   await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER analytics_orders_write`);
   await db.execute(sql`ALTER TABLE order_items DISABLE TRIGGER analytics_order_items_insert`);
   try {
-    await inBatches('orders', run.orders, async (first, last) => {
-      orders += await insertOrders(db, run, coupons, first, last);
-      await insertActivity(db, run, staff, first, last);
+    orders = await inBatches('orders', run.orders, async (tx, first, last) => {
+      await insertActivity(tx, run, staff, first, last);
+      return insertOrders(tx, run, coupons, first, last);
     });
   } finally {
     await db.execute(sql`ALTER TABLE orders ENABLE TRIGGER analytics_orders_write`);
     await db.execute(sql`ALTER TABLE order_items ENABLE TRIGGER analytics_order_items_insert`);
   }
-  await inBatches('stock', run.products, (first, last, index) => settleStock(db, run, index, first, last));
+  await inBatches('stock', run.products, (tx, first, last, index) => settleStock(tx, run, index, first, last));
 
   const bar = progress.step('rollups', 1);
   await finishCoupons(db, run);

@@ -1,6 +1,6 @@
 import { computeOrderTotals, couponDiscount, type OrderTotals, type ShippingMethod } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../client.js';
+import { type DbOrTx, queryRows } from '../../client.js';
 import type { GeneratedCoupon } from './coupons.js';
 import { CUSTOMER_HISTORY_DAYS } from './customers.js';
 import {
@@ -52,16 +52,16 @@ function ordersCte(run: Run, coupons: number, first: number, last: number): stri
         * power(${r(41)}, 1.5))::int END`
     : 'NULL::int';
   const line = 'g * 4 + k';
-  return `gen0 AS (
+  return `gen0 AS MATERIALIZED (
       SELECT g, age, ${run.now} - age * interval '1 day' AS created, ${r(32)} AS rs, ${r(33)} AS rm, ${r(34)} AS rp,
         CASE WHEN ${r(35)} < 0.8 THEN 'standard' WHEN ${r(35)} < 0.95 THEN 'express' ELSE 'overnight' END
           AS shipping_method,
         CASE WHEN ${r(42)} < 0.1 AND ${coupons} > 0 THEN 1 + floor(${r(43)} * ${coupons})::int END AS coupon
       FROM generate_series(${first}, ${last}) g
       CROSS JOIN LATERAL (SELECT greatest(${ORDER_HISTORY_DAYS} * power(${r(31)}, 1.35), 0.001) AS age) a),
-    gen1 AS (SELECT gen0.*, ${status} AS status, ${method} AS method, ${customer} AS customer FROM gen0),
-    gen2 AS (SELECT gen1.*, ${paymentStatus} AS payment_status FROM gen1),
-    gen AS (
+    gen1 AS MATERIALIZED (SELECT gen0.*, ${status} AS status, ${method} AS method, ${customer} AS customer FROM gen0),
+    gen2 AS MATERIALIZED (SELECT gen1.*, ${paymentStatus} AS payment_status FROM gen1),
+    gen AS MATERIALIZED (
       SELECT gen2.*,
         CASE WHEN status IN ('cancelled', 'refunded') THEN 'released'
           WHEN status IN ('shipped', 'delivered') OR payment_status = 'paid' THEN 'committed'
@@ -128,7 +128,7 @@ export function generatedOrderTotals(
  * from the seed and joins the totals. Returns how many orders were written (a rare clash with an order number
  * already in the database skips that order).
  */
-export async function insertOrders(db: Db, run: Run, coupons: GeneratedCoupon[], first: number, last: number) {
+export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupon[], first: number, last: number) {
   const cte = ordersCte(run, coupons.length, first, last);
   const priced = await queryRows<PricedOrder>(
     db,
@@ -211,7 +211,7 @@ const ACTIVITY: [action: string, resource: string][] = [
 ];
 
 /** One staff activity-log row for every fourth order number, spread over the same history as the orders. */
-export async function insertActivity(db: Db, run: Run, staff: { id: string; email: string }[], first: number, last: number) {
+export async function insertActivity(db: DbOrTx, run: Run, staff: { id: string; email: string }[], first: number, last: number) {
   if (!staff.length) return;
   const kind = `(1 + floor(${rnd(run, 'g', 70)} * ${ACTIVITY.length})::int)`;
   const who = `(1 + floor(${rnd(run, 'g', 71)} * ${staff.length})::int)`;

@@ -51,9 +51,10 @@ export const KIND = {
 export const idOf = (run: Run, kind: keyof typeof KIND, n: string) =>
   `('${run.tag}${KIND[kind]}' || lpad(to_hex((${n})::bigint), 14, '0'))`;
 
-/** A deterministic number in [0, 1) for row `n` (SQL expression) and a salt naming what it decides. */
+/** A deterministic float8 in [0, 1) for row `n` (SQL expression) and a salt naming what it decides (float8, not
+ * numeric: numeric arithmetic made generation several times slower). */
 export const rnd = (run: Run, n: string, salt: number) =>
-  `((hashint8((${n})::bigint * 1000003 + ${run.seed * 7919 + salt * 104_729})::bigint + 2147483648) / 4294967296.0)`;
+  `((hashint8((${n})::bigint * 1000003 + ${run.seed * 7919 + salt * 104_729})::float8 + 2147483648) / 4294967296::float8)`;
 
 /** An SQL text[] literal of constant words. */
 export const textArray = (values: readonly string[]) =>

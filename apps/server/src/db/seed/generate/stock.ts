@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../client.js';
+import type { DbOrTx } from '../../client.js';
 import { idOf, type Run } from './sql.js';
 
 /**
@@ -11,12 +11,11 @@ import { idOf, type Run } from './sql.js';
  * still reserved, on top of the free stock the catalogue step gave it, so the stock invariants hold (invariants.ts).
  * `batch` numbers the movement ids of this call.
  */
-export async function settleStock(db: Db, run: Run, batch: number, first: number, last: number) {
+export async function settleStock(db: DbOrTx, run: Run, batch: number, first: number, last: number) {
   const range = `BETWEEN ${idOf(run, 'product', String(first))} AND ${idOf(run, 'product', String(last))}`;
-  await db.transaction(async (tx) => {
-    // The window over a batch's movements sorts in memory rather than on disk.
-    await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
-    await tx.execute(
+  // The window over a batch's movements sorts in memory rather than on disk (the caller's transaction).
+  await db.execute(sql`SET LOCAL work_mem = '128MB'`);
+  await db.execute(
       sql.raw(`WITH inv AS (
           SELECT id, product_id, size, color, quantity AS free, created_at FROM inventory WHERE product_id ${range}),
         lines AS (
@@ -65,6 +64,5 @@ export async function settleStock(db: Db, run: Run, batch: number, first: number
           FROM moves JOIN inv ON inv.id = moves.inventory_id)
       UPDATE inventory SET quantity = sums.free + sums.held, reserved = sums.held, updated_at = ${run.now}
       FROM sums WHERE inventory.id = sums.id`),
-    );
-  });
+  );
 }
