@@ -47,9 +47,12 @@ export const KIND = {
   coupon: '0d',
 } as const;
 
-/** The 24-hex id of row `n` (a bigint SQL expression) of a kind: run tag, kind, 14 hex digits of n. */
+/**
+ * The 24-hex id of row `n` (a bigint SQL expression) of a kind: run tag, kind, 14 hex digits of n. Typed char(24) like
+ * the id columns: compared as text, `id = …` could not use the primary key (a full scan per lookup).
+ */
 export const idOf = (run: Run, kind: keyof typeof KIND, n: string) =>
-  `('${run.tag}${KIND[kind]}' || lpad(to_hex((${n})::bigint), 14, '0'))`;
+  `('${run.tag}${KIND[kind]}' || lpad(to_hex((${n})::bigint), 14, '0'))::char(24)`;
 
 /** A deterministic float8 in [0, 1) for row `n` (SQL expression) and a salt naming what it decides (float8, not
  * numeric: numeric arithmetic made generation several times slower). */
