@@ -40,7 +40,12 @@ export async function benchAnalytics() {
     const existing = (await database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
     // A store of its own when the database holds too few orders (the seed differs with what is there already).
     if (existing < ORDERS)
-      await generateStore(database.db, { products: 2000, customers: 5000, orders: ORDERS - existing, seed: existing + 1 });
+      await generateStore(database.db, {
+        products: 2000,
+        customers: 5000,
+        orders: ORDERS - existing,
+        seed: existing + 1,
+      });
     else await database.db.execute(sql`ANALYZE`);
     console.log(
       `analytics: ${ORDERS} orders generated on ${database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -4,28 +4,145 @@ import { idOf, pick, type Run, rnd, textArray, VARIANTS_PER_PRODUCT, variantColo
 
 /** Categories with the kinds of product they hold ([name, subcategory]). */
 const CATALOGUE: [category: string, kinds: [string, string][]][] = [
-  ['Tops', [['Shirt', 'Shirts'], ['Tee', 'T-Shirts'], ['Blouse', 'Blouses'], ['Polo', 'Polos'], ['Tank', 'Tanks']]],
-  ['Bottoms', [['Jeans', 'Jeans'], ['Chinos', 'Trousers'], ['Shorts', 'Shorts'], ['Skirt', 'Skirts']]],
-  ['Dresses', [['Wrap Dress', 'Day Dresses'], ['Maxi Dress', 'Maxi Dresses'], ['Shirt Dress', 'Day Dresses']]],
-  ['Outerwear', [['Jacket', 'Jackets'], ['Coat', 'Coats'], ['Parka', 'Coats'], ['Blazer', 'Blazers']]],
-  ['Knitwear', [['Sweater', 'Sweaters'], ['Cardigan', 'Cardigans'], ['Hoodie', 'Hoodies']]],
-  ['Activewear', [['Leggings', 'Leggings'], ['Track Jacket', 'Jackets'], ['Sports Bra', 'Tops']]],
-  ['Shoes', [['Sneaker', 'Sneakers'], ['Boot', 'Boots'], ['Loafer', 'Loafers'], ['Sandal', 'Sandals']]],
-  ['Accessories', [['Scarf', 'Scarves'], ['Belt', 'Belts'], ['Beanie', 'Hats'], ['Cap', 'Hats']]],
-  ['Bags', [['Tote', 'Totes'], ['Backpack', 'Backpacks'], ['Crossbody Bag', 'Crossbody']]],
-  ['Sleepwear', [['Pyjama Set', 'Pyjamas'], ['Robe', 'Robes']]],
+  [
+    'Tops',
+    [
+      ['Shirt', 'Shirts'],
+      ['Tee', 'T-Shirts'],
+      ['Blouse', 'Blouses'],
+      ['Polo', 'Polos'],
+      ['Tank', 'Tanks'],
+    ],
+  ],
+  [
+    'Bottoms',
+    [
+      ['Jeans', 'Jeans'],
+      ['Chinos', 'Trousers'],
+      ['Shorts', 'Shorts'],
+      ['Skirt', 'Skirts'],
+    ],
+  ],
+  [
+    'Dresses',
+    [
+      ['Wrap Dress', 'Day Dresses'],
+      ['Maxi Dress', 'Maxi Dresses'],
+      ['Shirt Dress', 'Day Dresses'],
+    ],
+  ],
+  [
+    'Outerwear',
+    [
+      ['Jacket', 'Jackets'],
+      ['Coat', 'Coats'],
+      ['Parka', 'Coats'],
+      ['Blazer', 'Blazers'],
+    ],
+  ],
+  [
+    'Knitwear',
+    [
+      ['Sweater', 'Sweaters'],
+      ['Cardigan', 'Cardigans'],
+      ['Hoodie', 'Hoodies'],
+    ],
+  ],
+  [
+    'Activewear',
+    [
+      ['Leggings', 'Leggings'],
+      ['Track Jacket', 'Jackets'],
+      ['Sports Bra', 'Tops'],
+    ],
+  ],
+  [
+    'Shoes',
+    [
+      ['Sneaker', 'Sneakers'],
+      ['Boot', 'Boots'],
+      ['Loafer', 'Loafers'],
+      ['Sandal', 'Sandals'],
+    ],
+  ],
+  [
+    'Accessories',
+    [
+      ['Scarf', 'Scarves'],
+      ['Belt', 'Belts'],
+      ['Beanie', 'Hats'],
+      ['Cap', 'Hats'],
+    ],
+  ],
+  [
+    'Bags',
+    [
+      ['Tote', 'Totes'],
+      ['Backpack', 'Backpacks'],
+      ['Crossbody Bag', 'Crossbody'],
+    ],
+  ],
+  [
+    'Sleepwear',
+    [
+      ['Pyjama Set', 'Pyjamas'],
+      ['Robe', 'Robes'],
+    ],
+  ],
 ];
 const BRANDS = [
-  'Atelier Nine', 'Coastline', 'Fieldstone', 'Loom & Co', 'Marlow', 'Northwind', 'Urban Thread', 'Vela', 'Harbor Lane',
-  'Juniper', 'Kestrel', 'Oakridge', 'Pale Moon', 'Redwood Supply', 'Solstice', 'Tidewater', 'Wildfern', 'Yarrow',
-  'Alder & Ash', 'Birchwood',
+  'Atelier Nine',
+  'Coastline',
+  'Fieldstone',
+  'Loom & Co',
+  'Marlow',
+  'Northwind',
+  'Urban Thread',
+  'Vela',
+  'Harbor Lane',
+  'Juniper',
+  'Kestrel',
+  'Oakridge',
+  'Pale Moon',
+  'Redwood Supply',
+  'Solstice',
+  'Tidewater',
+  'Wildfern',
+  'Yarrow',
+  'Alder & Ash',
+  'Birchwood',
 ];
 const ADJECTIVES = [
-  'Classic', 'Relaxed', 'Slim', 'Oversized', 'Cropped', 'Everyday', 'Vintage', 'Essential', 'Tailored', 'Soft',
-  'Lightweight', 'Heritage', 'Modern', 'Boxy', 'Washed', 'Organic',
+  'Classic',
+  'Relaxed',
+  'Slim',
+  'Oversized',
+  'Cropped',
+  'Everyday',
+  'Vintage',
+  'Essential',
+  'Tailored',
+  'Soft',
+  'Lightweight',
+  'Heritage',
+  'Modern',
+  'Boxy',
+  'Washed',
+  'Organic',
 ];
 const MATERIALS = [
-  'Cotton', 'Linen', 'Wool', 'Denim', 'Cashmere', 'Silk', 'Jersey', 'Twill', 'Corduroy', 'Fleece', 'Canvas', 'Leather',
+  'Cotton',
+  'Linen',
+  'Wool',
+  'Denim',
+  'Cashmere',
+  'Silk',
+  'Jersey',
+  'Twill',
+  'Corduroy',
+  'Fleece',
+  'Canvas',
+  'Leather',
 ];
 
 const KINDS = CATALOGUE.flatMap(([category, kinds]) => kinds.map(([name, sub]) => ({ category, name, sub })));

@@ -47,4 +47,3 @@ export async function finishCoupons(db: Db, run: Run) {
       WHERE c.id LIKE '${run.tag}${KIND.coupon}%'`),
   );
 }
-

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../client.js';
+import type { DbOrTx } from '../../client.js';
 import { addressParts, firstName, idOf, lastName, phone, type Run, rnd } from './sql.js';
 
 /** Days over which the customers registered: customer 1 is the oldest, the last one registered just before "now". */

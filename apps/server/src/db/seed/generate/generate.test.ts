@@ -17,7 +17,14 @@ const now = new Date('2026-06-01T12:00:00Z');
 
 describe('large-store generator', () => {
   it('builds a consistent store: stock invariants, totals, coupon counts and rollups', async () => {
-    const summary = await generateStore(t.app.db, { products: 30, customers: 25, orders: 400, seed: 7, batchSize: 64, now });
+    const summary = await generateStore(t.app.db, {
+      products: 30,
+      customers: 25,
+      orders: 400,
+      seed: 7,
+      batchSize: 64,
+      now,
+    });
     expect(summary).toMatchObject({ products: 30, variants: 270, customers: 25 });
     expect(summary.orders).toBe(400);
     expect(await t.app.db.$count(products)).toBe(30);
@@ -28,7 +35,10 @@ describe('large-store generator', () => {
 
     // Every combination starts with a `create` movement, so "initial" is 0 everywhere.
     expect(await checkStockInvariants(t.app.db)).toEqual([]);
-    const [open] = await queryRows<{ reserved: number }>(t.app.db, sql`SELECT sum(reserved)::int AS reserved FROM inventory`);
+    const [open] = await queryRows<{ reserved: number }>(
+      t.app.db,
+      sql`SELECT sum(reserved)::int AS reserved FROM inventory`,
+    );
     expect(open?.reserved).toBeGreaterThan(0);
 
     const placed = await t.app.db.select().from(orders);
@@ -42,7 +52,9 @@ describe('large-store generator', () => {
       expect(own.length).toBeGreaterThan(0);
       const coupon = order.couponId ? byCoupon.get(order.couponId) : undefined;
       const { subtotal } = computeOrderTotals({ lines: own });
-      const { discount, freeShipping } = coupon ? couponDiscount(coupon, subtotal) : { discount: 0, freeShipping: false };
+      const { discount, freeShipping } = coupon
+        ? couponDiscount(coupon, subtotal)
+        : { discount: 0, freeShipping: false };
       const expected = computeOrderTotals({ lines: own, discount, freeShipping, shippingMethod: order.shippingMethod });
       const { subtotal: s, discount: d, shipping, tax, total } = order;
       expect({ subtotal: s, discount: d, shipping, tax, total }, order.orderNumber).toEqual(expected);
@@ -70,8 +82,11 @@ describe('large-store generator', () => {
     try {
       await generateStore(fresh.app.db, { products: 30, customers: 25, orders: 400, seed: 7, batchSize: 100, now });
       const numbers = async (app: TestApp) =>
-        (await queryRows<{ n: string; total: number }>(app.app.db, sql`SELECT order_number AS n, total FROM orders
-          WHERE id LIKE '00000007%' ORDER BY order_number`));
+        await queryRows<{ n: string; total: number }>(
+          app.app.db,
+          sql`SELECT order_number AS n, total FROM orders
+          WHERE id LIKE '00000007%' ORDER BY order_number`,
+        );
       expect(await numbers(fresh)).toEqual(await numbers(t));
       await expect(generateStore(fresh.app.db, { products: 1, customers: 1, orders: 1, seed: 7 })).rejects.toThrow(
         'Seed 7 was already generated',

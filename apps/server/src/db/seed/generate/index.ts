@@ -56,7 +56,7 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   const inBatches = async (
     name: string,
     total: number,
-    write: (tx: DbOrTx, first: number, last: number, index: number) => Promise<number | undefined | void>,
+    write: (tx: DbOrTx, first: number, last: number, index: number) => Promise<unknown>,
   ) => {
     let written = 0;
     const bar = progress.step(name, total);
@@ -64,7 +64,8 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
       const last = Math.min(total, first + batchSize - 1);
       written += await db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL jit = off`);
-        return (await write(tx, first, last, index)) ?? 0;
+        const result = await write(tx, first, last, index);
+        return typeof result === 'number' ? result : 0;
       });
       bar.advance(last - first + 1);
     }

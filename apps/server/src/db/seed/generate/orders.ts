@@ -211,7 +211,13 @@ const ACTIVITY: [action: string, resource: string][] = [
 ];
 
 /** One staff activity-log row for every fourth order number, spread over the same history as the orders. */
-export async function insertActivity(db: DbOrTx, run: Run, staff: { id: string; email: string }[], first: number, last: number) {
+export async function insertActivity(
+  db: DbOrTx,
+  run: Run,
+  staff: { id: string; email: string }[],
+  first: number,
+  last: number,
+) {
   if (!staff.length) return;
   const kind = `(1 + floor(${rnd(run, 'g', 70)} * ${ACTIVITY.length})::int)`;
   const who = `(1 + floor(${rnd(run, 'g', 71)} * ${staff.length})::int)`;

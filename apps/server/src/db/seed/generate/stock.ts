@@ -16,7 +16,7 @@ export async function settleStock(db: DbOrTx, run: Run, batch: number, first: nu
   // The window over a batch's movements sorts in memory rather than on disk (the caller's transaction).
   await db.execute(sql`SET LOCAL work_mem = '128MB'`);
   await db.execute(
-      sql.raw(`WITH inv AS (
+    sql.raw(`WITH inv AS (
           SELECT id, product_id, size, color, quantity AS free, created_at FROM inventory WHERE product_id ${range}),
         lines AS (
           SELECT inv.id AS inventory_id, oi.quantity AS q, o.id AS order_id, o.order_number, o.status, o.stock_state,
