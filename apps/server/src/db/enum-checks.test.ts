@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from './client.js';
-import { seedBulk } from './seed/bulk.js';
+import { generateStore } from './seed/generate/index.js';
 import { seedDemoData } from './seed/index.js';
 
 const ENUM_CHECKS = '0004_enum_checks';
@@ -59,12 +59,12 @@ async function rejects(database: Database, statement: ReturnType<typeof sql>): P
 }
 
 describe(`enum CHECK constraints (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('the migration applies on a database already holding demo and bulk data, then holds every enum', async () => {
+  it('the migration applies on a database already holding demo and generated data, then holds every enum', async () => {
     const database = await emptyDatabase();
     cleanups.push(() => database.close());
     await database.migrate(migrationsBefore(ENUM_CHECKS));
     expect(await seedDemoData(database.db, () => {}, { uploadDir: path.join(temporary, 'uploads') })).toBe(true);
-    await seedBulk(database.db, { orders: 300, batchSize: 100, minProducts: 1, minCustomers: 1 });
+    await generateStore(database.db, { products: 10, customers: 10, orders: 300, batchSize: 100 });
 
     await database.migrate();
 
