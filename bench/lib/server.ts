@@ -1,0 +1,32 @@
+import { freePort, serverEnv, startCompiled, waitHealthy } from '../../apps/server/test/process.js';
+import { BENCH_JWT_SECRET, type BenchDatabase } from './database.js';
+
+export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void> };
+
+/**
+ * The compiled production server as its own process on the bench database, reached over real HTTP; request budgets
+ * are lifted so the load is measured, not the rate limiter.
+ */
+export async function startServer(target: BenchDatabase): Promise<RunningServer> {
+  const port = await freePort();
+  const server = startCompiled(
+    serverEnv(port, {
+      ...target.serverEnv,
+      NODE_ENV: 'production',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      RATE_LIMIT_MAX: '1000000000',
+    }),
+  );
+  if (!(await waitHealthy(port, server.child, 120_000))) {
+    server.child.kill('SIGTERM');
+    throw new Error(`The server did not start:\n${server.output()}`);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: server.child.pid as number,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+  };
+}
