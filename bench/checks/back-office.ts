@@ -34,12 +34,6 @@ const SCREENS: Screen[] = [
 const rowsOf = (body: { data?: Record<string, unknown> }): Row[] =>
   (Object.values(body.data ?? {}).find(Array.isArray) as Row[] | undefined) ?? [];
 
-const isListCall = (screen: Screen, search?: string) => (response: Response) => {
-  const url = new URL(response.url());
-  if (url.pathname !== screen.api || response.request().method() !== 'GET') return false;
-  return search === undefined || url.searchParams.get('search') === search;
-};
-
 /** Waits until `text` shows on the page; the milliseconds since `start`, or GIVE_UP_MS when it never does. */
 async function shownAfter(page: Page, text: string, start: number): Promise<number> {
   const left = Math.max(1, GIVE_UP_MS - (performance.now() - start));
@@ -54,9 +48,12 @@ async function shownAfter(page: Page, text: string, start: number): Promise<numb
 /** From navigation to the first row of the list call on screen. */
 async function firstRows(page: Page, screen: Screen): Promise<number> {
   const start = performance.now();
-  const answer = page.waitForResponse(isListCall(screen), { timeout: GIVE_UP_MS });
+  const isListCall = (response: Response) =>
+    new URL(response.url()).pathname === screen.api && response.request().method() === 'GET';
+  // Caught at once: a screen that never calls must not leave a rejected promise behind.
+  const answer = page.waitForResponse(isListCall, { timeout: GIVE_UP_MS }).catch(() => null);
   await page.goto(screen.path, { waitUntil: 'commit' });
-  const response = await answer.catch(() => null);
+  const response = await answer;
   if (!response) return GIVE_UP_MS;
   const first = rowsOf(await response.json())[0]?.[screen.shown];
   if (typeof first !== 'string') throw new Error(`${screen.path}: the list call answered no ${screen.shown}`);
@@ -66,12 +63,10 @@ async function firstRows(page: Page, screen: Screen): Promise<number> {
 /** From typing to the result on screen, less the screen's debounce. */
 async function searchResult(page: Page, screen: Screen, term: string): Promise<number> {
   const start = performance.now();
-  const answer = page.waitForResponse(isListCall(screen, term), { timeout: GIVE_UP_MS });
   await page
     .getByPlaceholder(/^Search/)
     .first()
-    .fill(term);
-  await answer.catch(() => undefined);
+    .fill(term, { timeout: GIVE_UP_MS });
   return (await shownAfter(page, term, start)) - screen.debounceMs;
 }
 

@@ -17,6 +17,9 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
       RATE_LIMIT_MAX: '1000000000',
     }),
   );
+  // A bench that dies half-way must not leave its server running.
+  const kill = () => server.child.kill('SIGTERM');
+  process.once('exit', kill);
   if (!(await waitHealthy(port, server.child, 120_000))) {
     server.child.kill('SIGTERM');
     throw new Error(`The server did not start:\n${server.output()}`);
@@ -25,6 +28,7 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
     baseUrl: `http://127.0.0.1:${port}`,
     pid: server.child.pid as number,
     async stop() {
+      process.off('exit', kill);
       server.child.kill('SIGTERM');
       await server.exited;
     },
