@@ -12,7 +12,7 @@ import { analytics } from './checks/analytics.js';
 import { backOffice } from './checks/back-office.js';
 import { type CheckoutOutcome, checkout, type HotVariant, pickHotVariants } from './checks/checkout.js';
 import { coldStart } from './checks/cold-start.js';
-import { invariants } from './checks/invariants.js';
+import { brokenStock, invariants } from './checks/invariants.js';
 import { storefront } from './checks/storefront.js';
 import { benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
@@ -24,11 +24,11 @@ const figures: Figure[] = [];
 const wanted = settings.checks;
 
 /** Runs one check; a check that throws is a missed figure with the reason, and the others still run. */
-async function measure(group: string, check: () => Promise<Figure[]>): Promise<void> {
+async function measure(group: string, check: (out: Figure[]) => Promise<unknown>): Promise<void> {
   const started = Date.now();
   console.log(`… ${group}`);
   try {
-    figures.push(...(await check()));
+    await check(figures);
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     figures.push({
@@ -62,7 +62,7 @@ execFileSync(process.execPath, ['scripts/build.mjs', wanted.has('back-office') ?
   cwd: repoRoot,
   stdio: 'inherit',
 });
-if (wanted.has('cold-start')) await measure('cold start', coldStart);
+if (wanted.has('cold-start')) await measure('cold start', async (out) => out.push(...(await coldStart())));
 
 const target = benchDatabase();
 let database = await target.open();
@@ -74,6 +74,7 @@ try {
   const staff = await benchAdmin(database.db);
   const hot: HotVariant[] =
     wanted.has('checkout') || wanted.has('invariants') ? await pickHotVariants(database.db) : [];
+  const brokenBefore = wanted.has('invariants') ? await brokenStock(database.db, hot) : new Map<string, string>();
   let outcome: CheckoutOutcome | null = null;
 
   if (needsServer) {
@@ -82,22 +83,24 @@ try {
     const server = await startServer(target);
     try {
       const ctx = { baseUrl: server.baseUrl, token: await signIn(server.baseUrl, staff) };
-      if (wanted.has('storefront')) await measure('storefront', () => storefront(ctx, settings.seconds, settings.runs));
-      if (wanted.has('admin-lists')) await measure('admin lists', () => adminLists(ctx, settings.runs));
-      if (wanted.has('analytics')) await measure('analytics', () => analytics(ctx, settings.runs));
-      if (wanted.has('back-office')) await measure('back office', () => backOffice(ctx, staff));
+      if (wanted.has('storefront'))
+        await measure('storefront', (out) => storefront(ctx, out, settings.seconds, settings.runs));
+      if (wanted.has('admin-lists')) await measure('admin lists', (out) => adminLists(ctx, out, settings.runs));
+      if (wanted.has('analytics')) await measure('analytics', (out) => analytics(ctx, out, settings.runs));
+      if (wanted.has('back-office')) await measure('back office', (out) => backOffice(ctx, out, staff));
       if (wanted.has('checkout'))
-        await measure('checkout', async () => {
+        await measure('checkout', async (out) => {
           const run = await checkout(ctx, hot, settings.seconds);
           outcome = run.outcome;
-          return run.figures;
+          out.push(...run.figures);
         });
     } finally {
       await server.stop();
     }
     if (target.kind === 'pglite') database = await target.open();
   }
-  if (wanted.has('invariants')) await measure('invariants', () => invariants(database.db, hot, outcome));
+  if (wanted.has('invariants'))
+    await measure('invariants', (out) => invariants(database.db, out, hot, brokenBefore, outcome));
 } finally {
   await database.close();
   target.dispose();

@@ -48,8 +48,7 @@ function figure(name: string, s: Awaited<ReturnType<typeof sample>>): Figure {
   };
 }
 
-export async function adminLists(ctx: BenchContext, runs: number): Promise<Figure[]> {
-  const figures: Figure[] = [];
+export async function adminLists(ctx: BenchContext, figures: Figure[], runs: number): Promise<void> {
   const options = { runs, maxSeconds: 5 };
   for (const list of LISTS) {
     figures.push(figure(`${list.name} first page p95`, await sample(ctx, list.path, options)));
@@ -67,5 +66,4 @@ export async function adminLists(ctx: BenchContext, runs: number): Promise<Figur
     for (const { label, query } of queries)
       figures.push(figure(`${list.name} ?${label} p95`, await sample(ctx, `${list.path}?${query}`, options)));
   }
-  return figures;
 }

@@ -18,10 +18,9 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 /** Each analytics call for the last 30 and 365 days, one at a time: the median of up to BENCH_RUNS calls. */
-export async function analytics(ctx: BenchContext, runs: number): Promise<Figure[]> {
+export async function analytics(ctx: BenchContext, figures: Figure[], runs: number): Promise<void> {
   const now = Date.now();
   const range = (days: number) => `startDate=${isoDay(new Date(now - days * DAY_MS))}&endDate=${isoDay(new Date(now))}`;
-  const figures: Figure[] = [];
   for (const days of [30, 365])
     for (const [name, path] of ENDPOINTS) {
       const s = await sample(ctx, `${path}?${range(days)}`, { runs, maxSeconds: 5 });
@@ -35,5 +34,4 @@ export async function analytics(ctx: BenchContext, runs: number): Promise<Figure
         note: s.failures.length ? `failed: ${s.failures.join('; ')}` : `${s.runs} calls, max ${s.max.toFixed(0)} ms`,
       });
     }
-  return figures;
 }

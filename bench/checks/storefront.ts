@@ -40,9 +40,8 @@ function loadFigures(name: string, result: LoadResult, p95Ms: number, minPerSeco
 }
 
 /** Public catalogue reads under load over HTTP (autocannon, 10 connections), as shoppers' browsers send them. */
-export async function storefront(ctx: BenchContext, seconds: number, runs: number): Promise<Figure[]> {
+export async function storefront(ctx: BenchContext, figures: Figure[], seconds: number, runs: number): Promise<void> {
   const url = (path: string) => `${ctx.baseUrl}${path}`;
-  const figures: Figure[] = [];
   const lists: [string, string][] = [
     ['search=shirt&limit=10', '/api/products?search=shirt&limit=10'],
     ['first page (limit=10)', '/api/products?limit=10'],
@@ -84,5 +83,4 @@ export async function storefront(ctx: BenchContext, seconds: number, runs: numbe
     target: SEARCH_SET_TARGET_MS,
     note: `slowest term ${medians.at(-1)!.toFixed(1)} ms`,
   });
-  return figures;
 }
