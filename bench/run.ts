@@ -41,7 +41,10 @@ async function measure(group: string, check: (out: Figure[]) => Promise<unknown>
       note: reason,
     });
   }
+  // Each check's rows as soon as it ends, so a long run shows progress (the whole table follows at the end).
+  const own = figures.filter((f) => f.group === group);
   console.log(`  ${group} took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  for (const f of own) console.log(`  ${passes(f) ? 'ok  ' : 'MISS'} ${f.name}: ${f.value.toFixed(1)} ${f.unit}`);
 }
 
 async function storeSize(db: Parameters<typeof queryRows>[0]): Promise<string> {
