@@ -5,19 +5,8 @@ import axe from 'axe-core';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject, it } from 'vitest';
 
-import { CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
-
-// Without these flags Chromium keeps calling out to the closed network from a sandbox-less root session.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Every back-office screen (the paths of the route table). */
 export const BACK_OFFICE_SCREENS = [
@@ -47,7 +36,7 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'seamline-chromium-')), {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
     baseURL: baseUrl(),
   });

@@ -90,6 +90,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // `--server-if-stale`: the test setup's cheap path (tests that run the compiled server need it, not the web app).
   if (process.argv[2] === '--server-if-stale') {
     if (serverBuildIsStale()) await buildServer();
+  } else if (process.argv[2] === '--if-stale') {
+    // The benchmarks' path: the server and the web app, each only when its sources changed.
+    if (serverBuildIsStale()) await buildServer();
+    if (webBuildIsStale()) await buildWeb();
   } else {
     console.log('Compiling the server…');
     await buildServer();

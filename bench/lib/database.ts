@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig, prepareDataDir } from '../../apps/server/src/config.js';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
+import { generateStore } from '../../apps/server/src/db/seed/generate/index.js';
+import { seedDemoData } from '../../apps/server/src/db/seed/index.js';
+
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
+
+/**
+ * The database the bench measures: PostgreSQL at DATABASE_URL when set, else the embedded database in BENCH_DATA_DIR
+ * (e.g. a store built with `DATA_DIR=… npm run seed -- …`), else a fresh embedded one in a temporary directory.
+ */
+export type BenchDatabase = {
+  kind: 'postgres' | 'pglite';
+  label: string;
+  /** What the server process needs to open the same database (and its uploads). */
+  serverEnv: Record<string, string>;
+  /** Opens it in this process (an embedded database only while no server holds it). */
+  open(): Promise<Database>;
+  dispose(): void;
+};
+
+export function benchDatabase(): BenchDatabase {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const keptDir = process.env.BENCH_DATA_DIR;
+  const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'seamline-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  prepareDataDir(config);
+  return {
+    kind: databaseUrl ? 'postgres' : 'pglite',
+    label: databaseUrl
+      ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}`
+      : `embedded PGlite${keptDir ? ` (${keptDir})` : ''}`,
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
+    open: () => openDatabase({ databaseUrl, pgliteDir: config.pgliteDir }),
+    dispose: () => {
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Migrates; a database without catalogue gets the demo store plus a small generated store with `orders` orders. */
+export async function prepareStore(database: Database, target: BenchDatabase, orders: number): Promise<void> {
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: target.serverEnv.DATA_DIR });
+  if (await seedDemoData(database.db, () => {}, config)) {
+    console.log(`No catalogue yet: loaded the demo store and generating ${orders.toLocaleString('en-US')} orders…`);
+    await generateStore(database.db, { products: 1_000, customers: 2_000, orders });
+  }
+  await database.db.execute(sql`ANALYZE`);
+}

@@ -1,0 +1,38 @@
+import { freePort, serverEnv, startCompiled, waitHealthy } from '../../apps/server/test/process.js';
+import { BENCH_JWT_SECRET, type BenchDatabase } from './database.js';
+
+export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void> };
+
+/**
+ * The compiled production server as its own process on the bench database, reached over real HTTP; request budgets
+ * are lifted so the load is measured, not the rate limiter.
+ */
+export async function startServer(target: BenchDatabase): Promise<RunningServer> {
+  const port = await freePort();
+  const server = startCompiled(
+    serverEnv(port, {
+      ...target.serverEnv,
+      NODE_ENV: 'production',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      RATE_LIMIT_MAX: '1000000000',
+      // Load shedding off: the bench measures what the server does under the load, not how soon it refuses it.
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    }),
+  );
+  // A bench that dies half-way must not leave its server running.
+  const kill = () => server.child.kill('SIGTERM');
+  process.once('exit', kill);
+  if (!(await waitHealthy(port, server.child, 120_000))) {
+    server.child.kill('SIGTERM');
+    throw new Error(`The server did not start:\n${server.output()}`);
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: server.child.pid as number,
+    async stop() {
+      process.off('exit', kill);
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
+  };
+}
