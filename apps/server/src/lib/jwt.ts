@@ -5,7 +5,8 @@ const ISSUER = 'seamline';
 const AUDIENCE = 'seamline-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export type AccessClaims = { sub: string; role: Role; iatMs: number };
+/** `sid` names the session (refresh-token family) the token belongs to: ending the session ends the token too. */
+export type AccessClaims = { sub: string; role: Role; iatMs: number; sid?: string };
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -13,9 +14,9 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: string, role: Role): Promise<string> {
+  sign(userId: string, role: Role, sessionId?: string): Promise<string> {
     const now = Date.now();
-    return new SignJWT({ role, iatMs: now })
+    return new SignJWT({ role, iatMs: now, ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -37,7 +38,8 @@ export class AccessTokens {
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.iatMs !== 'number') {
         return null;
       }
-      return { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs };
+      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+      return { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs, sid };
     } catch {
       return null;
     }

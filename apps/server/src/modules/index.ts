@@ -15,6 +15,7 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
@@ -39,4 +40,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productStockRoutes,
   profileRoutes,
   usersRoutes,
+  sessionRoutes,
 ];

@@ -18,7 +18,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(ok(session, 'Registration successful'));
   });
 
-  serve(app, contracts.refresh, async (request) => ok({ tokens: await auth.refresh(request.body.refreshToken) }));
+  serve(app, contracts.refresh, async (request) =>
+    ok({ tokens: await auth.refresh(request.body.refreshToken, auditContext(request, null)) }),
+  );
 
   serve(app, contracts.logout, async (request) => {
     await auth.logout(request.user!.id, request.body?.refreshToken, auditContext(request));

@@ -10,11 +10,13 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
 import { createMailToken, lockUserByEmail, mayMailToken, revokeMailTokens, spendMailToken } from './mail-tokens.js';
 import {
+  type Device,
   familyOfToken,
   issueRefreshToken,
   revokeAllForUser,
   revokeFamily,
   spendRefreshToken,
+  startRefreshFamily,
 } from './refresh-tokens.js';
 import { revokeUserSessions } from './sessions.js';
 import { toPublicUser } from './user-view.js';
@@ -36,9 +38,9 @@ export class AuthService {
     private readonly publicUrl: string,
   ) {}
 
-  private async startSession(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionView> {
-    const refreshToken = await issueRefreshToken(db, user.id);
-    const accessToken = await this.accessTokens.sign(user.id, user.role);
+  private async startSession(db: DbOrTx, user: typeof users.$inferSelect, device: Device): Promise<SessionView> {
+    const { sessionId, refreshToken } = await startRefreshFamily(db, user.id, device);
+    const accessToken = await this.accessTokens.sign(user.id, user.role, sessionId);
     return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
   }
 
@@ -68,7 +70,7 @@ export class AuthService {
         { ...ctx, userId: user.id, userEmail: user.email },
         { action: 'login', resource: 'auth', resourceId: user.id, details: { email: user.email, role: user.role } },
       );
-      return this.startSession(tx, updated!);
+      return this.startSession(tx, updated!, ctx);
     });
   }
 
@@ -117,11 +119,11 @@ export class AuthService {
         { ...ctx, userId: user.id, userEmail: user.email },
         { action: 'register', resource: 'user', resourceId: user.id, details: { email: user.email } },
       );
-      return this.startSession(tx, user);
+      return this.startSession(tx, user, ctx);
     });
   }
 
-  async refresh(refreshToken: string): Promise<AuthTokens> {
+  async refresh(refreshToken: string, device: Device): Promise<AuthTokens> {
     const result = await this.db.transaction(async (tx) => {
       const spent = await spendRefreshToken(tx, refreshToken);
       if (spent.kind === 'reused') {
@@ -134,8 +136,9 @@ export class AuthService {
         await revokeFamily(tx, spent.familyId);
         return null;
       }
-      const next = await issueRefreshToken(tx, user.id, { id: spent.familyId, expiresAt: spent.expiresAt });
-      return { accessToken: await this.accessTokens.sign(user.id, user.role), refreshToken: next };
+      const family = { id: spent.familyId, expiresAt: spent.expiresAt };
+      const next = await issueRefreshToken(tx, user.id, family, device);
+      return { accessToken: await this.accessTokens.sign(user.id, user.role, family.id), refreshToken: next };
     });
     if (!result) throw unauthorized('Invalid or expired refresh token');
     return result;

@@ -15,7 +15,7 @@ import { AppError, unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { claimLoginAttempt, clearLoginFailures } from '../auth/login-throttle.js';
-import { issueRefreshToken } from '../auth/refresh-tokens.js';
+import { startRefreshFamily } from '../auth/refresh-tokens.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { toPublicUser } from '../auth/user-view.js';
 
@@ -90,8 +90,8 @@ export class ProfileService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       await revokeUserSessions(tx, userId);
       await writeActivity(tx, ctx, { action: 'change_password', resource: 'profile', resourceId: userId });
-      const refreshToken = await issueRefreshToken(tx, userId);
-      const accessToken = await this.accessTokens.sign(userId, user.role);
+      const { sessionId, refreshToken } = await startRefreshFamily(tx, userId, ctx);
+      const accessToken = await this.accessTokens.sign(userId, user.role, sessionId);
       return { accessToken, refreshToken };
     });
   }
