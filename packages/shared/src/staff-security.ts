@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema, personNameSchema } from './auth.js';
-import { CREATABLE_STAFF_ROLES, PASSWORD_MAX } from './constants.js';
+import { CREATABLE_STAFF_ROLES, PASSWORD_MAX, type Role, STAFF_ROLES, type StaffRole } from './constants.js';
 import { CREATE_ROLE_MESSAGE } from './users.js';
 
 /** Staff account security (sessions, two-factor sign-in, invitations): the rules server and web share. */
@@ -14,6 +14,8 @@ export const TWO_FACTOR = {
   /** How long the sign-in's second step may follow the first (the challenge token's life). */
   challengeTtlMs: 5 * 60 * 1000,
 } as const;
+
+export const isStaffRole = (role: Role): role is StaffRole => (STAFF_ROLES as readonly Role[]).includes(role);
 
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 export const REQUIRE_TWO_FACTOR_SETTING = 'requireTwoFactorForStaff';

@@ -17,6 +17,7 @@ import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
@@ -41,4 +42,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   profileRoutes,
   usersRoutes,
   sessionRoutes,
+  twoFactorRoutes,
 ];
