@@ -14,8 +14,9 @@ export function renderAs(role: Role, ui: ReactNode) {
     isAuthenticated: true,
     isLoading: false,
     error: null,
-    login: async () => user,
-    register: async () => user,
+    login: async () => ({ user }),
+    register: async () => ({ user }),
+    acceptSession: async () => ({ user }),
     logout: async () => undefined,
     clearError: () => undefined,
   };

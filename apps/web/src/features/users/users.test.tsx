@@ -64,6 +64,7 @@ function renderPage(viewer: PublicUser) {
     error: null,
     login: vi.fn(),
     register: vi.fn(),
+    acceptSession: vi.fn(),
     logout: vi.fn(),
     clearError: vi.fn(),
   } satisfies AuthContextValue;
