@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, personNameSchema } from './auth.js';
-import { CREATABLE_STAFF_ROLES, PASSWORD_MAX, type Role, STAFF_ROLES, type StaffRole } from './constants.js';
-import { CREATE_ROLE_MESSAGE } from './users.js';
+import { PASSWORD_MAX, type Role, STAFF_ROLES, type StaffRole } from './constants.js';
 
-/** Staff account security (sessions, two-factor sign-in, invitations): the rules server and web share. */
+/** Staff account security (sessions, two-factor sign-in): the rules server and web share. */
 export const TWO_FACTOR = {
   issuer: 'Seamline',
   digits: 6,
@@ -17,7 +15,6 @@ export const TWO_FACTOR = {
 
 export const isStaffRole = (role: Role): role is StaffRole => (STAFF_ROLES as readonly Role[]).includes(role);
 
-export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 export const REQUIRE_TWO_FACTOR_SETTING = 'requireTwoFactorForStaff';
 
 export const SECURITY_MESSAGES = {
@@ -27,10 +24,6 @@ export const SECURITY_MESSAGES = {
   alreadyEnabled: 'Two-factor sign-in is already on',
   notEnabled: 'Two-factor sign-in is not on',
   staffOnly: 'Two-factor sign-in is for staff accounts',
-  invitationInvalid:
-    'This invitation link has expired or has already been used. Ask an administrator to send a new one.',
-  invitationOpen: 'An invitation for this email is already pending',
-  invitationNotPending: 'This invitation is no longer pending',
   sessionNotFound: 'Session not found',
 } as const;
 
@@ -100,36 +93,3 @@ export type SecuritySettings = z.infer<typeof securitySettings>;
 export const securitySettingsInput = z.strictObject({
   requireTwoFactorForStaff: z.boolean({ error: 'requireTwoFactorForStaff must be true or false' }),
 });
-
-// ---- invitations ----
-export const createInvitationInput = z.strictObject({
-  email: emailSchema,
-  firstName: personNameSchema('First name'),
-  lastName: personNameSchema('Last name'),
-  role: z.enum(CREATABLE_STAFF_ROLES, { error: CREATE_ROLE_MESSAGE }).default('support'),
-});
-export type CreateInvitationInput = z.input<typeof createInvitationInput>;
-
-export const INVITATION_STATES = ['pending', 'expired'] as const;
-export const invitationView = z.object({
-  _id: z.string(),
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(CREATABLE_STAFF_ROLES),
-  state: z.enum(INVITATION_STATES),
-  invitedBy: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-});
-export type InvitationView = z.infer<typeof invitationView>;
-
-export const invitationTokenInput = z.strictObject({ token: tokenSchema });
-export const invitationPreview = z.object({
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(CREATABLE_STAFF_ROLES),
-});
-export const acceptInvitationInput = z.strictObject({ token: tokenSchema, password: passwordSchema });

@@ -12,7 +12,7 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
-import { invitationContracts, sessionContracts, twoFactorContracts } from './staff-security.js';
+import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
@@ -55,5 +55,4 @@ export const contractGroups: Record<string, ContractGroup> = {
   payments: paymentContracts,
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
-  invitations: invitationContracts,
 };

@@ -2,14 +2,9 @@ import { z } from 'zod';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import {
-  acceptInvitationInput,
   challengeInput,
-  createInvitationInput,
   disableTwoFactorInput,
   enableTwoFactorInput,
-  invitationPreview,
-  invitationTokenInput,
-  invitationView,
   recoveryCodesData,
   securitySettings,
   securitySettingsInput,
@@ -193,78 +188,5 @@ export const twoFactorContracts = {
     body: securitySettingsInput,
     bodyExample: { requireTwoFactorForStaff: true },
     responses: { 200: envelope(securitySettings) },
-  }),
-};
-
-const invitationParams = idParams('invitation');
-const invitationEnvelope = envelope(z.object({ invitation: invitationView }));
-
-/** Staff invitations by e-mail: the link lets the new member choose their own password. */
-export const invitationContracts = {
-  list: endpoint({
-    operationId: 'listInvitations',
-    method: 'GET',
-    path: '/admin/invitations',
-    summary: 'Pending (and expired, not yet revoked) staff invitations',
-    tag: 'invitations',
-    access: 'usersWrite',
-    responses: { 200: envelope(z.object({ invitations: z.array(invitationView) })) },
-  }),
-  create: endpoint({
-    operationId: 'createInvitation',
-    method: 'POST',
-    path: '/admin/invitations',
-    summary: 'Invite a moderator or support member by e-mail (link valid 72 hours, single use)',
-    tag: 'invitations',
-    access: 'usersWrite',
-    body: createInvitationInput,
-    bodyExample: { email: 'jamie@example.com', firstName: 'Jamie', lastName: 'Lee', role: 'support' },
-    responses: { 201: invitationEnvelope },
-    errors: [409],
-  }),
-  resend: endpoint({
-    operationId: 'resendInvitation',
-    method: 'POST',
-    path: '/admin/invitations/:id/resend',
-    summary: 'Mail a new link (the old one stops working; 72 hours from now)',
-    tag: 'invitations',
-    access: 'usersWrite',
-    params: invitationParams,
-    responses: { 200: invitationEnvelope },
-    errors: [404, 409],
-  }),
-  revoke: endpoint({
-    operationId: 'revokeInvitation',
-    method: 'DELETE',
-    path: '/admin/invitations/:id',
-    summary: 'Revoke a pending invitation (its link stops working)',
-    tag: 'invitations',
-    access: 'usersWrite',
-    params: invitationParams,
-    responses: { 200: messageEnvelope },
-    errors: [404, 409],
-  }),
-  preview: endpoint({
-    operationId: 'previewInvitation',
-    method: 'POST',
-    path: '/auth/invitations/preview',
-    summary: 'Who an invitation link is for (before choosing a password)',
-    tag: 'invitations',
-    access: 'public',
-    body: invitationTokenInput,
-    bodyExample: { token: exampleToken },
-    responses: { 200: envelope(z.object({ invitation: invitationPreview })) },
-  }),
-  accept: endpoint({
-    operationId: 'acceptInvitation',
-    method: 'POST',
-    path: '/auth/invitations/accept',
-    summary: 'Accept an invitation: choose a password; the account is created and can sign in',
-    tag: 'invitations',
-    access: 'public',
-    body: acceptInvitationInput,
-    bodyExample: { token: exampleToken, password: 'correct-horse-battery' },
-    responses: { 200: messageEnvelope },
-    errors: [409],
   }),
 };

@@ -1,7 +1,5 @@
-import { CREATABLE_STAFF_ROLES } from '@seamline/shared';
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, oneOf, refId, tstz } from './common.js';
+import { createdAt, idColumn, refId, tstz } from './common.js';
 import { users } from './users.js';
 
 /**
@@ -50,32 +48,6 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
-);
-
-/** An invitation to join the staff: the mailed link (hashed) works once, for 72 hours. */
-export const invitations = pgTable(
-  'invitations',
-  {
-    id: idColumn(),
-    email: text('email').notNull(),
-    role: text('role', { enum: CREATABLE_STAFF_ROLES }).notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    invitedBy: refId('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: tstz('expires_at').notNull(),
-    acceptedAt: tstz('accepted_at'),
-    revokedAt: tstz('revoked_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    oneOf('invitations_role_check', t.role, CREATABLE_STAFF_ROLES),
-    uniqueIndex('invitations_token_hash_idx').on(t.tokenHash),
-    // At most one open invitation per address.
-    uniqueIndex('invitations_open_email_idx')
-      .on(sql`lower(${t.email})`)
-      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
-  ],
 );
 
 /** Store-wide settings an admin changes at run time (key → JSON value). */
