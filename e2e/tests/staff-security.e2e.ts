@@ -27,6 +27,17 @@ async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Waits for the dashboard; if the sign-in shows an error instead, fails with its text. */
+async function reachDashboard(page: Page) {
+  const alert = page.getByRole('alert').first();
+  await Promise.race([
+    page.waitForURL('**/dashboard'),
+    alert.waitFor().then(async () => {
+      throw new Error(`sign-in refused: ${await alert.textContent()}`);
+    }),
+  ]);
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/login');
@@ -80,13 +91,13 @@ describe('staff security: two-factor sign-in and sessions', () => {
     await signIn(page);
     await page.getByLabel('Verification code').fill(codeFor(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/dashboard');
+    await reachDashboard(page);
     await signOut(page);
 
     await signIn(page);
     await page.getByLabel('Verification code').fill(recoveryCode);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/dashboard');
+    await reachDashboard(page);
     await signOut(page);
 
     await signIn(page);
@@ -110,7 +121,7 @@ describe('staff security: two-factor sign-in and sessions', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Verification code').fill(codeFor(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/dashboard');
+    await reachDashboard(page);
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'End all other sessions' }).click();
     await page
