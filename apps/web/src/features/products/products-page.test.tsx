@@ -62,7 +62,6 @@ function renderAt(url: string) {
     error: null,
     login: vi.fn(),
     register: vi.fn(),
-    acceptSession: vi.fn(),
     logout: vi.fn(),
     clearError: vi.fn(),
   } satisfies AuthContextValue;
