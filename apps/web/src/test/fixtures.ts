@@ -45,7 +45,6 @@ export const signedInAsAdmin = (): AuthContextValue => ({
   error: null,
   login: vi.fn(),
   register: vi.fn(),
-  acceptSession: vi.fn(),
   logout: vi.fn(),
   clearError: vi.fn(),
 });

@@ -12,7 +12,6 @@ import {
   verifyEmailInput,
 } from '../auth.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { twoFactorChallenge } from '../staff-security.js';
 
 /** A new session: the user and the token pair (sign-in and registration). */
 export const sessionView = z.object({ user: publicUser, tokens: authTokens });
@@ -28,15 +27,13 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/login',
     summary: 'Sign in with e-mail and password',
-    description:
-      'Failed attempts are throttled per account and per address (429 with Retry-After). A staff member with ' +
-      'two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.',
+    description: 'Failed attempts are throttled per account and per address (429 with Retry-After).',
     tag,
     access: 'public',
     body: loginInput,
     bodyExample: { email: exampleEmail, password: 'correct-horse-battery' },
-    responses: { 200: envelope(z.union([sessionView, twoFactorChallenge])) },
-    errors: [401, 403, 429],
+    responses: { 200: envelope(sessionView) },
+    errors: [401, 403],
   }),
   register: endpoint({
     operationId: 'register',

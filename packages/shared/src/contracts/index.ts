@@ -12,7 +12,6 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
-import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
@@ -29,7 +28,6 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
-export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
 
@@ -53,6 +51,4 @@ export const contractGroups: Record<string, ContractGroup> = {
   categories: categoryContracts,
   brands: brandContracts,
   payments: paymentContracts,
-  sessions: sessionContracts,
-  twoFactor: twoFactorContracts,
 };

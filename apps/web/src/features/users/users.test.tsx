@@ -65,7 +65,6 @@ function renderPage(viewer: PublicUser, url = '/users') {
     error: null,
     login: vi.fn(),
     register: vi.fn(),
-    acceptSession: vi.fn(),
     logout: vi.fn(),
     clearError: vi.fn(),
   } satisfies AuthContextValue;
