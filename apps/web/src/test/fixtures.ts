@@ -37,9 +37,9 @@ export function mockFetch(handler: Handler) {
 export const authHeader = (init: RequestInit | undefined) =>
   (init?.headers as Record<string, string> | undefined)?.Authorization;
 
-/** An admin's session as the auth context provides it (tests that render routes without signing in). */
-export const signedInAsAdmin = (): AuthContextValue => ({
-  user: adminUser,
+/** A session as the auth context provides it (tests that render routes without signing in). */
+export const signedInAs = (user: PublicUser): AuthContextValue => ({
+  user,
   isAuthenticated: true,
   isLoading: false,
   error: null,
@@ -48,3 +48,5 @@ export const signedInAsAdmin = (): AuthContextValue => ({
   logout: vi.fn(),
   clearError: vi.fn(),
 });
+
+export const signedInAsAdmin = () => signedInAs(adminUser);

@@ -2,11 +2,12 @@ import type { PublicUser } from '@seamline/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
+import { AuthContext } from '../../auth/auth-context';
 import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
+import { signedInAs } from '../../test/fixtures';
+import { atUrl, currentUrl } from '../../test/url-probe';
 import ProductsPage from './pages/ProductsPage';
 
 const support = {
@@ -47,31 +48,12 @@ function serve() {
   return urls;
 }
 
-let location = '';
-function ShowLocation() {
-  const current = useLocation();
-  location = `${current.pathname}${current.search}`;
-  return null;
-}
-
 function renderAt(url: string) {
-  const auth = {
-    user: support,
-    isAuthenticated: true,
-    isLoading: false,
-    error: null,
-    login: vi.fn(),
-    register: vi.fn(),
-    logout: vi.fn(),
-    clearError: vi.fn(),
-  } satisfies AuthContextValue;
+  const auth = signedInAs(support);
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[url]}>
-          <ProductsPage />
-          <ShowLocation />
-        </MemoryRouter>
+        {atUrl(<ProductsPage />, url)}
         <Toaster />
       </AuthContext.Provider>
     </QueryClientProvider>,
@@ -95,10 +77,10 @@ describe('Product Management asks the server for one page, its state in the URL'
     await screen.findByText('40 of 61 products');
     expect(urls.at(-1)).toBe('/api/admin/products?page=3&limit=10&sortBy=createdAt&sortOrder=desc');
     await userEvent.click(screen.getByRole('tab', { name: 'Grid View' }));
-    await waitFor(() => expect(location).toBe('/products?view=grid'));
+    await waitFor(() => expect(currentUrl()).toBe('/products?view=grid'));
     await waitFor(() => expect(urls.at(-1)).toBe('/api/admin/products?page=1&limit=8&sortBy=createdAt&sortOrder=desc'));
     await userEvent.type(screen.getByLabelText('Search products...'), 'tee');
-    await waitFor(() => expect(location).toBe('/products?view=grid&search=tee'));
+    await waitFor(() => expect(currentUrl()).toBe('/products?view=grid&search=tee'));
     await waitFor(() =>
       expect(urls.at(-1)).toBe('/api/admin/products?page=1&limit=8&search=tee&sortBy=createdAt&sortOrder=desc'),
     );
