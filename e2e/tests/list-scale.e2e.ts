@@ -59,6 +59,30 @@ const SCREENS: Screen[] = [
     search: 'e',
     row: '[data-testid="activity-row"]',
   },
+  {
+    path: '/products?view=table',
+    api: '/api/admin/products',
+    limit: PAGE_SIZES.productTable,
+    placeholder: 'Search products...',
+    search: 'e',
+    row: 'tbody tr',
+  },
+  {
+    path: '/inventory?tab=table',
+    api: '/api/admin/products',
+    limit: PAGE_SIZES.inventoryTable,
+    placeholder: 'Search products by name, SKU, category...',
+    search: 'e',
+    row: 'tbody tr',
+  },
+  {
+    path: '/customers?view=table',
+    api: '/api/admin/customers',
+    limit: PAGE_SIZES.customersTable,
+    placeholder: 'Search customers by name, email or phone...',
+    search: 'e',
+    row: 'tbody tr',
+  },
 ];
 
 async function signIn(page: Page) {
