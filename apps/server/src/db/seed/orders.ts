@@ -5,34 +5,12 @@ import { moveOrderStock, targetStockState } from '../../modules/orders/order-sto
 import { placeOrder } from '../../modules/orders/orders.service.js';
 import type { Db, Tx } from '../client.js';
 import { inventory, inventoryMovements, orders, payments, products, users } from '../schema/index.js';
+import { CITIES, STREETS } from './places.js';
 import type { Random } from './random.js';
 
 const DAY = 86_400_000;
 /** Demo coupons (seed/coupons.ts) that demo orders may use. */
 const DEMO_ORDER_COUPONS = ['NEWCUS15', 'SPRING20', 'SAVE10US', 'FLASH50X'];
-const CITIES: [string, string, string][] = [
-  ['Portland', 'OR', '97205'],
-  ['Austin', 'TX', '73301'],
-  ['Denver', 'CO', '80202'],
-  ['Chicago', 'IL', '60601'],
-  ['Seattle', 'WA', '98101'],
-  ['Boston', 'MA', '02108'],
-  ['Atlanta', 'GA', '30303'],
-  ['San Diego', 'CA', '92101'],
-  ['Brooklyn', 'NY', '11201'],
-  ['Miami', 'FL', '33130'],
-  ['Minneapolis', 'MN', '55401'],
-  ['Phoenix', 'AZ', '85004'],
-];
-const STREETS = [
-  'Maple Avenue',
-  'Oak Street',
-  'Pine Road',
-  'Cedar Lane',
-  'Elm Street',
-  'Lakeview Drive',
-  'Main Street',
-];
 const GUESTS: [string, string][] = [
   ['Nora', 'Bennett'],
   ['Leo', 'Fischer'],

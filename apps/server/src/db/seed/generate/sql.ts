@@ -1,4 +1,5 @@
 import { COLORS, SIZES } from '@seamline/shared';
+import { CITIES, STREETS } from '../places.js';
 
 /**
  * SQL text fragments shared by the generator's steps. Every value is a pure function of the seed and a row number
@@ -149,29 +150,6 @@ export const LAST_NAMES = [
   'Kim',
   'Foster',
   'Hughes',
-];
-const CITIES = [
-  ['Portland', 'OR', '97205'],
-  ['Austin', 'TX', '73301'],
-  ['Denver', 'CO', '80202'],
-  ['Chicago', 'IL', '60601'],
-  ['Seattle', 'WA', '98101'],
-  ['Boston', 'MA', '02108'],
-  ['Atlanta', 'GA', '30303'],
-  ['San Diego', 'CA', '92101'],
-  ['Brooklyn', 'NY', '11201'],
-  ['Miami', 'FL', '33130'],
-  ['Minneapolis', 'MN', '55401'],
-  ['Phoenix', 'AZ', '85004'],
-] as const;
-const STREETS = [
-  'Maple Avenue',
-  'Oak Street',
-  'Pine Road',
-  'Cedar Lane',
-  'Elm Street',
-  'Lakeview Drive',
-  'Main Street',
 ];
 
 /** Person `n`'s first and last name (customers by customer number, guests by order number with another salt). */
