@@ -34,6 +34,16 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return parsed ? dateTime.format(parsed) : fallback;
 }
 
-/** A list total: 1,234 when counted exactly, ~123,000 when the server estimated it (past its exact-count limit). */
-export const formatCount = (count: { total: number; exact: boolean } | undefined) =>
-  count ? `${count.exact ? '' : '~'}${formatNumber(count.total)}` : '0';
+/** Three significant figures: an estimate shown to the unit would look exact. */
+function roughly(total: number): number {
+  if (total < 1000) return total;
+  const step = 10 ** (Math.floor(Math.log10(total)) - 2);
+  return Math.round(total / step) * step;
+}
+
+/**
+ * A list total as every screen shows it: 1,234 when counted exactly, "about 123,000" when the server only estimated
+ * it (more than COUNT_EXACT_LIMIT rows match, `exact` false).
+ */
+export const formatCount = (count: { total: number; exact?: boolean } | undefined) =>
+  !count ? '0' : count.exact === false ? `about ${formatNumber(roughly(count.total))}` : formatNumber(count.total);

@@ -17,8 +17,7 @@ import {
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
-import { totalText } from '../../../lib/list-count';
+import { formatCount, formatNumber } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useCustomers } from '../api';
 import type { CustomerAction } from '../components/CustomerActions';
@@ -92,8 +91,8 @@ export default function CustomersPage() {
     canWrite,
     onAction: (action: CustomerAction, customer: AdminCustomer) => setDialog({ action, customer }),
   };
-  const matched = failed ? '0' : totalText(list.data?.pagination);
-  const overall = failed ? '0' : totalText(list.data?.overall);
+  const matched = failed ? '0' : formatCount(list.data?.pagination);
+  const overall = failed ? '0' : formatCount(list.data?.overall);
 
   return (
     <>

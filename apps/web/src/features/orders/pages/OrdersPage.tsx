@@ -13,7 +13,7 @@ import {
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { totalText } from '../../../lib/list-count';
+import { formatCount } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useOrders } from '../api';
 import { AddOrderDialog } from '../components/AddOrderDialog';
@@ -58,7 +58,7 @@ export default function OrdersPage() {
   const failed = query.isError;
   const orders = failed ? [] : (query.data?.orders ?? []);
   const total = failed ? 0 : (query.data?.pagination.total ?? 0);
-  const totalLabel = failed ? '0' : totalText(query.data?.pagination);
+  const totalLabel = failed ? '0' : formatCount(query.data?.pagination);
   const totalPages = failed ? 1 : (query.data?.pagination.pages ?? 1);
   const loading = query.isLoading;
   useLastPageClamp(page, query.isSuccess && !query.isPlaceholderData ? totalPages : undefined, setParams);
