@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -24,6 +24,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
   JWT_SECRET: optionalString,
+  // 32 bytes (64 hex characters or base64) that encrypt two-factor secrets at rest; required in production.
+  TOTP_ENCRYPTION_KEY: optionalString.refine(
+    (v) => v === undefined || parseKey(v) !== undefined,
+    'use 32 random bytes as 64 hex characters or base64 (e.g. openssl rand -hex 32)',
+  ),
   UPLOAD_DIR: optionalString,
   SMTP_URL: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -95,6 +100,8 @@ export type Config = {
   pgliteDir?: string;
   redisUrl?: string;
   jwtSecret: string;
+  /** AES-256-GCM key for two-factor secrets (TOTP_ENCRYPTION_KEY; outside production derived from jwtSecret). */
+  totpEncryptionKey: Buffer;
   uploadDir: string;
   /** S3-compatible storage for uploads; absent means the local uploadDir. */
   s3?: S3Config;
@@ -169,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error('JWT_SECRET must be set to a random string of at least 32 characters in production');
   }
+  if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
+    throw new Error('TOTP_ENCRYPTION_KEY must be set to 32 random bytes (openssl rand -hex 32) in production');
+  }
+  const jwtSecret = e.JWT_SECRET ?? developmentSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -178,7 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtSecret,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY)! : developmentTotpKey(jwtSecret),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     s3: s3Config(e),
     smtpUrl: e.SMTP_URL,
@@ -252,6 +264,20 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A 32-byte key written as 64 hex characters or as base64; undefined when it is neither. */
+function parseKey(value: string): Buffer | undefined {
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/**
+ * Development and tests only (production refuses to start without TOTP_ENCRYPTION_KEY): the key is derived from the
+ * JWT secret, so a local data folder keeps working across restarts without one more setting.
+ */
+function developmentTotpKey(jwtSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'seamline', 'development two-factor key', 32));
 }
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -13,6 +13,8 @@ export type AuthUser = {
   role: Role;
   firstName: string;
   lastName: string;
+  /** The session (refresh-token family) the access token belongs to; null for tokens that name none. */
+  sessionId: string | null;
 };
 
 /**

@@ -5,7 +5,8 @@ const ISSUER = 'seamline';
 const AUDIENCE = 'seamline-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export type AccessClaims = { sub: string; role: Role; iatMs: number };
+/** `sid` names the session (refresh-token family) the token belongs to: ending the session ends the token too. */
+export type AccessClaims = { sub: string; role: Role; iatMs: number; sid?: string };
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -13,9 +14,9 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(userId: string, role: Role): Promise<string> {
+  sign(userId: string, role: Role, sessionId?: string): Promise<string> {
     const now = Date.now();
-    return new SignJWT({ role, iatMs: now })
+    return new SignJWT({ role, iatMs: now, ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -37,7 +38,52 @@ export class AccessTokens {
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.iatMs !== 'number') {
         return null;
       }
-      return { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs };
+      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+      return { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs, sid };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** What a sign-in challenge lets its holder do next: enter a code, or set two-factor up first. */
+export type ChallengePurpose = 'verify' | 'setup';
+const CHALLENGE_AUDIENCE = 'seamline-sign-in-challenge';
+
+/**
+ * The short-lived token that binds a sign-in's second step to its first (a correct password). Its own audience keeps
+ * it from ever passing as an access token, and an access token from passing as a challenge.
+ */
+export class ChallengeTokens {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(userId: string, purpose: ChallengePurpose, ttlMs: number): Promise<string> {
+    const now = Date.now();
+    return new SignJWT({ purpose, iatMs: now })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(CHALLENGE_AUDIENCE)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor((now + ttlMs) / 1000))
+      .sign(this.key);
+  }
+
+  async verify(token: string, purpose: ChallengePurpose): Promise<{ userId: string; iatMs: number } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: CHALLENGE_AUDIENCE,
+        requiredClaims: ['exp', 'iat', 'sub'],
+      });
+      if (payload.purpose !== purpose || typeof payload.sub !== 'string' || typeof payload.iatMs !== 'number') {
+        return null;
+      }
+      return { userId: payload.sub, iatMs: payload.iatMs };
     } catch {
       return null;
     }

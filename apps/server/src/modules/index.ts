@@ -15,7 +15,9 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 /** Every feature's routes, registered under /api. */
@@ -39,4 +41,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productStockRoutes,
   profileRoutes,
   usersRoutes,
+  sessionRoutes,
+  twoFactorRoutes,
 ];

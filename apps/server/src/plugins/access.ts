@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ACCESS, type Role } from '@seamline/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthUser, RouteAccess } from '../types.js';
 
@@ -74,11 +74,23 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
       lastName: users.lastName,
       isActive: users.isActive,
       tokensRevokedAt: users.tokensRevokedAt,
+      sessionId: sessions.id,
+      sessionRevokedAt: sessions.revokedAt,
     })
     .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, claims.sid ?? ''), eq(sessions.userId, users.id)))
     .where(eq(users.id, claims.sub))
     .limit(1);
   if (!row?.isActive) return null;
   if (row.tokensRevokedAt && claims.iatMs < row.tokensRevokedAt.getTime()) return null;
-  return { id: row.id, email: row.email, role: row.role, firstName: row.firstName, lastName: row.lastName };
+  // A session ended elsewhere (sessions list, sign-out, reuse detection) ends its access tokens at once.
+  if (claims.sid && (!row.sessionId || row.sessionRevokedAt)) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    sessionId: claims.sid ?? null,
+  };
 }

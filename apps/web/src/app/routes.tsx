@@ -65,4 +65,5 @@ export const appRoutes: RouteObject[] = [
     { title: 'Activity Logs', rule: 'activityLogs' },
     () => import('../features/activity-logs/pages/ActivityLogsPage'),
   ),
+  page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];

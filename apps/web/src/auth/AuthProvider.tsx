@@ -10,10 +10,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { ApiError, api, errorMessage, onSessionExpired, refreshSession } from '../lib/api-client';
 import { clearSession, readSession, saveSession, saveUser, storedRefreshToken } from '../lib/session';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context';
 import { type AuthState, authReducer, initialAuthState } from './auth-state';
 
-/** What sign-in and registration both answer: the user and the token pair. */
+/** What sign-in and registration answer: the user and the token pair, or (sign-in) a second step to take. */
 type SessionAnswer = EndpointResponse<typeof authContracts.login>;
 
 export const CUSTOMER_KEPT_OUT =
@@ -59,32 +59,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onSessionExpired(() => dispatch({ type: 'LOGOUT' })), []);
 
-  const startSession = useCallback(async (request: () => Promise<SessionAnswer>, fallback: string) => {
-    dispatch({ type: 'AUTH_START' });
-    try {
-      const answer = await request();
-      if (!answer?.success || !answer.data?.user || !answer.data.tokens) throw new Error(fallback);
-      const { user, tokens } = answer.data;
-      if (!isStaff(user)) {
-        // Customers may not enter the back office: end the server session we just got and keep nothing.
-        await api
-          .call(authContracts.logout, {
-            body: { refreshToken: tokens.refreshToken },
-            accessToken: tokens.accessToken,
-          })
-          .catch(() => undefined);
-        throw new Error(CUSTOMER_KEPT_OUT);
+  const startSession = useCallback(
+    async (request: () => Promise<SessionAnswer>, fallback: string): Promise<SignInOutcome> => {
+      dispatch({ type: 'AUTH_START' });
+      try {
+        const answer = await request();
+        if (answer?.success && answer.data && 'twoFactor' in answer.data) {
+          dispatch({ type: 'INIT_DONE' });
+          return { challenge: answer.data.twoFactor };
+        }
+        if (!answer?.success || !answer.data || !('tokens' in answer.data)) throw new Error(fallback);
+        const { user, tokens } = answer.data;
+        if (!isStaff(user)) {
+          // Customers may not enter the back office: end the server session we just got and keep nothing.
+          await api
+            .call(authContracts.logout, {
+              body: { refreshToken: tokens.refreshToken },
+              accessToken: tokens.accessToken,
+            })
+            .catch(() => undefined);
+          throw new Error(CUSTOMER_KEPT_OUT);
+        }
+        saveSession(user, tokens);
+        dispatch({ type: 'AUTH_SUCCESS', user });
+        return { user };
+      } catch (error) {
+        const message =
+          error instanceof ApiError ? errorMessage(error, fallback) : (error as Error).message || fallback;
+        clearSession();
+        dispatch({ type: 'AUTH_FAILURE', error: message });
+        throw new Error(message);
       }
-      saveSession(user, tokens);
-      dispatch({ type: 'AUTH_SUCCESS', user });
-      return user;
-    } catch (error) {
-      const message = error instanceof ApiError ? errorMessage(error, fallback) : (error as Error).message || fallback;
-      clearSession();
-      dispatch({ type: 'AUTH_FAILURE', error: message });
-      throw new Error(message);
-    }
-  }, []);
+    },
+    [],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -92,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login: (input: LoginInput) => startSession(() => api.call(authContracts.login, { body: input }), 'Login failed'),
       register: (input: RegisterInput) =>
         startSession(() => api.call(authContracts.register, { body: input }), 'Registration failed'),
+      acceptSession: (session) => startSession(async () => ({ success: true, data: session }), 'Login failed'),
       logout: async () => {
         const refreshToken = storedRefreshToken();
         await api

@@ -45,6 +45,7 @@ export const signedInAs = (user: PublicUser): AuthContextValue => ({
   error: null,
   login: vi.fn(),
   register: vi.fn(),
+  acceptSession: vi.fn(),
   logout: vi.fn(),
   clearError: vi.fn(),
 });

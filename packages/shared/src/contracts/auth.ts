@@ -12,6 +12,7 @@ import {
   verifyEmailInput,
 } from '../auth.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { twoFactorChallenge } from '../staff-security.js';
 
 /** A new session: the user and the token pair (sign-in and registration). */
 export const sessionView = z.object({ user: publicUser, tokens: authTokens });
@@ -27,13 +28,15 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/login',
     summary: 'Sign in with e-mail and password',
-    description: 'Failed attempts are throttled per account and per address (429 with Retry-After).',
+    description:
+      'Failed attempts are throttled per account and per address (429 with Retry-After). A staff member with ' +
+      'two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.',
     tag,
     access: 'public',
     body: loginInput,
     bodyExample: { email: exampleEmail, password: 'correct-horse-battery' },
-    responses: { 200: envelope(sessionView) },
-    errors: [401, 403],
+    responses: { 200: envelope(z.union([sessionView, twoFactorChallenge])) },
+    errors: [401, 403, 429],
   }),
   register: endpoint({
     operationId: 'register',

@@ -12,6 +12,7 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 
@@ -28,6 +29,7 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
 
@@ -51,4 +53,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   categories: categoryContracts,
   brands: brandContracts,
   payments: paymentContracts,
+  sessions: sessionContracts,
+  twoFactor: twoFactorContracts,
 };

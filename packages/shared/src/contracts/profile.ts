@@ -56,9 +56,10 @@ export const profileContracts = {
     operationId: 'changePassword',
     method: 'PUT',
     path: '/users/change-password',
-    summary: 'Change the password; other sessions are signed out and a new token pair is returned',
+    summary: 'Change the password (current one required); other sessions are signed out and a new token pair returned',
     tag,
-    access,
+    // Staff change their own password from their profile too.
+    access: 'authenticated',
     body: changePasswordInput,
     bodyExample: { currentPassword: 'correct-horse-battery', newPassword: 'new-correct-horse' },
     responses: { 200: envelope(z.object({ tokens: authTokens })) },

@@ -1,20 +1,33 @@
-import type { AuthTokens, LoginInput, PublicUser, SessionView } from '@seamline/shared';
+import {
+  type AuthTokens,
+  isStaffRole,
+  type LoginInput,
+  type PublicUser,
+  SECURITY_MESSAGES,
+  type SessionView,
+  TWO_FACTOR,
+  type TwoFactorChallenge,
+  type TwoFactorSetup,
+} from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
-import type { AccessTokens } from '../../lib/jwt.js';
+import type { AccessTokens, ChallengePurpose, ChallengeTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
 import { createMailToken, lockUserByEmail, mayMailToken, revokeMailTokens, spendMailToken } from './mail-tokens.js';
 import {
+  type Device,
   familyOfToken,
   issueRefreshToken,
   revokeAllForUser,
   revokeFamily,
   spendRefreshToken,
+  startRefreshFamily,
 } from './refresh-tokens.js';
 import { revokeUserSessions } from './sessions.js';
 import { toPublicUser } from './user-view.js';
@@ -34,20 +47,24 @@ export class AuthService {
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
     private readonly publicUrl: string,
+    private readonly twoFactor: TwoFactorService,
+    private readonly challenges: ChallengeTokens,
   ) {}
 
-  private async startSession(db: DbOrTx, user: typeof users.$inferSelect): Promise<SessionView> {
-    const refreshToken = await issueRefreshToken(db, user.id);
-    const accessToken = await this.accessTokens.sign(user.id, user.role);
+  private async startSession(db: DbOrTx, user: typeof users.$inferSelect, device: Device): Promise<SessionView> {
+    const { sessionId, refreshToken } = await startRefreshFamily(db, user.id, device);
+    const accessToken = await this.accessTokens.sign(user.id, user.role, sessionId);
     return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
   }
 
   /**
    * The attempt is claimed (and counted as a failure) before the password is checked; only a correct password on an
    * active account clears it. A deactivated account answers the same whatever the password, so the answer never
-   * tells whether a guessed password was right.
+   * tells whether a guessed password was right. When a second step is due (two-factor on, or required and not yet
+   * set up) the answer is a challenge instead, and the claimed attempt stays counted until that step succeeds: the
+   * password and the codes share one throttle, so knowing the password buys no extra code guesses.
    */
-  async login(input: LoginInput, ctx: AuditContext): Promise<SessionView> {
+  async login(input: LoginInput, ctx: AuditContext): Promise<SessionView | TwoFactorChallenge> {
     const ip = ctx.ip ?? 'unknown';
     await claimLoginAttempt(this.db, input.email, ip);
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
@@ -60,15 +77,77 @@ export class AuthService {
       await this.logFailedLogin(ctx, user.email, user.id, 'account deactivated');
       throw new AppError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED);
     }
+    const step = await this.secondStepDue(user);
+    if (step) {
+      await writeActivity(
+        this.db,
+        { ...ctx, userId: user.id, userEmail: user.email },
+        { action: 'login_password', resource: 'auth', resourceId: user.id, details: { next: `two_factor_${step}` } },
+      );
+      const challengeToken = await this.challenges.sign(user.id, step, TWO_FACTOR.challengeTtlMs);
+      const expiresAt = new Date(Date.now() + TWO_FACTOR.challengeTtlMs).toISOString();
+      return { twoFactor: { step, challengeToken, expiresAt } };
+    }
+    return this.completeLogin(user, ctx, {});
+  }
+
+  private async secondStepDue(user: typeof users.$inferSelect): Promise<ChallengePurpose | null> {
+    if (!isStaffRole(user.role)) return null;
+    if (await this.twoFactor.isEnabled(this.db, user.id)) return 'verify';
+    return (await this.twoFactor.settings()).requireTwoFactorForStaff ? 'setup' : null;
+  }
+
+  /** The second step: an authenticator code or a recovery code; wrong ones count toward the sign-in throttle. */
+  async loginWithCode(challengeToken: string, code: string, ctx: AuditContext): Promise<SessionView> {
+    const user = await this.challengedUser(challengeToken, 'verify');
+    await claimLoginAttempt(this.db, user.email.toLowerCase(), ctx.ip ?? 'unknown');
+    const method = await this.twoFactor.verifyCode(this.db, user.id, code);
+    if (!method) {
+      await this.logFailedLogin(ctx, user.email, user.id, 'invalid two-factor code');
+      throw unauthorized(SECURITY_MESSAGES.invalidCode);
+    }
+    return this.completeLogin(user, ctx, { twoFactor: method });
+  }
+
+  /** Two-factor is required but not set up yet: the setup, authorised by the sign-in challenge. */
+  async startRequiredSetup(challengeToken: string, ctx: AuditContext): Promise<TwoFactorSetup> {
+    const user = await this.challengedUser(challengeToken, 'setup');
+    return this.twoFactor.startSetup(user, { ...ctx, userId: user.id, userEmail: user.email });
+  }
+
+  /** Finishes the required setup with a first code: the recovery codes and the session. */
+  async finishRequiredSetup(challengeToken: string, code: string, ctx: AuditContext) {
+    const user = await this.challengedUser(challengeToken, 'setup');
+    const actor = { ...ctx, userId: user.id, userEmail: user.email };
+    await claimLoginAttempt(this.db, user.email.toLowerCase(), ctx.ip ?? 'unknown');
+    const recoveryCodes = await this.twoFactor.enable(user, code, actor);
+    return { ...(await this.completeLogin(user, ctx, { twoFactor: 'setup' })), recoveryCodes };
+  }
+
+  private async challengedUser(token: string, purpose: ChallengePurpose) {
+    const claims = await this.challenges.verify(token, purpose);
+    const [user] = claims ? await this.db.select().from(users).where(eq(users.id, claims.userId)) : [];
+    // A password change or deactivation since the first step voids the challenge.
+    const revoked = user?.tokensRevokedAt && claims && claims.iatMs < user.tokensRevokedAt.getTime();
+    if (!user?.isActive || user.deletedAt || revoked) throw unauthorized(SECURITY_MESSAGES.challengeExpired);
+    return user;
+  }
+
+  private completeLogin(user: typeof users.$inferSelect, ctx: AuditContext, details: Record<string, unknown>) {
     return this.db.transaction(async (tx) => {
       const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
-      await clearLoginFailures(tx, input.email);
+      await clearLoginFailures(tx, user.email.toLowerCase());
       await writeActivity(
         tx,
         { ...ctx, userId: user.id, userEmail: user.email },
-        { action: 'login', resource: 'auth', resourceId: user.id, details: { email: user.email, role: user.role } },
+        {
+          action: 'login',
+          resource: 'auth',
+          resourceId: user.id,
+          details: { email: user.email, role: user.role, ...details },
+        },
       );
-      return this.startSession(tx, updated!);
+      return this.startSession(tx, updated!, ctx);
     });
   }
 
@@ -117,11 +196,11 @@ export class AuthService {
         { ...ctx, userId: user.id, userEmail: user.email },
         { action: 'register', resource: 'user', resourceId: user.id, details: { email: user.email } },
       );
-      return this.startSession(tx, user);
+      return this.startSession(tx, user, ctx);
     });
   }
 
-  async refresh(refreshToken: string): Promise<AuthTokens> {
+  async refresh(refreshToken: string, device: Device): Promise<AuthTokens> {
     const result = await this.db.transaction(async (tx) => {
       const spent = await spendRefreshToken(tx, refreshToken);
       if (spent.kind === 'reused') {
@@ -134,8 +213,9 @@ export class AuthService {
         await revokeFamily(tx, spent.familyId);
         return null;
       }
-      const next = await issueRefreshToken(tx, user.id, { id: spent.familyId, expiresAt: spent.expiresAt });
-      return { accessToken: await this.accessTokens.sign(user.id, user.role), refreshToken: next };
+      const family = { id: spent.familyId, expiresAt: spent.expiresAt };
+      const next = await issueRefreshToken(tx, user.id, family, device);
+      return { accessToken: await this.accessTokens.sign(user.id, user.role, family.id), refreshToken: next };
     });
     if (!result) throw unauthorized('Invalid or expired refresh token');
     return result;

@@ -1,24 +1,48 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { refreshTokens, sessions } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
 
 /** Absolute life of a sign-in: rotation never extends it (DESIGN §4). */
 export const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Where a sign-in comes from, shown in the sessions list. */
+export type Device = { userAgent: string | null; ip: string | null };
+
+/** A new sign-in: a session row (the family) and its first refresh token. */
+export async function startRefreshFamily(
+  db: DbOrTx,
+  userId: string,
+  device: Device,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const family = { id: newId(), expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS) };
+  await db.insert(sessions).values({
+    id: family.id,
+    userId,
+    userAgent: device.userAgent,
+    ip: device.ip,
+    expiresAt: family.expiresAt,
+  });
+  return { sessionId: family.id, refreshToken: await issueRefreshToken(db, userId, family) };
+}
+
+/** The next token of a family (rotation); the session records when and from where it was last used. */
 export async function issueRefreshToken(
   db: DbOrTx,
   userId: string,
-  family?: { id: string; expiresAt: Date },
+  family: { id: string; expiresAt: Date },
+  device?: Device,
 ): Promise<string> {
   const token = newOpaqueToken();
-  await db.insert(refreshTokens).values({
-    userId,
-    familyId: family?.id ?? newId(),
-    tokenHash: hashToken(token),
-    expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS),
-  });
+  await db
+    .insert(refreshTokens)
+    .values({ userId, familyId: family.id, tokenHash: hashToken(token), expiresAt: family.expiresAt });
+  if (device)
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()`, ...(device.ip ? { ip: device.ip } : {}) })
+      .where(eq(sessions.id, family.id));
   return token;
 }
 
@@ -53,12 +77,20 @@ export async function spendRefreshToken(db: DbOrTx, token: string): Promise<Spen
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
   await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, familyId), isNull(sessions.revokedAt)));
+  await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeAllForUser(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })

@@ -11,11 +11,11 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, loginFailures, mailTokens, paymentMethods, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
-import { AppError, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { claimLoginAttempt, clearLoginFailures } from '../auth/login-throttle.js';
-import { issueRefreshToken } from '../auth/refresh-tokens.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { checkCurrentPassword } from '../auth/reauth.js';
+import { startRefreshFamily } from '../auth/refresh-tokens.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { toPublicUser } from '../auth/user-view.js';
 
@@ -90,8 +90,8 @@ export class ProfileService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       await revokeUserSessions(tx, userId);
       await writeActivity(tx, ctx, { action: 'change_password', resource: 'profile', resourceId: userId });
-      const refreshToken = await issueRefreshToken(tx, userId);
-      const accessToken = await this.accessTokens.sign(userId, user.role);
+      const { sessionId, refreshToken } = await startRefreshFamily(tx, userId, ctx);
+      const accessToken = await this.accessTokens.sign(userId, user.role, sessionId);
       return { accessToken, refreshToken };
     });
   }
@@ -130,26 +130,8 @@ export class ProfileService {
     });
   }
 
-  /**
-   * Re-checks the password of a signed-in customer. Wrong answers count against the sign-in throttle (per account
-   * and IP), so a stolen access token cannot be used to guess the password. A wrong password is a 400, not a 401:
-   * the session itself is fine.
-   */
-  private async checkPassword(user: UserRow, password: string, ctx: AuditContext, field: string, message: string) {
-    const email = user.email.toLowerCase();
-    const ip = ctx.ip ?? 'unknown';
-    await claimLoginAttempt(this.db, email, ip);
-    if (await verifyPassword(user.passwordHash, password)) {
-      await clearLoginFailures(this.db, email);
-      return;
-    }
-    await writeActivity(this.db, ctx, {
-      action: 'password_check',
-      resource: 'profile',
-      resourceId: user.id,
-      status: 'failure',
-    });
-    throw new AppError(400, 'INVALID_PASSWORD', message, [{ field, message }]);
+  private checkPassword(user: UserRow, password: string, ctx: AuditContext, field: string, message: string) {
+    return checkCurrentPassword(this.db, user, password, ctx, field, message);
   }
 
   private async find(db: DbOrTx, userId: string, lock = false): Promise<UserRow> {

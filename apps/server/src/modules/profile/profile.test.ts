@@ -74,12 +74,12 @@ describe('GET and PUT /api/users/profile', () => {
     expect(row).toMatchObject({ role: 'customer', isActive: true, emailVerified: true, email: me.user.email });
   });
 
-  it('is for customers only: 401 anonymous, 403 staff', async () => {
+  it('is for customers only (the password change is for everyone): 401 anonymous, 403 staff', async () => {
     const admin = await signedIn(t.app, 'admin');
+    expect((await call(t.app, 'PUT', '/api/users/change-password', { body: {} })).status).toBe(401);
     for (const [method, url] of [
       ['GET', '/api/users/profile'],
       ['PUT', '/api/users/profile'],
-      ['PUT', '/api/users/change-password'],
       ['GET', '/api/users/addresses'],
       ['POST', '/api/users/addresses'],
       ['PUT', `/api/users/addresses/${'a'.repeat(24)}`],

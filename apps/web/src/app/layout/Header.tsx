@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useMatches, useNavigate } from 'react-router';
+import { Link, useMatches, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { Avatar, Badge, Button } from '../../components/ui';
 import type { RouteHandle } from '../route-helpers';
@@ -37,6 +37,9 @@ export function Header() {
             <Avatar seed={user.email} name={`${user.firstName} ${user.lastName}`.trim() || user.email} />
           </div>
           <div className="h-6 w-px bg-slate-200" />
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/profile">Profile</Link>
+          </Button>
           <Button variant="ghost" size="sm" onClick={signOut} loading={signingOut}>
             {signingOut ? null : <LogOut aria-hidden />}
             Sign out

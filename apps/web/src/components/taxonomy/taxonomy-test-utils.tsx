@@ -18,8 +18,9 @@ export function renderAs(role: Role, ui: ReactNode, url = '/list') {
     isAuthenticated: true,
     isLoading: false,
     error: null,
-    login: async () => user,
-    register: async () => user,
+    login: async () => ({ user }),
+    register: async () => ({ user }),
+    acceptSession: async () => ({ user }),
     logout: async () => undefined,
     clearError: () => undefined,
   };

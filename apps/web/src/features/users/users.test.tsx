@@ -65,6 +65,7 @@ function renderPage(viewer: PublicUser, url = '/users') {
     error: null,
     login: vi.fn(),
     register: vi.fn(),
+    acceptSession: vi.fn(),
     logout: vi.fn(),
     clearError: vi.fn(),
   } satisfies AuthContextValue;

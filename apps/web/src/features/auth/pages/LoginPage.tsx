@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginInput } from '@seamline/shared';
+import { type LoginInput, loginInput, type TwoFactorChallenge } from '@seamline/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,11 +8,13 @@ import { Button, FormField, Input } from '../../../components/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
 import { TextLink } from '../components/TextLink';
+import { TwoFactorStep } from '../components/TwoFactorStep';
 
 /** /login — after success the route guard moves on to where the user was going, else /dashboard. */
 export default function LoginPage() {
   const { login } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge['twoFactor'] | null>(null);
   const form = useForm<z.input<typeof loginInput>, unknown, LoginInput>({
     resolver: zodResolver(loginInput),
     defaultValues: { email: '', password: '' },
@@ -21,8 +23,19 @@ export default function LoginPage() {
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    await login(values).catch((error: Error) => setFailure(error.message));
+    const outcome = await login(values).catch((error: Error) => {
+      setFailure(error.message);
+      return null;
+    });
+    if (outcome && 'challenge' in outcome) setChallenge(outcome.challenge);
   });
+
+  if (challenge)
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="One more step to confirm it is you.">
+        <TwoFactorStep challenge={challenge} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
 
   return (
     <AuthLayout

@@ -15,11 +15,13 @@ export type UserCardProps = {
   /** The viewer may edit and deactivate (an admin); admin cards never offer it. */
   canManage: boolean;
   onEdit: (user: PublicUser) => void;
+  /** Admins: open the member's sessions. */
+  onSessions?: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
 };
 
 /** One staff member: role, locally generated avatar, name, e-mail, status and last sign-in. */
-export function UserCard({ user, canManage, onEdit, onDelete }: UserCardProps) {
+export function UserCard({ user, canManage, onEdit, onDelete, onSessions }: UserCardProps) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const role = ROLE_BADGES[user.role];
   const isAdmin = user.role === 'admin';
@@ -55,6 +57,16 @@ export function UserCard({ user, canManage, onEdit, onDelete }: UserCardProps) {
               <Button variant="outline" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${fullName}`}>
                 <Pencil aria-hidden /> Edit
               </Button>
+              {onSessions ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onSessions(user)}
+                  aria-label={`Sessions of ${fullName}`}
+                >
+                  Sessions
+                </Button>
+              ) : null}
               <Button
                 variant="outline"
                 size="sm"

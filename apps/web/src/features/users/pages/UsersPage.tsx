@@ -9,6 +9,7 @@ import { AddUserDialog } from '../components/AddUserDialog';
 import { DeactivateUserDialog } from '../components/DeactivateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { UserCard } from '../components/UserCard';
+import { UserSessionsDialog } from '../components/UserSessionsDialog';
 
 /**
  * User Management (spec part 1 §2): staff only, searchable card grid; admins add, edit and deactivate. Search and page
@@ -23,6 +24,7 @@ export default function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [deactivating, setDeactivating] = useState<PublicUser | null>(null);
+  const [viewingSessions, setViewingSessions] = useState<PublicUser | null>(null);
   const users = useUsers({ page, search });
 
   useEffect(() => {
@@ -66,7 +68,14 @@ export default function UsersPage() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((user) => (
-            <UserCard key={user.id} user={user} canManage={isAdmin} onEdit={setEditing} onDelete={setDeactivating} />
+            <UserCard
+              key={user.id}
+              user={user}
+              canManage={isAdmin}
+              onEdit={setEditing}
+              onDelete={setDeactivating}
+              onSessions={setViewingSessions}
+            />
           ))}
         </div>
       )}
@@ -84,6 +93,7 @@ export default function UsersPage() {
             onClose={() => setEditing(null)}
             onSaved={() => toast.success('User updated successfully')}
           />
+          <UserSessionsDialog user={viewingSessions} onClose={() => setViewingSessions(null)} onMessage={toast.info} />
           <DeactivateUserDialog
             user={deactivating}
             onClose={() => setDeactivating(null)}
