@@ -101,8 +101,9 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   const bar = progress.step('rollups', 1);
   await finishCoupons(db, run);
   await db.execute(sql`SELECT analytics_rebuild()`);
-  // Fresh statistics for the planner (a PostgreSQL server's autovacuum would do it later; embedded PGlite has none).
-  await db.execute(sql`ANALYZE`);
+  // Fresh statistics and visibility maps (a server's autovacuum would get there later; embedded PGlite has none).
+  // Without the vacuum, index-only scans visit the heap and the first admin lists on a new store miss their targets.
+  await db.execute(sql`VACUUM (ANALYZE)`);
   bar.finish();
   return {
     products: run.products,
