@@ -1,5 +1,6 @@
 import type { Role } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
+import { TOTP } from 'otpauth';
 import type { Db } from '../src/db/client.js';
 import { brands, categories, inventory, products, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
@@ -30,16 +31,33 @@ export async function buildUser(db: Db, overrides: Partial<typeof users.$inferIn
   return { ...row!, password: DEFAULT_PASSWORD };
 }
 
-/** A user of the given role, signed in through the API. */
+/**
+ * A user of the given role, signed in through the API. When the store requires two-factor for staff, the sign-in
+ * goes through the required setup with a code from the shown secret, as a new staff member would.
+ */
 export async function signedIn(app: FastifyInstance, role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await buildUser(app.db, { role, ...overrides });
   const response = await call(app, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
-  return {
-    user,
-    token: response.body.data.tokens.accessToken as string,
-    refreshToken: response.body.data.tokens.refreshToken as string,
-  };
+  const data = response.body.data.twoFactor
+    ? await finishRequiredSetup(app, response.body.data.twoFactor)
+    : response.body.data;
+  return { user, token: data.tokens.accessToken as string, refreshToken: data.tokens.refreshToken as string };
+}
+
+/** A code of the authenticator with that secret, `offsetSteps` 30-second steps from now. */
+export const codeFor = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+async function finishRequiredSetup(app: FastifyInstance, challenge: { step: string; challengeToken: string }) {
+  if (challenge.step !== 'setup') throw new Error(`a new user cannot have two-factor on (step ${challenge.step})`);
+  const { challengeToken } = challenge;
+  const setup = await call(app, 'POST', '/api/auth/login/two-factor/setup', { body: { challengeToken } });
+  if (setup.status !== 200) throw new Error(`two-factor setup failed: ${JSON.stringify(setup.body)}`);
+  const code = codeFor(setup.body.data.secret);
+  const enable = await call(app, 'POST', '/api/auth/login/two-factor/enable', { body: { challengeToken, code } });
+  if (enable.status !== 200) throw new Error(`two-factor enable failed: ${JSON.stringify(enable.body)}`);
+  return enable.body.data;
 }
 
 let productCounter = 0;

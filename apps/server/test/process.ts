@@ -16,9 +16,13 @@ export function freePort(): Promise<number> {
 }
 
 /** The environment of a server process: loopback port, quiet logs, embedded database unless told otherwise. */
+/** A fixed two-factor key for servers started by tests and benchmarks (production refuses to start without one). */
+export const TEST_TOTP_ENCRYPTION_KEY = '5eed'.repeat(16);
+
 export function serverEnv(port: number, overrides: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    TOTP_ENCRYPTION_KEY: TEST_TOTP_ENCRYPTION_KEY,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: '',

@@ -2,9 +2,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { RouteAccess } from '../src/types.js';
 import { mailedToken } from './activity-log-coverage/types.js';
 import { buildCoupon } from './analytics-factories.js';
-import { buildProduct, buildUser, signedIn } from './factories.js';
+import { buildProduct, buildUser, codeFor, signedIn } from './factories.js';
 import { call } from './harness.js';
 import { address, orderBody, placeOrder } from './orders.js';
+import { setupChallenge, twoSessions, withTwoFactor } from './two-factor.js';
 
 /**
  * The storefront exposure walk: every public, authenticated and customer route is called anonymously and as a
@@ -182,6 +183,35 @@ export const walkTable: WalkTable = {
   'POST /api/auth/resend-verification': anonymous('POST', '/api/auth/resend-verification', (d) => ({
     email: d.customer.email,
   })),
+
+  // Two-factor sign-in answers the staff member's own session; sessions are the caller's own.
+  'POST /api/auth/login/two-factor': async (d) => {
+    const staff = await withTwoFactor(d.app);
+    const first = await call(d.app, 'POST', '/api/auth/login', {
+      body: { email: staff.user.email, password: staff.user.password },
+    });
+    const body = { challengeToken: first.body.data.twoFactor.challengeToken, code: codeFor(staff.secret) };
+    return [{ method: 'POST', url: '/api/auth/login/two-factor', body }];
+  },
+  'POST /api/auth/login/two-factor/setup': async (d) => {
+    const { challengeToken } = await setupChallenge(d.app);
+    return [{ method: 'POST', url: '/api/auth/login/two-factor/setup', body: { challengeToken } }];
+  },
+  'POST /api/auth/login/two-factor/enable': async (d) => {
+    const { challengeToken } = await setupChallenge(d.app);
+    const setup = await call(d.app, 'POST', '/api/auth/login/two-factor/setup', { body: { challengeToken } });
+    const body = { challengeToken, code: codeFor(setup.body.data.secret) };
+    return [{ method: 'POST', url: '/api/auth/login/two-factor/enable', body }];
+  },
+  'GET /api/auth/sessions': asCustomer('GET', () => '/api/auth/sessions'),
+  'DELETE /api/auth/sessions/:id': async (d) => {
+    const other = await twoSessions(d.app, 'customer');
+    return [{ method: 'DELETE', url: `/api/auth/sessions/${other.otherSessionId}`, token: other.token }];
+  },
+  'DELETE /api/auth/sessions': async (d) => {
+    const other = await twoSessions(d.app, 'customer');
+    return [{ method: 'DELETE', url: '/api/auth/sessions', token: other.token }];
+  },
 
   // Catalogue.
   'GET /api/products': read(() => '/api/products?limit=100'),

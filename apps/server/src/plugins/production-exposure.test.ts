@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
+import { TEST_TOTP_ENCRYPTION_KEY } from '../../test/process.js';
 import { type Config, loadConfig } from '../config.js';
 
 /** A built web app with a source map beside its bundle, as `vite build` with source maps would leave it. */
@@ -24,6 +25,7 @@ function fakeWebDist(): string {
 const webDist = fakeWebDist();
 const secret = {
   JWT_SECRET: 'production-secret-production-secret-0123',
+  TOTP_ENCRYPTION_KEY: TEST_TOTP_ENCRYPTION_KEY,
   DATA_DIR: path.join(os.tmpdir(), 'seamline-prod'),
 };
 

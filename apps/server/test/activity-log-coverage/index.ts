@@ -3,6 +3,7 @@ import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
+import { securityScenarios } from './security.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
 import { usersScenarios } from './users.js';
@@ -19,4 +20,5 @@ export const scenarios: ScenarioTable = {
   ...ordersScenarios,
   ...customersScenarios,
   ...couponsScenarios,
+  ...securityScenarios,
 };

@@ -10,7 +10,7 @@ import {
   type TwoFactorSetup,
 } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
@@ -120,8 +120,12 @@ export class AuthService {
     const user = await this.challengedUser(challengeToken, 'setup');
     const actor = { ...ctx, userId: user.id, userEmail: user.email };
     await claimLoginAttempt(this.db, user.email.toLowerCase(), ctx.ip ?? 'unknown');
-    const recoveryCodes = await this.twoFactor.enable(user, code, actor);
-    return { ...(await this.completeLogin(user, ctx, { twoFactor: 'setup' })), recoveryCodes };
+    const checked = await this.twoFactor.checkFirstCode(user, code, actor);
+    // Turning it on and signing in are one operation with one log row (the login, marked as a setup).
+    return this.db.transaction(async (tx) => {
+      const recoveryCodes = await this.twoFactor.confirm(tx, user.id, checked);
+      return { ...(await this.completeLoginIn(tx, user, ctx, { twoFactor: 'setup' })), recoveryCodes };
+    });
   }
 
   private async challengedUser(token: string, purpose: ChallengePurpose) {
@@ -134,21 +138,28 @@ export class AuthService {
   }
 
   private completeLogin(user: typeof users.$inferSelect, ctx: AuditContext, details: Record<string, unknown>) {
-    return this.db.transaction(async (tx) => {
-      const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
-      await clearLoginFailures(tx, user.email.toLowerCase());
-      await writeActivity(
-        tx,
-        { ...ctx, userId: user.id, userEmail: user.email },
-        {
-          action: 'login',
-          resource: 'auth',
-          resourceId: user.id,
-          details: { email: user.email, role: user.role, ...details },
-        },
-      );
-      return this.startSession(tx, updated!, ctx);
-    });
+    return this.db.transaction((tx) => this.completeLoginIn(tx, user, ctx, details));
+  }
+
+  private async completeLoginIn(
+    tx: Tx,
+    user: typeof users.$inferSelect,
+    ctx: AuditContext,
+    details: Record<string, unknown>,
+  ) {
+    const [updated] = await tx.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, user.id)).returning();
+    await clearLoginFailures(tx, user.email.toLowerCase());
+    await writeActivity(
+      tx,
+      { ...ctx, userId: user.id, userEmail: user.email },
+      {
+        action: 'login',
+        resource: 'auth',
+        resourceId: user.id,
+        details: { email: user.email, role: user.role, ...details },
+      },
+    );
+    return this.startSession(tx, updated!, ctx);
   }
 
   private async logFailedLogin(ctx: AuditContext, email: string, userId: string | undefined, reason: string) {

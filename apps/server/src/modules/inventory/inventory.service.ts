@@ -1,70 +1,16 @@
-import {
-  type InventoryAnalyticsView,
-  inventoryTotals,
-  type LowStockAlertView,
-  lowStockAlerts,
-  PAGE_SIZES,
-  percentChange,
-  type StockedProduct,
-} from '@seamline/shared';
-import { asc, desc, eq } from 'drizzle-orm';
+import { type InventoryAnalyticsView, PAGE_SIZES, percentChange } from '@seamline/shared';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, inventory, inventoryMovements, productImages, products, users } from '../../db/schema/index.js';
+import { inventoryMovements, products, users } from '../../db/schema/index.js';
 import { stockTotals, stockTotalsAt, topCategories, worstAlerts } from './inventory-analytics.js';
 
 const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;
 const RECENT_MOVEMENTS = 10;
 
-type Snapshot = Omit<StockedProduct, 'inventory'> & {
-  createdAt: Date;
-  inventory: (StockedProduct['inventory'][number] & { id: string })[];
-};
-
 /** Inventory figures for the Inventory Management and Inventory Analytics screens (spec part 2 §2.7, §2.17). */
 export class InventoryService {
   constructor(private readonly db: Db) {}
-
-  /** Every product with its combinations, category and first image. */
-  private async products(): Promise<Snapshot[]> {
-    const [productRows, inventoryRows, imageRows] = await Promise.all([
-      this.db
-        .select({
-          id: products.id,
-          name: products.name,
-          price: products.price,
-          category: categories.name,
-          createdAt: products.createdAt,
-        })
-        .from(products)
-        .leftJoin(categories, eq(categories.id, products.categoryId)),
-      this.db.select().from(inventory),
-      this.db
-        .select({ productId: productImages.productId, url: productImages.original })
-        .from(productImages)
-        .orderBy(asc(productImages.position)),
-    ]);
-    const byProduct = new Map<string, (typeof inventoryRows)[number][]>();
-    for (const row of inventoryRows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
-    const firstImage = new Map<string, string>();
-    for (const img of imageRows) if (!firstImage.has(img.productId)) firstImage.set(img.productId, img.url);
-    return productRows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: Number(p.price),
-      category: p.category ?? 'Uncategorized',
-      createdAt: p.createdAt,
-      image: firstImage.get(p.id) ?? null,
-      inventory: (byProduct.get(p.id) ?? []).map((r) => ({
-        id: r.id,
-        size: r.size,
-        color: r.color,
-        quantity: r.quantity,
-        reserved: r.reserved,
-        lowStockThreshold: r.lowStockThreshold,
-      })),
-    }));
-  }
 
   private async recentMovements(): Promise<InventoryAnalyticsView['recentMovements']> {
     const rows = await this.db

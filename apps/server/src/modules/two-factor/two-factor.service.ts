@@ -17,6 +17,7 @@ import { checkCurrentPassword } from '../auth/reauth.js';
 import { matchingStep, newAuthenticator, newRecoveryCodes, normaliseRecoveryCode } from './totp.js';
 
 type UserRow = typeof users.$inferSelect;
+type FirstCode = { secretEncrypted: string; step: number };
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP) for staff. The secret is sealed with AES-256-GCM before it is
@@ -69,6 +70,16 @@ export class TwoFactorService {
 
   /** Confirms the pending secret with a first code; answers the recovery codes (shown once). */
   async enable(user: UserRow, code: string, ctx: AuditContext): Promise<string[]> {
+    const checked = await this.checkFirstCode(user, code, ctx);
+    return this.db.transaction(async (tx) => {
+      const codes = await this.confirm(tx, user.id, checked);
+      await writeActivity(tx, ctx, { action: 'two_factor_enable', resource: 'auth', resourceId: user.id });
+      return codes;
+    });
+  }
+
+  /** The pending secret the first code matches, and the code's time step; a wrong code is logged and refused. */
+  async checkFirstCode(user: UserRow, code: string, ctx: AuditContext): Promise<FirstCode> {
     const [row] = await this.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id));
     if (!row) throw conflict(SECURITY_MESSAGES.setupFirst);
     if (row.enabledAt) throw conflict(SECURITY_MESSAGES.alreadyEnabled);
@@ -83,24 +94,27 @@ export class TwoFactorService {
       });
       throw badRequest(SECURITY_MESSAGES.invalidCode, 'code');
     }
-    return this.db.transaction(async (tx) => {
-      // Only the secret this code was checked against, and only once (a parallel confirmation loses).
-      const [confirmed] = await tx
-        .update(twoFactorSecrets)
-        .set({ enabledAt: sql`now()`, lastUsedStep: step })
-        .where(
-          and(
-            eq(twoFactorSecrets.userId, user.id),
-            eq(twoFactorSecrets.secretEncrypted, row.secretEncrypted),
-            isNull(twoFactorSecrets.enabledAt),
-          ),
-        )
-        .returning({ userId: twoFactorSecrets.userId });
-      if (!confirmed) throw conflict(SECURITY_MESSAGES.alreadyEnabled);
-      const codes = await this.replaceRecoveryCodes(tx, user.id);
-      await writeActivity(tx, ctx, { action: 'two_factor_enable', resource: 'auth', resourceId: user.id });
-      return codes;
-    });
+    return { secretEncrypted: row.secretEncrypted, step };
+  }
+
+  /**
+   * Turns the checked secret on inside the caller's transaction and answers new recovery codes. Only the secret the
+   * code was checked against, and only once: a parallel confirmation loses with 409.
+   */
+  async confirm(tx: DbOrTx, userId: string, checked: FirstCode): Promise<string[]> {
+    const [confirmed] = await tx
+      .update(twoFactorSecrets)
+      .set({ enabledAt: sql`now()`, lastUsedStep: checked.step })
+      .where(
+        and(
+          eq(twoFactorSecrets.userId, userId),
+          eq(twoFactorSecrets.secretEncrypted, checked.secretEncrypted),
+          isNull(twoFactorSecrets.enabledAt),
+        ),
+      )
+      .returning({ userId: twoFactorSecrets.userId });
+    if (!confirmed) throw conflict(SECURITY_MESSAGES.alreadyEnabled);
+    return this.replaceRecoveryCodes(tx, userId);
   }
 
   async disable(user: UserRow, currentPassword: string, ctx: AuditContext): Promise<void> {

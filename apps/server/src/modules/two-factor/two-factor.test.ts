@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { buildUser, codeFor, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, twoFactorSecrets } from '../../db/schema/index.js';
 
@@ -10,9 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-const codeFor = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 /** A staff member with two-factor on: answers the secret and the recovery codes. */
 async function withTwoFactor(role: 'admin' | 'moderator' | 'support' = 'support') {
