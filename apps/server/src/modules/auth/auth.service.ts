@@ -24,6 +24,7 @@ import {
   type Device,
   familyOfToken,
   issueRefreshToken,
+  lockSession,
   revokeAllForUser,
   revokeFamily,
   spendRefreshToken,
@@ -213,6 +214,10 @@ export class AuthService {
 
   async refresh(refreshToken: string, device: Device): Promise<AuthTokens> {
     const result = await this.db.transaction(async (tx) => {
+      // Session before its tokens, the order ending a session takes too: a refresh racing an "end session" waits
+      // instead of deadlocking with it.
+      const family = await familyOfToken(tx, refreshToken);
+      if (family) await lockSession(tx, family.familyId);
       const spent = await spendRefreshToken(tx, refreshToken);
       if (spent.kind === 'reused') {
         await revokeFamily(tx, spent.familyId);
@@ -224,9 +229,8 @@ export class AuthService {
         await revokeFamily(tx, spent.familyId);
         return null;
       }
-      const family = { id: spent.familyId, expiresAt: spent.expiresAt };
-      const next = await issueRefreshToken(tx, user.id, family, device);
-      return { accessToken: await this.accessTokens.sign(user.id, user.role, family.id), refreshToken: next };
+      const next = await issueRefreshToken(tx, user.id, { id: spent.familyId, expiresAt: spent.expiresAt }, device);
+      return { accessToken: await this.accessTokens.sign(user.id, user.role, spent.familyId), refreshToken: next };
     });
     if (!result) throw unauthorized('Invalid or expired refresh token');
     return result;

@@ -75,6 +75,11 @@ export async function spendRefreshToken(db: DbOrTx, token: string): Promise<Spen
   return { kind: 'invalid' };
 }
 
+/** Locks a session row; every change to a session and its tokens takes this lock first. */
+export async function lockSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, sessionId)).for('update');
+}
+
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
   await db
     .update(sessions)

@@ -57,7 +57,9 @@ export class SessionsService {
       const ended = await tx
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isLive, keep ? ne(sessions.id, keep) : undefined));
+        .where(and(eq(sessions.userId, userId), isLive, keep ? ne(sessions.id, keep) : undefined))
+        // Ended in id order, so two parallel "end all" calls lock the same rows in the same order.
+        .orderBy(sessions.id);
       for (const { id } of ended) await revokeFamily(tx, id);
       await writeActivity(tx, ctx, {
         action: keep ? 'end_other_sessions' : 'end_all_sessions',
