@@ -17,8 +17,11 @@ afterAll(async () => t.close());
 
 const PARALLEL = 20;
 const statusesOf = (responses: { status: number }[]) => responses.map((r) => r.status);
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
 
 async function challengeOf(email: string, password: string, ip: string) {
   const first = await call(t.app, 'POST', '/api/auth/login', { body: { email, password }, ip });
