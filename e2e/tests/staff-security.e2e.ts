@@ -134,6 +134,14 @@ describe('staff security: two-factor sign-in and sessions', () => {
 
       await otherPage.getByRole('link', { name: 'Orders' }).first().click();
       await otherPage.waitForURL('**/login');
+
+      // New recovery codes, for the current password: ten again, shown once.
+      await page.getByLabel('Current password').first().fill(MEMBER.password);
+      await page.getByRole('button', { name: 'Get new recovery codes' }).click();
+      const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await codes.first().waitFor();
+      expect(await codes.count()).toBe(10);
+      await page.getByText('Recovery codes left: 10').waitFor();
     },
     120_000,
   );

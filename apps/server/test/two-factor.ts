@@ -1,7 +1,7 @@
 import { REQUIRE_TWO_FACTOR_SETTING, type Role } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import { appSettings } from '../src/db/schema/index.js';
-import { buildUser, codeFor, signedIn } from './factories.js';
+import { buildUser, previousStepCode, signedIn } from './factories.js';
 import { call } from './harness.js';
 
 /** Turns the store-wide "require two-factor for all staff" setting on or off, straight in the database. */
@@ -19,7 +19,7 @@ export async function withTwoFactor(app: FastifyInstance) {
   const secret = setup.body.data.secret as string;
   const enable = await call(app, 'POST', '/api/auth/two-factor/enable', {
     token: me.token,
-    body: { code: codeFor(secret, -1) },
+    body: { code: await previousStepCode(secret) },
   });
   if (enable.status !== 200) throw new Error(`enable failed: ${JSON.stringify(enable.body)}`);
   return { ...me, secret };

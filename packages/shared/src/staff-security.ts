@@ -74,6 +74,8 @@ export const recoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) }
 
 export const enableTwoFactorInput = z.strictObject({ code: verificationCodeSchema });
 export const disableTwoFactorInput = z.strictObject({ currentPassword });
+/** New recovery codes replace the old ones; the current password is asked, as for turning two-factor off. */
+export const regenerateRecoveryCodesInput = disableTwoFactorInput;
 /** The second step of a sign-in, or the forced setup: bound to the first step by its challenge token. */
 export const challengeInput = z.strictObject({ challengeToken: tokenSchema });
 export const twoFactorLoginInput = z.strictObject({ challengeToken: tokenSchema, code: verificationCodeSchema });

@@ -75,6 +75,23 @@ export const securityScenarios: ScenarioTable = {
       secrets: [DEFAULT_PASSWORD, me.secret],
     };
   },
+  'POST /api/auth/two-factor/recovery-codes': async ({ app }) => {
+    const me = await withTwoFactor(app);
+    return {
+      call: () =>
+        call(app, 'POST', '/api/auth/two-factor/recovery-codes', {
+          token: me.token,
+          body: { currentPassword: DEFAULT_PASSWORD },
+        }),
+      expected: () => ({
+        userId: me.user.id,
+        action: 'two_factor_recovery_codes',
+        resource: 'auth',
+        resourceId: me.user.id,
+      }),
+      secrets: [DEFAULT_PASSWORD, me.secret],
+    };
+  },
   'PUT /api/users/change-password': async ({ app, staff }) => {
     const me = await staff('support');
     return {

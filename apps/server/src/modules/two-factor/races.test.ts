@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, signedIn } from '../../../test/factories.js';
+import { codeFor, previousStepCode, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { twoSessions, withTwoFactor } from '../../../test/two-factor.js';
 import { recoveryCodes } from '../../db/schema/index.js';
@@ -59,7 +59,7 @@ describe('two-factor sign-in under parallel calls', () => {
     const secret = start.body.data.secret as string;
     const enable = await call(t.app, 'POST', '/api/auth/two-factor/enable', {
       token: me.token,
-      body: { code: codeFor(secret, -1) },
+      body: { code: await previousStepCode(secret) },
     });
     const [recoveryCode] = enable.body.data.recoveryCodes as string[];
     const ip = '203.0.113.11';
@@ -103,6 +103,31 @@ describe('two-factor sign-in under parallel calls', () => {
     );
     const statuses = statusesOf(answers);
     expect(tally(statuses)).toEqual({ 200: 1, 409: PARALLEL - 1 });
+    const [rows] = await t.app.db
+      .select({ n: count() })
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.userId, me.user.id));
+    expect(rows!.n).toBe(10);
+  });
+});
+
+describe('new recovery codes under parallel calls', () => {
+  it('10 regenerations at once leave exactly one set of 10 codes', async () => {
+    const me = await withTwoFactor(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(t.app, 'POST', '/api/auth/two-factor/recovery-codes', {
+          token: me.token,
+          body: { currentPassword: me.user.password },
+          ip: `203.0.113.${100 + i}`,
+        }),
+      ),
+    );
+    const statuses = statusesOf(answers);
+    expect(
+      statuses.filter((s) => s !== 200 && s !== 429),
+      JSON.stringify(tally(statuses)),
+    ).toEqual([]);
     const [rows] = await t.app.db
       .select({ n: count() })
       .from(recoveryCodes)

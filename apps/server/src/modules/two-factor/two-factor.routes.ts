@@ -28,6 +28,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Two-factor sign-in is off' };
   });
 
+  serve(app, contracts.regenerateRecoveryCodes, async (request) => {
+    const user = await service.findUser(request.user!.id);
+    const recoveryCodes = await service.regenerateRecoveryCodes(
+      user,
+      request.body.currentPassword,
+      auditContext(request),
+    );
+    return ok({ recoveryCodes }, 'New recovery codes. The old ones no longer work.');
+  });
+
   serve(app, contracts.getSettings, async () => ok(await service.settings()));
 
   serve(app, contracts.updateSettings, async (request) =>

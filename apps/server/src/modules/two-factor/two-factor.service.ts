@@ -127,6 +127,24 @@ export class TwoFactorService {
     });
   }
 
+  /** New recovery codes for a staff member with two-factor on; the old ones stop working. */
+  async regenerateRecoveryCodes(user: UserRow, currentPassword: string, ctx: AuditContext): Promise<string[]> {
+    if (!(await this.isEnabled(this.db, user.id))) throw conflict(SECURITY_MESSAGES.notEnabled);
+    await checkCurrentPassword(this.db, user, currentPassword, ctx, 'currentPassword', 'Current password is incorrect');
+    return this.db.transaction(async (tx) => {
+      // The secret's row is the lock: two parallel calls replace the codes one after the other, never leaving 20.
+      const [row] = await tx
+        .select({ enabledAt: twoFactorSecrets.enabledAt })
+        .from(twoFactorSecrets)
+        .where(eq(twoFactorSecrets.userId, user.id))
+        .for('update');
+      if (!row?.enabledAt) throw conflict(SECURITY_MESSAGES.notEnabled);
+      const codes = await this.replaceRecoveryCodes(tx, user.id);
+      await writeActivity(tx, ctx, { action: 'two_factor_recovery_codes', resource: 'auth', resourceId: user.id });
+      return codes;
+    });
+  }
+
   /**
    * Checks a sign-in code: a TOTP code of a time step not used before (one conditional UPDATE, so a code cannot be
    * replayed, even in parallel), or an unused recovery code (spent the same way). Answers how it matched, or null.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, codeFor, signedIn } from '../../../test/factories.js';
+import { buildUser, codeFor, previousStepCode, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, twoFactorSecrets } from '../../db/schema/index.js';
 
@@ -21,7 +21,7 @@ async function withTwoFactor(role: 'admin' | 'moderator' | 'support' = 'support'
   // The first code confirms; it belongs to the previous step, so the current one is still free for the sign-in.
   const enable = await call(t.app, 'POST', '/api/auth/two-factor/enable', {
     token: me.token,
-    body: { code: codeFor(secret, -1) },
+    body: { code: await previousStepCode(secret) },
   });
   expect(enable.status).toBe(200);
   return { ...me, secret: secret as string, recoveryCodes: enable.body.data.recoveryCodes as string[] };
@@ -135,6 +135,38 @@ describe('signing in with two-factor', () => {
     expect(right.status).toBe(200);
     const plain = await login(me.user.email, me.user.password);
     expect(plain.body.data.tokens.accessToken).toBeTruthy();
+  });
+});
+
+describe('new recovery codes', () => {
+  it('replace the old ones (which stop working) and ask for the current password', async () => {
+    const me = await withTwoFactor();
+    const path = '/api/auth/two-factor/recovery-codes';
+    const wrong = await call(t.app, 'POST', path, { token: me.token, body: { currentPassword: 'not-it-at-all' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('Current password is incorrect');
+    const fresh = await call(t.app, 'POST', path, { token: me.token, body: { currentPassword: me.user.password } });
+    expect(fresh.status).toBe(200);
+    const codes = fresh.body.data.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(codes).not.toContain(me.recoveryCodes[0]);
+    const status = await call(t.app, 'GET', '/api/auth/two-factor', { token: me.token });
+    expect(status.body.data.recoveryCodesLeft).toBe(10);
+
+    const ip = '198.51.100.41';
+    const old = (await login(me.user.email, me.user.password, ip)).body.data.twoFactor.challengeToken;
+    expect((await second(old, me.recoveryCodes[0]!, ip)).status).toBe(401);
+    expect((await second(old, codes[0]!, ip)).status).toBe(200);
+  });
+
+  it('are refused while two-factor is off', async () => {
+    const me = await signedIn(t.app, 'support');
+    const res = await call(t.app, 'POST', '/api/auth/two-factor/recovery-codes', {
+      token: me.token,
+      body: { currentPassword: me.user.password },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('Two-factor sign-in is not on');
   });
 });
 

@@ -10,11 +10,6 @@ export const securityQueries = {
       queryKey: [...securityQueries.all, 'sessions'] as const,
       queryFn: async () => (await api.call(sessionContracts.list)).data.sessions,
     }),
-  userSessions: (userId: string) =>
-    queryOptions({
-      queryKey: [...securityQueries.all, 'sessions', userId] as const,
-      queryFn: async () => (await api.call(sessionContracts.listForUser, { params: { id: userId } })).data.sessions,
-    }),
   twoFactor: () =>
     queryOptions({
       queryKey: [...securityQueries.all, 'two-factor'] as const,

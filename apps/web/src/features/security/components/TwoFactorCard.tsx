@@ -17,7 +17,10 @@ import {
 import { api, errorMessage } from '../../../lib/api-client';
 import { securityQueries } from '../api';
 
-/** Profile → two-factor sign-in: turn it on (QR code, first code, recovery codes) or off (current password). */
+/**
+ * Profile → two-factor sign-in: turn it on (QR code, first code, recovery codes), get new recovery codes, or turn it
+ * off (both with the current password).
+ */
 export function TwoFactorCard({ onMessage }: { onMessage: (text: string) => void }) {
   const queryClient = useQueryClient();
   const status = useQuery(securityQueries.twoFactor());
@@ -59,6 +62,17 @@ export function TwoFactorCard({ onMessage }: { onMessage: (text: string) => void
     },
     onError: fail('Could not turn two-factor sign-in off'),
   });
+  const regenerate = useMutation({
+    mutationFn: () => api.call(twoFactorContracts.regenerateRecoveryCodes, { body: { currentPassword: value } }),
+    onSuccess: (answer) => {
+      setValue('');
+      setFailure(null);
+      setCodes(answer.data.recoveryCodes);
+      onMessage(answer.message ?? 'New recovery codes');
+      reload();
+    },
+    onError: fail('Could not make new recovery codes'),
+  });
   const enabled = status.data?.enabled ?? false;
 
   return (
@@ -98,9 +112,20 @@ export function TwoFactorCard({ onMessage }: { onMessage: (text: string) => void
                 onChange={(event) => setValue(event.target.value)}
               />
             </FormField>
-            <Button type="submit" variant="outline" className="self-start" loading={disable.isPending}>
-              Turn off two-factor sign-in
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                loading={regenerate.isPending}
+                disabled={value === ''}
+                onClick={() => regenerate.mutate()}
+              >
+                Get new recovery codes
+              </Button>
+              <Button type="submit" variant="outline" loading={disable.isPending} disabled={value === ''}>
+                Turn off two-factor sign-in
+              </Button>
+            </div>
           </form>
         ) : setup ? (
           <form
