@@ -1,6 +1,7 @@
 import { authScenarios } from './auth.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
+import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
 import { taxonomyScenarios } from './taxonomy.js';
@@ -19,4 +20,5 @@ export const scenarios: ScenarioTable = {
   ...ordersScenarios,
   ...customersScenarios,
   ...couponsScenarios,
+  ...invitationsScenarios,
 };
