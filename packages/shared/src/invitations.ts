@@ -44,9 +44,11 @@ export function invitationStatus(
 
 /** The message a link in that state answers (accept and preview); `pending` has none. */
 export function deadInvitationMessage(status: Exclude<InvitationStatus, 'pending'>): string {
-  return { expired: INVITATION_MESSAGES.expired, accepted: INVITATION_MESSAGES.used, revoked: INVITATION_MESSAGES.revoked }[
-    status
-  ];
+  return {
+    expired: INVITATION_MESSAGES.expired,
+    accepted: INVITATION_MESSAGES.used,
+    revoked: INVITATION_MESSAGES.revoked,
+  }[status];
 }
 
 const tokenSchema = z

@@ -1,4 +1,4 @@
-import { INVITATION_MESSAGES, invitationContracts as contracts } from '@seamline/shared';
+import { invitationContracts as contracts, INVITATION_MESSAGES } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';

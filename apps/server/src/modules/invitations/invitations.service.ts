@@ -93,10 +93,15 @@ export class InvitationsService {
     try {
       return await this.db.transaction(async (tx) => {
         await this.refuseExistingAccount(tx, input.email);
-        const [open] = await tx.select().from(staffInvitations).where(and(isOpen, sameEmail(input.email))).for('update');
+        const [open] = await tx
+          .select()
+          .from(staffInvitations)
+          .where(and(isOpen, sameEmail(input.email)))
+          .for('update');
         let replaced: string | undefined;
         if (open) {
-          if (invitationStatus(open) === 'pending') throw conflict(INVITATION_MESSAGES.alreadyPending, 'INVITATION_PENDING');
+          if (invitationStatus(open) === 'pending')
+            throw conflict(INVITATION_MESSAGES.alreadyPending, 'INVITATION_PENDING');
           // An expired invitation does not block a new one: it is closed (revoked) and replaced.
           await tx.update(staffInvitations).set({ revokedAt: sql`now()` }).where(eq(staffInvitations.id, open.id));
           replaced = open.id;
@@ -241,7 +246,10 @@ export class InvitationsService {
   }
 
   private async byToken(db: DbOrTx, token: string): Promise<InvitationRow> {
-    const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token)));
+    const [row] = await db
+      .select()
+      .from(staffInvitations)
+      .where(eq(staffInvitations.tokenHash, hashToken(token)));
     if (!row) throw notFound(INVITATION_MESSAGES.invalidLink);
     const status = invitationStatus(row);
     if (status !== 'pending') throw deadLink(status);

@@ -24,8 +24,7 @@ const list = (token = admin.token, query = '') => call(t.app, 'GET', `/api/admin
 const resend = (id: string, token = admin.token) =>
   call(t.app, 'POST', `/api/admin/invitations/${id}/resend`, { token });
 const revoke = (id: string, token = admin.token) => call(t.app, 'DELETE', `/api/admin/invitations/${id}`, { token });
-const preview = (token: string) =>
-  call(t.app, 'GET', `/api/invitations/preview?token=${encodeURIComponent(token)}`);
+const preview = (token: string) => call(t.app, 'GET', `/api/invitations/preview?token=${encodeURIComponent(token)}`);
 const accept = (token: string, overrides: Record<string, unknown> = {}) =>
   call(t.app, 'POST', '/api/invitations/accept', {
     body: { token, firstName: 'Ivy', lastName: 'Invitee', password: PASSWORD, ...overrides },
