@@ -35,7 +35,7 @@ describe('accept invitation page', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows who is invited, checks the password rules, then sends to sign-in with a toast', async () => {
-    const fetchMock = mockFetch((url, init) =>
+    const fetchMock = mockFetch((_url, init) =>
       init.method === 'POST'
         ? json(201, { success: true, data: { user: {} }, message: INVITATION_MESSAGES.accepted })
         : json(200, preview),
