@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium.js';
+import { startMailSink } from './mail-sink.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -47,9 +48,14 @@ export default async function setup(project: TestProject) {
   if (!hasBrowser) {
     console.warn(`\nBrowser tests skipped: ${CHROMIUM_PATH} not found (apt-get install chromium).\n`);
     project.provide('baseUrl', '');
+    project.provide('mailDir', '');
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-e2e-'));
+  // The server mails for real (SMTP) into a sink that keeps each message as a file the tests read.
+  const mailDir = path.join(dataDir, 'mail-sink');
+  const mail = await startMailSink(mailDir);
+  project.provide('mailDir', mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -66,6 +72,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       REDIS_URL: '',
+      SMTP_URL: mail.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -74,6 +81,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -82,5 +90,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     hasBrowser: boolean;
+    /** Where the SMTP sink writes the mail the e2e server sends (one file per message). */
+    mailDir: string;
   }
 }

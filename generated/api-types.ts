@@ -1853,6 +1853,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending (and expired, not yet revoked) staff invitations, newest first */
+        get: operations["listInvitations"];
+        put?: never;
+        /** Invite a moderator or support member by e-mail (the link is valid for 72 hours) */
+        post: operations["inviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new link (valid 72 hours from now); the previous link stops working */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation: its link stops working */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link is for (e-mail, role, expiry), or why it no longer works */
+        get: operations["previewInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose a name and password; the link is spent
+         * @description Expired, used and revoked links answer a clear 4xx. When two-factor sign-in is required for staff, the first sign-in asks for its setup.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11456,6 +11545,311 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 10); values above 100 are capped to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invitations: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "support" | "moderator";
+                                /** @enum {string} */
+                                status: "pending" | "expired" | "accepted" | "revoked";
+                                invitedBy: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    lastName: string;
+                                } | null;
+                                expiresAt: string;
+                                createdAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    inviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "jamie@example.com",
+                 *       "role": "support"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    /**
+                     * @default support
+                     * @enum {string}
+                     */
+                    role?: "support" | "moderator";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invitation: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "support" | "moderator";
+                                /** @enum {string} */
+                                status: "pending" | "expired" | "accepted" | "revoked";
+                                invitedBy: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    lastName: string;
+                                } | null;
+                                expiresAt: string;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            invitation: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "support" | "moderator";
+                                /** @enum {string} */
+                                status: "pending" | "expired" | "accepted" | "revoked";
+                                invitedBy: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    lastName: string;
+                                } | null;
+                                expiresAt: string;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            email: string;
+                            /** @enum {string} */
+                            role: "support" | "moderator";
+                            expiresAt: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q0Yx3f1c9a7e5b2d4c6e8a0b1d3f5a7c9e1bZ2k8Lm4",
+                 *       "firstName": "Jamie",
+                 *       "lastName": "Lee",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    firstName: string;
+                    lastName: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            user: {
+                                _id: string;
+                                id: string;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                phone: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "moderator" | "support" | "customer";
+                                isActive: boolean;
+                                emailVerified: boolean;
+                                lastLogin: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

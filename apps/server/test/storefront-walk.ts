@@ -134,6 +134,15 @@ async function addressOf(d: WalkData): Promise<string> {
   return saved.body.data.address.id;
 }
 
+let invitations = 0;
+/** A staff invitation sent by a fresh admin; answers the mailed token. */
+async function invitationToken(d: WalkData): Promise<string> {
+  const admin = await signedIn(d.app, 'admin');
+  const email = `walk-invitee-${++invitations}-${Date.now()}@example.com`;
+  await call(d.app, 'POST', '/api/admin/invitations', { token: admin.token, body: { email, role: 'support' } });
+  return mailedToken(d.app, email);
+}
+
 const DOCS = { noData: 'API documentation: schema names only, no store data' };
 
 export const walkTable: WalkTable = {
@@ -211,6 +220,25 @@ export const walkTable: WalkTable = {
   'DELETE /api/auth/sessions': async (d) => {
     const other = await twoSessions(d.app, 'customer');
     return [{ method: 'DELETE', url: '/api/auth/sessions', token: other.token }];
+  },
+
+  // Staff invitations: the invitee's link (preview, then accept), anonymously and as a signed-in customer.
+  'GET /api/invitations/preview': async (d) => {
+    const token = await invitationToken(d);
+    return [
+      { method: 'GET', url: `/api/invitations/preview?token=${token}` },
+      { method: 'GET', url: `/api/invitations/preview?token=${token}`, token: d.customer.token },
+    ];
+  },
+  'POST /api/invitations/accept': async (d) => {
+    const token = await invitationToken(d);
+    return [
+      {
+        method: 'POST',
+        url: '/api/invitations/accept',
+        body: { token, firstName: 'Walk', lastName: 'Invitee', password: 'Walk-Invitee-42' },
+      },
+    ];
   },
 
   // Catalogue.

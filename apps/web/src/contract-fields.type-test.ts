@@ -9,6 +9,7 @@ import type {
   customerContracts,
   EndpointResponse,
   inventoryContracts,
+  invitationContracts,
   productContracts,
   userContracts,
 } from '@seamline/shared';
@@ -61,6 +62,22 @@ export type UserScreens = [
   Expect<
     HasFields<Item<UserList['users']>, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'isActive' | 'lastLogin'>
   >,
+];
+
+// Pending invitations card and the accept-invitation page.
+type InvitationList = Data<EndpointResponse<typeof invitationContracts.list>>;
+type InvitationPreview = Data<EndpointResponse<typeof invitationContracts.preview>>;
+export type InvitationScreens = [
+  Expect<HasFields<InvitationList, 'invitations' | 'pagination'>>,
+  Expect<HasFields<InvitationList['pagination'], 'total' | 'totalPages'>>,
+  Expect<
+    HasFields<
+      Item<InvitationList['invitations']>,
+      'id' | 'email' | 'role' | 'status' | 'invitedBy' | 'expiresAt' | 'createdAt'
+    >
+  >,
+  Expect<HasFields<Data<EndpointResponse<typeof invitationContracts.create>>['invitation'], 'email'>>,
+  Expect<HasFields<InvitationPreview, 'email' | 'role'>>,
 ];
 
 // Activity logs page.

@@ -21,6 +21,7 @@ describe('activityEntity', () => {
     expect(activityEntity('Coupon')).toBe('coupon');
     expect(activityEntity('stock')).toBe('inventory');
     expect(activityEntity('auth')).toBe('auth');
+    expect(activityEntity('invitation')).toBe('user');
     expect(activityEntity('weather')).toBe('system');
   });
 });

@@ -81,6 +81,7 @@ export function activityEntity(resource: string): ActivityEntity {
   if (r === 'stock' || r === 'variant') return 'inventory';
   if (r === 'image') return 'product';
   if (r === 'session') return 'auth';
+  if (r === 'invitation') return 'user';
   return (ACTIVITY_ENTITIES as readonly string[]).includes(r) ? (r as ActivityEntity) : 'system';
 }
 

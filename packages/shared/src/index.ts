@@ -11,6 +11,7 @@ export * from './coupons.js';
 export * from './customers.js';
 export * from './ids.js';
 export * from './inventory.js';
+export * from './invitations.js';
 export * from './kpis.js';
 export * from './order-view.js';
 export * from './orders.js';

@@ -8,6 +8,7 @@ import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
+import { invitationRoutes } from './invitations/invitations.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
@@ -43,4 +44,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   usersRoutes,
   sessionRoutes,
   twoFactorRoutes,
+  invitationRoutes,
 ];

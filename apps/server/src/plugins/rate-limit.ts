@@ -5,12 +5,16 @@ import { Redis } from 'ioredis';
 import type { RateLimits } from '../config.js';
 import { tooManyRequests } from '../lib/errors.js';
 
-/** Expensive calls anyone may make (password hashing, stock work, mail): a tighter budget of their own, per IP. */
+/**
+ * Expensive calls anyone may make (password hashing, stock work, mail): a tighter budget of their own, per IP.
+ * Accepting a staff invitation hashes a password, so it shares this budget.
+ */
 const PUBLIC_WRITES = new Set([
   'POST /api/orders/guest',
   'POST /api/checkout/create-guest-session',
   'POST /api/auth/register',
   'POST /api/auth/forgot-password',
+  'POST /api/invitations/accept',
 ]);
 
 type Budget = keyof RateLimits;

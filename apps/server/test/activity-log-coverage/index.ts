@@ -1,6 +1,7 @@
 import { authScenarios } from './auth.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
+import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
 import { securityScenarios } from './security.js';
@@ -21,4 +22,5 @@ export const scenarios: ScenarioTable = {
   ...customersScenarios,
   ...couponsScenarios,
   ...securityScenarios,
+  ...invitationsScenarios,
 };

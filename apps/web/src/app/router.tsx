@@ -42,6 +42,7 @@ export const routeTree: RouteObject[] = [
       // Links from e-mails work whether or not someone is signed in.
       { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/ResetPasswordPage')) },
       { path: 'verify-email', ...lazyPage(() => import('../features/auth/pages/VerifyEmailPage')) },
+      { path: 'accept-invitation', ...lazyPage(() => import('../features/auth/pages/AcceptInvitationPage')) },
       {
         path: 'resend-verification',
         ...lazyPage(() =>

@@ -8,6 +8,7 @@ import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { inventoryContracts } from './inventory.js';
+import { invitationContracts } from './invitations.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
@@ -25,6 +26,7 @@ export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
 export * from './inventory.js';
+export * from './invitations.js';
 export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
@@ -55,4 +57,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   payments: paymentContracts,
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
+  invitations: invitationContracts,
 };

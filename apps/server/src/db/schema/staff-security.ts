@@ -1,5 +1,7 @@
+import { CREATABLE_STAFF_ROLES } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refId, tstz } from './common.js';
+import { createdAt, idColumn, oneOf, refId, tstz } from './common.js';
 import { users } from './users.js';
 
 /**
@@ -56,3 +58,31 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Staff invitations: an admin invites a moderator or support member by e-mail. Only the SHA-256 of the mailed token is
+ * kept; a resend replaces it (the old link dies) and restarts the 72 hours. One open (neither accepted nor revoked)
+ * invitation per address, case-insensitively.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: idColumn(),
+    email: text('email').notNull(),
+    role: text('role', { enum: CREATABLE_STAFF_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: refId('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at').notNull(),
+    acceptedAt: tstz('accepted_at'),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('staff_invitations_role_check', t.role, CREATABLE_STAFF_ROLES),
+    uniqueIndex('staff_invitations_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('staff_invitations_open_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+    index('staff_invitations_created_idx').on(t.createdAt),
+  ],
+);

@@ -37,7 +37,8 @@ const SORT_EXPRESSIONS: Record<ListQuery['sortBy'], SQL> = {
 /** Staff only: customers are managed under /api/admin/customers and are invisible here (404). */
 const isStaff = and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt));
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the row (also when wrapped by the driver or drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
     if ((current as { code?: unknown }).code === '23505') return true;

@@ -1,4 +1,4 @@
-import { authContracts } from '@seamline/shared';
+import { authContracts, invitationContracts } from '@seamline/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -14,5 +14,14 @@ export const authQueries = {
       retry: false,
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: Number.POSITIVE_INFINITY,
+    }),
+  /** What an invitation link is for, or why it no longer works (a clear message from the server). */
+  invitation: (token: string) =>
+    queryOptions({
+      queryKey: [...authQueries.all, 'invitation', token] as const,
+      queryFn: async ({ signal }) => (await api.call(invitationContracts.preview, { query: { token }, signal })).data,
+      enabled: token !== '',
+      retry: false,
+      refetchOnWindowFocus: false,
     }),
 };

@@ -1,5 +1,9 @@
 import {
   type CreateUserInput,
+  INVITATION_MESSAGES,
+  INVITATIONS,
+  type InviteStaffInput,
+  invitationContracts,
   PAGE_SIZES,
   SEARCH_MAX,
   type UpdateUserStatusInput,
@@ -44,5 +48,42 @@ export function useUpdateUserStatus() {
     mutationFn: async ({ id, ...input }: UpdateUserStatusInput & { id: string }) =>
       (await api.call(userContracts.updateStatus, { params: { id }, body: input })).data.user,
     onSuccess: () => client.invalidateQueries({ queryKey: userQueries.all }),
+  });
+}
+
+/** The Pending invitations card (admins): open invitations, newest first. */
+export const invitationQueries = {
+  all: [...userQueries.all, 'invitations'] as const,
+  list: (page: number) => {
+    const query = { page, limit: INVITATIONS.pageSize };
+    return queryOptions({
+      queryKey: [...invitationQueries.all, query] as const,
+      queryFn: async ({ signal }) => (await api.call(invitationContracts.list, { query, signal })).data,
+      placeholderData: keepPreviousData,
+    });
+  },
+};
+
+export function useInvitations(page: number, enabled: boolean) {
+  return useQuery({ ...invitationQueries.list(page), enabled });
+}
+
+export function useInviteStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: InviteStaffInput) => (await api.call(invitationContracts.create, { body: input })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: invitationQueries.all }),
+  });
+}
+
+/** Resend (a new link, the old one dead) or revoke; both answer a message for the toast. */
+export function useInvitationAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: 'resend' | 'revoke' }) =>
+      action === 'resend'
+        ? ((await api.call(invitationContracts.resend, { params: { id } })).message ?? INVITATION_MESSAGES.resent)
+        : (await api.call(invitationContracts.revoke, { params: { id } })).message,
+    onSettled: () => client.invalidateQueries({ queryKey: invitationQueries.all }),
   });
 }

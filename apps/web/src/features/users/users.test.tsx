@@ -41,13 +41,22 @@ const listOf = (users: PublicUser[], pages = 1): Reply => ({
   },
 });
 
-/** Answers GET /api/admin/users with `list`, and other calls with the queued replies, recording every request. */
+const noInvitations = {
+  success: true,
+  data: { invitations: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1, exact: true } },
+};
+
+/**
+ * Answers GET /api/admin/users with `list`, and other calls with the queued replies, recording every request. The
+ * admins' Pending invitations card asks for none here (invitations.test.tsx covers it) and is not recorded.
+ */
 function serve(list: Reply, replies: (Reply | 'network')[] = []) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
+      if (method === 'GET' && url.startsWith('/api/admin/invitations')) return json(200, noInvitations);
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const reply = method === 'GET' ? list : replies.shift();
       if (!reply || reply === 'network') throw new TypeError('Failed to fetch');

@@ -1,5 +1,5 @@
 import { can, DEBOUNCE_MS, PAGE_SIZES, type PublicUser, TOAST_MS } from '@seamline/shared';
-import { UserPlus, Users } from 'lucide-react';
+import { Send, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { Button, EmptyState, PageHeader, Pagination, SearchBox, Skeleton, useToast } from '../../../components/ui';
@@ -8,6 +8,8 @@ import { useUsers } from '../api';
 import { AddUserDialog } from '../components/AddUserDialog';
 import { DeactivateUserDialog } from '../components/DeactivateUserDialog';
 import { EditUserDialog } from '../components/EditUserDialog';
+import { InviteUserDialog } from '../components/InviteUserDialog';
+import { PendingInvitationsCard } from '../components/PendingInvitationsCard';
 import { UserCard } from '../components/UserCard';
 import { UserSessionsDialog } from '../components/UserSessionsDialog';
 
@@ -22,6 +24,7 @@ export default function UsersPage() {
   const [{ page, search }, setParams] = useListParams({ search: '', page: 1 });
   const setPage = (next: number) => setParams({ page: next });
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [deactivating, setDeactivating] = useState<PublicUser | null>(null);
   const [viewingSessions, setViewingSessions] = useState<PublicUser | null>(null);
@@ -43,12 +46,19 @@ export default function UsersPage() {
         description="Staff accounts: admins, moderators and support."
         actions={
           isAdmin ? (
-            <Button onClick={() => setAdding(true)}>
-              <UserPlus aria-hidden /> Add User
-            </Button>
+            // Inviting is the default: the new colleague chooses their own password (spec's Add User stays beside it).
+            <>
+              <Button variant="outline" onClick={() => setAdding(true)}>
+                <UserPlus aria-hidden /> Add User
+              </Button>
+              <Button onClick={() => setInviting(true)}>
+                <Send aria-hidden /> Invite User
+              </Button>
+            </>
           ) : null
         }
       />
+      {isAdmin ? <PendingInvitationsCard toast={toast} /> : null}
       <SearchBox
         value={search}
         delayMs={DEBOUNCE_MS.users}
@@ -83,6 +93,11 @@ export default function UsersPage() {
 
       {isAdmin ? (
         <>
+          <InviteUserDialog
+            open={inviting}
+            onOpenChange={setInviting}
+            onInvited={(email) => toast.success(`Invitation sent to ${email}`)}
+          />
           <AddUserDialog
             open={adding}
             onOpenChange={setAdding}
