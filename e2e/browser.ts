@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,9 @@ export const baseUrl = () => inject('baseUrl');
 /** A browser test; reported as skipped when the machine has no Chromium (global-setup says why). */
 export const browserTest = inject('hasBrowser') ? it : it.skip;
 
+/** A random private address per browser (10.0.0.0/8), so two browsers of a run practically never share one. */
+const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
 export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'seamline-chromium-')), {
     executablePath: CHROMIUM_PATH,
@@ -39,6 +43,9 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
     baseURL: baseUrl(),
+    // Each browser is its own client, as on a real network: the server (trusting the loopback proxy) sees a
+    // different address per browser, so one test's failed sign-ins never throttle another test's (per-IP budget).
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const consoleErrors: string[] = [];

@@ -71,6 +71,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // The browsers reach the server through loopback and name their own address (see openBrowser).
+      TRUST_PROXY: '127.0.0.1',
       REDIS_URL: '',
       SMTP_URL: mail.url,
     },
