@@ -8,7 +8,10 @@ export const paginationView = z.object({
   total: z.number(),
   pages: z.number(),
   totalPages: z.number(),
-  /** False when more than COUNT_EXACT_LIMIT rows match: `total` is then the planner's estimate (DESIGN §8). */
+  /**
+   * False when more than COUNT_EXACT_LIMIT rows match (SEARCH_COUNT_EXACT_LIMIT for a back-office product search,
+   * STOREFRONT_COUNT_EXACT_LIMIT for the storefront list): `total` is then the planner's estimate (DESIGN §8).
+   */
   exact: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationView>;

@@ -110,6 +110,12 @@ export const COUNT_EXACT_LIMIT = 10_000;
  * not the exact figure, and every list request pays for the count.
  */
 export const STOREFRONT_COUNT_EXACT_LIMIT = 1_000;
+/**
+ * A back-office search counts its matches exactly up to this many and estimates past it ("about 8,370"): a
+ * substring search re-checks every matching row to count it, so its count cost grows with the matches, and the
+ * list's first page must not.
+ */
+export const SEARCH_COUNT_EXACT_LIMIT = 1_000;
 
 export const DASHBOARD_PERIODS = {
   daily: 24 * 60 * 60 * 1000,

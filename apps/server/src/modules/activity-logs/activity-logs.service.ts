@@ -76,19 +76,30 @@ function toEntry(row: Row): ActivityLogEntry {
 export class ActivityLogService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * One page, ids first: the page's ids come from the filters, the order and LIMIT/OFFSET alone (an index-only scan
+   * of (created_at, id) when unfiltered, so a deep OFFSET skips index entries, not wide rows), then only those rows
+   * are read whole and joined to their user, in the page's order.
+   */
   async list(query: ActivityLogQuery) {
     const where = filters(query);
     // The trail only grows: its total is counted up to COUNT_EXACT_LIMIT and estimated past it.
     const matching = this.db.select({ one: sql`1` }).from(activityLogs).where(where).getSQL();
+    const page = this.db
+      .select({ pageId: activityLogs.id, pageCreatedAt: activityLogs.createdAt })
+      .from(activityLogs)
+      .where(where)
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .as('page');
     const [rows, total] = await Promise.all([
       this.db
         .select(columns)
-        .from(activityLogs)
+        .from(page)
+        .innerJoin(activityLogs, eq(activityLogs.id, page.pageId))
         .leftJoin(users, eq(users.id, activityLogs.userId))
-        .where(where)
-        .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
+        .orderBy(desc(page.pageCreatedAt), desc(page.pageId)),
       boundedCount(this.db, matching),
     ]);
     return { logs: rows.map(toEntry), pagination: pagination(query.page, query.limit, total.total, total.exact) };

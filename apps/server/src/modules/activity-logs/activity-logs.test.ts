@@ -221,6 +221,45 @@ describe('sign-ins', () => {
   });
 });
 
+describe('GET /api/admin/activity-logs paging (ids first)', () => {
+  it('pages deep in created_at desc, id desc order, ties included, with filters, user and details intact', async () => {
+    // 12 rows at 3 instants (4 ties each), alternating status; one by the admin, with details.
+    await t.app.db.execute(sql`
+      INSERT INTO activity_logs (id, user_id, action, resource, status, details, created_at)
+      SELECT 'f' || lpad(to_hex(g), 23, '0'), CASE WHEN g = 5 THEN ${admin.user.id} END, 'page_walk', 'report',
+        CASE WHEN g % 2 = 0 THEN 'success' ELSE 'failure' END, jsonb_build_object('n', g),
+        timestamptz '2001-02-03T04:05:06Z' + (g / 4) * interval '1 minute'
+      FROM generate_series(0, 11) AS g`);
+    const expected = Array.from({ length: 12 }, (_, g) => ({ g, at: Math.floor(g / 4) }))
+      .sort((a, b) => b.at - a.at || b.g - a.g)
+      .map(({ g }) => `f${g.toString(16).padStart(23, '0')}`);
+    const walk = async (query: string, pages: number) => {
+      const ids: string[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const res = await list(`?action=page_walk&limit=5&page=${page}${query}`);
+        expect(res.status).toBe(200);
+        ids.push(...res.body.data.logs.map((l: { id: string }) => l.id));
+      }
+      return ids;
+    };
+    expect(await walk('', 3)).toEqual(expected);
+    const failures = expected.filter((id) => Number.parseInt(id.slice(1), 16) % 2 === 1);
+    expect(await walk('&status=failure', 2)).toEqual(failures);
+    const dated = await walk('&startDate=2001-02-03T04:06:00Z&endDate=2001-02-03T04:07:00Z', 1);
+    expect(dated).toEqual(expected.filter((id) => Math.floor(Number.parseInt(id.slice(1), 16) / 4) === 1));
+
+    const byAdmin = (await list(`?action=page_walk&userId=${admin.user.id}`)).body.data.logs;
+    expect(byAdmin).toHaveLength(1);
+    expect(byAdmin[0]).toMatchObject({
+      id: `f${'5'.padStart(23, '0')}`,
+      user: { email: admin.user.email, firstName: 'Ada', lastName: 'Admin' },
+      status: 'failure',
+      details: { n: 5 },
+      createdAt: '2001-02-03T04:06:06.000Z',
+    });
+  });
+});
+
 // Last in this file: it adds more rows than COUNT_EXACT_LIMIT.
 describe('GET /api/admin/activity-logs on a long trail', () => {
   it('counts exactly up to COUNT_EXACT_LIMIT and says the total is an estimate past it', async () => {

@@ -1,3 +1,5 @@
+import { SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -108,5 +110,27 @@ describe('GET /api/admin/products: one page, searched, filtered and sorted by th
     expect((await call(t.app, 'GET', '/api/admin/products?page=0', { token: staff })).status).toBe(400);
     expect((await call(t.app, 'GET', '/api/admin/products?sortBy=secret', { token: staff })).status).toBe(400);
     expect((await list('limit=1000')).pagination.limit).toBe(100);
+  });
+});
+
+// Last in this file: it adds more products than SEARCH_COUNT_EXACT_LIMIT.
+describe('GET /api/admin/products: counts of a broad search', () => {
+  it('counts a search exactly up to SEARCH_COUNT_EXACT_LIMIT and says it estimated past it; other lists stay exact', async () => {
+    const bulk = SEARCH_COUNT_EXACT_LIMIT + 1;
+    await t.app.db.execute(sql`
+      INSERT INTO products (id, name, slug, sku, subcategory, price, category_id, brand_id)
+      SELECT 'b' || lpad(to_hex(g), 23, '0'), 'Bulk Scarf ' || g, 'bulk-scarf-' || g, 'BS-' || g, 'Scarves', 10,
+        (SELECT id FROM categories WHERE name = 'Basics'), (SELECT id FROM brands WHERE name = 'Loom')
+      FROM generate_series(1, ${bulk}::int) AS g`);
+    const broad = await list('search=bulk%20scarf');
+    expect(broad.products).toHaveLength(20);
+    expect(broad.pagination.exact).toBe(false);
+    expect(broad.pagination.total).toBeGreaterThan(SEARCH_COUNT_EXACT_LIMIT);
+    expect(broad.pagination.pages).toBe(Math.ceil(broad.pagination.total / 20));
+    expect(broad.catalogue).toEqual({ total: bulk + 5, exact: true });
+    expect((await list('search=parka')).pagination).toMatchObject({ total: 1, exact: true });
+    // Without a search the list counts exactly up to COUNT_EXACT_LIMIT, as before.
+    expect((await list('')).pagination).toMatchObject({ total: bulk + 5, exact: true });
+    expect((await list('category=basics')).pagination).toMatchObject({ total: bulk + 2, exact: true });
   });
 });

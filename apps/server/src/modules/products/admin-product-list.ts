@@ -1,4 +1,4 @@
-import { type ProductListQuery, pagination } from '@seamline/shared';
+import { COUNT_EXACT_LIMIT, type ProductListQuery, pagination, SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -9,8 +9,9 @@ import { queryProducts } from './product-view.js';
 /**
  * The back office's product list (Products and Inventory screens): one page, searched, filtered and sorted by the
  * server. The page's ids come from `products` alone (its indexes: search trigrams, sort columns), then only those
- * rows are built into the staff view; totals are bounded counts (exact up to COUNT_EXACT_LIMIT), for the matching
- * products and for the whole catalogue (the screens' "X of Y products").
+ * rows are built into the staff view; totals are bounded counts, for the matching products and for the whole catalogue
+ * (the screens' "X of Y products"): exact up to COUNT_EXACT_LIMIT, or up to SEARCH_COUNT_EXACT_LIMIT for a search
+ * (each match is re-checked against the text to be counted, so a broad term's exact count alone took ~25 ms).
  */
 export async function adminProductPage(db: Db, query: ProductListQuery) {
   const where = await productFilters(db, query, true);
@@ -24,7 +25,7 @@ export async function adminProductPage(db: Db, query: ProductListQuery) {
       sql`SELECT ${products.id} FROM ${products} WHERE ${where ?? sql`true`} ORDER BY ${orderBy}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
-    boundedCount(db, matching),
+    boundedCount(db, matching, query.search ? SEARCH_COUNT_EXACT_LIMIT : COUNT_EXACT_LIMIT),
     where ? boundedCount(db, sql`SELECT 1 FROM ${products}`) : null,
   ]);
   const page = ids.length ? await pageOf(db, ids, orderBy) : [];

@@ -16,7 +16,7 @@ import { brands, categories, products } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
-import { loadProduct, type ProductPageQuery, queryProducts, toStorefrontView } from './product-view.js';
+import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
 import { queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
 
@@ -24,10 +24,6 @@ import { queryStorefrontSummaries, storefrontMatching } from './storefront-list.
 export type ProductFor = ProductView | StorefrontProductView;
 /** A list's products: all of each for staff, the storefront summaries for everyone else. */
 export type Listed = { products: ProductView[] } | { products: StorefrontProductSummary[] };
-const viewFor =
-  (staff: boolean) =>
-  (product: ProductView): ProductFor =>
-    staff ? product : toStorefrontView(product);
 
 const orderOf = (query: ProductListQuery) => {
   const column = PRODUCT_SORT_COLUMNS[query.sortBy];
@@ -115,10 +111,13 @@ export class CatalogueReadService {
    */
   async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductFor> {
     const match = 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase());
-    const product = await loadProduct(this.db, staff ? match : and(match, eq(products.isActive, true))!);
+    // Shoppers get the lean read (no sales count, creator or window count: none of it is in their answer).
+    const product = staff
+      ? await loadProduct(this.db, match)
+      : await loadStorefrontProduct(this.db, and(match, eq(products.isActive, true))!);
     if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
     if (!staff) this.views?.record(product.id);
-    return viewFor(staff)(product);
+    return product;
   }
 
   /** Active products of the same category, same brand first, best rated first. */

@@ -187,33 +187,97 @@ export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView |
   return (await queryProducts(db, { where, orderBy: sql`${products.id}`, limit: 1 })).products[0] ?? null;
 }
 
+/** The JSON of one product as shoppers see it: the stored fields of the storefront view, nothing staff-only. */
+type StorefrontProductJson = Omit<
+  ProductJson,
+  'costPrice' | 'isActive' | 'viewCount' | 'salesCount' | 'creatorFirstName' | 'creatorLastName' | 'total' | 'inventory'
+> & { inventory: Pick<InventoryRowView, 'id' | 'size' | 'color' | 'quantity' | 'reserved'>[] };
+
 /**
- * What shoppers see of a product (DESIGN §7): everything but cost price, stock internals, sales figures and creator,
- * with each variant's availability bounded. Fields are dropped here, not by a schema parse, because list reads run
- * this per product; the route's response schema (storefrontProductView) still enforces the shape.
+ * One product as shoppers see it, or null: a lean read that does none of the staff view's work (no sales count over
+ * the product's order lines, no creator join, no window count), only what the storefront answer carries. The
+ * answer equals the staff view of the same product without the staff-only fields, each variant's availability bounded
+ * (products.read.test.ts holds them equal).
  */
-export function toStorefrontView(p: ProductView): StorefrontProductView {
-  const {
-    costPrice,
-    isActive,
-    viewCount,
-    salesCount,
-    totalStock,
-    availableStock,
-    reservedStock,
-    stockStatus,
-    createdBy,
-    inventory,
-    ...shopperFields
-  } = p;
+export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<StorefrontProductView | null> {
+  const rows = await queryRows<{ product: string }>(
+    db,
+    sql`SELECT row_to_json(x)::text AS product FROM (
+      SELECT ${products.id}, ${products.name}, ${products.slug}, ${products.sku}, ${products.description},
+        ${categories.name} AS category, ${products.categoryId} AS "categoryId", ${products.subcategory},
+        ${brands.name} AS brand, ${products.brandId} AS "brandId", ${products.price},
+        ${products.comparePrice} AS "comparePrice", ${products.salePrice} AS "salePrice",
+        ${products.defaultSize} AS "defaultSize", ${products.defaultColor} AS "defaultColor", ${products.weight},
+        ${products.dimensions}, ${products.seo}, ${products.tags}, ${products.isFeatured} AS "isFeatured",
+        ${products.isTikTokTrending} AS "isTikTokTrending", ${products.rating}, ${products.reviewCount} AS "reviewCount",
+        ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
+        (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
+            'reserved', i.reserved)), '[]'::json)
+          FROM inventory i WHERE i.product_id = ${products.id}) AS inventory,
+        (SELECT coalesce(json_agg(json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail,
+            'alt', pi.alt) ORDER BY pi.position), '[]'::json)
+          FROM product_images pi WHERE pi.product_id = ${products.id}) AS images
+      FROM ${products}
+      JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+      JOIN ${brands} ON ${brands.id} = ${products.brandId}
+      WHERE ${where}
+      LIMIT 1
+    ) x`,
+  );
+  const json = rows[0]?.product;
+  return json ? toStorefrontProduct(JSON.parse(json) as StorefrontProductJson) : null;
+}
+
+function toStorefrontProduct(p: StorefrontProductJson): StorefrontProductView {
+  const stock = p.inventory.sort(byVariant).map((s) => ({ ...s, available: availableStock(s) }));
   return {
-    ...shopperFields,
-    inventory: inventory.map(({ _id, id, size, color, available }) => ({
-      _id,
+    _id: p.id,
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    categoryId: p.categoryId,
+    subcategory: p.subcategory,
+    brand: p.brand,
+    brandId: p.brandId,
+    price: p.price,
+    comparePrice: p.comparePrice,
+    salePrice: p.salePrice,
+    images: p.images,
+    variants: {
+      size: distinct(
+        stock.map((s) => s.size),
+        p.defaultSize,
+      ),
+      color: distinct(
+        stock.map((s) => s.color),
+        p.defaultColor,
+      ),
+    },
+    inventory: stock.map(({ id, size, color, available }) => ({
+      _id: id,
       id,
       size,
       color,
       available: storefrontAvailable(available),
     })),
+    tags: p.tags,
+    isFeatured: p.isFeatured,
+    isTikTokTrending: p.isTikTokTrending,
+    weight: p.weight,
+    dimensions: p.dimensions,
+    seo: {
+      title: p.seo.title ?? '',
+      description: p.seo.description ?? '',
+      keywords: p.seo.keywords ?? [],
+      slug: p.slug,
+    },
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    inStock: stock.some((s) => s.available > 0),
+    createdAt: new Date(p.createdAt).toISOString(),
+    updatedAt: new Date(p.updatedAt).toISOString(),
   };
 }

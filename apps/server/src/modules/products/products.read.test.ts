@@ -210,6 +210,40 @@ describe('GET /api/products', () => {
     expect(featured).toMatchObject({ name: 'Arctic Parka', salesCount: 3, createdBy: { firstName: 'Ada' } });
   });
 
+  it("reads shoppers' products lean: the answer is the staff view without staff-only fields, by slug and by id", async () => {
+    const staffOnly = [
+      'costPrice',
+      'isActive',
+      'viewCount',
+      'salesCount',
+      'totalStock',
+      'availableStock',
+      'reservedStock',
+      'stockStatus',
+      'createdBy',
+    ];
+    for (const slug of ['arctic-parka', 'down-vest', 'plain-tee']) {
+      const full = (await call(t.app, 'GET', `/api/products/slug/${slug}`, { token: staff })).body.data.product;
+      const expected = Object.fromEntries(Object.entries(full).filter(([field]) => !staffOnly.includes(field)));
+      expected.inventory = full.inventory.map(
+        (v: { _id: string; id: string; size: string; color: string; available: number }) => ({
+          _id: v._id,
+          id: v.id,
+          size: v.size,
+          color: v.color,
+          available: Math.max(0, Math.min(STOREFRONT_AVAILABLE_CAP, v.available)),
+        }),
+      );
+      for (const token of [undefined, customer])
+        for (const url of [`/api/products/slug/${slug.toUpperCase()}`, `/api/products/${full.id}`]) {
+          const res = await call(t.app, 'GET', url, { token });
+          expect(res.status, url).toBe(200);
+          expect(res.body.data.product, url).toEqual(expected);
+        }
+    }
+    expect((await call(t.app, 'GET', `/api/products/${ids.hidden}`)).status).toBe(404);
+  });
+
   it('lists shoppers a lean summary of each product, from the same data as the full view', async () => {
     const full = (await call(t.app, 'GET', '/api/products/slug/arctic-parka')).body.data.product;
     for (const url of [
