@@ -6,7 +6,13 @@ export const PUBLIC_LIST_MAX_AGE_S = 30;
 /** Most answers one instance keeps (the oldest goes first): a flood of distinct URLs cannot grow it further. */
 const MAX_REUSED_ANSWERS = 500;
 
-type Reused = { payload: string; etag: string; expires: number };
+type Reused = { payload: string; etag: string; expires: number; onReuse?: () => void };
+
+/** What must still happen each time an answer is served again from memory (a product read counts as a view). */
+const reuseActions = new WeakMap<FastifyRequest, () => void>();
+export function onReuse(request: FastifyRequest, action: () => void): void {
+  reuseActions.set(request, action);
+}
 
 const CACHE_CONTROL = {
   shared: `public, max-age=${PUBLIC_LIST_MAX_AGE_S}`,
@@ -31,7 +37,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Anonymous answers carry an `ETag` and `Cache-Control` (lists `public, max-age`, one product `public, no-cache` so
  * every read still reaches the server and counts as a view) and a matching `If-None-Match` gets 304 without a body.
  * Answers to a signed-in caller (staff get another view) are `private, no-store` and never reused. With `ttlMs` > 0
- * the instance also reuses an anonymous list answer for that long, keyed by the exact URL.
+ * the instance also reuses an anonymous answer (a list, or one product) for that long, keyed by the exact URL; a reused
+ * answer runs the action its route registered with `onReuse`, so a product read from memory still counts a view.
  */
 export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   const reused = new Map<string, Reused>();
@@ -40,7 +47,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
 
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.publicAnswer;
-    if (policy !== 'shared' || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return;
+    if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return;
     const hit = reused.get(request.url);
     if (!hit) return;
     if (hit.expires <= Date.now()) {
@@ -48,6 +55,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
       return;
     }
     fromCache.add(request);
+    hit.onReuse?.();
     reply.type('application/json; charset=utf-8').header('etag', hit.etag);
     return reply.send(hit.payload);
   });
@@ -62,9 +70,9 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
     }
     const etag = (reply.getHeader('etag') as string | undefined) ?? tagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL[policy]);
-    if (policy === 'shared' && ttlMs > 0 && request.method === 'GET' && !fromCache.has(request)) {
+    if (ttlMs > 0 && request.method === 'GET' && !fromCache.has(request)) {
       if (reused.size >= MAX_REUSED_ANSWERS) reused.delete(reused.keys().next().value!);
-      reused.set(request.url, { payload, etag, expires: Date.now() + ttlMs });
+      reused.set(request.url, { payload, etag, expires: Date.now() + ttlMs, onReuse: reuseActions.get(request) });
     }
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);

@@ -1,9 +1,10 @@
 import { productContracts as contracts } from '@seamline/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStaffReader } from '../../lib/caller.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok, varyByCaller } from '../../lib/responses.js';
-import { registerPublicCache } from '../../plugins/public-cache.js';
+import { onReuse, registerPublicCache } from '../../plugins/public-cache.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { ProductViews } from './product-views.js';
 
@@ -20,9 +21,17 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff also see inactive products and categories/brands: no cache may share an answer between callers.
   app.addHook('onRequest', varyByCaller);
   registerPublicCache(app, cacheTtlMs);
-  // Lists may be kept a little while; one product is revalidated, so every read still reaches us as a view.
+  // Lists may be kept a little while; one product is revalidated by browsers, so every read reaches us as a view
+  // (an instance reusing its answer from memory still counts it).
   const shared = { config: { publicAnswer: 'shared' } } as const;
   const revalidated = { config: { publicAnswer: 'revalidate' } } as const;
+  /** One product; a shopper's answer served again from memory still counts as a view. */
+  const productRead = async (request: FastifyRequest, by: { id: string } | { slug: string }) => {
+    const staff = isStaffReader(request);
+    const product = await catalogue.one(by, staff);
+    if (!staff) onReuse(request, () => views.record(product.id));
+    return product;
+  };
 
   serve(
     app,
@@ -60,7 +69,7 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.bySlug,
-    async (request) => ok({ product: await catalogue.one({ slug: request.params.slug }, isStaffReader(request)) }),
+    async (request) => ok({ product: await productRead(request, { slug: request.params.slug }) }),
     revalidated,
   );
 
@@ -77,7 +86,7 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.get,
-    async (request) => ok({ product: await catalogue.one({ id: request.params.id }, isStaffReader(request)) }),
+    async (request) => ok({ product: await productRead(request, { id: request.params.id }) }),
     revalidated,
   );
 

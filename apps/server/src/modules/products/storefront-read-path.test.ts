@@ -124,7 +124,27 @@ describe('reused list answers', () => {
     for (const token of [customer, staff])
       expect((await call(t.app, 'GET', url, { token })).body.data.products[0].price).toBe(95);
     expect((await call(t.app, 'GET', `${url}&limit=5`)).body.data.products[0].price).toBe(95);
-    // One product is never reused: it is read (and counted) every time.
-    expect((await call(t.app, 'GET', '/api/products/slug/rain-shell')).body.data.product.price).toBe(95);
+  });
+
+  it('reuses an anonymous product answer for the TTL, and every read of it still counts as a view', async () => {
+    const id = (await buildProduct(t.app.db, { name: 'Storm Coat', slug: 'storm-coat', price: 120 })).product.id;
+    const first = await call(t.app, 'GET', '/api/products/slug/storm-coat');
+    expect(first.body.data.product.price).toBe(120);
+    await t.app.db.update(products).set({ price: 130 }).where(eq(products.id, id));
+
+    const reused = await call(t.app, 'GET', '/api/products/slug/storm-coat');
+    expect(reused.body.data.product.price).toBe(120);
+    expect(reused.headers.etag).toBe(first.headers.etag);
+    expect(reused.headers['cache-control']).toBe('public, no-cache');
+    const revalidated = await call(t.app, 'GET', '/api/products/slug/storm-coat', {
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(
+      (await call(t.app, 'GET', '/api/products/slug/storm-coat', { token: customer })).body.data.product.price,
+    ).toBe(130);
+    // Four shopper reads (three of them answered from memory, one signed in); staff reads never count.
+    await call(t.app, 'GET', `/api/products/${id}`, { token: staff });
+    await expect.poll(() => viewsOf(t, id), { timeout: 5_000, interval: 50 }).toBe(4);
   });
 });
