@@ -14,6 +14,7 @@ const member = (name: string) => ({
 const NEWCOMER = member('newcomer');
 const WATCHED = member('watched');
 const CHANGER = member('changer');
+const GUESSER = member('guesser');
 
 async function api(method: string, path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseUrl()}/api${path}`, {
@@ -44,7 +45,7 @@ describe('staff security: the admin side, and changing a password', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     adminToken = (await api('POST', '/auth/login', ADMIN)).data.tokens.accessToken;
-    for (const person of [NEWCOMER, WATCHED, CHANGER])
+    for (const person of [NEWCOMER, WATCHED, CHANGER, GUESSER])
       await api('POST', '/admin/users', { ...person, role: 'support' }, adminToken);
     admin = await openBrowser();
     staff = await openBrowser();
@@ -107,6 +108,40 @@ describe('staff security: the admin side, and changing a password', () => {
 
       await staff.page.getByRole('link', { name: 'Orders' }).first().click();
       await staff.page.waitForURL('**/login');
+    },
+  );
+
+  browserTest(
+    'wrong codes count toward the sign-in throttle: after five tries even a right code is refused',
+    async () => {
+      // Two-factor turned on through the API (the profile flow has its own test).
+      const token = (await api('POST', '/auth/login', GUESSER)).data.tokens.accessToken;
+      const { secret } = (await api('POST', '/auth/two-factor/setup', {}, token)).data;
+      const totp = new TOTP({ secret, digits: 6, period: 30 });
+      await api('POST', '/auth/two-factor/enable', { code: totp.generate({ timestamp: Date.now() - 30_000 }) }, token);
+
+      const { page, context } = await openBrowser();
+      try {
+        await signIn(page, GUESSER);
+        const code = page.getByLabel('Verification code');
+        const alert = page.getByRole('alert').first();
+        // The password step took one of the five attempts; four wrong codes take the rest.
+        for (let i = 0; i < 4; i++) {
+          await code.fill(`00000${i}`);
+          await page.getByRole('button', { name: 'Verify' }).click();
+          await expect.poll(() => alert.textContent()).toContain('Invalid verification code');
+          await code.fill('');
+        }
+        await code.fill(totp.generate());
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await expect
+          .poll(() => alert.textContent())
+          .toContain('Too many failed sign-in attempts. Please try again later.');
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await screenshot(page, 'two-factor-throttled');
+      } finally {
+        await context.close();
+      }
     },
   );
 
