@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { changeStock, lockStockRows } from '../inventory/stock.service.js';
-import { insufficientStock, unitsByVariant } from './order-lines.js';
+import { changeStock, lockStockRows, reserveStock } from '../inventory/stock.service.js';
+import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
 
 type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
 type Context = { orderId: string; actorId: string | null; reason: string };
@@ -59,9 +59,26 @@ export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void>
   );
 }
 
-/** Reserves every line of a new order (all in the caller's transaction). */
-export function reserveOrderStock(db: DbOrTx, lines: readonly Line[], ctx: Context) {
-  return applyToLines(db, lines, 'reserve', ctx);
+/**
+ * Reserves every line of a new order in one statement (inventory/stock.service.ts `reserveStock`): lines on the same
+ * combination are summed, and the rows are locked in inventory id order. A short combination is 409 insufficient
+ * stock naming the first short one in that order; the caller's transaction then rolls back what was reserved.
+ */
+export async function reserveNewOrder(db: DbOrTx, lines: readonly PricedLine[], ctx: Context): Promise<void> {
+  const units = new Map<string, { line: PricedLine; quantity: number }>();
+  for (const line of lines) {
+    const entry = units.get(line.inventoryId);
+    if (entry) entry.quantity += line.quantity;
+    else units.set(line.inventoryId, { line, quantity: line.quantity });
+  }
+  const wanted = [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const reserved = await reserveStock(
+    db,
+    wanted.map(([inventoryId, { line, quantity }]) => ({ inventoryId, productId: line.productId, quantity })),
+    { ...ctx, orderId: ctx.orderId },
+  );
+  const short = wanted.find(([inventoryId]) => !reserved.has(inventoryId));
+  if (short) throw insufficientStock(short[1].line.productName, short[1].line.size, short[1].line.color);
 }
 
 /** Moves the order's stock from one state to another, each step at most once. */

@@ -9,17 +9,16 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { inventoryMovements, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
 import { assertCustomerCanOrder } from '../customers/customer-guard.js';
-import { lockStockRows } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { isStaff } from './order-access.js';
-import { priceLines, unitsByVariant } from './order-lines.js';
-import { reserveOrderStock } from './order-stock.js';
+import { priceLines } from './order-lines.js';
+import { reserveNewOrder } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
@@ -105,7 +104,9 @@ export async function placeOrder(
     orderId,
   });
   // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, before the order row.
-  await lockStockRows(tx, unitsByVariant(lines));
+  // One statement locks and reserves every combination; the movements name the order (its number is tried first).
+  let orderNumber = randomOrderNumber(placedAt);
+  await reserveNewOrder(tx, lines, { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` });
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,
@@ -115,7 +116,7 @@ export async function placeOrder(
   let order: typeof orders.$inferSelect | undefined;
   for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
-    const candidate = randomOrderNumber(placedAt);
+    const candidate = attempt === 0 ? orderNumber : randomOrderNumber(placedAt);
     const [row] = await tx
       .insert(orders)
       .values({
@@ -139,6 +140,14 @@ export async function placeOrder(
       .returning();
     order = row;
   }
+  if (order.orderNumber !== orderNumber) {
+    // The first number was taken (rare): the reserve movements follow the number the order got.
+    orderNumber = order.orderNumber;
+    await tx
+      .update(inventoryMovements)
+      .set({ reason: `Order ${orderNumber}` })
+      .where(eq(inventoryMovements.orderId, orderId));
+  }
   await recordCouponRedemption(tx, {
     orderId,
     couponId: coupon.couponId,
@@ -146,7 +155,6 @@ export async function placeOrder(
     discount: coupon.discount,
     at: placedAt,
   });
-  const orderNumber = order.orderNumber;
   const items = await tx
     .insert(orderItems)
     .values(
@@ -165,11 +173,6 @@ export async function placeOrder(
       })),
     )
     .returning();
-  await reserveOrderStock(
-    tx,
-    lines.map((line) => ({ ...line, productName: line.productName })),
-    { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
-  );
   if (input.paymentIntentId) {
     // A checkout session's intent now belongs to this order; it is checked against the total when confirmed.
     await tx
