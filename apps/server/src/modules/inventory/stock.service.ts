@@ -19,7 +19,8 @@ import { newId } from '../../lib/ids.js';
  *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);
  *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`;
  *   5. the order row (FOR UPDATE; a new order is inserted here);
- *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows;
+ *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows
+ *      (an order's day rows are in the shard its id picks, the last key column: the same for its old and new row);
  *   7. the idempotency key row, inserted last.
  * Staff stock edits take 3 then 4; customer deactivation only 1. A transaction that still meets a deadlock or a
  * serialization failure is run again as a whole (db/retry.ts), then answers 503.
