@@ -131,7 +131,9 @@ describe('analytics rollups', () => {
     const placed = new Date('2026-07-04T12:00:00Z');
     const made = await Promise.all(
       Array.from({ length: 24 }, () =>
-        buildOrder(t.app.db, { status: 'pending', total: 10, createdAt: placed }, [{ product, quantity: 1, price: 10 }]),
+        buildOrder(t.app.db, { status: 'pending', total: 10, createdAt: placed }, [
+          { product, quantity: 1, price: 10 },
+        ]),
       ),
     );
     const [spread] = await queryRows<{ shards: number; rows: number }>(

@@ -225,53 +225,71 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
 }
 
 export type Reservation = { inventoryId: string; productId: string; quantity: number };
+type ReservationContext = { reason: string; actorId: string | null; orderId: string };
 
 /**
- * Reserves units of several combinations for a new order in ONE statement: takes steps 3 and 4 of the lock order
- * (the products FOR KEY SHARE in id order — an InitPlan that runs before the first inventory row is read — then the
- * inventory rows FOR UPDATE in id order), adds to `reserved` only where `quantity - reserved` covers the units (the
- * condition is checked against the locked current row), and writes a `reserve` movement per row it changed. Answers
- * the inventory ids it reserved: fewer than asked means a combination was short, and the caller must roll back (its
- * transaction then undoes the rows that were reserved). Rows given twice must be summed by the caller.
+ * The reservation of several combinations for a new order as common table expressions, for ONE statement: takes
+ * steps 3 and 4 of the lock order (the products FOR KEY SHARE in id order — an InitPlan that runs before the first
+ * inventory row is read — then the inventory rows FOR UPDATE in id order), adds to `reserved` only where
+ * `quantity - reserved` covers the units (checked against the locked current row), and writes a `reserve` movement
+ * per row it changed. `reservedIds` is a JSON array of the inventory ids it reserved: fewer than asked means a
+ * combination was short, and the caller must roll back (its transaction then undoes the rows that were reserved).
+ * Rows given twice must be summed by the caller. A statement that also inserts the order (orders.service.ts) keeps
+ * the lock order: the order's analytics rows are locked by its AFTER triggers, which run when the statement ends.
  */
-export async function reserveStock(
-  db: DbOrTx,
-  reservations: readonly Reservation[],
-  ctx: { reason: string; actorId: string | null; orderId: string },
-): Promise<Set<string>> {
-  if (reservations.length === 0) return new Set();
+export function reservationSql(reservations: readonly Reservation[], ctx: ReservationContext) {
+  if (reservations.length === 0) throw new Error('a reservation needs at least one combination');
   const productIds = [...new Set(reservations.map((r) => r.productId))];
   const wanted = sql.join(
     reservations.map((r) => sql`(${r.inventoryId}::char(24), ${r.quantity}::int, ${newId()}::char(24))`),
     sql`, `,
   );
-  const rows = await queryRows<{ inventory_id: string }>(
+  const ctes = sql`wanted (id, units, movement_id) AS (VALUES ${wanted}),
+    locked_products AS MATERIALIZED (
+      SELECT id FROM products WHERE id IN (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR KEY SHARE
+    ),
+    old AS MATERIALIZED (
+      SELECT i.id, i.product_id, i.quantity, i.reserved FROM inventory i
+      WHERE i.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM locked_products) >= 0
+      ORDER BY i.id FOR UPDATE
+    ),
+    changed AS (
+      UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
+      FROM old JOIN wanted w ON w.id = old.id
+      WHERE i.id = old.id AND old.quantity - old.reserved >= w.units
+      RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved, w.units,
+        w.movement_id
+    ),
+    moved AS (
+      INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
+        previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id, order_id)
+      SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
+        reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
+      FROM changed
+      RETURNING inventory_id
+    )`;
+  return { ctes, reservedIds: sql`(SELECT coalesce(json_agg(inventory_id), '[]'::json) FROM moved)` };
+}
+
+/** `reservationSql` as a statement of its own: the inventory ids it reserved. */
+export async function reserveStock(
+  db: DbOrTx,
+  reservations: readonly Reservation[],
+  ctx: ReservationContext,
+): Promise<Set<string>> {
+  if (reservations.length === 0) return new Set();
+  const { ctes, reservedIds } = reservationSql(reservations, ctx);
+  const [row] = await queryRows<{ reserved: string[] | string }>(
     db,
-    sql`WITH wanted (id, units, movement_id) AS (VALUES ${wanted}),
-        locked_products AS MATERIALIZED (
-          SELECT id FROM products WHERE id IN (${sql.join(
-            productIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) ORDER BY id FOR KEY SHARE
-        ),
-        old AS MATERIALIZED (
-          SELECT i.id, i.product_id, i.quantity, i.reserved FROM inventory i
-          WHERE i.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM locked_products) >= 0
-          ORDER BY i.id FOR UPDATE
-        ),
-        changed AS (
-          UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
-          FROM old JOIN wanted w ON w.id = old.id
-          WHERE i.id = old.id AND old.quantity - old.reserved >= w.units
-          RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved, w.units,
-            w.movement_id
-        )
-        INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
-          previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id, order_id)
-        SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
-          reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
-        FROM changed
-        RETURNING inventory_id`,
+    sql`WITH ${ctes} SELECT ${reservedIds} AS reserved`,
   );
-  return new Set(rows.map((row) => row.inventory_id));
+  return new Set(jsonValue<string[]>(row!.reserved));
+}
+
+/** A json column as node-postgres (parsed) or PGlite (parsed or text) hands it over. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -1,9 +1,9 @@
 import type { OrderStatus, OrderStockState, PaymentStatus, StockOperation } from '@seamline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { changeStock, lockStockRows, reserveStock } from '../inventory/stock.service.js';
+import { changeStock, lockStockRows } from '../inventory/stock.service.js';
 import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
 
 type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
@@ -59,26 +59,40 @@ export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void>
   );
 }
 
-/**
- * Reserves every line of a new order in one statement (inventory/stock.service.ts `reserveStock`): lines on the same
- * combination are summed, and the rows are locked in inventory id order. A short combination is 409 insufficient
- * stock naming the first short one in that order; the caller's transaction then rolls back what was reserved.
- */
-export async function reserveNewOrder(db: DbOrTx, lines: readonly PricedLine[], ctx: Context): Promise<void> {
-  const units = new Map<string, { line: PricedLine; quantity: number }>();
+/** A new order's units per inventory row (lines on one combination summed), in inventory id order: the lock order. */
+export function unitsByInventoryRow(lines: readonly PricedLine[]) {
+  const units = new Map<string, { inventoryId: string; line: PricedLine; quantity: number }>();
   for (const line of lines) {
     const entry = units.get(line.inventoryId);
     if (entry) entry.quantity += line.quantity;
-    else units.set(line.inventoryId, { line, quantity: line.quantity });
+    else units.set(line.inventoryId, { inventoryId: line.inventoryId, line, quantity: line.quantity });
   }
-  const wanted = [...units.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const reserved = await reserveStock(
-    db,
-    wanted.map(([inventoryId, { line, quantity }]) => ({ inventoryId, productId: line.productId, quantity })),
-    { ...ctx, orderId: ctx.orderId },
+  return [...units.values()].sort((a, b) =>
+    a.inventoryId < b.inventoryId ? -1 : a.inventoryId > b.inventoryId ? 1 : 0,
   );
-  const short = wanted.find(([inventoryId]) => !reserved.has(inventoryId));
-  if (short) throw insufficientStock(short[1].line.productName, short[1].line.size, short[1].line.color);
+}
+
+/**
+ * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination it could not reserve is
+ * 409 insufficient stock, naming the first short one in lock order; the caller's transaction then rolls back.
+ */
+export function assertReserved(wanted: ReturnType<typeof unitsByInventoryRow>, reserved: ReadonlySet<string>): void {
+  const short = wanted.find((w) => !reserved.has(w.inventoryId));
+  if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color);
+}
+
+/** INSERT of a new order's lines as a statement part, inserting only when `placed` (a CTE of the order) has a row. */
+export function insertItemsAfter(items: readonly (typeof orderItems.$inferSelect)[], placed: SQL): SQL {
+  const values = items.map(
+    (item) =>
+      sql`(${item.id}, ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric, ${item.quantity}::int, ${item.total}::numeric)`,
+  );
+  return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, image, size,
+      color, price, quantity, total)
+    SELECT v.id, o.id, v.product_id, v.product_name, v.product_slug, v.product_sku, v.image, v.size, v.color, v.price,
+      v.quantity, v.total
+    FROM ${placed} AS o CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
+      AS v (id, product_id, product_name, product_slug, product_sku, image, size, color, price, quantity, total)`;
 }
 
 /** Moves the order's stock from one state to another, each step at most once. */

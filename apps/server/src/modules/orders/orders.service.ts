@@ -8,17 +8,18 @@ import {
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { type DbOrTx, queryRows, rowFromJson, type Tx } from '../../db/client.js';
 import { inventoryMovements, orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
 import { assertCustomerCanOrder } from '../customers/customer-guard.js';
+import { jsonValue, reservationSql } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { isStaff } from './order-access.js';
 import { priceLines } from './order-lines.js';
-import { reserveNewOrder } from './order-stock.js';
+import { assertReserved, insertItemsAfter, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
@@ -103,50 +104,75 @@ export async function placeOrder(
     subtotal: preview.subtotal,
     orderId,
   });
-  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, before the order row.
-  // One statement locks and reserves every combination; the movements name the order (its number is tried first).
-  let orderNumber = randomOrderNumber(placedAt);
-  await reserveNewOrder(tx, lines, { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` });
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,
     shippingMethod: input.shippingMethod,
     freeShipping: coupon.freeShipping,
   });
-  let order: typeof orders.$inferSelect | undefined;
-  for (let attempt = 0; !order; attempt++) {
+  const orderValues = (orderNumber: string) => ({
+    id: orderId,
+    orderNumber,
+    ...buyer,
+    paymentMethod: input.paymentMethod,
+    shippingMethod: input.shippingMethod,
+    ...totals,
+    couponId: coupon.couponId,
+    couponCode: coupon.couponCode,
+    shippingAddress: input.shippingAddress,
+    billingAddress: input.billingAddress,
+    notes: input.notes ?? '',
+    paymentIntentId: input.paymentIntentId ?? null,
+    createdBy: actor.user?.id ?? null,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  });
+  const items: (typeof orderItems.$inferSelect)[] = lines.map((line) => ({
+    id: newId(),
+    orderId,
+    productId: line.productId,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    productSku: line.productSku,
+    image: line.image,
+    size: line.size,
+    color: line.color,
+    price: line.unitPrice,
+    quantity: line.quantity,
+    total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
+  }));
+  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, then the order row. ONE
+  // statement reserves every combination (locking them in id order), inserts the order and its lines, and writes the
+  // movements; the order's analytics rows are locked by its triggers at the end of the statement, after the stock.
+  let orderNumber = randomOrderNumber(placedAt);
+  const wanted = unitsByInventoryRow(lines);
+  const reservation = reservationSql(
+    wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
+    { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
+  );
+  const placing = tx.insert(orders).values(orderValues(orderNumber)).onConflictDoNothing().returning();
+  const [placed] = await queryRows<{ reserved: unknown; order: unknown }>(
+    tx,
+    sql`WITH ${reservation.ctes},
+        placed AS (${placing.getSQL()}),
+        lines AS (${insertItemsAfter(items, sql`placed`)})
+        SELECT ${reservation.reservedIds} AS reserved, row_to_json(placed) AS "order"
+        FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
+  );
+  assertReserved(wanted, new Set(jsonValue<string[]>(placed!.reserved)));
+  let order = placed!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(placed!.order)) : undefined;
+  for (let attempt = 1; !order; attempt++) {
+    // The number was taken (rare): the stock is reserved; try other numbers, then add the lines.
     if (attempt === 5) throw new Error('could not allocate a unique order number');
-    const candidate = attempt === 0 ? orderNumber : randomOrderNumber(placedAt);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        orderNumber: candidate,
-        ...buyer,
-        paymentMethod: input.paymentMethod,
-        shippingMethod: input.shippingMethod,
-        ...totals,
-        couponId: coupon.couponId,
-        couponCode: coupon.couponCode,
-        shippingAddress: input.shippingAddress,
-        billingAddress: input.billingAddress,
-        notes: input.notes ?? '',
-        paymentIntentId: input.paymentIntentId ?? null,
-        createdBy: actor.user?.id ?? null,
-        createdAt: placedAt,
-        updatedAt: placedAt,
-      })
-      .onConflictDoNothing()
-      .returning();
-    order = row;
-  }
-  if (order.orderNumber !== orderNumber) {
-    // The first number was taken (rare): the reserve movements follow the number the order got.
-    orderNumber = order.orderNumber;
-    await tx
-      .update(inventoryMovements)
-      .set({ reason: `Order ${orderNumber}` })
-      .where(eq(inventoryMovements.orderId, orderId));
+    orderNumber = randomOrderNumber(placedAt);
+    [order] = await tx.insert(orders).values(orderValues(orderNumber)).onConflictDoNothing().returning();
+    if (order) {
+      await tx.insert(orderItems).values(items);
+      await tx
+        .update(inventoryMovements)
+        .set({ reason: `Order ${orderNumber}` })
+        .where(eq(inventoryMovements.orderId, orderId));
+    }
   }
   await recordCouponRedemption(tx, {
     orderId,
@@ -155,24 +181,6 @@ export async function placeOrder(
     discount: coupon.discount,
     at: placedAt,
   });
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      lines.map((line) => ({
-        orderId,
-        productId: line.productId,
-        productName: line.productName,
-        productSlug: line.productSlug,
-        productSku: line.productSku,
-        image: line.image,
-        size: line.size,
-        color: line.color,
-        price: line.unitPrice,
-        quantity: line.quantity,
-        total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
-      })),
-    )
-    .returning();
   if (input.paymentIntentId) {
     // A checkout session's intent now belongs to this order; it is checked against the total when confirmed.
     await tx
