@@ -138,3 +138,8 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
   }
   return row as T['$inferSelect'];
 }
+
+/** A json column as node-postgres (parsed) or PGlite (parsed or text) hands it over. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

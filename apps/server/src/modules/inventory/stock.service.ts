@@ -1,7 +1,7 @@
 import type { StockOperation } from '@seamline/shared';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
+import { jsonValue, queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 
@@ -287,9 +287,4 @@ export async function reserveStock(
     sql`WITH ${ctes} SELECT ${reservedIds} AS reserved`,
   );
   return new Set(jsonValue<string[]>(row!.reserved));
-}
-
-/** A json column as node-postgres (parsed) or PGlite (parsed or text) hands it over. */
-export function jsonValue<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

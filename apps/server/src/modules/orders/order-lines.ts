@@ -1,6 +1,6 @@
 import { effectiveUnitPrice, type OrderItemInput } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.js';
+import { type DbOrTx, jsonValue, queryRows } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 
 /** An order line resolved against the catalogue: the snapshot frozen into the order. */
@@ -65,13 +65,34 @@ export async function priceLines(
   items: readonly OrderItemInput[],
   { checkAvailability = false } = {},
 ): Promise<PricedLine[]> {
+  return (await readCart(db, items)).resolve({ checkAvailability });
+}
+
+/** An account found by e-mail alongside the cart. */
+export type CartAccount = { id: string; role: string };
+
+/**
+ * The cart and, in the same read, the account holding `email` (case-insensitive): guest checkout needs both and
+ * reads them in one round trip. `account` is null without such an account, and undefined when the read returned no
+ * row (no product of the cart exists), so the caller looks the account up itself. `resolve()` is `priceLines`' answer
+ * (it throws the same errors), to call once the account is dealt with.
+ */
+export function priceLinesFor(db: DbOrTx, items: readonly OrderItemInput[], email: string) {
+  return readCart(db, items, email);
+}
+
+async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: string) {
   const ids = [...new Set(items.map((item) => item.productId))];
   const wanted = [...new Map(items.map((item) => [key(item.productId, item.size, item.color), item])).values()];
-  const rows = await queryRows<CartRow>(
+  const account =
+    email === undefined
+      ? sql`NULL::json`
+      : sql`(SELECT json_build_object('id', u.id, 'role', u.role) FROM users u WHERE lower(u.email) = ${email.toLowerCase()} LIMIT 1)`;
+  const rows = await queryRows<CartRow & { account: unknown }>(
     db,
     sql`SELECT p.id, p.name, p.slug, p.sku, p.price, p.sale_price, p.is_active,
           (SELECT im.original FROM product_images im WHERE im.product_id = p.id ORDER BY im.position LIMIT 1) AS image,
-          i.id AS variant_id, i.size, i.color, i.quantity, i.reserved
+          i.id AS variant_id, i.size, i.color, i.quantity, i.reserved, ${account} AS account
         FROM products p
         LEFT JOIN inventory i ON i.product_id = p.id
           AND (i.product_id, lower(i.size), lower(i.color)) IN (${sql.join(
@@ -83,6 +104,13 @@ export async function priceLines(
           sql`, `,
         )})`,
   );
+  return {
+    account: rows[0] ? (rows[0].account ? jsonValue<CartAccount>(rows[0].account) : null) : undefined,
+    resolve: ({ checkAvailability = false } = {}) => resolveLines(items, rows, checkAvailability),
+  };
+}
+
+function resolveLines(items: readonly OrderItemInput[], rows: readonly CartRow[], checkAvailability: boolean) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const variants = new Map(
     rows.filter((row) => row.variant_id !== null).map((row) => [key(row.id, row.size!, row.color!), row]),
