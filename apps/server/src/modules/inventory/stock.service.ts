@@ -1,7 +1,7 @@
 import type { StockOperation } from '@seamline/shared';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { jsonValue, queryRows } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 
@@ -228,23 +228,25 @@ export type Reservation = { inventoryId: string; productId: string; quantity: nu
 type ReservationContext = { reason: string; actorId: string | null; orderId: string };
 
 /**
- * The reservation of several combinations for a new order as common table expressions, for ONE statement: takes
- * steps 3 and 4 of the lock order (the products FOR KEY SHARE in id order — an InitPlan that runs before the first
- * inventory row is read — then the inventory rows FOR UPDATE in id order), adds to `reserved` only where
- * `quantity - reserved` covers the units (checked against the locked current row), and writes a `reserve` movement
- * per row it changed. `reservedIds` is a JSON array of the inventory ids it reserved: fewer than asked means a
- * combination was short, and the caller must roll back (its transaction then undoes the rows that were reserved).
- * Rows given twice must be summed by the caller. A statement that also inserts the order (orders.service.ts) keeps
- * the lock order: the order's analytics rows are locked by its AFTER triggers, which run when the statement ends.
+ * The reservation of several combinations for a new order, as common table expressions of ONE statement that is
+ * all-or-nothing (so it is safe even outside a transaction):
+ * - `locked_products`, `old`: steps 3 and 4 of the lock order — the products FOR KEY SHARE in id order (an InitPlan that
+ *   runs before the first inventory row is read), then the inventory rows FOR UPDATE in id order;
+ * - `stock`: per wanted row, whether the locked current row covers the units (`quantity - reserved >= units`);
+ *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;
+ * - `changed`, `moved`: add to `reserved` and write a `reserve` movement per row — only when `gate` (SQL over the
+ *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds.
+ * Rows given twice must be summed by the caller. The caller's order insert keeps the lock order: its analytics rows
+ * are locked by its AFTER triggers, which run when the statement ends, after every stock row.
  */
-export function reservationSql(reservations: readonly Reservation[], ctx: ReservationContext) {
+export function reservationSql(reservations: readonly Reservation[], ctx: ReservationContext, gate: SQL) {
   if (reservations.length === 0) throw new Error('a reservation needs at least one combination');
   const productIds = [...new Set(reservations.map((r) => r.productId))];
   const wanted = sql.join(
     reservations.map((r) => sql`(${r.inventoryId}::char(24), ${r.quantity}::int, ${newId()}::char(24))`),
     sql`, `,
   );
-  const ctes = sql`wanted (id, units, movement_id) AS (VALUES ${wanted}),
+  const locks = sql`wanted (id, units, movement_id) AS (VALUES ${wanted}),
     locked_products AS MATERIALIZED (
       SELECT id FROM products WHERE id IN (${sql.join(
         productIds.map((id) => sql`${id}`),
@@ -256,10 +258,14 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
       WHERE i.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM locked_products) >= 0
       ORDER BY i.id FOR UPDATE
     ),
-    changed AS (
+    stock AS MATERIALIZED (
+      SELECT w.id, coalesce(old.quantity - old.reserved >= w.units, false) AS enough
+      FROM wanted w LEFT JOIN old ON old.id = w.id
+    )`;
+  const changes = sql`changed AS (
       UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
       FROM old JOIN wanted w ON w.id = old.id
-      WHERE i.id = old.id AND old.quantity - old.reserved >= w.units
+      WHERE i.id = old.id AND old.quantity - old.reserved >= w.units AND ${gate}
       RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved, w.units,
         w.movement_id
     ),
@@ -269,22 +275,11 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
       SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
         reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
       FROM changed
-      RETURNING inventory_id
     )`;
-  return { ctes, reservedIds: sql`(SELECT coalesce(json_agg(inventory_id), '[]'::json) FROM moved)` };
-}
-
-/** `reservationSql` as a statement of its own: the inventory ids it reserved. */
-export async function reserveStock(
-  db: DbOrTx,
-  reservations: readonly Reservation[],
-  ctx: ReservationContext,
-): Promise<Set<string>> {
-  if (reservations.length === 0) return new Set();
-  const { ctes, reservedIds } = reservationSql(reservations, ctx);
-  const [row] = await queryRows<{ reserved: string[] | string }>(
-    db,
-    sql`WITH ${ctes} SELECT ${reservedIds} AS reserved`,
-  );
-  return new Set(jsonValue<string[]>(row!.reserved));
+  return {
+    locks,
+    changes,
+    enough: sql`(SELECT bool_and(enough) FROM stock)`,
+    shortIds: sql`(SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE NOT enough), '[]'::json) FROM stock)`,
+  };
 }

@@ -1,7 +1,7 @@
 import type { OrderStatus, OrderStockState, PaymentStatus, StockOperation } from '@seamline/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems } from '../../db/schema/index.js';
+import { orderItems, type orders } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { changeStock, lockStockRows } from '../inventory/stock.service.js';
 import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
@@ -73,12 +73,53 @@ export function unitsByInventoryRow(lines: readonly PricedLine[]) {
 }
 
 /**
- * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination it could not reserve is
- * 409 insufficient stock, naming the first short one in lock order; the caller's transaction then rolls back.
+ * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination that could not cover its
+ * units is 409 insufficient stock, naming the first short one in lock order (nothing was written).
  */
-export function assertReserved(wanted: ReturnType<typeof unitsByInventoryRow>, reserved: ReadonlySet<string>): void {
-  const short = wanted.find((w) => !reserved.has(w.inventoryId));
+export function assertReserved(wanted: ReturnType<typeof unitsByInventoryRow>, shortIds: readonly string[]): void {
+  const short = wanted.find((w) => shortIds.includes(w.inventoryId));
   if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color);
+}
+
+type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  | 'orderNumber'
+  | 'customerId'
+  | 'guestEmail'
+  | 'paymentMethod'
+  | 'shippingMethod'
+  | 'subtotal'
+  | 'discount'
+  | 'shipping'
+  | 'tax'
+  | 'total'
+  | 'couponId'
+  | 'couponCode'
+  | 'shippingAddress'
+  | 'billingAddress'
+  | 'notes'
+  | 'paymentIntentId'
+  | 'createdBy'
+> & { id: string; createdAt: Date; updatedAt: Date };
+
+/**
+ * INSERT of a new order as a statement part, only when `when` (SQL) holds and its number is free (ON CONFLICT DO
+ * NOTHING); RETURNING the whole row. The other columns take their defaults (pending, reserved, …).
+ */
+export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
+  const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
+  return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method, subtotal,
+      discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
+      payment_intent_id, created_by, created_at, updated_at)
+    SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
+      ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${money(order.subtotal)},
+      ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
+      ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
+      ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},
+      ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz
+    WHERE ${when}
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
 }
 
 /** INSERT of a new order's lines as a statement part, inserting only when `placed` (a CTE of the order) has a row. */

@@ -8,8 +8,9 @@ import {
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type DbOrTx, jsonValue, queryRows, rowFromJson, type Tx } from '../../db/client.js';
-import { inventoryMovements, orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { type Db, type DbOrTx, jsonValue, queryRows, rowFromJson, type Tx } from '../../db/client.js';
+import { isRetryableConflict } from '../../db/retry.js';
+import { type orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -19,7 +20,7 @@ import { reservationSql } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { isStaff } from './order-access.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
-import { assertReserved, insertItemsAfter, unitsByInventoryRow } from './order-stock.js';
+import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
@@ -96,12 +97,33 @@ export async function placeGuestOrder(tx: Tx, input: z.output<typeof guestOrderI
 }
 
 /**
+ * The common guest order — no coupon, no payment intent, an e-mail without a customer account — needs no transaction:
+ * the cart read takes no locks, and placeOrder's one statement is all-or-nothing (stock, order, lines and movements
+ * together, or nothing). That is two round trips instead of four (BEGIN and COMMIT). Anything else — a coupon to
+ * count, an intent to attach, a customer's e-mail to guard, a deadlock to retry — runs in a transaction as before.
+ */
+export async function placeSimpleGuestOrder(db: Db, input: z.output<typeof guestOrderInput>): Promise<OrderView> {
+  const inTransaction = () => db.transaction((tx) => placeGuestOrder(tx, input));
+  if (input.couponCode || input.paymentIntentId) return inTransaction();
+  const cart = await priceLinesFor(db, input.items, input.email);
+  if (cart.account === undefined || cart.account?.role === 'customer') return inTransaction();
+  const buyer: Buyer = { customerId: null, guestEmail: input.email };
+  const lines = cart.resolve();
+  try {
+    return await placeOrder(db, buyer, input, { user: null, audit: null }, new Date(), lines);
+  } catch (error) {
+    if (isRetryableConflict(error)) return inTransaction();
+    throw error;
+  }
+}
+
+/**
  * Places an order in the caller's transaction: prices the lines from the catalogue (frozen), applies the coupon seam,
  * computes the totals, takes a unique order number and reserves the stock of every line (lines sharing a combination
  * summed). Any refusal throws, so nothing of the order remains.
  */
 export async function placeOrder(
-  tx: Tx,
+  tx: DbOrTx,
   buyer: Buyer,
   input: OrderBody,
   actor: { user: AuthUser | null; audit: AuditContext | null },
@@ -157,37 +179,31 @@ export async function placeOrder(
     total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
   }));
   // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, then the order row. ONE
-  // statement reserves every combination (locking them in id order), inserts the order and its lines, and writes the
-  // movements; the order's analytics rows are locked by its triggers at the end of the statement, after the stock.
-  let orderNumber = randomOrderNumber(placedAt);
+  // all-or-nothing statement locks every combination in id order, and only when all of them cover their units inserts
+  // the order (a taken order number inserts nothing either: another number is tried), its lines, the reservations and
+  // their movements; the order's analytics rows are locked by its triggers at the end of the statement.
   const wanted = unitsByInventoryRow(lines);
-  const reservation = reservationSql(
-    wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
-    { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
-  );
-  const placing = tx.insert(orders).values(orderValues(orderNumber)).onConflictDoNothing().returning();
-  const [placed] = await queryRows<{ reserved: unknown; order: unknown }>(
-    tx,
-    sql`WITH ${reservation.ctes},
-        placed AS (${placing.getSQL()}),
-        lines AS (${insertItemsAfter(items, sql`placed`)})
-        SELECT ${reservation.reservedIds} AS reserved, row_to_json(placed) AS "order"
-        FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
-  );
-  assertReserved(wanted, new Set(jsonValue<string[]>(placed!.reserved)));
-  let order = placed!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(placed!.order)) : undefined;
-  for (let attempt = 1; !order; attempt++) {
-    // The number was taken (rare): the stock is reserved; try other numbers, then add the lines.
+  let order: typeof orders.$inferSelect | undefined;
+  let orderNumber = '';
+  for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
     orderNumber = randomOrderNumber(placedAt);
-    [order] = await tx.insert(orders).values(orderValues(orderNumber)).onConflictDoNothing().returning();
-    if (order) {
-      await tx.insert(orderItems).values(items);
-      await tx
-        .update(inventoryMovements)
-        .set({ reason: `Order ${orderNumber}` })
-        .where(eq(inventoryMovements.orderId, orderId));
-    }
+    const reservation = reservationSql(
+      wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
+      { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
+      sql`EXISTS (SELECT 1 FROM placed)`,
+    );
+    const [result] = await queryRows<{ short: unknown; order: unknown }>(
+      tx,
+      sql`WITH ${reservation.locks},
+          placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
+          ${reservation.changes},
+          lines AS (${insertItemsAfter(items, sql`placed`)})
+          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order"
+          FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
+    );
+    assertReserved(wanted, jsonValue<string[]>(result!.short));
+    order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;
   }
   await recordCouponRedemption(tx, {
     orderId,
