@@ -5,7 +5,10 @@ ALTER TABLE "analytics_order_days" ADD CONSTRAINT "analytics_order_days_day_stat
 -- checkouts queued on that row's lock until each other's commit. An order now goes to one of 16 shard rows of its
 -- group, chosen by its id (the same shard for its whole life, so a change takes out exactly what it put in); readers
 -- sum the shards. Existing rows stay in shard 0, and analytics_rebuild() keeps writing shard 0.
-CREATE OR REPLACE FUNCTION analytics_order_day_add(o orders, sign integer) RETURNS void LANGUAGE sql AS $$
+-- PL/pgSQL rather than SQL: a SQL function called from the trigger is parsed and planned again on every call, a
+-- PL/pgSQL one keeps its plan for the session (this runs once per order insert and twice per order change).
+CREATE OR REPLACE FUNCTION analytics_order_day_add(o orders, sign integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO analytics_order_days AS d (day, status, payment_status, payment_method, shard, orders, total, subtotal,
     shipped, processing_seconds, customer_orders, customer_total)
   VALUES ((o.created_at AT TIME ZONE 'UTC')::date, o.status, o.payment_status, o.payment_method,
@@ -17,5 +20,6 @@ CREATE OR REPLACE FUNCTION analytics_order_day_add(o orders, sign integer) RETUR
     orders = d.orders + EXCLUDED.orders, total = d.total + EXCLUDED.total, subtotal = d.subtotal + EXCLUDED.subtotal,
     shipped = d.shipped + EXCLUDED.shipped, processing_seconds = d.processing_seconds + EXCLUDED.processing_seconds,
     customer_orders = d.customer_orders + EXCLUDED.customer_orders,
-    customer_total = d.customer_total + EXCLUDED.customer_total
+    customer_total = d.customer_total + EXCLUDED.customer_total;
+END
 $$;
