@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -120,6 +121,32 @@ async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+type SessionOf = {
+  session: {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+};
+
+/**
+ * `queryRows` as a named prepared statement (node-postgres; PGlite ignores the name): each pooled connection parses
+ * the statement once, and after a few runs PostgreSQL may keep a generic plan instead of planning every call. The name
+ * is a hash of the SQL text, so different texts (e.g. carts of different sizes) are different statements. For the
+ * hottest statements only (guest checkout); the values must all be parameters, never inlined.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { session } = db as unknown as SessionOf;
+  const built = session.dialect.sqlToQuery(query);
+  const name = `sl_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  return result.rows as T[];
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import { effectiveUnitPrice, type OrderItemInput } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, jsonValue, queryRows } from '../../db/client.js';
+import { type DbOrTx, jsonValue, queryRowsPrepared } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 
 /** An order line resolved against the catalogue: the snapshot frozen into the order. */
@@ -88,7 +88,7 @@ async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: st
     email === undefined
       ? sql`NULL::json`
       : sql`(SELECT json_build_object('id', u.id, 'role', u.role) FROM users u WHERE lower(u.email) = ${email.toLowerCase()} LIMIT 1)`;
-  const rows = await queryRows<CartRow & { account: unknown }>(
+  const rows = await queryRowsPrepared<CartRow & { account: unknown }>(
     db,
     sql`SELECT p.id, p.name, p.slug, p.sku, p.price, p.sale_price, p.is_active,
           (SELECT im.original FROM product_images im WHERE im.product_id = p.id ORDER BY im.position LIMIT 1) AS image,

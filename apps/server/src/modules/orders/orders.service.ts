@@ -8,7 +8,7 @@ import {
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, type DbOrTx, jsonValue, queryRows, rowFromJson, type Tx } from '../../db/client.js';
+import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type Tx } from '../../db/client.js';
 import { isRetryableConflict } from '../../db/retry.js';
 import { type orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
@@ -193,7 +193,7 @@ export async function placeOrder(
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
-    const [result] = await queryRows<{ short: unknown; order: unknown }>(
+    const [result] = await queryRowsPrepared<{ short: unknown; order: unknown }>(
       tx,
       sql`WITH ${reservation.locks},
           placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
