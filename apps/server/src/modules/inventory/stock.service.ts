@@ -17,7 +17,8 @@ import { newId } from '../../lib/ids.js';
  *   1. the customer row (FOR SHARE, customer guard: an order checks the buyer is active before anything else);
  *   2. the coupon row (FOR UPDATE: counting or giving back a use);
  *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);
- *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`;
+ *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`
+ *      (a new order takes steps 3 and 4 inside its one statement: `reservationSql`);
  *   5. the order row (FOR UPDATE; a new order is inserted here);
  *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows
  *      (an order's day rows are in the shard its id picks, the last key column: the same for its old and new row);
