@@ -18,6 +18,10 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
       // Load shedding off: the bench measures what the server does under the load, not how soon it refuses it.
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     }),
+    'main.js',
+    [],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
   // A bench that dies half-way must not leave its server running.
   const kill = () => server.child.kill('SIGTERM');

@@ -86,8 +86,12 @@ export function groupAlive(pgid: number): boolean {
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /** The compiled server (dist/, built by the test setup) run the way `npm start` runs it: plain node, no loader. */
-export function startCompiled(env: NodeJS.ProcessEnv, entry = 'main.js', args: string[] = []) {
-  return start(process.execPath, ['--conditions=compiled', path.join('apps/server/dist', entry), ...args], env);
+export function startCompiled(env: NodeJS.ProcessEnv, entry = 'main.js', args: string[] = [], nodeArgs: string[] = []) {
+  return start(
+    process.execPath,
+    [...nodeArgs, '--conditions=compiled', path.join('apps/server/dist', entry), ...args],
+    env,
+  );
 }
 
 /** A process's command line (Linux /proc), one entry per argument. */

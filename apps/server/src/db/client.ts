@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -122,6 +123,50 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+type SessionOf = {
+  session: {
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+};
+
+/**
+ * `queryRows` as a named prepared statement (node-postgres; PGlite ignores the name): each pooled connection parses
+ * the statement once, and after a few runs PostgreSQL may keep a generic plan instead of planning every call. The name
+ * is a hash of the SQL text, so different texts (e.g. carts of different sizes) are different statements. For the
+ * hottest statements only (guest checkout); the values must all be parameters, never inlined.
+ */
+export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { session } = db as unknown as SessionOf;
+  const built = session.dialect.sqlToQuery(query);
+  const name = `sl_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  return result.rows as T[];
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * A row of `table` from its `row_to_json` (database column names), mapped the way drizzle maps a selected row: for a
+ * statement that returns a table's row from inside a larger query (a data-modifying CTE).
+ */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+/** A json column as node-postgres (parsed) or PGlite (parsed or text) hands it over. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -20,7 +21,14 @@ import { products } from './catalogue.js';
  * thousand day rows instead of every order. `analytics_rebuild()` recomputes both from the base tables.
  */
 
-/** Orders per UTC day of creation × status × payment status × payment method (all statuses; revenue filters). */
+/**
+ * Orders per UTC day of creation × status × payment status × payment method (all statuses; revenue filters), spread
+ * over ANALYTICS_ORDER_SHARDS rows per group (migration analytics_order_shards): the triggers add an order to shard
+ * `hashtext(order id) & 15`, so concurrent checkouts of the same day and kind update different rows instead of all
+ * queueing on one "today" row. A group's figures are the SUM over its shards — every reader sums. An order always
+ * maps to the same shard, so its later changes move its own contribution; `analytics_rebuild()` writes shard 0 only.
+ */
+export const ANALYTICS_ORDER_SHARDS = 16;
 export const analyticsOrderDays = pgTable(
   'analytics_order_days',
   {
@@ -28,6 +36,7 @@ export const analyticsOrderDays = pgTable(
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),
     paymentMethod: text('payment_method').notNull(),
+    shard: smallint('shard').notNull().default(0),
     orders: integer('orders').notNull().default(0),
     total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     subtotal: numeric('subtotal', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
@@ -38,7 +47,7 @@ export const analyticsOrderDays = pgTable(
     customerOrders: integer('customer_orders').notNull().default(0),
     customerTotal: numeric('customer_total', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus, t.paymentMethod] })],
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus, t.paymentMethod, t.shard] })],
 );
 
 /**

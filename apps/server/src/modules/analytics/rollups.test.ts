@@ -4,7 +4,7 @@ import { buildOrder } from '../../../test/analytics-factories.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { queryRows } from '../../db/client.js';
-import { orderItems, orders, products } from '../../db/schema/index.js';
+import { ANALYTICS_ORDER_SHARDS, orderItems, orders, products } from '../../db/schema/index.js';
 
 // The rollups behind the reports must follow every change of the orders and their lines, in the same transaction.
 const DAY = 'startDate=2026-05-10&endDate=2026-05-10';
@@ -27,7 +27,9 @@ const sales = async () =>
 async function snapshot() {
   return queryRows(
     t.app.db,
-    sql`SELECT 'o' AS kind, day::text, status AS key, orders, total::text AS amount FROM analytics_order_days WHERE orders <> 0
+    // Order day rows are spread over shards: a group's figures are the sums over its shards.
+    sql`SELECT 'o' AS kind, day::text, status AS key, sum(orders)::int AS orders, sum(total)::text AS amount
+        FROM analytics_order_days GROUP BY day, status HAVING sum(orders) <> 0
         UNION ALL SELECT 'p', day::text, product_key, orders, revenue::text FROM analytics_product_days WHERE orders <> 0 OR units <> 0
         ORDER BY 1, 2, 3`,
   );
@@ -122,5 +124,38 @@ describe('analytics rollups', () => {
       { status: 'confirmed', count: 10, percentage: 50 },
       { status: 'cancelled', count: 10, percentage: 50 },
     ]);
+  });
+
+  it('spread one day and kind over shard rows by order id, and every report sums the shards', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Busy Tee' });
+    const placed = new Date('2026-07-04T12:00:00Z');
+    const made = await Promise.all(
+      Array.from({ length: 24 }, () =>
+        buildOrder(t.app.db, { status: 'pending', total: 10, createdAt: placed }, [
+          { product, quantity: 1, price: 10 },
+        ]),
+      ),
+    );
+    const [spread] = await queryRows<{ shards: number; rows: number }>(
+      t.app.db,
+      sql`SELECT count(DISTINCT shard)::int AS shards, count(*)::int AS rows FROM analytics_order_days
+          WHERE day = '2026-07-04' AND status = 'pending'`,
+    );
+    expect(spread!.shards).toBeGreaterThan(1);
+    expect(spread!.shards).toBeLessThanOrEqual(ANALYTICS_ORDER_SHARDS);
+    const figures = async () => {
+      const body = (
+        await call(t.app, 'GET', '/api/admin/analytics/sales?startDate=2026-07-04&endDate=2026-07-04', { token })
+      ).body.data as { totalSales: number; totalOrders: number };
+      return [body.totalOrders, body.totalSales];
+    };
+    expect(await figures()).toEqual([24, 240]);
+    // One of them cancelled: it moves within its own shard (still an order of the day, no longer revenue).
+    await t.app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, made[0]!.id));
+    expect(await figures()).toEqual([24, 230]);
+    const byTriggers = await snapshot();
+    await t.app.db.execute(sql`SELECT analytics_rebuild()`);
+    expect(await snapshot()).toEqual(byTriggers);
+    expect(await figures()).toEqual([24, 230]);
   });
 });

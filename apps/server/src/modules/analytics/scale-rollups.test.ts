@@ -39,8 +39,9 @@ async function snapshot() {
        WHERE entries <> 0 ORDER BY 1, 2, 3, 4, 5`,
     ),
     orderDays: await read(
-      `SELECT day::text, status, payment_status, payment_method, customer_orders, customer_total::text
-       FROM analytics_order_days WHERE orders <> 0 ORDER BY 1, 2, 3, 4`,
+      `SELECT day::text, status, payment_status, payment_method, sum(customer_orders)::int AS customer_orders,
+         sum(customer_total)::text AS customer_total
+       FROM analytics_order_days GROUP BY 1, 2, 3, 4 HAVING sum(orders) <> 0 ORDER BY 1, 2, 3, 4`,
     ),
   };
 }

@@ -1,8 +1,9 @@
 import type { StockOperation } from '@seamline/shared';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
 
 /**
  * The one place where inventory quantity and reserved change (DESIGN §5).
@@ -16,9 +17,11 @@ import { inventory, inventoryMovements, products } from '../../db/schema/index.j
  *   1. the customer row (FOR SHARE, customer guard: an order checks the buyer is active before anything else);
  *   2. the coupon row (FOR UPDATE: counting or giving back a use);
  *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);
- *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`;
+ *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`
+ *      (a new order takes steps 3 and 4 inside its one statement: `reservationSql`);
  *   5. the order row (FOR UPDATE; a new order is inserted here);
- *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows;
+ *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows
+ *      (an order's day rows are in the shard its id picks, the last key column: the same for its old and new row);
  *   7. the idempotency key row, inserted last.
  * Staff stock edits take 3 then 4; customer deactivation only 1. A transaction that still meets a deadlock or a
  * serialization failure is run again as a whole (db/retry.ts), then answers 503.
@@ -220,4 +223,64 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
     actorId: variant.actorId ?? null,
   });
   return row;
+}
+
+export type Reservation = { inventoryId: string; productId: string; quantity: number };
+type ReservationContext = { reason: string; actorId: string | null; orderId: string };
+
+/**
+ * The reservation of several combinations for a new order, as common table expressions of ONE statement that is
+ * all-or-nothing (so it is safe even outside a transaction):
+ * - `locked_products`, `old`: steps 3 and 4 of the lock order — the products FOR KEY SHARE in id order (an InitPlan that
+ *   runs before the first inventory row is read), then the inventory rows FOR UPDATE in id order;
+ * - `stock`: per wanted row, whether the locked current row covers the units (`quantity - reserved >= units`);
+ *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;
+ * - `changed`, `moved`: add to `reserved` and write a `reserve` movement per row — only when `gate` (SQL over the
+ *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds.
+ * Rows given twice must be summed by the caller. The caller's order insert keeps the lock order: its analytics rows
+ * are locked by its AFTER triggers, which run when the statement ends, after every stock row.
+ */
+export function reservationSql(reservations: readonly Reservation[], ctx: ReservationContext, gate: SQL) {
+  if (reservations.length === 0) throw new Error('a reservation needs at least one combination');
+  const productIds = [...new Set(reservations.map((r) => r.productId))];
+  const wanted = sql.join(
+    reservations.map((r) => sql`(${r.inventoryId}::char(24), ${r.quantity}::int, ${newId()}::char(24))`),
+    sql`, `,
+  );
+  const locks = sql`wanted (id, units, movement_id) AS (VALUES ${wanted}),
+    locked_products AS MATERIALIZED (
+      SELECT id FROM products WHERE id IN (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) ORDER BY id FOR KEY SHARE
+    ),
+    old AS MATERIALIZED (
+      SELECT i.id, i.product_id, i.quantity, i.reserved FROM inventory i
+      WHERE i.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM locked_products) >= 0
+      ORDER BY i.id FOR UPDATE
+    ),
+    stock AS MATERIALIZED (
+      SELECT w.id, coalesce(old.quantity - old.reserved >= w.units, false) AS enough
+      FROM wanted w LEFT JOIN old ON old.id = w.id
+    )`;
+  const changes = sql`changed AS (
+      UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
+      FROM old JOIN wanted w ON w.id = old.id
+      WHERE i.id = old.id AND old.quantity - old.reserved >= w.units AND ${gate}
+      RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved, w.units,
+        w.movement_id
+    ),
+    moved AS (
+      INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
+        previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id, order_id)
+      SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
+        reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
+      FROM changed
+    )`;
+  return {
+    locks,
+    changes,
+    enough: sql`(SELECT bool_and(enough) FROM stock)`,
+    shortIds: sql`(SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE NOT enough), '[]'::json) FROM stock)`,
+  };
 }

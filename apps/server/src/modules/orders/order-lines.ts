@@ -1,7 +1,6 @@
 import { effectiveUnitPrice, type OrderItemInput } from '@seamline/shared';
-import { asc, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { inventory, productImages, products } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, jsonValue, queryRowsPrepared } from '../../db/client.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 
 /** An order line resolved against the catalogue: the snapshot frozen into the order. */
@@ -11,6 +10,8 @@ export type PricedLine = {
   productSlug: string;
   productSku: string;
   image: string | null;
+  /** The inventory row of the line's size/color combination. */
+  inventoryId: string;
   size: string;
   color: string;
   unitPrice: number;
@@ -33,57 +34,116 @@ export function unitsByVariant(lines: readonly Pick<PricedLine, 'productId' | 's
 export const insufficientStock = (name: string, size: string, color: string) =>
   conflict(`Insufficient stock for ${name} (${size}/${color})`, 'INSUFFICIENT_STOCK');
 
+type CartRow = {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  price: string | number;
+  sale_price: string | number | null;
+  is_active: boolean;
+  image: string | null;
+  variant_id: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number | null;
+  reserved: number | null;
+};
+
+const key = (productId: string, size: string, color: string) =>
+  `${productId}|${size.toLowerCase()}|${color.toLowerCase()}`;
+
 /**
  * Resolves the cart: every product must exist and be active, every size/color combination must exist. Prices are the
- * catalogue's at this moment (sale price when set and lower). With `checkAvailability`, also refuses what cannot be
- * reserved right now (checkout preview; order creation reserves atomically instead).
+ * catalogue's at this moment (sale price when set and lower). One read for the whole cart: each product with its
+ * first image and the wanted combinations (matched case-insensitively through the inventory_variant_idx expression).
+ * Each line carries its inventory row id, which the reservation locks and updates. With `checkAvailability`, also
+ * refuses what cannot be reserved right now (checkout preview; order creation reserves atomically instead).
  */
 export async function priceLines(
   db: DbOrTx,
   items: readonly OrderItemInput[],
   { checkAvailability = false } = {},
 ): Promise<PricedLine[]> {
+  return (await readCart(db, items)).resolve({ checkAvailability });
+}
+
+/** An account found by e-mail alongside the cart. */
+export type CartAccount = { id: string; role: string };
+
+/**
+ * The cart and, in the same read, the account holding `email` (case-insensitive): guest checkout needs both and
+ * reads them in one round trip. `account` is null without such an account, and undefined when the read returned no
+ * row (no product of the cart exists), so the caller looks the account up itself. `resolve()` is `priceLines`' answer
+ * (it throws the same errors), to call once the account is dealt with.
+ */
+export function priceLinesFor(db: DbOrTx, items: readonly OrderItemInput[], email: string) {
+  return readCart(db, items, email);
+}
+
+async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: string) {
   const ids = [...new Set(items.map((item) => item.productId))];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
-  const stock = await db.select().from(inventory).where(inArray(inventory.productId, ids));
-  const images = await db
-    .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, ids))
-    .orderBy(asc(productImages.position));
+  const wanted = [...new Map(items.map((item) => [key(item.productId, item.size, item.color), item])).values()];
+  const account =
+    email === undefined
+      ? sql`NULL::json`
+      : sql`(SELECT json_build_object('id', u.id, 'role', u.role) FROM users u WHERE lower(u.email) = ${email.toLowerCase()} LIMIT 1)`;
+  const rows = await queryRowsPrepared<CartRow & { account: unknown }>(
+    db,
+    sql`SELECT p.id, p.name, p.slug, p.sku, p.price, p.sale_price, p.is_active,
+          (SELECT im.original FROM product_images im WHERE im.product_id = p.id ORDER BY im.position LIMIT 1) AS image,
+          i.id AS variant_id, i.size, i.color, i.quantity, i.reserved, ${account} AS account
+        FROM products p
+        LEFT JOIN inventory i ON i.product_id = p.id
+          AND (i.product_id, lower(i.size), lower(i.color)) IN (${sql.join(
+            wanted.map((item) => sql`(${item.productId}, lower(${item.size}), lower(${item.color}))`),
+            sql`, `,
+          )})
+        WHERE p.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return {
+    account: rows[0] ? (rows[0].account ? jsonValue<CartAccount>(rows[0].account) : null) : undefined,
+    resolve: ({ checkAvailability = false } = {}) => resolveLines(items, rows, checkAvailability),
+  };
+}
+
+function resolveLines(items: readonly OrderItemInput[], rows: readonly CartRow[], checkAvailability: boolean) {
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const variants = new Map(
+    rows.filter((row) => row.variant_id !== null).map((row) => [key(row.id, row.size!, row.color!), row]),
+  );
 
   const lines = items.map((item): PricedLine => {
     const product = byId.get(item.productId);
     if (!product) throw badRequest(`Product not found: ${item.productId}`, 'items');
-    if (!product.isActive) throw badRequest(`${product.name} is not available for purchase`, 'items');
-    const variant = stock.find(
-      (row) =>
-        row.productId === product.id &&
-        row.size.toLowerCase() === item.size.toLowerCase() &&
-        row.color.toLowerCase() === item.color.toLowerCase(),
-    );
+    if (!product.is_active) throw badRequest(`${product.name} is not available for purchase`, 'items');
+    const variant = variants.get(key(product.id, item.size, item.color));
     if (!variant) throw badRequest(`${product.name} is not available in ${item.size}/${item.color}`, 'items');
     return {
       productId: product.id,
       productName: product.name,
       productSlug: product.slug,
       productSku: product.sku,
-      image: images.find((image) => image.productId === product.id)?.original ?? null,
-      size: variant.size,
-      color: variant.color,
-      unitPrice: effectiveUnitPrice(product.price, product.salePrice),
+      image: product.image,
+      inventoryId: variant.variant_id!,
+      size: variant.size!,
+      color: variant.color!,
+      unitPrice: effectiveUnitPrice(
+        Number(product.price),
+        product.sale_price === null ? null : Number(product.sale_price),
+      ),
       quantity: item.quantity,
     };
   });
 
   if (checkAvailability) {
-    for (const wanted of unitsByVariant(lines)) {
-      const row = stock.find(
-        (r) => r.productId === wanted.productId && r.size === wanted.size && r.color === wanted.color,
-      )!;
-      if (row.quantity - row.reserved < wanted.quantity)
-        throw insufficientStock(byId.get(wanted.productId)!.name, wanted.size, wanted.color);
+    for (const units of unitsByVariant(lines)) {
+      const row = variants.get(key(units.productId, units.size, units.color))!;
+      if (Number(row.quantity) - Number(row.reserved) < units.quantity)
+        throw insufficientStock(row.name, units.size, units.color);
     }
   }
   return lines;

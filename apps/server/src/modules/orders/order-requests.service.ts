@@ -11,7 +11,7 @@ import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-ac
 import { OrderChanges } from './order-changes.service.js';
 import { findByNumberAndEmail, listOrders, type OrderFilter } from './order-queries.js';
 import { loadOrderView } from './order-view.js';
-import { placeOrder, resolveBuyer, resolveGuest } from './orders.service.js';
+import { placeGuestOrder, placeOrder, placeSimpleGuestOrder, resolveBuyer } from './orders.service.js';
 import { trackingView } from './tracking.js';
 
 export const ORDER_CREATED = 'Order created successfully';
@@ -45,11 +45,11 @@ export class OrderRequests {
 
   /** POST /orders/guest: no account; the key is bound to the guest's e-mail. */
   async createGuest(body: z.output<typeof guestOrderInput>, key: string | undefined) {
+    if (!key) return created(customerView(await placeSimpleGuestOrder(this.db, body))).body;
     const idempotent = { operation: 'order-guest', key, caller: callerOf(null, body.email), body };
-    const result = await once(this.db, idempotent, async (tx) => {
-      const buyer = await resolveGuest(tx, body.email);
-      return created(customerView(await placeOrder(tx, buyer, body, { user: null, audit: null })));
-    });
+    const result = await once(this.db, idempotent, async (tx) =>
+      created(customerView(await placeGuestOrder(tx, body))),
+    );
     return result.body;
   }
 

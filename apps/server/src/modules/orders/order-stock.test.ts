@@ -134,6 +134,47 @@ describe('the stock state machine', () => {
   });
 });
 
+describe('guest checkout racing for the last units', () => {
+  it('50 parallel guest orders for 10 units: exactly 10 created, the rest 409 out of stock, never 5xx; reserved 10', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Last Ten Tee' }, [
+      { size: 'M', color: 'Black', quantity: 10 },
+      { size: 'L', color: 'Black', quantity: 100 },
+    ]);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        call(t.app, 'POST', '/api/orders/guest', {
+          // Two lines: the plentiful one first in the cart, so a refusal must also give its units back.
+          body: {
+            ...orderBody([line(product.id, 1, 'L', 'Black'), line(product.id)]),
+            email: `racer-${n}@example.com`,
+          },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(10);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(40);
+    for (const r of refused)
+      expect([r.status, r.body.code, r.body.message]).toEqual([
+        409,
+        'INSUFFICIENT_STOCK',
+        'Insufficient stock for Last Ten Tee (M/Black)',
+      ]);
+    expect(await stockOf(t.app, product.id)).toEqual([10, 10]);
+    expect(await stockOf(t.app, product.id, 'L')).toEqual([100, 10]);
+    // Every created order holds its two reserve movements and nothing else was moved.
+    for (const r of created) {
+      const movements = await movementsOfOrder(t.app, r.body.data.order.id);
+      expect(movements.map((m) => [m.operation, m.quantity]).sort()).toEqual([
+        ['reserve', 1],
+        ['reserve', 1],
+      ]);
+    }
+  });
+});
+
 describe('Idempotency-Key on create', () => {
   it('a replay returns the first answer and creates nothing', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 10 }]);

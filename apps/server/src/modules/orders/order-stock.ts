@@ -1,10 +1,10 @@
 import type { OrderStatus, OrderStockState, PaymentStatus, StockOperation } from '@seamline/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderItems } from '../../db/schema/index.js';
+import { orderItems, type orders } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { changeStock, lockStockRows } from '../inventory/stock.service.js';
-import { insufficientStock, unitsByVariant } from './order-lines.js';
+import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
 
 type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
 type Context = { orderId: string; actorId: string | null; reason: string };
@@ -59,9 +59,81 @@ export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void>
   );
 }
 
-/** Reserves every line of a new order (all in the caller's transaction). */
-export function reserveOrderStock(db: DbOrTx, lines: readonly Line[], ctx: Context) {
-  return applyToLines(db, lines, 'reserve', ctx);
+/** A new order's units per inventory row (lines on one combination summed), in inventory id order: the lock order. */
+export function unitsByInventoryRow(lines: readonly PricedLine[]) {
+  const units = new Map<string, { inventoryId: string; line: PricedLine; quantity: number }>();
+  for (const line of lines) {
+    const entry = units.get(line.inventoryId);
+    if (entry) entry.quantity += line.quantity;
+    else units.set(line.inventoryId, { inventoryId: line.inventoryId, line, quantity: line.quantity });
+  }
+  return [...units.values()].sort((a, b) =>
+    a.inventoryId < b.inventoryId ? -1 : a.inventoryId > b.inventoryId ? 1 : 0,
+  );
+}
+
+/**
+ * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination that could not cover its
+ * units is 409 insufficient stock, naming the first short one in lock order (nothing was written).
+ */
+export function assertReserved(wanted: ReturnType<typeof unitsByInventoryRow>, shortIds: readonly string[]): void {
+  const short = wanted.find((w) => shortIds.includes(w.inventoryId));
+  if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color);
+}
+
+type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  | 'orderNumber'
+  | 'customerId'
+  | 'guestEmail'
+  | 'paymentMethod'
+  | 'shippingMethod'
+  | 'subtotal'
+  | 'discount'
+  | 'shipping'
+  | 'tax'
+  | 'total'
+  | 'couponId'
+  | 'couponCode'
+  | 'shippingAddress'
+  | 'billingAddress'
+  | 'notes'
+  | 'paymentIntentId'
+  | 'createdBy'
+> & { id: string; createdAt: Date; updatedAt: Date };
+
+/**
+ * INSERT of a new order as a statement part, only when `when` (SQL) holds and its number is free (ON CONFLICT DO
+ * NOTHING); RETURNING the whole row. The other columns take their defaults (pending, reserved, …).
+ */
+export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
+  const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
+  return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method, subtotal,
+      discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
+      payment_intent_id, created_by, created_at, updated_at)
+    SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
+      ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${money(order.subtotal)},
+      ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
+      ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
+      ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},
+      ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz
+    WHERE ${when}
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
+}
+
+/** INSERT of a new order's lines as a statement part, inserting only when `placed` (a CTE of the order) has a row. */
+export function insertItemsAfter(items: readonly (typeof orderItems.$inferSelect)[], placed: SQL): SQL {
+  const values = items.map(
+    (item) =>
+      sql`(${item.id}, ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric, ${item.quantity}::int, ${item.total}::numeric)`,
+  );
+  return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, image, size,
+      color, price, quantity, total)
+    SELECT v.id, o.id, v.product_id, v.product_name, v.product_slug, v.product_sku, v.image, v.size, v.color, v.price,
+      v.quantity, v.total
+    FROM ${placed} AS o CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
+      AS v (id, product_id, product_name, product_slug, product_sku, image, size, color, price, quantity, total)`;
 }
 
 /** Moves the order's stock from one state to another, each step at most once. */

@@ -8,18 +8,19 @@ import {
 } from '@seamline/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type Tx } from '../../db/client.js';
+import { isRetryableConflict } from '../../db/retry.js';
+import { type orderItems, orders, payments, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
 import { assertCustomerCanOrder } from '../customers/customer-guard.js';
-import { lockStockRows } from '../inventory/stock.service.js';
+import { reservationSql } from '../inventory/stock.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { isStaff } from './order-access.js';
-import { priceLines, unitsByVariant } from './order-lines.js';
-import { reserveOrderStock } from './order-stock.js';
+import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
+import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
@@ -83,19 +84,55 @@ export async function resolveGuest(db: DbOrTx, email: string): Promise<Buyer> {
 }
 
 /**
+ * A guest order in as few round trips as it takes: the cart and the e-mail's account are read together (no locks), then
+ * the customer guard runs only when the e-mail belongs to a customer (lock order step 1, still before anything else is
+ * locked), then `placeOrder`. The refusals come in the same order as resolveGuest then placeOrder.
+ */
+export async function placeGuestOrder(tx: Tx, input: z.output<typeof guestOrderInput>): Promise<OrderView> {
+  const cart = await priceLinesFor(tx, input.items, input.email);
+  if (cart.account === undefined) await resolveGuest(tx, input.email);
+  else if (cart.account?.role === 'customer') await assertCustomerCanOrder(tx, cart.account.id);
+  const buyer: Buyer = { customerId: null, guestEmail: input.email };
+  return placeOrder(tx, buyer, input, { user: null, audit: null }, new Date(), cart.resolve());
+}
+
+/**
+ * The common guest order — no coupon, no payment intent, an e-mail without a customer account — needs no transaction:
+ * the cart read takes no locks, and placeOrder's one statement is all-or-nothing (stock, order, lines and movements
+ * together, or nothing). That is two round trips instead of four (BEGIN and COMMIT). Anything else — a coupon to
+ * count, an intent to attach, a customer's e-mail to guard, a deadlock to retry — runs in a transaction as before.
+ */
+export async function placeSimpleGuestOrder(db: Db, input: z.output<typeof guestOrderInput>): Promise<OrderView> {
+  const inTransaction = () => db.transaction((tx) => placeGuestOrder(tx, input));
+  if (input.couponCode || input.paymentIntentId) return inTransaction();
+  const cart = await priceLinesFor(db, input.items, input.email);
+  if (cart.account === undefined || cart.account?.role === 'customer') return inTransaction();
+  const buyer: Buyer = { customerId: null, guestEmail: input.email };
+  const lines = cart.resolve();
+  try {
+    return await placeOrder(db, buyer, input, { user: null, audit: null }, new Date(), lines);
+  } catch (error) {
+    if (isRetryableConflict(error)) return inTransaction();
+    throw error;
+  }
+}
+
+/**
  * Places an order in the caller's transaction: prices the lines from the catalogue (frozen), applies the coupon seam,
  * computes the totals, takes a unique order number and reserves the stock of every line (lines sharing a combination
  * summed). Any refusal throws, so nothing of the order remains.
  */
 export async function placeOrder(
-  tx: Tx,
+  tx: DbOrTx,
   buyer: Buyer,
   input: OrderBody,
   actor: { user: AuthUser | null; audit: AuditContext | null },
   /** When the order is placed (now; the demo data places orders in the past). */
   placedAt = new Date(),
+  /** The cart already priced in this transaction (guest checkout reads it with the buyer's account). */
+  priced?: PricedLine[],
 ): Promise<OrderView> {
-  const lines = await priceLines(tx, input.items);
+  const lines = priced ?? (await priceLines(tx, input.items));
   const orderId = newId();
   const preview = computeOrderTotals({ lines });
   const coupon = await applyCouponDiscount(tx, {
@@ -104,40 +141,69 @@ export async function placeOrder(
     subtotal: preview.subtotal,
     orderId,
   });
-  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, before the order row.
-  await lockStockRows(tx, unitsByVariant(lines));
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,
     shippingMethod: input.shippingMethod,
     freeShipping: coupon.freeShipping,
   });
+  const orderValues = (orderNumber: string) => ({
+    id: orderId,
+    orderNumber,
+    ...buyer,
+    paymentMethod: input.paymentMethod,
+    shippingMethod: input.shippingMethod,
+    ...totals,
+    couponId: coupon.couponId,
+    couponCode: coupon.couponCode,
+    shippingAddress: input.shippingAddress,
+    billingAddress: input.billingAddress,
+    notes: input.notes ?? '',
+    paymentIntentId: input.paymentIntentId ?? null,
+    createdBy: actor.user?.id ?? null,
+    createdAt: placedAt,
+    updatedAt: placedAt,
+  });
+  const items: (typeof orderItems.$inferSelect)[] = lines.map((line) => ({
+    id: newId(),
+    orderId,
+    productId: line.productId,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    productSku: line.productSku,
+    image: line.image,
+    size: line.size,
+    color: line.color,
+    price: line.unitPrice,
+    quantity: line.quantity,
+    total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
+  }));
+  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, then the order row. ONE
+  // all-or-nothing statement locks every combination in id order, and only when all of them cover their units inserts
+  // the order (a taken order number inserts nothing either: another number is tried), its lines, the reservations and
+  // their movements; the order's analytics rows are locked by its triggers at the end of the statement.
+  const wanted = unitsByInventoryRow(lines);
   let order: typeof orders.$inferSelect | undefined;
+  let orderNumber = '';
   for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
-    const candidate = randomOrderNumber(placedAt);
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id: orderId,
-        orderNumber: candidate,
-        ...buyer,
-        paymentMethod: input.paymentMethod,
-        shippingMethod: input.shippingMethod,
-        ...totals,
-        couponId: coupon.couponId,
-        couponCode: coupon.couponCode,
-        shippingAddress: input.shippingAddress,
-        billingAddress: input.billingAddress,
-        notes: input.notes ?? '',
-        paymentIntentId: input.paymentIntentId ?? null,
-        createdBy: actor.user?.id ?? null,
-        createdAt: placedAt,
-        updatedAt: placedAt,
-      })
-      .onConflictDoNothing()
-      .returning();
-    order = row;
+    orderNumber = randomOrderNumber(placedAt);
+    const reservation = reservationSql(
+      wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
+      { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
+      sql`EXISTS (SELECT 1 FROM placed)`,
+    );
+    const [result] = await queryRowsPrepared<{ short: unknown; order: unknown }>(
+      tx,
+      sql`WITH ${reservation.locks},
+          placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
+          ${reservation.changes},
+          lines AS (${insertItemsAfter(items, sql`placed`)})
+          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order"
+          FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
+    );
+    assertReserved(wanted, jsonValue<string[]>(result!.short));
+    order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;
   }
   await recordCouponRedemption(tx, {
     orderId,
@@ -146,30 +212,6 @@ export async function placeOrder(
     discount: coupon.discount,
     at: placedAt,
   });
-  const orderNumber = order.orderNumber;
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      lines.map((line) => ({
-        orderId,
-        productId: line.productId,
-        productName: line.productName,
-        productSlug: line.productSlug,
-        productSku: line.productSku,
-        image: line.image,
-        size: line.size,
-        color: line.color,
-        price: line.unitPrice,
-        quantity: line.quantity,
-        total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
-      })),
-    )
-    .returning();
-  await reserveOrderStock(
-    tx,
-    lines.map((line) => ({ ...line, productName: line.productName })),
-    { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
-  );
   if (input.paymentIntentId) {
     // A checkout session's intent now belongs to this order; it is checked against the total when confirmed.
     await tx
