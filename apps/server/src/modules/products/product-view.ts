@@ -124,8 +124,8 @@ const sizeRank = (size: string) => {
 export const byVariant = (a: { size: string; color: string }, b: { size: string; color: string }) =>
   sizeRank(a.size) - sizeRank(b.size) || a.size.localeCompare(b.size) || a.color.localeCompare(b.color);
 
-function toView(p: ProductJson): ProductView {
-  const stock = p.inventory.sort(byVariant).map((s) => ({ _id: s.id, ...s, available: availableStock(s) }));
+/** The fields shoppers and staff both get, from the stored product and its combinations (sorted). */
+function sharedFields(p: StorefrontProductJson, stock: { size: string; color: string; available: number }[]) {
   return {
     _id: p.id,
     id: p.id,
@@ -140,7 +140,6 @@ function toView(p: ProductJson): ProductView {
     brandId: p.brandId,
     price: p.price,
     comparePrice: p.comparePrice,
-    costPrice: p.costPrice,
     salePrice: p.salePrice,
     images: p.images,
     variants: {
@@ -153,9 +152,7 @@ function toView(p: ProductJson): ProductView {
         p.defaultColor,
       ),
     },
-    inventory: stock,
     tags: p.tags,
-    isActive: p.isActive,
     isFeatured: p.isFeatured,
     isTikTokTrending: p.isTikTokTrending,
     weight: p.weight,
@@ -166,19 +163,29 @@ function toView(p: ProductJson): ProductView {
       keywords: p.seo.keywords ?? [],
       slug: p.slug,
     },
-    viewCount: p.viewCount,
     rating: p.rating,
     reviewCount: p.reviewCount,
+    inStock: stock.some((s) => s.available > 0),
+    createdAt: new Date(p.createdAt).toISOString(),
+    updatedAt: new Date(p.updatedAt).toISOString(),
+  };
+}
+
+function toView(p: ProductJson): ProductView {
+  const stock = p.inventory.sort(byVariant).map((s) => ({ _id: s.id, ...s, available: availableStock(s) }));
+  return {
+    ...sharedFields(p, stock),
+    costPrice: p.costPrice,
+    inventory: stock,
+    isActive: p.isActive,
+    viewCount: p.viewCount,
     salesCount: p.salesCount,
     totalStock: stock.reduce((sum, s) => sum + s.quantity, 0),
     availableStock: stock.reduce((sum, s) => sum + s.available, 0),
     reservedStock: stock.reduce((sum, s) => sum + s.reserved, 0),
     stockStatus: stockStatus(stock),
-    inStock: stock.some((s) => s.available > 0),
     createdBy:
       p.creatorFirstName !== null ? { firstName: p.creatorFirstName, lastName: p.creatorLastName ?? '' } : null,
-    createdAt: new Date(p.createdAt).toISOString(),
-    updatedAt: new Date(p.updatedAt).toISOString(),
   };
 }
 
@@ -231,31 +238,7 @@ export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<Sto
 function toStorefrontProduct(p: StorefrontProductJson): StorefrontProductView {
   const stock = p.inventory.sort(byVariant).map((s) => ({ ...s, available: availableStock(s) }));
   return {
-    _id: p.id,
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    sku: p.sku,
-    description: p.description,
-    category: p.category,
-    categoryId: p.categoryId,
-    subcategory: p.subcategory,
-    brand: p.brand,
-    brandId: p.brandId,
-    price: p.price,
-    comparePrice: p.comparePrice,
-    salePrice: p.salePrice,
-    images: p.images,
-    variants: {
-      size: distinct(
-        stock.map((s) => s.size),
-        p.defaultSize,
-      ),
-      color: distinct(
-        stock.map((s) => s.color),
-        p.defaultColor,
-      ),
-    },
+    ...sharedFields(p, stock),
     inventory: stock.map(({ id, size, color, available }) => ({
       _id: id,
       id,
@@ -263,21 +246,5 @@ function toStorefrontProduct(p: StorefrontProductJson): StorefrontProductView {
       color,
       available: storefrontAvailable(available),
     })),
-    tags: p.tags,
-    isFeatured: p.isFeatured,
-    isTikTokTrending: p.isTikTokTrending,
-    weight: p.weight,
-    dimensions: p.dimensions,
-    seo: {
-      title: p.seo.title ?? '',
-      description: p.seo.description ?? '',
-      keywords: p.seo.keywords ?? [],
-      slug: p.slug,
-    },
-    rating: p.rating,
-    reviewCount: p.reviewCount,
-    inStock: stock.some((s) => s.available > 0),
-    createdAt: new Date(p.createdAt).toISOString(),
-    updatedAt: new Date(p.updatedAt).toISOString(),
   };
 }
