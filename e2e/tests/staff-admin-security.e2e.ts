@@ -16,6 +16,9 @@ const WATCHED = member('watched');
 const CHANGER = member('changer');
 const GUESSER = member('guesser');
 
+/** The parts of the answers this file reads (sign-in tokens, a two-factor setup, the security setting). */
+type ApiData = { tokens: { accessToken: string }; secret: string; requireTwoFactorForStaff: boolean };
+
 async function api(method: string, path: string, body: unknown, token?: string) {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method,
@@ -25,7 +28,7 @@ async function api(method: string, path: string, body: unknown, token?: string) 
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await response.json()) as { data: any };
+  return (await response.json()) as { data: ApiData };
 }
 
 async function signIn(page: Page, account: { email: string; password: string }) {
