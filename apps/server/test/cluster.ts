@@ -28,8 +28,11 @@ export async function freshDatabase(serverUrl: string, prefix = 'seamline_cluste
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
-/** A tiny SMTP server on a free loopback port that accepts every message (no TLS, no auth) and keeps it. */
-export async function startSmtpSink() {
+/**
+ * A tiny SMTP server on a free loopback port that accepts every message (no TLS, no auth) and keeps it; `onMail`
+ * also hands each one on as it arrives (the browser tests write them to files).
+ */
+export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -39,11 +42,13 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           data: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         callback();
       });
     },
