@@ -1,4 +1,4 @@
-// `npm run build`: compiles packages/shared and apps/server to JavaScript (dist/) and builds the web app.
+// `npm run build`: compiles packages/shared and apps/server to JavaScript (dist/) and builds the two web apps (back office and storefront).
 // start.mjs and the test setup use the same steps, each only when its sources are newer than its build.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,9 +10,12 @@ export const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
 const sharedDir = path.join(root, 'packages/shared');
 const webDir = path.join(root, 'apps/web');
+const shopDir = path.join(root, 'apps/shop');
+const clientDir = path.join(root, 'packages/client');
 /** Written last by a server build, so an interrupted build counts as missing. */
 const serverStamp = path.join(serverDir, 'dist/.built');
 const webIndex = path.join(webDir, 'dist/index.html');
+const shopIndex = path.join(shopDir, 'dist/index.html');
 /** The compiled server resolves @seamline/shared to its dist/ through this export condition. */
 export const COMPILED_CONDITION = '--conditions=compiled';
 
@@ -41,15 +44,19 @@ export function serverBuildIsStale() {
   ]);
 }
 
+/** Whether the back office or the storefront is missing or older than its sources (both are built together). */
 export function webBuildIsStale() {
   // WEB_DIST names a build made elsewhere: the server serves that one, so there is nothing to build here.
   if (process.env.WEB_DIST) return false;
-  return isOlderThan(webIndex, [
-    path.join(webDir, 'src'),
-    path.join(webDir, 'public'),
-    path.join(webDir, 'index.html'),
-    path.join(sharedDir, 'src'),
-  ]);
+  const appIsStale = (index, dir) =>
+    isOlderThan(index, [
+      path.join(dir, 'src'),
+      path.join(dir, 'public'),
+      path.join(dir, 'index.html'),
+      path.join(sharedDir, 'src'),
+      path.join(clientDir, 'src'),
+    ]);
+  return appIsStale(webIndex, webDir) || appIsStale(shopIndex, shopDir);
 }
 
 /** Runs a child with the stop signals passed on to it; resolves with its exit status (128 + signal if killed). */
@@ -81,8 +88,9 @@ export async function buildServer() {
   writeFileSync(serverStamp, `${new Date().toISOString()}\n`);
 }
 
+/** Builds both web apps: the back office (apps/web, served at /) and the storefront (apps/shop, served at /shop). */
 export async function buildWeb() {
-  const status = await run('npm', ['run', 'build', '-w', '@seamline/web']);
+  const status = await run('npm', ['run', 'build', '-w', '@seamline/web', '-w', '@seamline/shop']);
   if (status !== 0) throw new Error('The web app build failed');
 }
 

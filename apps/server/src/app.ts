@@ -130,6 +130,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
     webDist: config.webDist,
+    shopDist: config.shopDist,
     uploadDir: config.s3 ? null : config.uploadDir,
     serveSourceMaps: config.env !== 'production',
   });

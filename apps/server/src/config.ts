@@ -54,6 +54,7 @@ const envSchema = z.object({
       return parsed ?? false;
     }),
   WEB_DIST: optionalString,
+  SHOP_DIST: optionalString,
   // PostgreSQL timeouts (DATABASE_URL only), in milliseconds; 0 turns one off.
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
@@ -114,8 +115,10 @@ export type Config = {
   rateLimits: RateLimits;
   /** Whose X-Forwarded-For to believe: nobody (false), the nearest N hops, or these proxy addresses/CIDRs. */
   trustProxy: TrustProxy;
-  /** The built web app; served at / when the folder exists. */
+  /** The built back office; served at / when the folder exists. */
   webDist: string;
+  /** The built storefront; served at /shop when the folder exists. */
+  shopDist: string;
   /** How long a PostgreSQL connect, statement or idle transaction may take before the request gets 503. */
   dbTimeouts: DbTimeouts;
   /** Most PostgreSQL connections this process's request pool opens. */
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    shopDist: path.resolve(e.SHOP_DIST ?? path.join(repoRoot, 'apps/shop/dist')),
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

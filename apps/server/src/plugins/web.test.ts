@@ -7,16 +7,37 @@ import { call, createTestApp, type TestApp } from '../../test/harness.js';
 describe('the served web app', () => {
   let t: TestApp;
   let webDist: string;
+  let shopDist: string;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'seamline-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">back office</div>');
     writeFileSync(path.join(webDist, 'assets', 'OrdersPage-new1.js'), 'export default 1;');
-    t = await createTestApp({ webDist });
+    shopDist = mkdtempSync(path.join(os.tmpdir(), 'seamline-shop-'));
+    mkdirSync(path.join(shopDist, 'assets'));
+    writeFileSync(path.join(shopDist, 'index.html'), '<!doctype html><div id="root">storefront</div>');
+    writeFileSync(path.join(shopDist, 'assets', 'index-new1.js'), 'export default 2;');
+    t = await createTestApp({ webDist, shopDist });
   });
   afterAll(async () => {
     await t?.close();
     rmSync(webDist, { recursive: true, force: true });
+    rmSync(shopDist, { recursive: true, force: true });
+  });
+
+  it('serves the storefront under /shop and the back office everywhere else', async () => {
+    for (const url of ['/shop', '/shop/', '/shop/products/classic-tee', '/shop/search?q=shirt']) {
+      const page = await call(t.app, 'GET', url);
+      expect(page.status, url).toBe(200);
+      expect(page.body, url).toContain('storefront');
+    }
+    const backOffice = await call(t.app, 'GET', '/shopping-list');
+    expect(backOffice.body).toContain('back office');
+    const shopFile = await call(t.app, 'GET', '/shop/assets/index-new1.js');
+    expect(shopFile.status).toBe(200);
+    expect(String(shopFile.headers['cache-control'])).toContain('immutable');
+    const goneShopFile = await call(t.app, 'GET', '/shop/assets/index-old0.js');
+    expect(goneShopFile.status).toBe(404);
   });
 
   it('answers deep links with the app and existing build files with themselves', async () => {

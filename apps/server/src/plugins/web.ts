@@ -1,19 +1,46 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiNotFound } from './errors.js';
 
+/** Where the storefront is served; everything else that is not the API or an upload is the back office. */
+export const SHOP_PREFIX = '/shop';
+
+const isSourceMap = (url: string) => url.split('?')[0]!.endsWith('.map');
+const isShopUrl = (url: string) =>
+  url === SHOP_PREFIX || url.startsWith(`${SHOP_PREFIX}/`) || url.startsWith(`${SHOP_PREFIX}?`);
+
+/** A built single-page app: its files, hashed assets cached for a year, the page itself revalidated every time. */
+async function registerSpa(
+  app: FastifyInstance,
+  dist: string,
+  prefix: string,
+  options: { serveSourceMaps: boolean; decorateReply: boolean; index: false | string },
+) {
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix,
+    wildcard: true,
+    decorateReply: options.decorateReply,
+    index: options.index,
+    allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
 /**
- * Serves uploaded images at /uploads (local storage only; with S3 their URLs point at the bucket) and the built web app at / with a deep-link fallback to index.html (not for
- * /assets). In production source maps are not served (they would hand out the client's source), should a build
- * contain any.
+ * Serves uploaded images at /uploads (local storage only; with S3 their URLs point at the bucket), the storefront at
+ * /shop and the back office at /, each with a deep-link fallback to its index.html (not for its /assets). In
+ * production source maps are not served (they would hand out the client's source), should a build contain any.
  */
 export async function registerWebAndUploads(
   app: FastifyInstance,
-  options: { webDist: string; uploadDir: string | null; serveSourceMaps: boolean },
+  options: { webDist: string; shopDist: string; uploadDir: string | null; serveSourceMaps: boolean },
 ) {
-  const isSourceMap = (url: string) => url.split('?')[0]!.endsWith('.map');
   if (options.uploadDir) {
     mkdirSync(options.uploadDir, { recursive: true });
     await app.register(fastifyStatic, {
@@ -27,27 +54,27 @@ export async function registerWebAndUploads(
       },
     });
   }
-  const indexHtml = path.join(options.webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: options.webDist,
-      prefix: '/',
-      wildcard: true,
-      allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
-      setHeaders: (res, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+  const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
+  const hasShop = existsSync(path.join(options.shopDist, 'index.html'));
+  // The back office registers reply.sendFile (decorateReply), so it goes first whenever it exists.
+  if (hasWeb) await registerSpa(app, options.webDist, '/', { ...options, decorateReply: true, index: 'index.html' });
+  const appPage = (reply: FastifyReply, dist: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dist);
+  if (hasShop) {
+    // The storefront's own folder holds no index (/shop/ is its home page, answered like every other shop page).
+    await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, { ...options, decorateReply: !hasWeb, index: false });
+    for (const url of [SHOP_PREFIX, `${SHOP_PREFIX}/`])
+      app.get(url, (_request, reply) => appPage(reply, options.shopDist));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api') || request.url.startsWith('/uploads');
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/uploads');
     // A build file that is gone (a page still open from an older release asks for it) must fail as a 404: the app
     // page in its place reaches the browser as a broken script.
-    const isBuildFile = request.url.startsWith('/assets/');
-    if (!isApi && !isBuildFile && hasWeb && !isSourceMap(request.url) && request.method === 'GET')
-      return reply.type('text/html').sendFile('index.html', options.webDist);
-    return reply.status(404).send(apiNotFound(request.url));
+    const isBuildFile = url.startsWith('/assets/') || url.startsWith(`${SHOP_PREFIX}/assets/`);
+    const isPageRequest = !isApi && !isBuildFile && !isSourceMap(url) && request.method === 'GET';
+    if (isPageRequest && isShopUrl(url) && hasShop) return appPage(reply, options.shopDist);
+    if (isPageRequest && !isShopUrl(url) && hasWeb) return appPage(reply, options.webDist);
+    return reply.status(404).send(apiNotFound(url));
   });
 }

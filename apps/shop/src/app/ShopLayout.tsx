@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/** Every storefront page: a skip link, the header with the store's name, the page, the footer. */
+export function ShopLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+          <Link href="/" className="text-lg font-semibold tracking-tight">
+            Seamline
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        {children}
+      </main>
+      <footer className="border-t border-stone-200 py-8 text-center text-sm text-stone-600">
+        © Seamline · clothing for every day
+      </footer>
+    </div>
+  );
+}

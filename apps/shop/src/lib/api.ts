@@ -1,0 +1,15 @@
+import { createApiClient, createSessionStore } from '@seamline/client';
+import { SHOP_PATHS, SHOP_SESSION_KEYS } from './paths';
+
+export { ApiError, errorMessage } from '@seamline/client';
+
+/** The shopper's session, under the storefront's own keys (a staff session in the same browser stays apart). */
+export const session = createSessionStore(SHOP_SESSION_KEYS);
+
+/** The storefront's client: an expired session sends the shopper to sign in again. */
+export const { api, refreshSession } = createApiClient({
+  session,
+  onExpired() {
+    if (!window.location.pathname.startsWith(SHOP_PATHS.signIn)) window.location.assign(SHOP_PATHS.signIn);
+  },
+});

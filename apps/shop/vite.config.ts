@@ -1,0 +1,18 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The storefront is served by the API server under /shop (the back office keeps /).
+export default defineConfig({
+  base: '/shop/',
+  plugins: [react(), tailwindcss()],
+  server: { port: 5174, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
+  // No source maps in the build: the server would otherwise hand the client's source to anyone.
+  build: { outDir: 'dist', sourcemap: false },
+  test: {
+    name: 'shop',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,220 @@
+import {
+  authContracts,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type EndpointStaffResponse,
+  endpointPath,
+  HTTP,
+} from '@seamline/shared';
+import type { SessionStore } from './session-store';
+
+/** A failed call: the server's `error` text (or a client-side reason), the HTTP status (0 = no answer) and code. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code = 'ERROR',
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The message to show for a failure: the server's text when there is one, else the screen's fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised, or sent as multipart when it is a FormData. */
+  body?: unknown;
+  /** Empty values ('' / null / undefined) are left out. */
+  query?: object;
+  signal?: AbortSignal;
+  /** Never try a token refresh on 401 for this call (used by the session check at start). */
+  noRefresh?: boolean;
+  /** Use this access token instead of the stored one (a session that is not stored, e.g. a refused customer). */
+  accessToken?: string;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
+};
+
+// Calls where a 401 means "wrong credentials", never "expired access token".
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
+  [authContracts.login, authContracts.register, authContracts.refresh].map((contract) => contract.path),
+);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function buildUrl(path: string, query?: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${HTTP.basePath}${path}${search ? `?${search}` : ''}`;
+}
+
+type RawResponse = { status: number; ok: boolean; body: unknown };
+
+/** One fetch with the 10 s timeout covering the answer's body too; the caller's signal still cancels it. */
+async function fetchOnce(url: string, init: RequestInit, signal?: AbortSignal): Promise<RawResponse> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, HTTP.timeoutMs);
+  const cancel = () => controller.abort();
+  signal?.addEventListener('abort', cancel);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const text = await response.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = { error: text };
+      }
+    }
+    return { status: response.status, ok: response.ok, body };
+  } catch (error) {
+    if (timedOut) throw new ApiError('Request timed out', 0, 'TIMEOUT');
+    if (signal?.aborted) throw error;
+    throw new ApiError('Network error: the server could not be reached', 0, 'NETWORK_ERROR');
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+function toApiError(response: RawResponse): ApiError {
+  const body = (response.body ?? {}) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
+  const text = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : '';
+  return new ApiError(
+    text || `Request failed with status ${response.status}`,
+    response.status,
+    typeof body.code === 'string' ? body.code : 'ERROR',
+    Array.isArray(body.details) ? (body.details as ApiError['details']) : undefined,
+  );
+}
+
+/** Per-call options that are not part of the endpoint's input. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'noRefresh' | 'accessToken'>;
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & CallOptions]
+    : [input: EndpointInput<E> & CallOptions];
+
+/**
+ * The one HTTP client (spec part 1 §7) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 retried
+ * after 1, 2, 4 s; a 401 triggers one refresh (concurrent calls share it) and one repeat of the call; when the refresh
+ * fails the session is cleared and `onExpired` runs (the app opens its sign-in page).
+ */
+export function createApiClient({ session, onExpired }: { session: SessionStore; onExpired: () => void }) {
+  const { clearSession, saveTokens, storedAccessToken, storedRefreshToken } = session;
+  function expireSession() {
+    clearSession();
+    onExpired();
+  }
+  let refreshing: Promise<boolean> | null = null;
+
+  /** Trades the stored refresh token for new tokens. Concurrent callers share one refresh. */
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = storedRefreshToken();
+      if (!refreshToken) return false;
+      try {
+        // A plain fetch: no stale bearer token, no 401 handling of its own.
+        const contract = authContracts.refresh;
+        const answer = await fetchOnce(buildUrl(contract.path), {
+          method: contract.method,
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ refreshToken }),
+        });
+        const parsed = contract.responses[200].safeParse(answer.body);
+        if (!answer.ok || !parsed.success) return false;
+        saveTokens(parsed.data.data.tokens);
+        return true;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /**
+   * The one HTTP client (spec part 1 §7): base /api, JSON, 10 s timeout, bearer token; 429 retried after 1, 2, 4 s;
+   * a 401 triggers one refresh and one repeat of the call; when the refresh fails the session ends and /login opens.
+   */
+  async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+    const url = buildUrl(path, options.query);
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    let rateLimitRetries = 0;
+    let retriedAfterRefresh = false;
+    for (;;) {
+      const token = options.accessToken ?? storedAccessToken();
+      const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+      // No body, no content type: the server refuses an empty body declared as JSON (e.g. a DELETE).
+      if (!isForm && options.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const body =
+        options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
+      const response = await fetchOnce(url, { method: options.method ?? 'GET', headers, body }, options.signal);
+
+      if (response.status === 429 && rateLimitRetries < HTTP.rateLimitRetries) {
+        await sleep(HTTP.rateLimitInitialDelayMs * HTTP.rateLimitMultiplier ** rateLimitRetries);
+        rateLimitRetries += 1;
+        continue;
+      }
+      if (
+        response.status === 401 &&
+        token &&
+        !options.accessToken &&
+        !retriedAfterRefresh &&
+        !options.noRefresh &&
+        !NO_REFRESH_PATHS.has(path)
+      ) {
+        retriedAfterRefresh = true;
+        // Another call may already have renewed the token while this one was in flight.
+        const renewed = storedAccessToken() !== token ? true : await refreshSession();
+        if (renewed) continue;
+        expireSession();
+        throw toApiError(response);
+      }
+      if (!response.ok) throw toApiError(response);
+      return response.body;
+    }
+  }
+
+  /** Calls one endpoint contract: the path, method, input and answer types all come from the contract. */
+  async function callEndpoint<E extends Endpoint>(
+    contract: E,
+    input: (EndpointInput<E> & CallOptions) | undefined,
+  ): Promise<unknown> {
+    const { params, query, body, ...options } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+    return apiRequest(endpointPath(contract, { ...params }), {
+      ...options,
+      method: contract.method,
+      query,
+      body,
+    });
+  }
+
+  const api = {
+    /** The typed way to call the API: `api.call(couponContracts.list, { query })` answers the contract's envelope. */
+    call: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
+      callEndpoint(contract, input) as Promise<EndpointResponse<E>>,
+    /** A storefront endpoint read by staff: the answer is the contract's staff view. */
+    callStaffView: <E extends Endpoint>(contract: E, ...[input]: CallArgs<E>) =>
+      callEndpoint(contract, input) as Promise<EndpointStaffResponse<E>>,
+  };
+  return { apiRequest, refreshSession, api };
+}
