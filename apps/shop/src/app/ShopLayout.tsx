@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { AccountLink } from '../components/header/AccountLink';
+import { CartLink } from '../components/header/CartLink';
+import { SearchBox } from '../components/header/SearchBox';
 
 /** Every storefront page: a skip link, the header with the store's name, the page, the footer. */
 export function ShopLayout({ children }: { children: ReactNode }) {
@@ -16,6 +19,11 @@ export function ShopLayout({ children }: { children: ReactNode }) {
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Seamline
           </Link>
+          <SearchBox />
+          <nav aria-label="Account and cart" className="flex items-center gap-1">
+            <AccountLink />
+            <CartLink />
+          </nav>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
