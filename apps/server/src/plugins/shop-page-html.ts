@@ -3,6 +3,8 @@
  * part replaced by the page's title and meta tags, and its `<!--seo-body-->` marker by content readable without
  * JavaScript. Every value is escaped here: product names and descriptions are typed by staff (user input).
  */
+import { STORE_NAME } from '@seamline/shared';
+import { escapeHtml } from '../lib/html.js';
 
 export type PageMeta = {
   /** The page's own title; the document title reads "<title> · Seamline" like the app's (use-document-title.ts). */
@@ -19,13 +21,6 @@ export type PageMeta = {
   jsonLd?: object;
   noindex?: boolean;
 };
-
-export const STORE_TITLE = 'Seamline';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or attribute value safe inside HTML. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
  * JSON inside a <script> element: `<` is escaped so no value can close the element (`</script>`) or open a comment,
@@ -49,13 +44,13 @@ const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
 
 export function renderHead(page: PageMeta): string {
-  const title = page.title === STORE_TITLE ? page.title : `${page.title} · ${STORE_TITLE}`;
+  const title = page.title === STORE_NAME ? page.title : `${page.title} · ${STORE_NAME}`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', page.description),
     `<link rel="canonical" href="${escapeHtml(page.canonical)}" />`,
     page.noindex ? meta('name', 'robots', 'noindex') : '',
-    meta('property', 'og:site_name', STORE_TITLE),
+    meta('property', 'og:site_name', STORE_NAME),
     meta('property', 'og:type', page.ogType),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),

@@ -1,10 +1,12 @@
 import {
   effectiveUnitPrice,
+  STORE_NAME,
   type StorefrontProductSummary,
   type StorefrontProductView,
 } from '@seamline/shared';
+import { escapeHtml, usd as money } from '../lib/html.js';
 import type { Listing } from './shop-page-data.js';
-import { escapeHtml, type PageMeta, STORE_TITLE, summary } from './shop-page-html.js';
+import { type PageMeta, summary } from './shop-page-html.js';
 
 /** A page as the server renders it: head tags and the body shown before (or without) JavaScript. */
 export type RenderedPage = { meta: PageMeta; body: string };
@@ -14,7 +16,6 @@ const HOME_DESCRIPTION =
   'Seamline is an online clothing store: T-shirts, shirts, jeans, dresses, jackets, shoes and accessories from ' +
   'independent brands, in every size and color.';
 
-const money = (amount: number) => `$${amount.toFixed(2)}`;
 /** An image URL as crawlers need it: absolute (local uploads are served by this server). */
 const absolute = (base: string, url: string) => (/^https?:\/\//.test(url) ? url : `${base}${url}`);
 const shopUrl = (base: string, path: string) => `${base}/shop${path}`;
@@ -60,7 +61,13 @@ export function productPage(product: StorefrontProductView, base: string): Rende
     brand: { '@type': 'Brand', name: product.brand },
     category: product.category,
     ...(product.reviewCount > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviewCount } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+          },
+        }
       : {}),
     offers: {
       '@type': 'Offer',
@@ -99,7 +106,7 @@ export function productPage(product: StorefrontProductView, base: string): Rende
 export function listingPage(kind: 'category' | 'brand', listing: Listing, base: string): RenderedPage {
   const canonical = shopUrl(base, listingPath(kind, listing.name));
   const description = summary(
-    listing.description || `Shop ${listing.name} at ${STORE_TITLE}: ${listing.products.length} styles and counting.`,
+    listing.description || `Shop ${listing.name} at ${STORE_NAME}: ${listing.products.length} styles and counting.`,
   );
   const first = listing.products.find((p) => p.image)?.image;
   const body =
@@ -123,11 +130,11 @@ export function homePage(featured: StorefrontProductSummary[], categoryNames: st
   );
   const first = featured.find((p) => p.image)?.image;
   const body =
-    `<main style="${WRAPPER}"><h1>${STORE_TITLE} — clothing store</h1><p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
+    `<main style="${WRAPPER}"><h1>${STORE_NAME} — clothing store</h1><p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
     `<h2>Shop by category</h2><ul>${links.join('')}</ul><h2>Featured</h2>${productList(featured)}</main>`;
   return {
     meta: {
-      title: STORE_TITLE,
+      title: STORE_NAME,
       description: HOME_DESCRIPTION,
       canonical: shopUrl(base, '/'),
       ogType: 'website',
@@ -135,7 +142,7 @@ export function homePage(featured: StorefrontProductSummary[], categoryNames: st
       jsonLd: {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
-        name: STORE_TITLE,
+        name: STORE_NAME,
         url: shopUrl(base, '/'),
         potentialAction: {
           '@type': 'SearchAction',

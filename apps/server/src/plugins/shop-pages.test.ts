@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages } from '../db/schema/index.js';
 import { buildProduct } from '../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
+import { productImages } from '../db/schema/index.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
@@ -145,10 +145,7 @@ describe('storefront pages for search engines', () => {
     expect(index.status).toBe(200);
     expect(String(index.headers['content-type'])).toContain('application/xml');
     const files = [...String(index.body).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    expect(files).toEqual([
-      `${PUBLIC_URL}/shop/sitemap-pages.xml`,
-      `${PUBLIC_URL}/shop/sitemap-products.xml?page=1`,
-    ]);
+    expect(files).toEqual([`${PUBLIC_URL}/shop/sitemap-pages.xml`, `${PUBLIC_URL}/shop/sitemap-products.xml?page=1`]);
     // A third active product makes a second file.
     await buildProduct(t.app.db, { name: 'Wool Scarf', slug: 'wool-scarf' });
     const again = String((await call(t.app, 'GET', '/sitemap.xml')).body);

@@ -4,18 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queryRows } from '../db/client.js';
 import { brands, categories } from '../db/schema/index.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** Rows read per query while a product sitemap streams out: memory stays flat whatever the catalogue's size. */
 const CHUNK = 5_000;
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const urlEntry = (loc: string, lastmod?: string) =>
-  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
+  `<url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(1_000_000).default(1) });
 
@@ -31,25 +30,23 @@ export function registerShopSitemap(app: FastifyInstance, options: { publicUrl: 
   const xml = 'application/xml; charset=utf-8';
 
   app.get('/robots.txt', (_request, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .send(
-        [
-          'User-agent: *',
-          'Allow: /shop',
-          'Allow: /uploads/',
-          'Disallow: /shop/account',
-          'Disallow: /shop/cart',
-          'Disallow: /shop/checkout',
-          'Disallow: /shop/track',
-          'Disallow: /api/',
-          // The back office (every other path) is for staff only.
-          'Disallow: /',
-          '',
-          `Sitemap: ${base}/sitemap.xml`,
-          '',
-        ].join('\n'),
-      ),
+    reply.type('text/plain; charset=utf-8').send(
+      [
+        'User-agent: *',
+        'Allow: /shop',
+        'Allow: /uploads/',
+        'Disallow: /shop/account',
+        'Disallow: /shop/cart',
+        'Disallow: /shop/checkout',
+        'Disallow: /shop/track',
+        'Disallow: /api/',
+        // The back office (every other path) is for staff only.
+        'Disallow: /',
+        '',
+        `Sitemap: ${base}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    ),
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -57,7 +54,7 @@ export function registerShopSitemap(app: FastifyInstance, options: { publicUrl: 
     const files = Math.max(1, Math.ceil((row?.n ?? 0) / perFile));
     const entries = [`${base}/shop/sitemap-pages.xml`];
     for (let page = 1; page <= files; page += 1) entries.push(`${base}/shop/sitemap-products.xml?page=${page}`);
-    const body = entries.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>\n`).join('');
+    const body = entries.map((loc) => `<sitemap><loc>${escapeHtml(loc)}</loc></sitemap>\n`).join('');
     return reply.type(xml).send(`${XML_HEAD}<sitemapindex ${NS}>\n${body}</sitemapindex>\n`);
   });
 

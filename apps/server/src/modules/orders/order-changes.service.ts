@@ -5,11 +5,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
+import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { refundOrderPayments } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
 import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
+import { orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
 
@@ -41,6 +43,7 @@ export class OrderChanges {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,
+    private readonly publicUrl: string,
   ) {}
 
   /**
@@ -118,7 +121,12 @@ export class OrderChanges {
         resourceId: order.id,
         details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
       });
-      return (await loadOrderView(tx, id))!;
+      const view = (await loadOrderView(tx, id))!;
+      // The shopper hears once, when the order first becomes shipped (with the tracking number staff gave).
+      const shipping = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
+      const mail = shipping ? orderShippedMail(view, this.publicUrl) : null;
+      if (mail) await queueMail(tx, mail);
+      return view;
     });
   }
 
