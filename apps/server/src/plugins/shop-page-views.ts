@@ -22,15 +22,24 @@ const shopUrl = (base: string, path: string) => `${base}/shop${path}`;
 const listingPath = (kind: 'category' | 'brand', name: string) => `/${kind}/${encodeURIComponent(name)}`;
 
 /**
- * The no-JavaScript body is plain semantic HTML with a few inline styles (the app's stylesheet only has the classes
- * its own components use). React's createRoot replaces it when the app starts (no hydration: nothing is compared).
+ * The no-JavaScript body is plain semantic HTML with its own few styles (the app's stylesheet only has the classes
+ * its own components use, and resets headings and lists). React's createRoot replaces it when the app starts (no
+ * hydration: nothing is compared).
  */
-const WRAPPER = 'max-width:72rem;margin:0 auto;padding:1.5rem 1rem;font-family:system-ui,sans-serif;color:#1c1917';
+const STYLE =
+  '<style>.seo-page{max-width:72rem;margin:0 auto;padding:1.5rem 1rem;font-family:system-ui,sans-serif;' +
+  'color:#1c1917;line-height:1.5}.seo-page h1{font-size:1.75rem;font-weight:600;margin:.75rem 0}' +
+  '.seo-page h2{font-size:1.25rem;font-weight:600;margin:1.5rem 0 .5rem}.seo-page p{margin:.5rem 0}' +
+  '.seo-page a{text-decoration:underline}.seo-page ul{list-style:disc;padding-left:1.25rem}' +
+  '.seo-page img{display:block;width:100%;max-width:32rem;height:auto;margin:1rem 0}' +
+  '.seo-page s,.seo-page small{color:#57534e}</style>';
+/** The plain page's frame: its own few styles, then the content. */
+const page = (content: string) => `<main class="seo-page">${STYLE}${content}</main>`;
 
 function priceText(p: { price: number; salePrice: number | null; comparePrice: number | null }): string {
   const now = effectiveUnitPrice(p.price, p.salePrice);
   const was = now < p.price ? p.price : p.comparePrice && p.comparePrice > now ? p.comparePrice : null;
-  return was ? `${money(now)} <s>${money(was)}</s>` : money(now);
+  return was ? `${money(now)} <small>Regular price <s>${money(was)}</s></small>` : money(now);
 }
 
 function productList(items: StorefrontProductSummary[]): string {
@@ -80,14 +89,15 @@ export function productPage(product: StorefrontProductView, base: string): Rende
   };
   const img = picture
     ? `<img src="${escapeHtml(picture.webp || picture.original)}" alt="${escapeHtml(picture.alt || product.name)}" ` +
-      `width="600" height="600" style="display:block;width:100%;max-width:32rem;height:auto" />`
+      `width="600" height="600" />`
     : '';
-  const body =
-    `<main style="${WRAPPER}"><nav aria-label="Breadcrumb"><a href="/shop">Home</a> / ` +
-    `<a href="/shop${listingPath('category', product.category)}">${escapeHtml(product.category)}</a></nav>` +
-    `<h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.brand)}</p>${img}` +
-    `<p><strong>${priceText(product)}</strong>${inStock ? '' : ' — sold out'}</p>` +
-    `<p>${escapeHtml(product.description)}</p></main>`;
+  const body = page(
+    `<nav aria-label="Breadcrumb"><a href="/shop">Home</a> / ` +
+      `<a href="/shop${listingPath('category', product.category)}">${escapeHtml(product.category)}</a></nav>` +
+      `<h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.brand)}</p>${img}` +
+      `<p><strong>${priceText(product)}</strong>${inStock ? '' : ' — sold out'}</p>` +
+      `<p>${escapeHtml(product.description)}</p>`,
+  );
   return {
     meta: {
       title,
@@ -109,9 +119,10 @@ export function listingPage(kind: 'category' | 'brand', listing: Listing, base: 
     listing.description || `Shop ${listing.name} at ${STORE_NAME}: ${listing.products.length} styles and counting.`,
   );
   const first = listing.products.find((p) => p.image)?.image;
-  const body =
-    `<main style="${WRAPPER}"><nav aria-label="Breadcrumb"><a href="/shop">Home</a></nav>` +
-    `<h1>${escapeHtml(listing.name)}</h1><p>${escapeHtml(listing.description)}</p>${productList(listing.products)}</main>`;
+  const body = page(
+    `<nav aria-label="Breadcrumb"><a href="/shop">Home</a></nav><h1>${escapeHtml(listing.name)}</h1>` +
+      `<p>${escapeHtml(listing.description)}</p>${productList(listing.products)}`,
+  );
   return {
     meta: {
       title: listing.name,
@@ -129,9 +140,10 @@ export function homePage(featured: StorefrontProductSummary[], categoryNames: st
     (name) => `<li><a href="/shop${listingPath('category', name)}">${escapeHtml(name)}</a></li>`,
   );
   const first = featured.find((p) => p.image)?.image;
-  const body =
-    `<main style="${WRAPPER}"><h1>${STORE_NAME} — clothing store</h1><p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
-    `<h2>Shop by category</h2><ul>${links.join('')}</ul><h2>Featured</h2>${productList(featured)}</main>`;
+  const body = page(
+    `<h1>${STORE_NAME} — clothing store</h1><p>${escapeHtml(HOME_DESCRIPTION)}</p>` +
+      `<h2>Shop by category</h2><ul>${links.join('')}</ul><h2>Featured</h2>${productList(featured)}`,
+  );
   return {
     meta: {
       title: STORE_NAME,
@@ -165,6 +177,6 @@ export function notFoundPage(base: string, path: string): RenderedPage {
       ogType: 'website',
       noindex: true,
     },
-    body: `<main style="${WRAPPER}"><h1>Page not found</h1><p><a href="/shop">Continue shopping</a></p></main>`,
+    body: page('<h1>Page not found</h1><p><a href="/shop">Continue shopping</a></p>'),
   };
 }

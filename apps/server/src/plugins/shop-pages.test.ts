@@ -77,7 +77,7 @@ describe('storefront pages for search engines', () => {
     // Without JavaScript: name, price and picture inside #root (the app replaces them when it starts).
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</div>', html.indexOf('</main>')));
     expect(root).toContain('<h1>Classic Linen Shirt</h1>');
-    expect(root).toContain('$44.50 <s>$59.99</s>');
+    expect(root).toContain('$44.50 <small>Regular price <s>$59.99</s></small>');
     expect(root).toContain('<img src="/uploads/products/linen.webp" alt="Linen shirt, front"');
     expect(html).not.toContain('<!--seo-body-->');
     expect(html).toContain('<script type="module" src="/shop/assets/index-1.js"></script>');
