@@ -652,7 +652,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shipping, tax and total of a cart for a shipping method, with every method priced */
+        /**
+         * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
+         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
+         */
         post: operations["calculateShipping"];
         delete?: never;
         options?: never;
@@ -4388,6 +4391,18 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                size: string;
+                                color: string;
+                                variantId: string;
+                                price: number;
+                                quantity: number;
+                                total: number;
+                            }[];
                             /** @enum {string} */
                             shippingMethod: "standard" | "express" | "overnight";
                             shipping: number;
@@ -7881,6 +7896,7 @@ export interface operations {
                     orderId: string;
                     paymentIntentId: string;
                     email?: string;
+                    paymentMethod?: string;
                 };
             };
         };
