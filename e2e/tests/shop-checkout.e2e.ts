@@ -3,6 +3,17 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+const CUSTOMER = { email: 'emma.wilson@example.com', password: 'Customer123!' };
+const ADDRESS = {
+  firstName: 'Emma',
+  lastName: 'Wilson',
+  street: '12 Market Street',
+  city: 'Portland',
+  state: 'OR',
+  zipCode: '97201',
+  country: 'US',
+  phone: '5550123456',
+};
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -164,6 +175,79 @@ describe('storefront cart and checkout', () => {
       });
       // The refused cart line (409), the expired coupon (400) and the declined card (402) are expected answers.
       expect(consoleErrors.filter((e) => !/status of (400|402|409)/.test(e))).toEqual([]);
+    },
+  );
+
+  browserTest(
+    'a signed-in customer: the guest cart merges into the account cart, then pays to a saved address',
+    async () => {
+      const { product, variant } = await productWithStock(3);
+      const { product: other, variant: otherVariant } = await productWithStock(2, [product.slug]);
+      const login = (await api('/auth/login', { body: CUSTOMER })).body.data;
+      const token = login.tokens.accessToken as string;
+      // The account already holds one of the first product (saved on another device) and a saved address.
+      await api('/cart', { method: 'PUT', token, body: { items: [cartLine(product, variant, 1)] } });
+      const saved = await api('/users/addresses', { token, body: { ...ADDRESS, label: 'Studio', isDefault: true } });
+      const addressId = saved.body.data.address.id as string;
+      try {
+        // This browser's cart (as a guest): two of the first product and one of another; then the customer signs in.
+        await page.setViewportSize(MOBILE);
+        await page.goto('/shop/');
+        const local = [cartLine(product, variant, 2), cartLine(other, otherVariant, 1)];
+        const keys: [string, string][] = [
+          ['shop.cart', JSON.stringify(local)],
+          ['shop.accessToken', token],
+          ['shop.refreshToken', login.tokens.refreshToken],
+          ['shop.userData', JSON.stringify(login.user)],
+          ['shop.sessionTimestamp', String(Date.now())],
+        ];
+        await page.evaluate(
+          keys.map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)});`).join(''),
+        );
+        await page.goto('/shop/cart');
+        await page.getByTestId('cart-line').nth(1).waitFor();
+        const accountCart = async () =>
+          ((await api('/cart', { token })).body.data.items as { productId: string; quantity: number }[]).map((line) => [
+            line.productId,
+            line.quantity,
+          ]);
+        await expect.poll(accountCart).toEqual([
+          [product.id, 2],
+          [other.id, 1],
+        ]);
+        // A change while signed in is saved to the account.
+        await page.getByLabel(`Quantity of ${other.name}`).selectOption('2');
+        await expect.poll(accountCart).toEqual([
+          [product.id, 2],
+          [other.id, 2],
+        ]);
+
+        await page.getByRole('link', { name: 'Check out' }).click();
+        await page.getByText(`Signed in as ${CUSTOMER.email}`).waitFor();
+        const studio = page.getByRole('radio', { name: /Studio/ });
+        await studio.waitFor();
+        expect(await studio.isChecked()).toBe(true);
+        await page.getByRole('radio', { name: /Express Shipping/ }).check();
+        const priced = await api('/orders/calculate-shipping', {
+          body: { items: [lineOf(product, variant, 2), lineOf(other, otherVariant, 2)], shippingMethod: 'express' },
+        });
+        const pay = page.getByRole('button', { name: `Pay ${formatUsd(priced.body.data.total)}` });
+        await pay.waitFor();
+        await fillCard(page, '4242 4242 4242 4242');
+        await look(page, 'shop-checkout-customer');
+        await pay.click();
+        await page.waitForURL(/\/shop\/checkout\/confirmation\/ORD-/);
+        const orderNumber = (await page.getByTestId('order-number').textContent())!;
+        const mine = await api('/orders/my-orders', { token });
+        expect(mine.body.data.orders[0]).toMatchObject({
+          orderNumber,
+          paymentStatus: 'paid',
+          shippingMethod: 'express',
+        });
+        await expect.poll(accountCart).toEqual([]);
+      } finally {
+        await api(`/users/addresses/${addressId}`, { method: 'DELETE', token });
+      }
     },
   );
 });

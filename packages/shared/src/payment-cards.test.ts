@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, cardFormSchema, DECLINED_TEST_CARD_TOKEN, TEST_CARDS, testCardToken } from './payment-cards.js';
 
-const card = { name: 'Emma Wilson', number: TEST_CARDS.accepted, expiry: '12/40', cvc: '123' };
+const card: { name: string; number: string; expiry: string; cvc: string } = {
+  name: 'Emma Wilson',
+  number: TEST_CARDS.accepted,
+  expiry: '12/40',
+  cvc: '123',
+};
 const messagesOf = (input: typeof card) =>
   cardFormSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
 
