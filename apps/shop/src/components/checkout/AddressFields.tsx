@@ -1,4 +1,4 @@
-import type { AddressInput } from '@seamline/shared';
+import { type AddressInput, EMPTY_ADDRESS } from '@seamline/shared';
 import { TextField } from './ui';
 
 type Props = {
@@ -39,13 +39,5 @@ export function AddressFields({ value, onChange, errors }: Props) {
   );
 }
 
-export const EMPTY_ADDRESS: AddressInput = {
-  firstName: '',
-  lastName: '',
-  street: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: 'US',
-  phone: '',
-};
+/** The shop ships within the US first: the country starts filled in. */
+export const EMPTY_SHIPPING_ADDRESS: AddressInput = { ...EMPTY_ADDRESS, country: 'US' };

@@ -13,7 +13,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { AddressFields, EMPTY_ADDRESS } from '../../components/checkout/AddressFields';
+import { AddressFields, EMPTY_SHIPPING_ADDRESS } from '../../components/checkout/AddressFields';
 import { CardFields, EMPTY_CARD } from '../../components/checkout/CardFields';
 import { CheckoutSummary } from '../../components/checkout/CheckoutSummary';
 import { type AppliedCoupon, CouponForm } from '../../components/checkout/CouponForm';
@@ -40,7 +40,7 @@ export default function CheckoutFormPage() {
   const lines = useCart();
 
   const [email, setEmail] = useState(user?.email ?? '');
-  const [address, setAddress] = useState<AddressInput>(EMPTY_ADDRESS);
+  const [address, setAddress] = useState<AddressInput>(EMPTY_SHIPPING_ADDRESS);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('standard');
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
@@ -64,7 +64,7 @@ export default function CheckoutFormPage() {
   // A customer starts from their default saved address.
   useEffect(() => {
     const saved = addresses.data?.find((a) => a.isDefault) ?? addresses.data?.[0];
-    if (saved && savedId === null && address === EMPTY_ADDRESS) {
+    if (saved && savedId === null && address === EMPTY_SHIPPING_ADDRESS) {
       const { firstName, lastName, street, city, state, zipCode, country, phone } = saved;
       setSavedId(saved.id);
       setAddress({ firstName, lastName, street, city, state, zipCode, country, phone });
@@ -242,7 +242,7 @@ export default function CheckoutFormPage() {
               selected={savedId}
               onSelect={(id, saved) => {
                 setSavedId(id);
-                setAddress(saved ?? { ...EMPTY_ADDRESS, country: address.country });
+                setAddress(saved ?? { ...EMPTY_SHIPPING_ADDRESS, country: address.country });
               }}
             />
           ) : null}
