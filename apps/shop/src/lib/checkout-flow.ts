@@ -32,21 +32,30 @@ export type CheckoutOutcome =
   | { kind: 'total-changed'; totals: OrderTotals }
   | { kind: 'declined'; message: string; order: PlacedOrder };
 
-export const cartSignature = (lines: readonly CartLine[]) =>
-  lines.map((line) => `${line.productId}|${line.size}|${line.color}|${line.quantity}`).join(',');
+/** What an order was placed for: a retry pays that order only while none of it has changed. */
+const orderSignature = (input: CheckoutInput) =>
+  JSON.stringify([
+    input.lines.map((line) => `${line.productId}|${line.size}|${line.color}|${line.quantity}`),
+    input.email,
+    input.address,
+    input.shippingMethod,
+    input.couponCode,
+    input.shownTotal,
+  ]);
 
 const itemsOf = (lines: readonly CartLine[]) =>
   lines.map(({ productId, size, color, quantity }) => ({ productId, size, color, quantity }));
 
 /**
  * Places the order once (checkout session for the exact totals and a payment intent, then the order with that
- * intent), then pays it with the card. An order placed earlier in this tab for the same cart (its card was
- * declined) is paid instead of placing another.
+ * intent), then pays it with the card. An order placed earlier in this tab for the same cart, address, shipping,
+ * coupon and total (its card was declined) is paid instead of placing another; a change places a new order (the
+ * unpaid one keeps its reservation until staff cancel it, as any unpaid order).
  */
 export async function placeAndPay(input: CheckoutInput, attempt: Attempt): Promise<CheckoutOutcome> {
-  const signature = cartSignature(input.lines);
+  const signature = orderSignature(input);
   let placed = placedOrder.read();
-  if (placed && (placed.cartSignature !== signature || placed.email !== input.email)) placed = null;
+  if (placed?.signature !== signature) placed = null;
   if (!placed) {
     const result = await placeOrder(input, attempt, signature);
     if ('totals' in result) return { kind: 'total-changed', totals: result.totals };
@@ -106,6 +115,6 @@ async function placeOrder(
     paymentIntentId: paymentIntent.id,
     total,
     email: input.email,
-    cartSignature: signature,
+    signature,
   };
 }

@@ -14,8 +14,8 @@ export type PlacedOrder = {
   paymentIntentId: string;
   total: number;
   email: string;
-  /** The cart it was placed for: a changed cart places a new order. */
-  cartSignature: string;
+  /** What it was placed for (cart, e-mail, address, shipping, coupon, total): any change places a new order. */
+  signature: string;
 };
 
 function readJson<T>(key: string): T | null {
