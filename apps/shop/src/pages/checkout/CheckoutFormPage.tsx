@@ -178,9 +178,19 @@ export default function CheckoutFormPage() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      {/* Phones: the summary folds away above the form (its total stays in view); wide screens: a side column. */}
+      <details className="rounded-lg bg-stone-50 lg:hidden">
+        <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 px-4 py-3 font-medium">
+          <span>Show order summary</span>
+          <span className="font-semibold">{totals ? formatMoney(totals.total) : ''}</span>
+        </summary>
+        <div className="px-4 pb-4">
+          <CheckoutSummary lines={lines} pricing={priced} totals={totals} couponCode={coupon?.code} />
+        </div>
+      </details>
       <aside
         aria-labelledby="summary-heading"
-        className="h-fit rounded-lg bg-stone-50 p-5 lg:sticky lg:top-20 lg:order-last"
+        className="hidden h-fit rounded-lg bg-stone-50 p-5 lg:sticky lg:top-20 lg:order-last lg:block"
       >
         <h2 id="summary-heading" className="mb-4 text-lg font-semibold">
           Order summary
