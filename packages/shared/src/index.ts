@@ -23,3 +23,4 @@ export * from './stock.js';
 export * from './storefront.js';
 export * from './taxonomy.js';
 export * from './users.js';
+export * from './shop-account.js';

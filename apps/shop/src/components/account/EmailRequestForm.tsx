@@ -1,0 +1,54 @@
+import { emailSchema } from '@seamline/shared';
+import { useState } from 'react';
+import { z } from 'zod';
+import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { Button } from './Button';
+import { Field } from './Field';
+import { Notice } from './Notice';
+
+const emailForm = z.object({ email: emailSchema });
+
+/**
+ * "Mail me a link" (reset password, new verification link): the server answers the same whether or not the address
+ * has an account, and that answer is shown as it is.
+ */
+export function EmailRequestForm({
+  submitLabel,
+  send,
+  defaultEmail,
+}: {
+  submitLabel: string;
+  send: (email: string) => Promise<{ message?: string }>;
+  defaultEmail?: string;
+}) {
+  const [sent, setSent] = useState('');
+  const form = useFormSubmit(emailForm, ({ email }) => send(email), 'The e-mail could not be sent. Please try again.');
+  return (
+    <>
+      <Notice tone="success">{sent}</Notice>
+      <Notice tone="error">{form.formError}</Notice>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setSent('');
+          const answer = await form.submit(event.currentTarget, formValues(event.currentTarget));
+          if (answer) setSent(answer.message ?? 'Check your inbox.');
+        }}
+      >
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={defaultEmail}
+          error={form.errors.email}
+        />
+        <Button type="submit" busy={form.pending}>
+          {submitLabel}
+        </Button>
+      </form>
+    </>
+  );
+}
