@@ -2,12 +2,13 @@ import { authContracts, type LoginInput, type RegisterInput, STAFF_ROLES } from 
 import { api, session } from '../api';
 import { shopAuth } from '../auth';
 import { queryClient } from '../query-client';
+import { FormError } from './use-form-submit';
 
 /** A staff account is not signed in to the shop: it is sent to the back office (DESIGN: staff and shoppers apart). */
 export const STAFF_ACCOUNT_MESSAGE =
   'This is a staff account. Please sign in to the back office instead; the shop is for customers.';
 
-export class StaffAccountError extends Error {
+export class StaffAccountError extends FormError {
   constructor() {
     super(STAFF_ACCOUNT_MESSAGE);
     this.name = 'StaffAccountError';

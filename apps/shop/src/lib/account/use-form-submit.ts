@@ -4,6 +4,9 @@ import { ApiError, errorMessage } from '../api';
 
 export type FieldErrors = Record<string, string>;
 
+/** A refusal decided in the browser whose message is meant for the shopper as it is. */
+export class FormError extends Error {}
+
 /** The first message per top-level field, as the shared schema words it. */
 function schemaErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -59,7 +62,7 @@ export function useFormSubmit<S extends z.ZodType, R>(
       const fields = serverErrors(error);
       setErrors(fields);
       if (Object.keys(fields).length > 0) focusFirstInvalid(form);
-      else setFormError(errorMessage(error, fallback));
+      else setFormError(error instanceof FormError ? error.message : errorMessage(error, fallback));
       return undefined;
     } finally {
       setPending(false);
