@@ -71,6 +71,10 @@ async function accessToken(page: Page): Promise<string> {
 
 /** Opens a page at 390 px, checks it with axe and keeps screenshots at 390 and 1440 px. */
 async function checkPage(page: Page, name: string) {
+  // The page's own chunk and reads have arrived: its heading shows and nothing is loading any more.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByText('Loading…').waitFor({ state: 'detached' });
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, `shop-account-${name}-390`);
   await expectAccessible(page, `shop-account ${name} (390 px)`);

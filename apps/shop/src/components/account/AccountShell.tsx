@@ -23,7 +23,7 @@ export function AccountShell({ children }: { children: ReactNode }) {
         <p className="text-sm text-stone-600">Signed in as</p>
         <p className="truncate font-semibold">{user?.email}</p>
         <nav aria-label="Your account" className="mt-4">
-          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 lg:mx-0 lg:flex-col lg:px-0">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
             {SECTIONS.map((section) => {
               const current = location === section.href || location.startsWith(`${section.href}/`);
               return (

@@ -75,7 +75,6 @@ export function OrderLineImage({ item }: { item: OrderItemView }) {
       alt=""
       width={64}
       height={80}
-      loading="lazy"
       className="h-20 w-16 shrink-0 rounded bg-stone-100 object-cover"
     />
   ) : (
