@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { SectionHeading } from '../../components/account/AccountShell';
 import { Notice } from '../../components/account/Notice';
-import { formatDate, OrderStatusBadge, TrackingNumber } from '../../components/account/OrderParts';
+import { formatDate, OrderLineImage, OrderStatusBadge, TrackingNumber } from '../../components/account/OrderParts';
 import { QueryState } from '../../components/account/QueryState';
 import { accountQueries } from '../../lib/account/queries';
 import { formatMoney } from '../../lib/format';
@@ -48,6 +48,11 @@ export function OrdersPage() {
                       {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} ·{' '}
                       {formatMoney(order.total)}
                     </p>
+                    <div className="mt-3 flex gap-2" aria-hidden>
+                      {order.items.slice(0, 4).map((item) => (
+                        <OrderLineImage key={item.id} item={item} />
+                      ))}
+                    </div>
                     {order.trackingNumber ? (
                       <p className="mt-1 text-sm">
                         Tracking: <TrackingNumber order={order} />
