@@ -32,6 +32,6 @@ describe('storefront account forms', () => {
     const noReason = returnRequestForm.safeParse({ reason: ' ', items: [{ itemId: 'a', quantity: 1 }] });
     expect(firstMessage(noReason)).toBe('Refund reason is required.');
     expect(deleteAccountForm.safeParse({ password: 'x' }).success).toBe(false);
-    expect(deleteAccountForm.safeParse({ password: 'x', confirm: 'on' }).success).toBe(true);
+    expect(deleteAccountForm.safeParse({ password: 'x', confirm: true }).success).toBe(true);
   });
 });

@@ -42,7 +42,7 @@ export const returnRequestForm = refundRequestInput.extend({
 /** Deleting the account: the password, and a ticked "I understand" box. */
 export const deleteAccountForm = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
-  confirm: z.literal('on', { error: 'Please confirm that you want to delete your account' }),
+  confirm: z.literal(true, { error: 'Please confirm that you want to delete your account' }),
 });
 
 /** Luhn check digit: catches a mistyped card number before it goes anywhere. */

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Button } from '../components/account/Button';
 import { Field } from '../components/account/Field';
-import { Notice } from '../components/account/Notice';
 import {
   formatDate,
   OrderLines,
@@ -12,6 +11,7 @@ import {
   TrackingNumber,
   TrackingTimeline,
 } from '../components/account/OrderParts';
+import { SubmitForm } from '../components/account/SubmitForm';
 import { formValues, useFormSubmit } from '../lib/account/use-form-submit';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -70,17 +70,15 @@ export default function TrackOrderPage() {
         <p className="mt-2 text-stone-600">
           Enter the order number from your confirmation e-mail and the e-mail address you ordered with.
         </p>
-        <form
-          noValidate
+        <SubmitForm
+          form={form}
           className="mt-6 flex flex-col gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
+          read={(element) => {
             setFound(null);
-            const answer = await form.submit(event.currentTarget, formValues(event.currentTarget));
-            if (answer) setFound(answer);
+            return formValues(element);
           }}
+          onSubmitted={setFound}
         >
-          <Notice tone="error">{form.formError}</Notice>
           <Field
             label="Order number"
             name="orderNumber"
@@ -92,7 +90,7 @@ export default function TrackOrderPage() {
           <Button type="submit" busy={form.pending}>
             Track order
           </Button>
-        </form>
+        </SubmitForm>
       </div>
       {found ? <TrackedOrder {...found} /> : null}
     </div>

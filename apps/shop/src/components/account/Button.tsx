@@ -30,3 +30,17 @@ export function Button({ tone = 'primary', busy, className, children, disabled, 
     </button>
   );
 }
+
+/** A form's closing row: save (busy while sending) and cancel. */
+export function FormActions({ saveLabel, busy, onCancel }: { saveLabel: string; busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="col-span-full flex gap-3">
+      <Button type="submit" busy={busy}>
+        {saveLabel}
+      </Button>
+      <Button tone="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
+  );
+}

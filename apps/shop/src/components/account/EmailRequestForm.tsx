@@ -1,10 +1,9 @@
 import { emailSchema } from '@seamline/shared';
-import { useState } from 'react';
 import { z } from 'zod';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { Button } from './Button';
 import { Field } from './Field';
-import { Notice } from './Notice';
+import { SubmitForm } from './SubmitForm';
 
 const emailForm = z.object({ email: emailSchema });
 
@@ -21,34 +20,24 @@ export function EmailRequestForm({
   send: (email: string) => Promise<{ message?: string }>;
   defaultEmail?: string;
 }) {
-  const [sent, setSent] = useState('');
   const form = useFormSubmit(emailForm, ({ email }) => send(email), 'The e-mail could not be sent. Please try again.');
   return (
-    <>
-      <Notice tone="success">{sent}</Notice>
-      <Notice tone="error">{form.formError}</Notice>
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setSent('');
-          const answer = await form.submit(event.currentTarget, formValues(event.currentTarget));
-          if (answer) setSent(answer.message ?? 'Check your inbox.');
-        }}
-      >
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={defaultEmail}
-          error={form.errors.email}
-        />
-        <Button type="submit" busy={form.pending}>
-          {submitLabel}
-        </Button>
-      </form>
-    </>
+    <SubmitForm
+      form={form}
+      className="flex flex-col gap-4"
+      onSubmitted={(answer) => form.setSuccess(answer.message ?? 'Check your inbox.')}
+    >
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={defaultEmail}
+        error={form.errors.email}
+      />
+      <Button type="submit" busy={form.pending}>
+        {submitLabel}
+      </Button>
+    </SubmitForm>
   );
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN } from '@seamline/shared';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 
@@ -37,5 +38,20 @@ export function Field({ label, name, error, hint, className, ...input }: FieldPr
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A new password with the shared rule as its hint (register, reset, change). */
+export function NewPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete' | 'hint'>) {
+  return <Field type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} {...props} />;
+}
+
+/** A labelled checkbox on its own row of a form grid ("Use as my default …"). */
+export function CheckboxField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+  return (
+    <label className="col-span-full flex items-center gap-2 text-sm">
+      <input type="checkbox" className="size-5 accent-ink" {...input} />
+      {label}
+    </label>
   );
 }

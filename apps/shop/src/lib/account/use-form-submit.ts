@@ -25,9 +25,14 @@ function serverErrors(error: unknown): FieldErrors {
   return errors;
 }
 
-/** The form's named values (text inputs, selects, textareas; checkboxes as 'on'). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  return Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)]));
+/** The form's named values: text as typed, a checkbox as true or false. */
+export function formValues(form: HTMLFormElement): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = Object.fromEntries(
+    [...new FormData(form)].map(([key, value]) => [key, String(value)]),
+  );
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name]'))
+    values[box.name] = box.checked;
+  return values;
 }
 
 /**
@@ -38,16 +43,18 @@ export function useFormSubmit<S extends z.ZodType, R>(
   schema: S,
   action: (value: z.output<S>) => Promise<R>,
   fallback: string,
-) {
+): FormSubmit<R> {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState('');
   const [pending, setPending] = useState(false);
+  const [success, setSuccess] = useState('');
 
   const focusFirstInvalid = (form: HTMLFormElement) =>
     requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   async function submit(form: HTMLFormElement, values: unknown): Promise<R | undefined> {
     setFormError('');
+    setSuccess('');
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setErrors(schemaErrors(parsed.error));
@@ -68,5 +75,15 @@ export function useFormSubmit<S extends z.ZodType, R>(
       setPending(false);
     }
   }
-  return { errors, formError, pending, submit, setFormError };
+  return { errors, formError, pending, success, submit, setSuccess };
 }
+
+/** What a form component needs of `useFormSubmit`. */
+export type FormSubmit<R> = {
+  errors: FieldErrors;
+  formError: string;
+  pending: boolean;
+  success: string;
+  submit: (form: HTMLFormElement, values: unknown) => Promise<R | undefined>;
+  setSuccess: (message: string) => void;
+};

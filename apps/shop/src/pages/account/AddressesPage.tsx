@@ -2,14 +2,15 @@ import { MAX_SAVED_ADDRESSES, profileContracts, type SavedAddress, savedAddressI
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionHeading } from '../../components/account/AccountShell';
-import { Button } from '../../components/account/Button';
+import { Button, FormActions } from '../../components/account/Button';
 import { ConfirmDialog } from '../../components/account/ConfirmDialog';
-import { Field } from '../../components/account/Field';
+import { CheckboxField, Field } from '../../components/account/Field';
 import { Notice } from '../../components/account/Notice';
 import { AddressLines } from '../../components/account/OrderParts';
 import { QueryState } from '../../components/account/QueryState';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { accountQueries } from '../../lib/account/queries';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api, errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -37,23 +38,16 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
     'The address could not be saved.',
   );
   return (
-    <form
-      noValidate
+    <SubmitForm
+      form={form}
       aria-label={address ? 'Edit address' : 'New address'}
       className="grid grid-cols-1 gap-4 rounded-md border border-stone-200 p-4 sm:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const values = formValues(event.currentTarget);
-        const answer = await form.submit(event.currentTarget, { ...values, isDefault: values.isDefault === 'on' });
-        if (!answer) return;
+      onSubmitted={async () => {
         await queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
         onDone();
       }}
     >
-      <h2 className="text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>
-      <div className="sm:col-span-2">
-        <Notice tone="error">{form.formError}</Notice>
-      </div>
+      <h2 className="-order-1 text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>
       {FIELDS.map((field) => (
         <Field
           key={field.name}
@@ -66,19 +60,9 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
           error={form.errors[field.name]}
         />
       ))}
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" name="isDefault" defaultChecked={address?.isDefault} className="size-5 accent-ink" />
-        Use as my default address
-      </label>
-      <div className="flex gap-3 sm:col-span-2">
-        <Button type="submit" busy={form.pending}>
-          Save address
-        </Button>
-        <Button tone="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <CheckboxField name="isDefault" label="Use as my default address" defaultChecked={address?.isDefault} />
+      <FormActions saveLabel="Save address" busy={form.pending} onCancel={onDone} />
+    </SubmitForm>
   );
 }
 

@@ -2,14 +2,15 @@ import { cardForm, paymentContracts, type SavedPaymentMethodView } from '@seamli
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionHeading } from '../../components/account/AccountShell';
-import { Button } from '../../components/account/Button';
+import { Button, FormActions } from '../../components/account/Button';
 import { ConfirmDialog } from '../../components/account/ConfirmDialog';
-import { Field } from '../../components/account/Field';
+import { CheckboxField, Field } from '../../components/account/Field';
 import { Notice } from '../../components/account/Notice';
 import { QueryState } from '../../components/account/QueryState';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { accountQueries } from '../../lib/account/queries';
 import { tokenizeTestCard } from '../../lib/account/test-card';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api, errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -26,23 +27,16 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
     'The card could not be saved.',
   );
   return (
-    <form
-      noValidate
-      aria-label="New card"
+    <SubmitForm
+      form={form}
+      aria-label={'New card'}
       className="grid grid-cols-1 gap-4 rounded-md border border-stone-200 p-4 sm:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const values = formValues(event.currentTarget);
-        const answer = await form.submit(event.currentTarget, { ...values, isDefault: values.isDefault === 'on' });
-        if (!answer) return;
+      onSubmitted={async () => {
         await queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey });
         onDone();
       }}
     >
-      <h2 className="text-lg font-semibold sm:col-span-2">New card</h2>
-      <div className="sm:col-span-2">
-        <Notice tone="error">{form.formError}</Notice>
-      </div>
+      <h2 className="-order-1 text-lg font-semibold sm:col-span-2">New card</h2>
       <Field
         label="Card number"
         name="number"
@@ -58,19 +52,9 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
         placeholder="MM/YY"
         error={form.errors.expiry}
       />
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" name="isDefault" className="size-5 accent-ink" />
-        Use as my default card
-      </label>
-      <div className="flex gap-3 sm:col-span-2">
-        <Button type="submit" busy={form.pending}>
-          Save card
-        </Button>
-        <Button tone="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <CheckboxField name="isDefault" label="Use as my default card" />
+      <FormActions saveLabel="Save card" busy={form.pending} onCancel={onDone} />
+    </SubmitForm>
   );
 }
 

@@ -5,9 +5,10 @@ import { AuthCard } from '../../components/account/AuthCard';
 import { Button } from '../../components/account/Button';
 import { Field } from '../../components/account/Field';
 import { Notice } from '../../components/account/Notice';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { TextLink } from '../../components/account/TextLink';
 import { signOut } from '../../lib/account/auth-actions';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -27,18 +28,14 @@ export function DeleteAccountPage() {
         Your profile, saved addresses and saved cards are deleted and you are signed out. Orders you placed stay with
         the store for its accounts and your returns. This cannot be undone.
       </p>
-      <form
-        noValidate
+      <SubmitForm
+        form={form}
         className="mt-6 flex flex-col gap-4"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const answer = await form.submit(event.currentTarget, formValues(event.currentTarget));
-          if (!answer) return;
+        onSubmitted={async () => {
           navigate('/deleted', { replace: true });
           await signOut();
         }}
       >
-        <Notice tone="error">{form.formError}</Notice>
         <Field
           label="Password"
           name="password"
@@ -66,7 +63,7 @@ export function DeleteAccountPage() {
         <Button type="submit" tone="danger" busy={form.pending} className="self-start">
           Delete my account
         </Button>
-      </form>
+      </SubmitForm>
     </section>
   );
 }

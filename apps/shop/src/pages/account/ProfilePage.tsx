@@ -1,54 +1,38 @@
-import {
-  changePasswordInput,
-  PASSWORD_MIN,
-  type ProfileUser,
-  profileContracts,
-  profileUpdateInput,
-} from '@seamline/shared';
+import { changePasswordInput, type ProfileUser, profileContracts, profileUpdateInput } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { SectionHeading } from '../../components/account/AccountShell';
 import { Button } from '../../components/account/Button';
-import { Field } from '../../components/account/Field';
-import { Notice } from '../../components/account/Notice';
+import { Field, NewPasswordField } from '../../components/account/Field';
 import { QueryState } from '../../components/account/QueryState';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { TextLink } from '../../components/account/TextLink';
 import { accountQueries } from '../../lib/account/queries';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api, session } from '../../lib/api';
 import { shopAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 function DetailsForm({ user }: { user: ProfileUser }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState('');
   const form = useFormSubmit(
     profileUpdateInput,
     (body) => api.call(profileContracts.update, { body }),
     'Your details could not be saved.',
   );
   return (
-    <form
-      noValidate
+    <SubmitForm
+      form={form}
       aria-labelledby="details-heading"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setSaved('');
-        const answer = await form.submit(event.currentTarget, formValues(event.currentTarget));
-        if (!answer) return;
+      onSubmitted={(answer) => {
         shopAuth.updated(answer.data.user);
         queryClient.setQueryData(accountQueries.profile().queryKey, answer.data.user);
-        setSaved('Your details were saved.');
+        form.setSuccess('Your details were saved.');
       }}
     >
-      <h2 id="details-heading" className="text-lg font-semibold sm:col-span-2">
+      <h2 id="details-heading" className="-order-1 text-lg font-semibold sm:col-span-2">
         Your details
       </h2>
-      <div className="sm:col-span-2">
-        <Notice tone="success">{saved}</Notice>
-        <Notice tone="error">{form.formError}</Notice>
-      </div>
       <Field
         label="First name"
         name="firstName"
@@ -88,41 +72,31 @@ function DetailsForm({ user }: { user: ProfileUser }) {
       <Button type="submit" busy={form.pending} className="sm:col-span-2 sm:justify-self-start">
         Save details
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 
 function PasswordForm() {
-  const [saved, setSaved] = useState('');
   const form = useFormSubmit(
     changePasswordInput,
     (body) => api.call(profileContracts.changePassword, { body }),
     'The password could not be changed.',
   );
   return (
-    <form
-      noValidate
+    <SubmitForm
+      form={form}
       aria-labelledby="password-heading"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setSaved('');
-        const target = event.currentTarget;
-        const answer = await form.submit(target, formValues(target));
-        if (!answer) return;
+      onSubmitted={(answer, element) => {
         // Other sessions were signed out; this one continues with the new token pair.
         session.saveTokens(answer.data.tokens);
-        target.reset();
-        setSaved(answer.message ?? 'Your password was changed.');
+        element.reset();
+        form.setSuccess(answer.message ?? 'Your password was changed.');
       }}
     >
-      <h2 id="password-heading" className="text-lg font-semibold sm:col-span-2">
+      <h2 id="password-heading" className="-order-1 text-lg font-semibold sm:col-span-2">
         Change password
       </h2>
-      <div className="sm:col-span-2">
-        <Notice tone="success">{saved}</Notice>
-        <Notice tone="error">{form.formError}</Notice>
-      </div>
       <Field
         label="Current password"
         name="currentPassword"
@@ -130,18 +104,11 @@ function PasswordForm() {
         autoComplete="current-password"
         error={form.errors.currentPassword}
       />
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        error={form.errors.newPassword}
-      />
+      <NewPasswordField label="New password" name="newPassword" error={form.errors.newPassword} />
       <Button type="submit" tone="secondary" busy={form.pending} className="sm:col-span-2 sm:justify-self-start">
         Change password
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -1,12 +1,12 @@
-import { PASSWORD_MIN, registerInput } from '@seamline/shared';
+import { registerInput } from '@seamline/shared';
 import { useLocation } from 'wouter';
 import { AuthCard } from '../../components/account/AuthCard';
 import { Button } from '../../components/account/Button';
-import { Field } from '../../components/account/Field';
-import { Notice } from '../../components/account/Notice';
+import { Field, NewPasswordField } from '../../components/account/Field';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { TextLink } from '../../components/account/TextLink';
 import { register } from '../../lib/account/auth-actions';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 
 /** /account/register — a customer account; the server signs it in and mails the verification link. */
 export default function RegisterPage() {
@@ -22,15 +22,10 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <Notice tone="error">{form.formError}</Notice>
-      <form
-        noValidate
+      <SubmitForm
+        form={form}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const user = await form.submit(event.currentTarget, formValues(event.currentTarget));
-          if (user) navigate('/orders?welcome=1', { replace: true });
-        }}
+        onSubmitted={() => navigate('/orders?welcome=1', { replace: true })}
       >
         <Field label="First name" name="firstName" autoComplete="given-name" error={form.errors.firstName} />
         <Field label="Last name" name="lastName" autoComplete="family-name" error={form.errors.lastName} />
@@ -42,19 +37,11 @@ export default function RegisterPage() {
           autoComplete="email"
           error={form.errors.email}
         />
-        <Field
-          className="sm:col-span-2"
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          error={form.errors.password}
-        />
+        <NewPasswordField className="sm:col-span-2" label="Password" name="password" error={form.errors.password} />
         <Button type="submit" className="sm:col-span-2" busy={form.pending}>
           {form.pending ? 'Creating account…' : 'Create account'}
         </Button>
-      </form>
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../components/account/Button';
 import { Notice } from '../../components/account/Notice';
 import { OrderLineImage } from '../../components/account/OrderParts';
 import { QueryState } from '../../components/account/QueryState';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { accountQueries } from '../../lib/account/queries';
 import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api } from '../../lib/api';
@@ -43,18 +44,15 @@ function ReturnForm({ order }: { order: OrderView }) {
     );
 
   return (
-    <form
-      noValidate
+    <SubmitForm
+      form={form}
       className="flex flex-col gap-6"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const answer = await form.submit(event.currentTarget, readReturnForm(event.currentTarget, order));
-        if (!answer) return;
+      read={(element) => readReturnForm(element, order)}
+      onSubmitted={async () => {
         await queryClient.invalidateQueries({ queryKey: accountQueries.all });
         navigate(`/orders/${order.id}?returned=1`, { replace: true });
       }}
     >
-      <Notice tone="error">{form.formError}</Notice>
       <fieldset aria-describedby={form.errors.items ? `${ids}-items-error` : undefined}>
         <legend className="mb-2 font-semibold">Which items are you sending back?</legend>
         {form.errors.items ? (
@@ -119,7 +117,7 @@ function ReturnForm({ order }: { order: OrderView }) {
       <Button type="submit" busy={form.pending} className="self-start">
         Send return request
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -3,11 +3,11 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { AuthCard } from '../../components/account/AuthCard';
 import { Button } from '../../components/account/Button';
 import { Field } from '../../components/account/Field';
-import { Notice } from '../../components/account/Notice';
+import { SubmitForm } from '../../components/account/SubmitForm';
 import { TextLink } from '../../components/account/TextLink';
 import { signIn } from '../../lib/account/auth-actions';
 import { nextPath } from '../../lib/account/next-path';
-import { formValues, useFormSubmit } from '../../lib/account/use-form-submit';
+import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { useShopUser } from '../../lib/auth';
 
 /** /account/sign-in — customers only; a staff account is told to use the back office. */
@@ -28,15 +28,10 @@ export default function SignInPage() {
         </p>
       }
     >
-      <Notice tone="error">{form.formError}</Notice>
-      <form
-        noValidate
+      <SubmitForm
+        form={form}
         className="flex flex-col gap-4"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const user = await form.submit(event.currentTarget, formValues(event.currentTarget));
-          if (user) navigate(nextPath(search), { replace: true });
-        }}
+        onSubmitted={() => navigate(nextPath(search), { replace: true })}
       >
         <Field label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
         <Field
@@ -52,7 +47,7 @@ export default function SignInPage() {
         <Button type="submit" busy={form.pending}>
           {form.pending ? 'Signing in…' : 'Sign in'}
         </Button>
-      </form>
+      </SubmitForm>
     </AuthCard>
   );
 }
