@@ -88,7 +88,7 @@ describe('storefront account', () => {
   let page: Page;
   let consoleErrors: string[];
   const email = `nora.${Date.now()}@example.com`;
-  const password = 'Password123!';
+  let password = 'Password123!';
   beforeAll(async () => {
     if (!baseUrl()) return;
     ({ context, page, consoleErrors } = await openBrowser());
@@ -137,6 +137,21 @@ describe('storefront account', () => {
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('Your details were saved.').waitFor();
     await checkPage(page, 'profile');
+
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('New password must be different from the current password').waitFor();
+    password = 'Password456!';
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /password/i })
+      .waitFor();
+    // This session goes on with the new token pair.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/shop\/?$/);
