@@ -8,6 +8,8 @@ type SubmitFormProps<R> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' |
   read?: (element: HTMLFormElement) => unknown;
   /** After a successful answer (not called when the check or the call failed). */
   onSubmitted?: (answer: R, element: HTMLFormElement) => unknown;
+  /** The form's own heading, above its messages. */
+  heading?: ReactNode;
   children: ReactNode;
 };
 
@@ -15,7 +17,14 @@ type SubmitFormProps<R> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' |
  * An account form: the browser's own validation off (the shared schemas speak instead), the form's success and error
  * messages first (live regions spanning a grid's width), then the fields.
  */
-export function SubmitForm<R>({ form, read = formValues, onSubmitted, children, ...rest }: SubmitFormProps<R>) {
+export function SubmitForm<R>({
+  form,
+  read = formValues,
+  onSubmitted,
+  heading,
+  children,
+  ...rest
+}: SubmitFormProps<R>) {
   return (
     <form
       noValidate
@@ -27,6 +36,7 @@ export function SubmitForm<R>({ form, read = formValues, onSubmitted, children, 
         if (answer !== undefined) await onSubmitted?.(answer, element);
       }}
     >
+      {heading}
       {/* Out of the layout while both are empty (visually hidden live regions take no grid row). */}
       <div className={form.success || form.formError ? 'col-span-full flex flex-col gap-2' : 'contents'}>
         <Notice tone="success">{form.success}</Notice>

@@ -46,8 +46,8 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
         await queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
         onDone();
       }}
+      heading={<h2 className="text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>}
     >
-      <h2 className="-order-1 text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>
       {FIELDS.map((field) => (
         <Field
           key={field.name}

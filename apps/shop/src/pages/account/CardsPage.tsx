@@ -35,8 +35,8 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
         await queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey });
         onDone();
       }}
+      heading={<h2 className="text-lg font-semibold sm:col-span-2">New card</h2>}
     >
-      <h2 className="-order-1 text-lg font-semibold sm:col-span-2">New card</h2>
       <Field
         label="Card number"
         name="number"

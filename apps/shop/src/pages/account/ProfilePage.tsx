@@ -29,10 +29,12 @@ function DetailsForm({ user }: { user: ProfileUser }) {
         queryClient.setQueryData(accountQueries.profile().queryKey, answer.data.user);
         form.setSuccess('Your details were saved.');
       }}
+      heading={
+        <h2 id="details-heading" className="text-lg font-semibold sm:col-span-2">
+          Your details
+        </h2>
+      }
     >
-      <h2 id="details-heading" className="-order-1 text-lg font-semibold sm:col-span-2">
-        Your details
-      </h2>
       <Field
         label="First name"
         name="firstName"
@@ -93,10 +95,12 @@ function PasswordForm() {
         element.reset();
         form.setSuccess(answer.message ?? 'Your password was changed.');
       }}
+      heading={
+        <h2 id="password-heading" className="text-lg font-semibold sm:col-span-2">
+          Change password
+        </h2>
+      }
     >
-      <h2 id="password-heading" className="-order-1 text-lg font-semibold sm:col-span-2">
-        Change password
-      </h2>
       <Field
         label="Current password"
         name="currentPassword"
