@@ -1,4 +1,10 @@
-import type { editOrderInput, OrderStatus, orderStatusInput, PaymentStatus } from '@seamline/shared';
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  type editOrderInput,
+  type OrderStatus,
+  type orderStatusInput,
+  type PaymentStatus,
+} from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -19,7 +25,6 @@ type OrderRow = typeof orders.$inferSelect;
 type StatusChange = z.output<typeof orderStatusInput>;
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
-const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
 function auditable(row: OrderRow) {
@@ -139,7 +144,7 @@ export class OrderChanges {
       const order = await lockedOrderForChange(tx, id, user, { coupon: true, stock: true });
       if (CLOSED.includes(order.status)) throw conflict(`This order is already ${order.status}.`, 'ORDER_CLOSED');
       const staff = isStaff(user);
-      if (!staff && !CUSTOMER_CANCELLABLE.includes(order.status))
+      if (!staff && !CUSTOMER_CANCELLABLE_STATUSES.includes(order.status))
         throw conflict('Only pending or confirmed orders can be cancelled.', 'ORDER_NOT_CANCELLABLE');
       const moved = await this.transition(
         tx,
