@@ -18,6 +18,7 @@ export * from './orders.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './refinements.js';
+export * from './returns.js';
 export * from './staff-security.js';
 export * from './stock.js';
 export * from './storefront.js';

@@ -3,7 +3,7 @@ import { idempotencyHeaders, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
-import { orderTrackingView, orderView, refundRequestView } from '../order-view.js';
+import { orderTrackingView, orderView } from '../order-view.js';
 import {
   CREATE_ORDER_DESCRIPTION,
   cancelOrderInput,
@@ -13,7 +13,6 @@ import {
   orderListQuery,
   orderStatusInput,
   ordersByEmailQuery,
-  refundRequestInput,
   trackOrderQuery,
 } from '../orders.js';
 
@@ -173,19 +172,6 @@ export const orderContracts = {
     responses: { 200: orderEnvelope },
     errors: [409],
   }),
-  requestRefund: endpoint({
-    operationId: 'requestOrderRefund',
-    method: 'POST',
-    path: '/orders/:id/refund',
-    summary: 'Ask for a refund of a shipped or delivered order (all lines, or the ones named)',
-    tag,
-    access: 'authenticated',
-    params,
-    body: refundRequestInput,
-    bodyExample: { reason: 'Too big' },
-    responses: { 200: envelope(z.object({ order: orderView, refundRequest: refundRequestView })) },
-    errors: [409],
-  }),
   updateStatus: endpoint({
     ...statusChanged,
     operationId: 'updateOrderStatus',
@@ -209,7 +195,7 @@ export const adminOrderContracts = {
     operationId: 'listOrdersForStaff',
     method: 'GET',
     path: '/admin/orders',
-    summary: 'List orders for the back office, newest first (filter by status; search)',
+    summary: 'List orders for the back office, newest first (filter by status or open returns; search)',
     tag,
     access: 'orders',
     query: staffListQuery,

@@ -2,12 +2,13 @@ import type { editOrderInput, OrderStatus, orderStatusInput, PaymentStatus } fro
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { refundOrderPayments } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import { orderLinesLessReturned } from '../returns/return-units.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
 import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
@@ -18,6 +19,7 @@ type StatusChange = z.output<typeof orderStatusInput>;
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
 const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+const PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
 
 /** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
 function auditable(row: OrderRow) {
@@ -55,17 +57,20 @@ export class OrderChanges {
   ) {
     let paymentStatus = next.paymentStatus;
     const refunding = next.status === 'refunded' || paymentStatus === 'refunded';
-    if (refunding && order.paymentStatus === 'paid') {
+    // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
+    const holdsMoney = PAID.includes(order.paymentStatus);
+    if (refunding && holdsMoney) {
       const refunded = await refundOrderPayments(tx, this.provider, order.id);
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
     }
-    if (next.status === 'cancelled' && order.paymentStatus === 'paid' && paymentStatus === 'paid') {
+    if (next.status === 'cancelled' && holdsMoney && paymentStatus === order.paymentStatus) {
       // Cancelling a paid order gives the money back too.
       await refundOrderPayments(tx, this.provider, order.id);
       paymentStatus = 'refunded';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    // Units already back through approved returns are no longer the order's to move.
+    const lines = await orderLinesLessReturned(tx, order.id);
     await moveOrderStock(tx, lines, order.stockState, stockState, {
       orderId: order.id,
       actorId,
@@ -190,46 +195,6 @@ export class OrderChanges {
           after: null,
         },
       });
-    });
-  }
-
-  /** POST /orders/{id}/refund: the owner asks for a refund of a shipped or delivered order; staff decide. */
-  async requestRefund(
-    id: string,
-    input: { reason: string; items?: { itemId: string; quantity: number }[] },
-    user: AuthUser,
-    ctx: AuditContext,
-  ) {
-    return this.db.transaction(async (tx) => {
-      const order = await visibleOrder(tx, id, user, { lock: true });
-      if (!['shipped', 'delivered'].includes(order.status))
-        throw conflict('Only shipped or delivered orders can be refunded.', 'ORDER_NOT_REFUNDABLE');
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-      const items = input.items?.length
-        ? input.items.map((wanted) => {
-            const line = lines.find((l) => l.id === wanted.itemId);
-            if (!line || wanted.quantity > line.quantity)
-              throw conflict('A refund item does not match this order.', 'REFUND_ITEM_INVALID');
-            return { itemId: line.id, productName: line.productName, quantity: wanted.quantity };
-          })
-        : lines.map((line) => ({ itemId: line.id, productName: line.productName, quantity: line.quantity }));
-      await this.save(tx, order, { refundReason: input.reason });
-      // A customer's own request is not a staff mutation; staff recording one for a customer is.
-      if (isStaff(user))
-        await writeActivity(tx, ctx, {
-          action: 'refund_request',
-          resource: 'order',
-          resourceId: order.id,
-          details: {
-            orderNumber: order.orderNumber,
-            items: items.map((item) => `${item.productName} x${item.quantity}`),
-            changes: changedFields({ refundReason: order.refundReason }, { refundReason: input.reason }),
-          },
-        });
-      return {
-        order: (await loadOrderView(tx, id))!,
-        refundRequest: { status: 'requested' as const, reason: input.reason, items },
-      };
     });
   }
 }
