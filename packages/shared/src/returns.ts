@@ -149,6 +149,14 @@ export function orderStatusAfterRefund(current: OrderStatus, paymentStatus: Paym
   return paymentStatus === 'refunded' ? 'refunded' : current;
 }
 
+/** Payment statuses under which the order holds money that a return can give back. */
+export const HOLDS_MONEY: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
+
+/** What the customer paid for the order (its total while it holds money, else 0). */
+export function paidAmount(total: number, paymentStatus: PaymentStatus): number {
+  return HOLDS_MONEY.includes(paymentStatus) ? total : 0;
+}
+
 /** What can still be refunded (dollars, exact to the cent): paid minus refunded, never below 0. */
 export function refundableAmount(paid: number, refunded: number): number {
   return fromCents(Math.max(0, toCents(paid) - toCents(refunded)));

@@ -1,4 +1,10 @@
-import type { editOrderInput, OrderStatus, orderStatusInput, PaymentStatus } from '@seamline/shared';
+import {
+  type editOrderInput,
+  HOLDS_MONEY,
+  type OrderStatus,
+  type orderStatusInput,
+  type PaymentStatus,
+} from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -19,7 +25,6 @@ type StatusChange = z.output<typeof orderStatusInput>;
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
 const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
-const PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
 
 /** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
 function auditable(row: OrderRow) {
@@ -58,7 +63,7 @@ export class OrderChanges {
     let paymentStatus = next.paymentStatus;
     const refunding = next.status === 'refunded' || paymentStatus === 'refunded';
     // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
-    const holdsMoney = PAID.includes(order.paymentStatus);
+    const holdsMoney = HOLDS_MONEY.includes(order.paymentStatus);
     if (refunding && holdsMoney) {
       const refunded = await refundOrderPayments(tx, this.provider, order.id);
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';

@@ -5,6 +5,7 @@ import {
   orderStatusAfterRefund,
   type PaymentStatus,
   pagination,
+  paidAmount,
   paymentStatusAfterRefund,
   RETURN_MESSAGES,
   RETURNABLE_ORDER_STATUSES,
@@ -34,9 +35,6 @@ import { customerReturnView, loadOrderReturns, loadReturnViews } from './return-
 type OrderLine = typeof orderItems.$inferSelect;
 type Units = { itemId: string; quantity: number };
 type OrderRow = typeof orders.$inferSelect;
-
-/** Payment statuses under which the order holds money that a return can give back. */
-const HOLDS_MONEY: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
 
 /** The same line named twice counts once, with its units added. */
 function summed(units: readonly Units[]): Units[] {
@@ -161,7 +159,7 @@ export class Returns {
         }
       }
 
-      const paid = HOLDS_MONEY.includes(order.paymentStatus) ? order.total : 0;
+      const paid = paidAmount(order.total, order.paymentStatus);
       const refundedBefore = await this.refundedBefore(tx, order.id, returnId);
       const refundable = refundableAmount(paid, refundedBefore);
       const value = fromCents(lines.reduce((sum, { line, entry }) => sum + toCents(line.price) * entry.quantity, 0));
