@@ -72,7 +72,7 @@ export function usePickerProducts(enabled: boolean) {
   return useQuery({ ...orderQueries.pickerProducts(), enabled });
 }
 
-function useOrderMutation<TVars>(run: (vars: TVars) => Promise<unknown>) {
+function useOrderMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,

@@ -39,9 +39,12 @@ function Pricing({ order }: { order: OrderView }) {
 export function OrderDetailsDialog({
   order,
   onOpenChange,
+  onOrderChange,
 }: {
   order: OrderView | null;
   onOpenChange: (open: boolean) => void;
+  /** A return decided in the Returns tab hands back the order as it now stands. */
+  onOrderChange: (order: OrderView) => void;
 }) {
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
@@ -204,7 +207,7 @@ export function OrderDetailsDialog({
               </div>
             </TabsContent>
             <TabsContent value="returns" className="pt-4">
-              <ReturnsTab order={order} />
+              <ReturnsTab order={order} onOrderChange={onOrderChange} />
             </TabsContent>
           </Tabs>
         </DialogContent>

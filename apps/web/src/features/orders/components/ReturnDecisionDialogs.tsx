@@ -28,6 +28,8 @@ type DialogProps = {
   /** What can still be refunded on this order (paid minus refunded). */
   refundable: number;
   onOpenChange: (open: boolean) => void;
+  /** The order as the decision left it (it may have left the current list, e.g. under "Open returns"). */
+  onOrderChange: (order: OrderView) => void;
 };
 
 const firstIssue = (error: { issues: { message: string }[] } | undefined) => error?.issues[0]?.message;
@@ -36,7 +38,7 @@ const firstIssue = (error: { issues: { message: string }[] } | undefined) => err
  * Approve a return in two steps: choose the refund (default: the lines' value, capped at what is refundable) and the
  * units to restock per line (default: all), then confirm what will happen.
  */
-export function ApproveReturnDialog({ order, request, refundable, onOpenChange }: DialogProps) {
+export function ApproveReturnDialog({ order, request, refundable, onOpenChange, onOrderChange }: DialogProps) {
   const toast = useToast(TOAST_MS.orders);
   const approve = useApproveReturn();
   const [amount, setAmount] = useState('');
@@ -70,7 +72,8 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange }
   const confirm = async () => {
     if (!request || !parsed.success) return;
     try {
-      await approve.mutateAsync({ id: request.id, body: parsed.data });
+      const { data } = await approve.mutateAsync({ id: request.id, body: parsed.data });
+      onOrderChange(data.order);
       toast.success(`Return approved: ${formatMoney(parsed.data.refundAmount ?? 0)} refunded.`);
       onOpenChange(false);
     } catch (failure) {
@@ -148,7 +151,7 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange }
 }
 
 /** Decline a return with the reason the customer will see. */
-export function DeclineReturnDialog({ order, request, onOpenChange }: Omit<DialogProps, 'refundable'>) {
+export function DeclineReturnDialog({ order, request, onOpenChange, onOrderChange }: Omit<DialogProps, 'refundable'>) {
   const toast = useToast(TOAST_MS.orders);
   const decline = useDeclineReturn();
   const [reason, setReason] = useState('');
@@ -167,7 +170,8 @@ export function DeclineReturnDialog({ order, request, onOpenChange }: Omit<Dialo
     const parsed = declineReturnInput.safeParse({ reason });
     if (!parsed.success) return setError(firstIssue(parsed.error));
     try {
-      await decline.mutateAsync({ id: request.id, reason: parsed.data.reason });
+      const { data } = await decline.mutateAsync({ id: request.id, reason: parsed.data.reason });
+      onOrderChange(data.order);
       toast.success('Return declined.');
       onOpenChange(false);
     } catch (failure) {

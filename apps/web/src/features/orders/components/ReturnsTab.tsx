@@ -95,7 +95,7 @@ function ReturnCard({
 }
 
 /** The order's Returns tab: every request with its lines, and approve/decline for the open ones. */
-export function ReturnsTab({ order }: { order: OrderView }) {
+export function ReturnsTab({ order, onOrderChange }: { order: OrderView; onOrderChange: (order: OrderView) => void }) {
   const query = useOrderReturns(order.id);
   const [approving, setApproving] = useState<ReturnRequestView | null>(null);
   const [declining, setDeclining] = useState<ReturnRequestView | null>(null);
@@ -120,8 +120,14 @@ export function ReturnsTab({ order }: { order: OrderView }) {
         request={approving}
         refundable={refundableOf(order, returns)}
         onOpenChange={(open) => !open && setApproving(null)}
+        onOrderChange={onOrderChange}
       />
-      <DeclineReturnDialog order={order} request={declining} onOpenChange={(open) => !open && setDeclining(null)} />
+      <DeclineReturnDialog
+        order={order}
+        request={declining}
+        onOpenChange={(open) => !open && setDeclining(null)}
+        onOrderChange={onOrderChange}
+      />
     </>
   );
 }

@@ -186,7 +186,11 @@ export default function OrdersPage() {
       <AddOrderDialog open={adding} onOpenChange={setAdding} />
       <EditOrderDialog order={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ManageStatusDialog order={statusOf} onOpenChange={(open) => !open && setStatusOf(null)} />
-      <OrderDetailsDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderDetailsDialog
+        order={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onOrderChange={setViewing}
+      />
       <CancelOrderDialog
         order={removing?.order ?? null}
         mode={removing?.mode ?? 'cancel'}
