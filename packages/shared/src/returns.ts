@@ -33,12 +33,22 @@ const itemId = z
   .string({ error: 'Item ID is required.' })
   .max(24)
   .refine(isObjectId, { message: 'Item ID must be a 24-character hexadecimal ID.' });
-const units = (label: string, min: number) =>
-  z.coerce
-    .number({ error: `${label} must be a whole number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(1000, `${label} must be at most 1000.`);
+/** Units per order line (`itemId` = an order line's id), each a whole number from `min` to 1000. */
+const unitsPerLine = (label: string, min: number) =>
+  z
+    .array(
+      z.object({
+        itemId,
+        quantity: z.coerce
+          .number({ error: `${label} must be a whole number.` })
+          .int(`${label} must be a whole number.`)
+          .min(min, `${label} must be at least ${min}.`)
+          .max(1000, `${label} must be at most 1000.`),
+      }),
+    )
+    .max(50)
+    .optional();
+const requiredReason = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
 
 const money = z.coerce
   .number({ error: 'Refund amount must be a number.' })
@@ -52,11 +62,8 @@ const money = z.coerce
  * mention (the quantities are added).
  */
 export const refundRequestInput = z.object({
-  reason: z.string({ error: RETURN_MESSAGES.reasonRequired }).trim().min(1, RETURN_MESSAGES.reasonRequired).max(500),
-  items: z
-    .array(z.object({ itemId, quantity: units('Quantity', 1) }))
-    .max(50)
-    .optional(),
+  reason: requiredReason(RETURN_MESSAGES.reasonRequired),
+  items: unitsPerLine('Quantity', 1),
 });
 export type RefundRequestInput = z.input<typeof refundRequestInput>;
 
@@ -67,20 +74,13 @@ export type RefundRequestInput = z.input<typeof refundRequestInput>;
  */
 export const approveReturnInput = z.object({
   refundAmount: money.optional(),
-  restock: z
-    .array(z.object({ itemId, quantity: units('Units to restock', 0) }))
-    .max(50)
-    .optional(),
+  restock: unitsPerLine('Units to restock', 0),
 });
 export type ApproveReturnInput = z.input<typeof approveReturnInput>;
 
 /** POST /admin/returns/{id}/decline. */
 export const declineReturnInput = z.object({
-  reason: z
-    .string({ error: RETURN_MESSAGES.declineReasonRequired })
-    .trim()
-    .min(1, RETURN_MESSAGES.declineReasonRequired)
-    .max(500),
+  reason: requiredReason(RETURN_MESSAGES.declineReasonRequired),
 });
 export type DeclineReturnInput = z.input<typeof declineReturnInput>;
 
