@@ -8,8 +8,8 @@ import { placeOrder } from './orders.js';
  * provider: the starting point of a return.
  */
 export async function deliveredOrder(app: FastifyInstance, customerToken: string, staffToken: string) {
-  const { product: shirt } = await buildProduct(app.db, { price: 40 });
-  const { product: cap } = await buildProduct(app.db, { price: 30 });
+  const { product: shirt, inventory: shirtStock } = await buildProduct(app.db, { price: 40 });
+  const { product: cap, inventory: capStock } = await buildProduct(app.db, { price: 30 });
   const order = await placeOrder(app, customerToken, [
     { productId: shirt.id, size: 'M', color: 'Black', quantity: 2 },
     { productId: cap.id, size: 'M', color: 'Black', quantity: 1 },
@@ -34,6 +34,8 @@ export async function deliveredOrder(app: FastifyInstance, customerToken: string
     order: delivered.body.data.order as { id: string; orderNumber: string; total: number },
     shirt,
     cap,
+    /** The two inventory rows with their starting quantity, for checkStockInvariants. */
+    startingStock: new Map([...shirtStock, ...capStock].map((row) => [row.id, row.quantity] as const)),
     shirtLine: lines.find((line) => line.productId === shirt.id)!,
     capLine: lines.find((line) => line.productId === cap.id)!,
   };

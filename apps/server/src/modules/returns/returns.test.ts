@@ -5,6 +5,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { movementsOfOrder, stockOf } from '../../../test/orders.js';
 import { deliveredOrder } from '../../../test/returns.js';
 import { activityLogs, payments } from '../../db/schema/index.js';
+import { checkStockInvariants } from '../../db/seed/invariants.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -219,7 +220,7 @@ describe('staff approve a return', () => {
   });
 
   it('a return that gives everything back makes the order refunded; a later full refund moves only what is left', async () => {
-    const { order, shirt, cap, shirtLine } = await delivered();
+    const { order, shirt, cap, shirtLine, startingStock } = await delivered();
     const first = await ask(order.id, { reason: 'One', items: [{ itemId: shirtLine.id, quantity: 1 }] });
     await approve(first.body.data.refundRequest.id);
     // Staff refund the whole order: the provider gives back the rest only, stock gets back the units not yet returned.
@@ -230,6 +231,7 @@ describe('staff approve a return', () => {
     expect(refunded.body.data.order).toMatchObject({ status: 'refunded', paymentStatus: 'refunded' });
     expect(await stockOf(t.app, shirt.id)).toEqual([10, 0]);
     expect(await stockOf(t.app, cap.id)).toEqual([10, 0]);
+    expect(await checkStockInvariants(t.app.db, startingStock, [...startingStock.keys()])).toEqual([]);
     const rows = await refundRows(order.id);
     expect(rows.reduce((sum, v) => sum + Math.round(v * 100), 0)).toBe(Math.round(order.total * 100));
 
@@ -278,14 +280,17 @@ describe('staff decline a return', () => {
 
 describe('deciding in parallel', () => {
   it('20 parallel approvals: exactly one succeeds, the others get 409; one refund, one restock', async () => {
-    const { order, shirt, shirtLine } = await delivered();
+    const { order, shirt, shirtLine, startingStock } = await delivered();
     const asked = await ask(order.id, { reason: 'Rush', items: [{ itemId: shirtLine.id, quantity: 1 }] });
     const id = asked.body.data.refundRequest.id;
     const results = await Promise.all(Array.from({ length: 20 }, () => approve(id)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'RETURN_DECIDED')).toBe(true);
     expect(await refundRows(order.id)).toEqual([40]);
     expect(await stockOf(t.app, shirt.id)).toEqual([9, 0]);
+    // Every unit is explained by its movements (create, reserve, commit, return).
+    expect(await checkStockInvariants(t.app.db, startingStock, [...startingStock.keys()])).toEqual([]);
   }, 60_000);
 
   it('approve and decline in parallel: exactly one decision wins', async () => {
