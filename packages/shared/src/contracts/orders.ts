@@ -15,6 +15,7 @@ import {
   ordersByEmailQuery,
   trackOrderQuery,
 } from '../orders.js';
+import { refundRequestInput, returnRequestView } from '../returns.js';
 
 /** One order; customers and guests get it without staff notes (`adminNotes` is empty). */
 export const orderEnvelope = envelope(z.object({ order: orderView }));
@@ -170,6 +171,24 @@ export const orderContracts = {
     body: cancelOrderInput,
     bodyExample: { reason: 'Ordered the wrong size' },
     responses: { 200: orderEnvelope },
+    errors: [409],
+  }),
+  requestRefund: endpoint({
+    operationId: 'requestOrderRefund',
+    method: 'POST',
+    path: '/orders/:id/refund',
+    summary: 'Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)',
+    description:
+      'Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; ' +
+      'without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not ' +
+      "the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is " +
+      'left to return. The answer carries the stored request (`refundRequest`, status `requested`).',
+    tag,
+    access: 'authenticated',
+    params,
+    body: refundRequestInput,
+    bodyExample: { reason: 'Too big', items: [{ itemId: '64b7f0c2a1b2c3d4e5f60719', quantity: 1 }] },
+    responses: { 200: envelope(z.object({ order: orderView, refundRequest: returnRequestView })) },
     errors: [409],
   }),
   updateStatus: endpoint({

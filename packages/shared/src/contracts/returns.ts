@@ -3,13 +3,7 @@ import { paginationView } from '../api.js';
 import { endpoint, envelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import { orderView } from '../order-view.js';
-import {
-  approveReturnInput,
-  declineReturnInput,
-  refundRequestInput,
-  returnListQuery,
-  returnRequestView,
-} from '../returns.js';
+import { approveReturnInput, declineReturnInput, returnListQuery, returnRequestView } from '../returns.js';
 
 const tag = 'returns';
 const orderParams = idParams('order');
@@ -17,29 +11,11 @@ const returnParams = idParams('return');
 const returnEnvelope = envelope(z.object({ return: returnRequestView, order: orderView }));
 
 /**
- * Returns (refund requests). The customer (or staff for them) asks with `POST /orders/{id}/refund` and follows them
- * with `GET /orders/{id}/returns`; staff list the open ones and approve (refund through the payment provider, units
- * back to stock) or decline each once.
+ * Returns (refund requests). The customer (or staff for them) asks with `POST /orders/{id}/refund`
+ * (`orderContracts.requestRefund`) and follows them with `GET /orders/{id}/returns`; staff list the open ones and
+ * approve (refund through the payment provider, units back to stock) or decline each once.
  */
 export const returnContracts = {
-  request: endpoint({
-    operationId: 'requestOrderRefund',
-    method: 'POST',
-    path: '/orders/:id/refund',
-    summary: 'Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)',
-    description:
-      'Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; ' +
-      'without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not ' +
-      "the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is " +
-      'left to return. The answer carries the stored request (`refundRequest`, status `requested`).',
-    tag,
-    access: 'authenticated',
-    params: orderParams,
-    body: refundRequestInput,
-    bodyExample: { reason: 'Too big', items: [{ itemId: '64b7f0c2a1b2c3d4e5f60719', quantity: 1 }] },
-    responses: { 200: envelope(z.object({ order: orderView, refundRequest: returnRequestView })) },
-    errors: [409],
-  }),
   listForOrder: endpoint({
     operationId: 'listOrderReturns',
     method: 'GET',

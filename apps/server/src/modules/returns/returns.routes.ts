@@ -1,4 +1,4 @@
-import { returnContracts as contracts } from '@seamline/shared';
+import { returnContracts as contracts, orderContracts } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
@@ -10,7 +10,7 @@ import { Returns } from './returns.service.js';
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
   const returns = new Returns(app.db, paymentProvider(app.config));
 
-  serve(app, contracts.request, async (request) =>
+  serve(app, orderContracts.requestRefund, async (request) =>
     ok(
       await returns.request(request.params.id, request.body, request.user!, auditContext(request)),
       'Refund request received',
