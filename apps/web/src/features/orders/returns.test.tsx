@@ -51,7 +51,7 @@ function wrap(children: ReactNode) {
 
 /** The order's returns on GET; the decided answer on POST. */
 function returnsApi() {
-  return mockFetch((url, init) =>
+  return mockFetch((_url, init) =>
     init.method === 'POST'
       ? json(200, { success: true, data: { return: { ...request, status: 'approved' }, order } })
       : json(200, { success: true, data: { returns: [request] } }),
