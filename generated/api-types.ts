@@ -899,7 +899,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status; search) */
+        /** List orders for the back office, newest first (filter by status or open returns; search) */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
@@ -1090,23 +1090,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask for a refund of a shipped or delivered order (all lines, or the ones named) */
-        post: operations["requestOrderRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -1118,6 +1101,114 @@ export interface paths {
         /** Set the status, payment status and tracking of an order (stock follows) */
         put: operations["updateOrderStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)
+         * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is left to return. The answer carries the stored request (`refundRequest`, status `requested`).
+         */
+        post: operations["requestOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's return requests, newest first (customers only their own orders) */
+        get: operations["listOrderReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Return requests of every order, newest first (`status=requested`: the open ones) */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/open-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many return requests wait for a decision (the Orders badge) */
+        get: operations["countOpenReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a return: refund through the payment provider, put the chosen units back in stock
+         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. 409 when the return was already decided.
+         */
+        post: operations["approveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a return, giving the reason (its units can be asked for again) */
+        post: operations["declineReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5848,6 +5939,7 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
             };
             header?: never;
             path?: never;
@@ -6632,6 +6724,7 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
             };
             header?: never;
             path?: never;
@@ -7166,6 +7259,7 @@ export interface operations {
                 /** @description Page size (default 10); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
             };
             header?: never;
             path?: never;
@@ -7541,8 +7635,9 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
                                     at: string;
+                                    detail?: string;
                                 }[];
                             };
                         };
@@ -7828,8 +7923,9 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
                                     at: string;
+                                    detail?: string;
                                 }[];
                             };
                         };
@@ -7974,6 +8070,146 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "shipped",
+                 *       "paymentStatus": "paid",
+                 *       "trackingNumber": "1Z999AA10123456784"
+                 *     }
+                 */
+                "application/json": {
+                    status?: unknown;
+                    paymentStatus?: unknown;
+                    trackingNumber?: string;
+                    /** Format: uri */
+                    trackingUrl?: string;
+                    estimatedDelivery?: string;
+                    adminNotes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     requestOrderRefund: {
         parameters: {
             query?: never;
@@ -7987,7 +8223,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Too big"
+                 *       "reason": "Too big",
+                 *       "items": [
+                 *         {
+                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -8098,14 +8340,32 @@ export interface operations {
                                 updatedAt: string;
                             };
                             refundRequest: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
                                 /** @enum {string} */
-                                status: "requested";
+                                status: "requested" | "approved" | "declined";
                                 reason: string;
                                 items: {
                                     itemId: string;
+                                    productId: string | null;
                                     productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
                                     quantity: number;
+                                    restocked: number;
+                                    value: number;
                                 }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
                             };
                         };
                         message?: string;
@@ -8119,7 +8379,168 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    updateOrderStatus: {
+    listOrderReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            returns: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                status?: "requested" | "approved" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            returns: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    countOpenReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            count: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    approveReturn: {
         parameters: {
             query?: never;
             header?: never;
@@ -8132,19 +8553,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "shipped",
-                 *       "paymentStatus": "paid",
-                 *       "trackingNumber": "1Z999AA10123456784"
+                 *       "refundAmount": 25,
+                 *       "restock": [
+                 *         {
+                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
-                    status?: unknown;
-                    paymentStatus?: unknown;
-                    trackingNumber?: string;
-                    /** Format: uri */
-                    trackingUrl?: string;
-                    estimatedDelivery?: string;
-                    adminNotes?: string;
+                    refundAmount?: number;
+                    restock?: {
+                        itemId: string;
+                        quantity: number;
+                    }[];
                 };
             };
         };
@@ -8159,6 +8582,194 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
+                            return: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            };
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    declineReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The item was worn"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            return: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            };
                             order: {
                                 _id: string;
                                 id: string;

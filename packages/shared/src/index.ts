@@ -20,6 +20,7 @@ export * from './payment-cards.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './refinements.js';
+export * from './returns.js';
 export * from './shop-account.js';
 export * from './staff-security.js';
 export * from './stock.js';

@@ -17,6 +17,7 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { returnRoutes } from './returns/returns.routes.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
@@ -37,6 +38,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,
+  returnRoutes,
   paymentRoutes,
   inventoryRoutes,
   productAdminRoutes,

@@ -4,6 +4,7 @@ import { customersScenarios } from './customers.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
+import { returnsScenarios } from './returns.js';
 import { securityScenarios } from './security.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
@@ -19,6 +20,7 @@ export const scenarios: ScenarioTable = {
   ...taxonomyScenarios,
   ...productsScenarios,
   ...ordersScenarios,
+  ...returnsScenarios,
   ...customersScenarios,
   ...couponsScenarios,
   ...securityScenarios,

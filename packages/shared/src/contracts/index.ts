@@ -14,6 +14,7 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { returnContracts } from './returns.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
@@ -33,6 +34,7 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './returns.js';
 export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
@@ -53,6 +55,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   inventory: inventoryContracts,
   orders: orderContracts,
   adminOrders: adminOrderContracts,
+  returns: returnContracts,
   checkout: checkoutContracts,
   cart: cartContracts,
   categories: categoryContracts,

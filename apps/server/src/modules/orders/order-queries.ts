@@ -1,7 +1,7 @@
 import { type OrderStatus, pagination } from '@seamline/shared';
 import { and, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderSearchText, orders, userSearchText, users } from '../../db/schema/index.js';
+import { orderSearchText, orders, returnRequests, userSearchText, users } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { containsPattern } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
@@ -13,6 +13,8 @@ export type OrderFilter = {
   search?: string;
   customerId?: string;
   email?: string;
+  /** `open`: only orders with a return waiting for a decision. */
+  returns?: 'open';
 };
 
 /**
@@ -25,6 +27,9 @@ function orderConditions(filter: OrderFilter): SQL[] {
   const base: (SQL | undefined)[] = [
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.customerId ? eq(orders.customerId, filter.customerId) : undefined,
+    filter.returns === 'open'
+      ? sql`${orders.id} IN (SELECT ${returnRequests.orderId} FROM ${returnRequests} WHERE ${returnRequests.status} = 'requested')`
+      : undefined,
   ];
   if (filter.email) {
     const email = filter.email.toLowerCase();

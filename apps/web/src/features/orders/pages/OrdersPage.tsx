@@ -1,5 +1,5 @@
 import { DEBOUNCE_MS, type OrderView, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus } from 'lucide-react';
+import { Plus, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import {
@@ -36,14 +36,16 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 
 /**
  * Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. View, search and
- * page live in the URL (`?view=table&search=…&page=2`); the server pages and searches.
+ * page live in the URL (`?view=table&search=…&page=2`, `returns=open` for the orders with an open return); the server
+ * pages, searches and filters.
  */
 export default function OrdersPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.orders);
-  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1 });
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1, returns: '' });
   const view = oneOf(params.view, VIEWS, 'sidebar');
   const { search, page } = params;
+  const openReturns = params.returns === 'open';
   const viewPanelId = useId();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -54,7 +56,7 @@ export default function OrdersPage() {
   const [removing, setRemoving] = useState<{ order: OrderView; mode: 'cancel' | 'delete' } | null>(null);
 
   const limit = PAGE_SIZE[view];
-  const query = useOrders({ page, limit, search });
+  const query = useOrders({ page, limit, search, ...(openReturns ? { returns: 'open' as const } : {}) });
   const failed = query.isError;
   const orders = failed ? [] : (query.data?.orders ?? []);
   const total = failed ? 0 : (query.data?.pagination.total ?? 0);
@@ -132,6 +134,14 @@ export default function OrdersPage() {
               ? `${orders.length} of ${totalLabel} orders`
               : `${totalLabel} ${total === 1 ? 'order' : 'orders'}`}
           </span>
+          <Button
+            size="sm"
+            variant={openReturns ? 'primary' : 'outline'}
+            aria-pressed={openReturns}
+            onClick={() => setParams({ returns: openReturns ? '' : 'open' })}
+          >
+            <Undo2 /> Open returns
+          </Button>
           {search ? (
             <Button size="sm" variant="outline" onClick={() => setParams({ search: '' })}>
               Show All
@@ -176,7 +186,11 @@ export default function OrdersPage() {
       <AddOrderDialog open={adding} onOpenChange={setAdding} />
       <EditOrderDialog order={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ManageStatusDialog order={statusOf} onOpenChange={(open) => !open && setStatusOf(null)} />
-      <OrderDetailsDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderDetailsDialog
+        order={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onOrderChange={setViewing}
+      />
       <CancelOrderDialog
         order={removing?.order ?? null}
         mode={removing?.mode ?? 'cancel'}
