@@ -19,7 +19,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { orderLinesLessReturned } from '../returns/return-units.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
 import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
-import { orderShippedMail } from './order-mails.js';
+import { orderConfirmationMail, orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
 
@@ -132,10 +132,14 @@ export class OrderChanges {
         details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
       });
       const view = (await loadOrderView(tx, id))!;
-      // The shopper hears once, when the order first becomes shipped (with the tracking number staff gave).
-      const shipping = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
-      const mail = shipping ? orderShippedMail(view, this.publicUrl) : null;
-      if (mail) await queueMail(tx, mail);
+      // The shopper hears when the order is first paid (staff taking the payment here) and when it first ships.
+      const paidNow = !order.paidAt && updated.paidAt !== null;
+      const shippedNow = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
+      for (const mail of [
+        paidNow ? orderConfirmationMail(view, this.publicUrl) : null,
+        shippedNow ? orderShippedMail(view, this.publicUrl) : null,
+      ])
+        if (mail) await queueMail(tx, mail);
       return view;
     });
   }

@@ -71,6 +71,22 @@ describe('order mails', () => {
     expect(await mailsTo(email, 'order_confirmation')).toHaveLength(0);
   });
 
+  it('mails the confirmation once when staff take the payment of an unpaid order', async () => {
+    const email = 'staff.paid@example.com';
+    const { order } = await guestOrder(email, 12);
+    const paid = await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'confirmed', paymentStatus: 'paid' },
+    });
+    expect(paid.status).toBe(200);
+    await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'shipped', paymentStatus: 'paid' },
+    });
+    expect(await mailsTo(email, 'order_confirmation')).toHaveLength(1);
+    expect(await mailsTo(email, 'order_shipped')).toHaveLength(1);
+  });
+
   it('mails the shipping notice once, with the tracking number and link, when staff mark the order shipped', async () => {
     const email = 'shipped.mail@example.com';
     const { order, pay } = await guestOrder(email, 30);
