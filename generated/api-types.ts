@@ -878,7 +878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status; search) */
+        /** List orders for the back office, newest first (filter by status, payment, date, total, guest/registered; search) */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
@@ -5396,6 +5396,15 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6180,6 +6189,15 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -8929,6 +8947,7 @@ export interface operations {
                 maxPrice?: number;
                 sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
                 sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;
