@@ -16,6 +16,7 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { savedViewRoutes } from './saved-views/saved-views.routes.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
@@ -45,4 +46,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   sessionRoutes,
   twoFactorRoutes,
   invitationRoutes,
+  savedViewRoutes,
 ];

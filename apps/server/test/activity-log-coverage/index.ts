@@ -4,6 +4,7 @@ import { customersScenarios } from './customers.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
+import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
@@ -23,4 +24,5 @@ export const scenarios: ScenarioTable = {
   ...couponsScenarios,
   ...securityScenarios,
   ...invitationsScenarios,
+  ...savedViewsScenarios,
 };

@@ -13,6 +13,7 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
@@ -31,6 +32,7 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
@@ -58,4 +60,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
   invitations: invitationContracts,
+  savedViews: savedViewContracts,
 };
