@@ -1977,6 +1977,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
+        post: operations["bulkUpdateProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move many orders to a status, each through the status change of one order; failures say why */
+        post: operations["bulkUpdateOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate or deactivate many customers (deactivation ends their sessions) */
+        post: operations["bulkUpdateCustomerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12032,6 +12083,295 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "category": "Outerwear"
+                 *         }
+                 *       },
+                 *       "action": {
+                 *         "type": "adjust_price",
+                 *         "adjustment": {
+                 *           "mode": "percent",
+                 *           "value": 10
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            isActive?: "true" | "false";
+                            /** @enum {string} */
+                            isFeatured?: "true" | "false";
+                            /** @enum {string} */
+                            isTikTokTrending?: "true" | "false";
+                            category?: string;
+                            brand?: string;
+                            minPrice?: number;
+                            maxPrice?: number;
+                            /** @enum {string} */
+                            stock?: "out" | "low" | "moderate" | "in";
+                        };
+                    };
+                    action: {
+                        /** @enum {string} */
+                        type: "activate";
+                    } | {
+                        /** @enum {string} */
+                        type: "deactivate";
+                    } | {
+                        /** @enum {string} */
+                        type: "delete";
+                    } | {
+                        /** @enum {string} */
+                        type: "set_category";
+                        categoryId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "set_brand";
+                        brandId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "adjust_price";
+                        adjustment: {
+                            /** @enum {string} */
+                            mode: "percent" | "amount";
+                            value: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "add_tags";
+                        tags: string[];
+                    };
+                    /** @default false */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: (number | string | boolean | string[]) | null;
+                                after: (number | string | boolean | string[]) | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "ids": [
+                 *           "64b7f0c2a1b2c3d4e5f60718",
+                 *           "64b7f0c2a1b2c3d4e5f60719"
+                 *         ]
+                 *       },
+                 *       "status": "shipped"
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            /** @enum {string} */
+                            status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            search?: string;
+                            /** @enum {string} */
+                            paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                            /** @enum {string} */
+                            paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            startDate?: string;
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            endDate?: string;
+                            minTotal?: number;
+                            maxTotal?: number;
+                            /** @enum {string} */
+                            customerType?: "guest" | "registered";
+                        };
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    /** @enum {string} */
+                    paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: (number | string | boolean | string[]) | null;
+                                after: (number | string | boolean | string[]) | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateCustomerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "status": "inactive"
+                 *         }
+                 *       },
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            status?: "active" | "inactive";
+                        };
+                    };
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: (number | string | boolean | string[]) | null;
+                                after: (number | string | boolean | string[]) | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

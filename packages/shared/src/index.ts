@@ -4,6 +4,7 @@ export * from './addresses.js';
 export * from './analytics.js';
 export * from './api.js';
 export * from './auth.js';
+export * from './bulk.js';
 export * from './constants.js';
 export * from './contract.js';
 export * from './contracts/index.js';

@@ -1,4 +1,5 @@
 import { authScenarios } from './auth.js';
+import { bulkScenarios } from './bulk.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
 import { invitationsScenarios } from './invitations.js';
@@ -25,4 +26,5 @@ export const scenarios: ScenarioTable = {
   ...securityScenarios,
   ...invitationsScenarios,
   ...savedViewsScenarios,
+  ...bulkScenarios,
 };

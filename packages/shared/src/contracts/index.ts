@@ -2,6 +2,7 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { bulkContracts } from './bulk.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
@@ -21,6 +22,7 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './bulk.js';
 export * from './checkout.js';
 export * from './coupons.js';
 export * from './customers.js';
@@ -61,4 +63,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   twoFactor: twoFactorContracts,
   invitations: invitationContracts,
   savedViews: savedViewContracts,
+  bulk: bulkContracts,
 };
