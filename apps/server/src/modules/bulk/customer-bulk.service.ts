@@ -1,5 +1,5 @@
 import type { BulkResult, customerBulkStatusInput } from '@seamline/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';

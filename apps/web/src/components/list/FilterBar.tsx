@@ -1,0 +1,110 @@
+import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button, Input, Label, Select, type SelectOption } from '../ui';
+
+export type FilterField =
+  | { key: string; label: string; kind: 'select'; options: readonly SelectOption[]; placeholder: string }
+  | { key: string; label: string; kind: 'date' }
+  | { key: string; label: string; kind: 'number'; placeholder?: string };
+
+/**
+ * A list's filters, each bound to a URL parameter (DESIGN §7): a select or a date applies at once; a number applies
+ * when the field is left or Enter is pressed, so each keystroke does not reload the list.
+ */
+export function FilterBar({
+  fields,
+  values,
+  onChange,
+}: {
+  fields: readonly FilterField[];
+  values: Record<string, string | number>;
+  onChange: (changes: Record<string, string>) => void;
+}) {
+  const active = fields.filter((field) => values[field.key]);
+  return (
+    <fieldset className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <legend className="sr-only">Filters</legend>
+      {fields.map((field) => {
+        const id = `filter-${field.key}`;
+        return (
+          <div key={field.key} className="flex flex-col gap-1">
+            <Label htmlFor={id} className="text-xs text-slate-500">
+              {field.label}
+            </Label>
+            {field.kind === 'select' ? (
+              <Select
+                id={id}
+                className="w-40"
+                value={String(values[field.key] ?? '')}
+                placeholder={field.placeholder}
+                options={field.options}
+                onChange={(event) => onChange({ [field.key]: event.target.value })}
+              />
+            ) : field.kind === 'date' ? (
+              <Input
+                id={id}
+                type="date"
+                className="h-9 w-40"
+                value={String(values[field.key] ?? '')}
+                onChange={(event) => onChange({ [field.key]: event.target.value })}
+              />
+            ) : (
+              <NumberFilter
+                id={id}
+                value={String(values[field.key] ?? '')}
+                placeholder={field.placeholder}
+                onCommit={(value) => onChange({ [field.key]: value })}
+              />
+            )}
+          </div>
+        );
+      })}
+      {active.length ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => onChange(Object.fromEntries(fields.map((field) => [field.key, ''])))}
+        >
+          <X /> Clear filters
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function NumberFilter({
+  id,
+  value,
+  placeholder,
+  onCommit,
+}: {
+  id: string;
+  value: string;
+  placeholder?: string;
+  onCommit: (value: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const commit = () => {
+    const trimmed = text.trim();
+    if (trimmed === '' || (Number.isFinite(Number(trimmed)) && Number(trimmed) >= 0)) onCommit(trimmed);
+    else setText(value);
+  };
+  return (
+    <Input
+      id={id}
+      type="number"
+      min={0}
+      step="0.01"
+      inputMode="decimal"
+      className="h-9 w-28"
+      value={text}
+      placeholder={placeholder}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
+  );
+}
