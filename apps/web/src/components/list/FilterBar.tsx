@@ -5,11 +5,11 @@ import { Button, Input, Label, Select, type SelectOption } from '../ui';
 export type FilterField =
   | { key: string; label: string; kind: 'select'; options: readonly SelectOption[]; placeholder: string }
   | { key: string; label: string; kind: 'date' }
-  | { key: string; label: string; kind: 'number'; placeholder?: string };
+  | { key: string; label: string; kind: 'number' | 'text'; placeholder?: string };
 
 /**
- * A list's filters, each bound to a URL parameter (DESIGN §7): a select or a date applies at once; a number applies
- * when the field is left or Enter is pressed, so each keystroke does not reload the list.
+ * A list's filters, each bound to a URL parameter (DESIGN §7): a select or a date applies at once; a number or text
+ * applies when the field is left or Enter is pressed, so each keystroke does not reload the list.
  */
 export function FilterBar({
   fields,
@@ -49,8 +49,9 @@ export function FilterBar({
                 onChange={(event) => onChange({ [field.key]: event.target.value })}
               />
             ) : (
-              <NumberFilter
+              <CommittedInput
                 id={id}
+                kind={field.kind}
                 value={String(values[field.key] ?? '')}
                 placeholder={field.placeholder}
                 onCommit={(value) => onChange({ [field.key]: value })}
@@ -72,13 +73,15 @@ export function FilterBar({
   );
 }
 
-function NumberFilter({
+function CommittedInput({
   id,
+  kind,
   value,
   placeholder,
   onCommit,
 }: {
   id: string;
+  kind: 'number' | 'text';
   value: string;
   placeholder?: string;
   onCommit: (value: string) => void;
@@ -87,17 +90,15 @@ function NumberFilter({
   useEffect(() => setText(value), [value]);
   const commit = () => {
     const trimmed = text.trim();
-    if (trimmed === '' || (Number.isFinite(Number(trimmed)) && Number(trimmed) >= 0)) onCommit(trimmed);
+    if (kind === 'text' || trimmed === '' || (Number.isFinite(Number(trimmed)) && Number(trimmed) >= 0))
+      onCommit(trimmed);
     else setText(value);
   };
   return (
     <Input
       id={id}
-      type="number"
-      min={0}
-      step="0.01"
-      inputMode="decimal"
-      className="h-9 w-28"
+      {...(kind === 'number' ? { type: 'number', min: 0, step: '0.01', inputMode: 'decimal' as const } : {})}
+      className={kind === 'number' ? 'h-9 w-28' : 'h-9 w-36'}
       value={text}
       placeholder={placeholder}
       onChange={(event) => setText(event.target.value)}
