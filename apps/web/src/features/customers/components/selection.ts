@@ -5,6 +5,8 @@ export type Selection = {
   setMany: (ids: string[], selected: boolean) => void;
   clear: () => void;
   size: number;
+  /** The chosen ids, for a bulk action. */
+  ids: string[];
 };
 
 /** The chosen customers, shared by the table and grid views (kept when switching views or pages). */
@@ -21,5 +23,8 @@ export function useSelection(): Selection {
     });
   }, []);
   const clear = useCallback(() => setIds(new Set()), []);
-  return useMemo(() => ({ has: (id: string) => ids.has(id), setMany, clear, size: ids.size }), [ids, setMany, clear]);
+  return useMemo(
+    () => ({ has: (id: string) => ids.has(id), setMany, clear, size: ids.size, ids: [...ids] }),
+    [ids, setMany, clear],
+  );
 }
