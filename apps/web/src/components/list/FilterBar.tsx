@@ -3,7 +3,15 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Label, Select, type SelectOption } from '../ui';
 
 export type FilterField =
-  | { key: string; label: string; kind: 'select'; options: readonly SelectOption[]; placeholder: string }
+  | {
+      key: string;
+      label: string;
+      kind: 'select';
+      options: readonly SelectOption[];
+      placeholder: string;
+      /** Called when the select is first used: choices read from the server load then. */
+      onOpen?: () => void;
+    }
   | { key: string; label: string; kind: 'date' }
   | { key: string; label: string; kind: 'number' | 'text'; placeholder?: string };
 
@@ -38,6 +46,8 @@ export function FilterBar({
                 value={String(values[field.key] ?? '')}
                 placeholder={field.placeholder}
                 options={field.options}
+                onFocus={field.onOpen}
+                onPointerDown={field.onOpen}
                 onChange={(event) => onChange({ [field.key]: event.target.value })}
               />
             ) : field.kind === 'date' ? (

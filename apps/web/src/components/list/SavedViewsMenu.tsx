@@ -22,14 +22,16 @@ export function SavedViewsMenu({ list }: { list: SavedViewList }) {
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast(TOAST_MS.orders);
-  const views = useSavedViews(list);
+  // Read when the menu first opens: the list screen itself makes no extra request.
+  const [opened, setOpened] = useState(false);
+  const views = useSavedViews(list, opened);
   const remove = useDeleteView();
   const [saving, setSaving] = useState(false);
   const current = filtersOf(location.search);
 
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root onOpenChange={(open) => open && setOpened(true)}>
         <DropdownMenu.Trigger asChild>
           <Button variant="outline" size="sm">
             <Bookmark /> Views

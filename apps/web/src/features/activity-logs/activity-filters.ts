@@ -14,13 +14,14 @@ export const ACTIVITY_FILTER_DEFAULTS = {
 const { userId, action, resource, status, startDate, endDate } = activityLogQuery.shape;
 const shape = { userId, action, resource, status, startDate, endDate };
 
-export function activityFilterFields(staff: { id: string; name: string }[]): FilterField[] {
+export function activityFilterFields(staff: { id: string; name: string }[], onOpen: () => void): FilterField[] {
   return [
     {
       key: 'userId',
       label: 'User',
       kind: 'select',
       placeholder: 'All users',
+      onOpen,
       options: staff.map((user) => ({ value: user.id, label: user.name })),
     },
     { key: 'action', label: 'Action', kind: 'text', placeholder: 'e.g. update' },

@@ -23,8 +23,9 @@ export function useActivityLogs(params: ActivityLogParams) {
 }
 
 /** Staff members for the User filter (the first 100 by name). */
-export function useStaffChoices() {
+export function useStaffChoices(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: [...activityLogQueries.all, 'staff-choices'] as const,
     queryFn: async ({ signal }) =>
       (

@@ -9,16 +9,17 @@ const { category, brand, minPrice, maxPrice, stock } = adminProductListQuery.sha
 // The list sends isActive as the URL has it ('true'/'false'); the server turns it into a boolean.
 const shape = { category, brand, minPrice, maxPrice, stock, isActive: z.enum(['true', 'false']).optional() };
 
-export function productFilterFields(options: {
-  categories: { id: string; name: string }[];
-  brands: { id: string; name: string }[];
-}): FilterField[] {
+export function productFilterFields(
+  options: { categories: { id: string; name: string }[]; brands: { id: string; name: string }[] },
+  onOpen: () => void,
+): FilterField[] {
   return [
     {
       key: 'category',
       label: 'Category',
       kind: 'select',
       placeholder: 'All categories',
+      onOpen,
       options: options.categories.map((c) => ({ value: c.id, label: c.name })),
     },
     {
@@ -26,6 +27,7 @@ export function productFilterFields(options: {
       label: 'Brand',
       kind: 'select',
       placeholder: 'All brands',
+      onOpen,
       options: options.brands.map((b) => ({ value: b.id, label: b.name })),
     },
     {

@@ -16,7 +16,9 @@ const VIEWS = ['table', 'timeline'] as const;
 /** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server; view, search and page in the URL. */
 export default function ActivityLogsPage() {
   const [params, setParams] = useListParams({ view: 'table', search: '', page: 1, ...ACTIVITY_FILTER_DEFAULTS });
-  const staff = useStaffChoices();
+  // Staff names load when the User filter asks for them (a link with one, or its select used).
+  const [staffWanted, setStaffWanted] = useState(false);
+  const staff = useStaffChoices(staffWanted || Boolean(params.userId));
   const view = oneOf(params.view, VIEWS, 'table');
   const { search, page } = params;
   const [selected, setSelected] = useState<ActivityLogEntry | null>(null);
@@ -43,7 +45,7 @@ export default function ActivityLogsPage() {
           <SavedViewsMenu list="activity-logs" />
         </div>
         <FilterBar
-          fields={activityFilterFields(staff.data ?? [])}
+          fields={activityFilterFields(staff.data ?? [], () => setStaffWanted(true))}
           values={params}
           onChange={(changes) => setParams(changes)}
         />

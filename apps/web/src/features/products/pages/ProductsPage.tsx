@@ -62,7 +62,9 @@ export default function ProductsPage() {
   const search = params.search;
   const filter = productFilter(params);
   const products = useProductPage({ search, page: params.page, limit: PAGE_SIZE[view], ...filter });
-  const options = useCatalogueOptions(true);
+  // Category and brand names load when a filter asks for them (a link with one, or its select used).
+  const [optionsWanted, setOptionsWanted] = useState(false);
+  const options = useCatalogueOptions(optionsWanted || Boolean(params.category || params.brand));
   const selection = useRowSelection();
   const [bulkKind, setBulkKind] = useState<BulkProductKind | null>(null);
   const canWrite = can(user?.role, 'catalogueWrite');
@@ -117,7 +119,11 @@ export default function ProductsPage() {
           <SavedViewsMenu list="products" />
         </div>
       </div>
-      <FilterBar fields={productFilterFields(options)} values={params} onChange={(changes) => setParams(changes)} />
+      <FilterBar
+        fields={productFilterFields(options, () => setOptionsWanted(true))}
+        values={params}
+        onChange={(changes) => setParams(changes)}
+      />
       {canWrite ? (
         <BulkBar selection={selection} total={data?.pagination.total ?? null} noun="products">
           {BULK_ACTIONS.map((action) => (
