@@ -12194,8 +12194,8 @@ export interface operations {
                                 id: string;
                                 label: string;
                                 field: string;
-                                before: (number | string | boolean | string[]) | null;
-                                after: (number | string | boolean | string[]) | null;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
                             }[];
                         };
                         message?: string;
@@ -12286,8 +12286,8 @@ export interface operations {
                                 id: string;
                                 label: string;
                                 field: string;
-                                before: (number | string | boolean | string[]) | null;
-                                after: (number | string | boolean | string[]) | null;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
                             }[];
                         };
                         message?: string;
@@ -12361,8 +12361,8 @@ export interface operations {
                                 id: string;
                                 label: string;
                                 field: string;
-                                before: (number | string | boolean | string[]) | null;
-                                after: (number | string | boolean | string[]) | null;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
                             }[];
                         };
                         message?: string;

@@ -122,7 +122,7 @@ const reportedRow = z.object({ id: z.string(), label: z.string() });
  * A bulk action's answer: complete counts, and the first BULK_REPORT_LIMIT rows that changed and that failed (with
  * why). `unchanged` rows already were as asked.
  */
-const fieldValue = z.union([z.number(), z.string(), z.boolean(), z.array(z.string()), z.null()]);
+const fieldValue = z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]);
 export const bulkChange = reportedRow.extend({ field: z.string(), before: fieldValue, after: fieldValue });
 export type BulkChange = z.infer<typeof bulkChange>;
 export const bulkResult = z.object({

@@ -53,7 +53,7 @@ export const orderFilterFieldsUi: FilterField[] = [
     key: 'customerType',
     label: 'Customer',
     kind: 'select',
-    placeholder: 'Guests and registered',
+    placeholder: 'Everyone',
     options: [
       { value: 'guest', label: 'Guests' },
       { value: 'registered', label: 'Registered' },
