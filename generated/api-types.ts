@@ -899,7 +899,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status or open returns; search) */
+        /** List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search) */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
@@ -2048,6 +2048,92 @@ export interface paths {
          * @description Expired, used and revoked links answer a clear 4xx. When two-factor sign-in is required for staff, the first sign-in asks for its setup.
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's saved views of one list, by name */
+        get: operations["listSavedViews"];
+        put?: never;
+        /** Save a list's current filters (its query string) under a name */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saved-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your saved views */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
+        post: operations["bulkUpdateProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move many orders to a status, each through the status change of one order; failures say why */
+        post: operations["bulkUpdateOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate or deactivate many customers (deactivation ends their sessions) */
+        post: operations["bulkUpdateCustomerStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5940,6 +6026,15 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 returns?: "open";
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6725,6 +6820,15 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 returns?: "open";
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -9993,6 +10097,7 @@ export interface operations {
                 maxPrice?: number;
                 sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
                 sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;
@@ -12914,6 +13019,425 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query: {
+                list: "orders" | "products" | "customers" | "activity-logs";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            views: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                list: "orders" | "products" | "customers" | "activity-logs";
+                                name: string;
+                                query: string;
+                                createdAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list": "orders",
+                 *       "name": "Paid this week",
+                 *       "query": "status=confirmed&startDate=2026-11-23"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    list: "orders" | "products" | "customers" | "activity-logs";
+                    name: string;
+                    query: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            view: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                list: "orders" | "products" | "customers" | "activity-logs";
+                                name: string;
+                                query: string;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "category": "Outerwear"
+                 *         }
+                 *       },
+                 *       "action": {
+                 *         "type": "adjust_price",
+                 *         "adjustment": {
+                 *           "mode": "percent",
+                 *           "value": 10
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            isActive?: "true" | "false";
+                            /** @enum {string} */
+                            isFeatured?: "true" | "false";
+                            /** @enum {string} */
+                            isTikTokTrending?: "true" | "false";
+                            category?: string;
+                            brand?: string;
+                            minPrice?: number;
+                            maxPrice?: number;
+                            /** @enum {string} */
+                            stock?: "out" | "low" | "moderate" | "in";
+                        };
+                    };
+                    action: {
+                        /** @enum {string} */
+                        type: "activate";
+                    } | {
+                        /** @enum {string} */
+                        type: "deactivate";
+                    } | {
+                        /** @enum {string} */
+                        type: "delete";
+                    } | {
+                        /** @enum {string} */
+                        type: "set_category";
+                        categoryId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "set_brand";
+                        brandId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "adjust_price";
+                        adjustment: {
+                            /** @enum {string} */
+                            mode: "percent" | "amount";
+                            value: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "add_tags";
+                        tags: string[];
+                    };
+                    /** @default false */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "ids": [
+                 *           "64b7f0c2a1b2c3d4e5f60718",
+                 *           "64b7f0c2a1b2c3d4e5f60719"
+                 *         ]
+                 *       },
+                 *       "status": "shipped"
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            /** @enum {string} */
+                            status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            search?: string;
+                            /** @enum {string} */
+                            returns?: "open";
+                            /** @enum {string} */
+                            paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                            /** @enum {string} */
+                            paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            startDate?: string;
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            endDate?: string;
+                            minTotal?: number;
+                            maxTotal?: number;
+                            /** @enum {string} */
+                            customerType?: "guest" | "registered";
+                        };
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    /** @enum {string} */
+                    paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateCustomerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "status": "inactive"
+                 *         }
+                 *       },
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            status?: "active" | "inactive";
+                        };
+                    };
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -2,6 +2,7 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { bulkContracts } from './bulk.js';
 import { cartContracts } from './cart.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
@@ -15,6 +16,7 @@ import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { returnContracts } from './returns.js';
+import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
@@ -22,6 +24,7 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './bulk.js';
 export * from './cart.js';
 export * from './checkout.js';
 export * from './coupons.js';
@@ -35,6 +38,7 @@ export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './returns.js';
+export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
@@ -64,4 +68,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
   invitations: invitationContracts,
+  savedViews: savedViewContracts,
+  bulk: bulkContracts,
 };

@@ -3,6 +3,7 @@ import { idempotencyHeaders, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
+import { staffOrderListQuery } from '../list-filters.js';
 import { orderTrackingView, orderView } from '../order-view.js';
 import {
   CREATE_ORDER_DESCRIPTION,
@@ -23,7 +24,7 @@ export const orderListEnvelope = envelope(z.object({ orders: z.array(orderView),
 
 const tag = 'orders';
 const params = idParams('order');
-const staffListQuery = orderListQuery(PAGE_SIZES.adminOrdersDefault);
+const staffListQuery = staffOrderListQuery;
 const address = {
   firstName: 'Jane',
   lastName: 'Doe',
@@ -214,7 +215,8 @@ export const adminOrderContracts = {
     operationId: 'listOrdersForStaff',
     method: 'GET',
     path: '/admin/orders',
-    summary: 'List orders for the back office, newest first (filter by status or open returns; search)',
+    summary:
+      'List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)',
     tag,
     access: 'orders',
     query: staffListQuery,

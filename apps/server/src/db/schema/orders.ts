@@ -123,6 +123,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // List filters (issue 17): newest-first walks per payment status, guest orders alone, and the total range.
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
+    index('orders_guest_created_idx').on(t.createdAt).where(sql`${t.customerId} IS NULL`),
+    index('orders_total_idx').on(t.total),
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
     // Trigram index for the staff order search (ILIKE '%…%'); the expression must match searchText() exactly.
     index('orders_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),

@@ -3,7 +3,6 @@ import {
   type ApproveReturnInput,
   adminOrderContracts,
   type EditOrderInput,
-  type OrderStatus,
   type OrderStatusForm,
   orderContracts,
   productContracts,
@@ -12,15 +11,10 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { catalogueQueryRoots, orderQueryRoots } from '../../lib/query-keys';
+import type { OrderFilter } from './order-filters';
 
-export type OrderListParams = {
-  page: number;
-  limit: number;
-  search: string;
-  status?: OrderStatus;
-  /** `open`: only orders with a return waiting for a decision. */
-  returns?: 'open';
-};
+/** One page of the list with its filters (status, open returns, payment, dates, totals, guest/registered). */
+export type OrderListParams = { page: number; limit: number; search: string } & OrderFilter;
 
 /** The Add Order picker's size of product list: up to 100 active products with their size/color combinations. */
 const PICKER_LIMIT = 100;
