@@ -5445,6 +5445,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -5654,6 +5655,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -5776,6 +5778,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -5933,6 +5936,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6104,6 +6108,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6229,6 +6234,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6438,6 +6444,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6640,6 +6647,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6763,6 +6771,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6892,6 +6901,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7021,6 +7031,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7156,6 +7167,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7275,6 +7287,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7455,6 +7468,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7590,6 +7604,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7739,6 +7754,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7927,6 +7943,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -8454,6 +8471,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                     /** @default [] */
                     images?: {
@@ -8519,6 +8539,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -8770,6 +8793,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                     /** @default [] */
                     images?: {
@@ -8835,6 +8861,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -8988,6 +9017,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9121,6 +9153,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9651,6 +9686,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9778,6 +9816,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9908,6 +9949,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9986,6 +10030,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                 };
             };
@@ -10043,6 +10090,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -10179,6 +10229,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
