@@ -1942,6 +1942,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
+         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run. Applying answers 202 with the job; GET /admin/jobs/{id} follows it.
+         */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/import/template.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product CSV template: the columns and two example rows */
+        get: operations["downloadProductImportTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A background job: status, rows done / total, rate, counts and errors */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products with their variants as CSV (the import columns), with the list filters; streamed */
+        get: operations["exportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inventory/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters */
+        get: operations["exportInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11903,6 +11991,255 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: {
+                /** @description true (default): only validate and preview; false: queue the import job */
+                dryRun?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            preview: {
+                                fileName: string;
+                                totalRows: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                newProducts: number;
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadProductImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportProducts: {
+        parameters: {
+            query?: {
+                search?: string;
+                isActive?: "true" | "false";
+                isFeatured?: "true" | "false";
+                isTikTokTrending?: "true" | "false";
+                category?: string;
+                brand?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportInventory: {
+        parameters: {
+            query?: {
+                search?: string;
+                isActive?: "true" | "false";
+                isFeatured?: "true" | "false";
+                isTikTokTrending?: "true" | "false";
+                category?: string;
+                brand?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

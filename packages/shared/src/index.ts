@@ -15,6 +15,7 @@ export * from './invitations.js';
 export * from './kpis.js';
 export * from './order-view.js';
 export * from './orders.js';
+export * from './product-import.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './refinements.js';

@@ -7,6 +7,7 @@ import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
+import { importExportContracts } from './imports.js';
 import { inventoryContracts } from './inventory.js';
 import { invitationContracts } from './invitations.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
@@ -25,6 +26,7 @@ export * from './coupons.js';
 export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
+export * from './imports.js';
 export * from './inventory.js';
 export * from './invitations.js';
 export * from './orders.js';
@@ -58,4 +60,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
   invitations: invitationContracts,
+  importExport: importExportContracts,
 };

@@ -1,6 +1,7 @@
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './catalogue.js';
+export * from './jobs.js';
 export * from './orders.js';
 export * from './staff-security.js';
 export * from './users.js';

@@ -217,7 +217,18 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
     .onConflictDoNothing()
     .returning();
   if (!row) {
-    await assertVariantCodesFree(db, variant);
+    const [existing] = await db
+      .select({ id: inventory.id })
+      .from(inventory)
+      .where(
+        and(
+          eq(inventory.productId, variant.productId),
+          sql`lower(${inventory.size}) = lower(${variant.size.trim()})`,
+          sql`lower(${inventory.color}) = lower(${variant.color.trim()})`,
+        ),
+      );
+    // Not the combination: the SKU or barcode is another variant's (409 saying which).
+    if (!existing) await assertVariantCodesFree(db, variant);
     return null;
   }
   await db.insert(inventoryMovements).values({
