@@ -1,7 +1,8 @@
-import { can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus } from 'lucide-react';
+import { can, DEBOUNCE_MS, importExportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { Plus, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import {
   Button,
   PageHeader,
@@ -17,6 +18,7 @@ import { formatCount } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useProductPage } from '../api';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
+import { ImportProductsDialog } from '../components/ImportProductsDialog';
 import { ManageStockDialog } from '../components/ManageStockDialog';
 import type { ProductAction } from '../components/ProductActions';
 import { ProductDetailsDialog } from '../components/ProductDetailsDialog';
@@ -45,6 +47,7 @@ export default function ProductsPage() {
   const search = params.search;
   const products = useProductPage({ search, page: params.page, limit: PAGE_SIZE[view] });
   const viewPanelId = useId();
+  const [importing, setImporting] = useState(false);
   const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
 
   useEffect(() => {
@@ -68,11 +71,23 @@ export default function ProductsPage() {
         title="Product Management"
         description="Manage your catalogue, stock per size and color, and product details."
         actions={
-          can(user?.role, 'catalogueWrite') ? (
-            <Button onClick={() => setOpen({ action: 'add', id: null })}>
-              <Plus /> Add Product
-            </Button>
-          ) : null
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportCsvButton
+              contract={importExportContracts.exportProducts}
+              query={{ search: search || undefined }}
+              fileName="products"
+            />
+            {can(user?.role, 'catalogueWrite') ? (
+              <>
+                <Button variant="outline" onClick={() => setImporting(true)}>
+                  <Upload /> Import
+                </Button>
+                <Button onClick={() => setOpen({ action: 'add', id: null })}>
+                  <Plus /> Add Product
+                </Button>
+              </>
+            ) : null}
+          </div>
         }
       />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -119,6 +134,7 @@ export default function ProductsPage() {
       <ProductDetailsDialog product={open?.action === 'details' ? target : null} onOpenChange={close} />
       <ManageStockDialog product={open?.action === 'stock' ? target : null} onOpenChange={close} />
       <DeleteProductDialog product={open?.action === 'delete' ? target : null} onOpenChange={close} />
+      <ImportProductsDialog open={importing} onOpenChange={setImporting} />
     </>
   );
 }
