@@ -180,52 +180,33 @@ export function parseImportRecord(record: ProductCsvRecord, row: number): { row:
   return { row: { product: product.data, variant: variant.data, images } };
 }
 
-/** The rows of the downloadable template: the header and two variants of one product. */
+const TEMPLATE_TEE: ProductCsvRecord = {
+  product_sku: 'TEE-001',
+  variant_sku: '',
+  name: 'Classic Tee',
+  description: 'A soft everyday cotton tee.',
+  category: 'Men',
+  subcategory: 'T-Shirts',
+  brand: 'Northwind Apparel',
+  price: '24.99',
+  compare_price: '29.99',
+  cost_price: '9.50',
+  sale_price: '',
+  size: 'M',
+  color: 'Black',
+  quantity: '25',
+  low_stock_threshold: '5',
+  price_override: '',
+  barcode: '',
+  tags: 'cotton, basics',
+  status: 'active',
+  image_urls: '',
+};
+
+/** The rows of the downloadable template: two variants of one product (the second with its own SKU and price). */
 export const PRODUCT_CSV_TEMPLATE: ProductCsvRecord[] = [
-  {
-    product_sku: 'TEE-001',
-    variant_sku: '',
-    name: 'Classic Tee',
-    description: 'A soft everyday cotton tee.',
-    category: 'Men',
-    subcategory: 'T-Shirts',
-    brand: 'Northwind',
-    price: '24.99',
-    compare_price: '29.99',
-    cost_price: '9.50',
-    sale_price: '',
-    size: 'M',
-    color: 'Black',
-    quantity: '25',
-    low_stock_threshold: '5',
-    price_override: '',
-    barcode: '',
-    tags: 'cotton, basics',
-    status: 'active',
-    image_urls: '',
-  },
-  {
-    product_sku: 'TEE-001',
-    variant_sku: 'TEE-001-XL-BLACK',
-    name: 'Classic Tee',
-    description: 'A soft everyday cotton tee.',
-    category: 'Men',
-    subcategory: 'T-Shirts',
-    brand: 'Northwind',
-    price: '24.99',
-    compare_price: '29.99',
-    cost_price: '9.50',
-    sale_price: '',
-    size: 'XL',
-    color: 'Black',
-    quantity: '10',
-    low_stock_threshold: '5',
-    price_override: '26.99',
-    barcode: '',
-    tags: 'cotton, basics',
-    status: 'active',
-    image_urls: '',
-  },
+  TEMPLATE_TEE,
+  { ...TEMPLATE_TEE, variant_sku: 'TEE-001-XL-BLACK', size: 'XL', quantity: '10', price_override: '26.99' },
 ];
 
 // ---- Answers ----

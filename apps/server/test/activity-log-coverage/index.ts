@@ -1,6 +1,7 @@
 import { authScenarios } from './auth.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
+import { importScenarios } from './imports.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
@@ -23,4 +24,5 @@ export const scenarios: ScenarioTable = {
   ...couponsScenarios,
   ...securityScenarios,
   ...invitationsScenarios,
+  ...importScenarios,
 };

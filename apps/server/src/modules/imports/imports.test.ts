@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = (await signedIn(t.app, 'admin')).token;
   support = (await signedIn(t.app, 'support')).token;
   await t.app.db.insert(categories).values({ name: 'Men' });
-  await t.app.db.insert(brands).values({ name: 'Northwind' });
+  await t.app.db.insert(brands).values([{ name: 'Northwind' }, { name: 'Northwind Apparel' }]);
 });
 afterAll(async () => t.close());
 

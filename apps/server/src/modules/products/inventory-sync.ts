@@ -3,19 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { assertVariantCodesFree, changeStock, createVariant } from '../inventory/stock.service.js';
+import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/stock.service.js';
 
-export type InventoryRowData = {
-  size: string;
-  color: string;
-  quantity: number;
-  lowStockThreshold: number;
-  /** Left out: kept (new rows: derived). */
-  sku?: string;
-  barcode?: string;
-  /** Left out: kept; null: removed. */
-  priceOverride?: number | null;
-};
+/** A row of the form; a SKU or barcode left out is kept (new rows: generated), a null price override removes it. */
+export type InventoryRowData = Omit<NewVariant, 'productId' | 'reason' | 'actorId'>;
 
 const variantKey = (row: { size: string; color: string }) =>
   `${row.size.trim().toLowerCase()}\u0000${row.color.trim().toLowerCase()}`;
