@@ -17,17 +17,17 @@ import { downloadFile } from '../../../lib/download';
 import { formatNumber } from '../../../lib/format';
 import { useImportJob, useImportPreview, useStartImport } from '../import-api';
 
-const COUNT_LABELS = [
-  ['create', 'To create'],
-  ['update', 'To update'],
-  ['unchanged', 'Unchanged'],
-  ['failed', 'With errors'],
-] as const;
+const COUNT_KEYS = ['create', 'update', 'unchanged', 'failed'] as const;
+/** The preview says what would happen, the job what did. */
+const COUNT_LABELS = {
+  preview: ['To create', 'To update', 'Unchanged', 'With errors'],
+  job: ['Created', 'Updated', 'Unchanged', 'Skipped (errors)'],
+} as const;
 
-function Counts({ counts }: { counts: ImportPreview['counts'] }) {
+function Counts({ counts, of }: { counts: ImportPreview['counts']; of: keyof typeof COUNT_LABELS }) {
   return (
     <dl className="grid grid-cols-4 gap-2 rounded-lg bg-slate-50 p-3 text-center text-sm">
-      {COUNT_LABELS.map(([key, label]) => (
+      {COUNT_KEYS.map((key, index) => [key, COUNT_LABELS[of][index]] as const).map(([key, label]) => (
         <div key={key}>
           <dt className="text-xs text-slate-500">{label}</dt>
           <dd className="font-semibold text-slate-900" data-testid={`import-${key}`}>
@@ -92,7 +92,7 @@ function JobProgress({ id }: { id: string }) {
             ? (job.failure ?? 'The import failed.')
             : `${formatNumber(job?.processedRows ?? 0)} of ${formatNumber(job?.totalRows ?? 0)} rows · ${formatNumber(job?.rate ?? 0)} rows/s`}
       </p>
-      {job ? <Counts counts={job.counts} /> : null}
+      {job ? <Counts counts={job.counts} of="job" /> : null}
       {job ? <ErrorTable errors={job.errors} total={job.errorCount} /> : null}
     </div>
   );
@@ -179,7 +179,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
                 products.
                 {result.errorCount > 0 ? ' Fix the rows below and choose the file again.' : ' Nothing is written yet.'}
               </p>
-              <Counts counts={result.counts} />
+              <Counts counts={result.counts} of="preview" />
               <ErrorTable errors={result.errors} total={result.errorCount} />
             </section>
           ) : null}
