@@ -1,5 +1,5 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type JobView } from '@seamline/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type JobActor, jobs } from '../../db/schema/index.js';
@@ -14,7 +14,7 @@ type JobRow = typeof jobs.$inferSelect;
 /** A job whose process stopped beating this long ago is taken over by whichever instance looks next. */
 const STALE_AFTER = sql`interval '2 minutes'`;
 
-export function toJobView(job: JobRow): JobView {
+export function toJobView(job: Omit<JobRow, 'input'>): JobView {
   const seconds = job.startedAt ? ((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000 : 0;
   return {
     _id: job.id,
@@ -76,7 +76,9 @@ export class ImportJobs {
   }
 
   async get(id: string): Promise<JobView> {
-    const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    // Progress reads leave the stored file out: a progress bar asks twice a second.
+    const { input: _file, ...columns } = getTableColumns(jobs);
+    const [job] = await this.db.select(columns).from(jobs).where(eq(jobs.id, id));
     if (!job) throw notFound('Job not found');
     return toJobView(job);
   }
