@@ -652,10 +652,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
-         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
-         */
+        /** Shipping, tax and total of a cart for a shipping method, with every method priced */
         post: operations["calculateShipping"];
         delete?: never;
         options?: never;
@@ -674,24 +671,6 @@ export interface paths {
         put?: never;
         /** The shipping methods and their cost for a subtotal */
         post: operations["listShippingMethods"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cart": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in customer's saved cart (empty when none) */
-        get: operations["getCart"];
-        /** Replace the signed-in customer's saved cart (the storefront sends it whole after each change) */
-        put: operations["saveCart"];
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -899,7 +878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search) */
+        /** List orders for the back office, newest first (filter by status; search) */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
@@ -1090,6 +1069,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a refund of a shipped or delivered order (all lines, or the ones named) */
+        post: operations["requestOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -1101,114 +1097,6 @@ export interface paths {
         /** Set the status, payment status and tracking of an order (stock follows) */
         put: operations["updateOrderStatus"];
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/orders/{id}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)
-         * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is left to return. The answer carries the stored request (`refundRequest`, status `requested`).
-         */
-        post: operations["requestOrderRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/orders/{id}/returns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An order's return requests, newest first (customers only their own orders) */
-        get: operations["listOrderReturns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/returns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Return requests of every order, newest first (`status=requested`: the open ones) */
-        get: operations["listReturns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/returns/open-count": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** How many return requests wait for a decision (the Orders badge) */
-        get: operations["countOpenReturns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/returns/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Approve a return: refund through the payment provider, put the chosen units back in stock
-         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. 409 when the return was already decided.
-         */
-        post: operations["approveReturn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/returns/{id}/decline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Decline a return, giving the reason (its units can be asked for again) */
-        post: operations["declineReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2054,25 +1942,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/saved-views": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in staff member's saved views of one list, by name */
-        get: operations["listSavedViews"];
-        put?: never;
-        /** Save a list's current filters (its query string) under a name */
-        post: operations["createSavedView"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/saved-views/{id}": {
+    "/api/admin/products/import": {
         parameters: {
             query?: never;
             header?: never;
@@ -2081,90 +1951,26 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
-        /** Delete one of your saved views */
-        delete: operations["deleteSavedView"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/products/bulk": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
-        post: operations["bulkUpdateProducts"];
+        /**
+         * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
+         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run. Applying answers 202 with the job; GET /admin/jobs/{id} follows it.
+         */
+        post: operations["importProducts"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/admin/orders/bulk/status": {
+    "/api/admin/products/import/template.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Move many orders to a status, each through the status change of one order; failures say why */
-        post: operations["bulkUpdateOrderStatus"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/customers/bulk/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Activate or deactivate many customers (deactivation ends their sessions) */
-        post: operations["bulkUpdateCustomerStatus"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** The product CSV template: the columns and two example rows */
+        get: operations["downloadProductImportTemplate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2173,31 +1979,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/shop/": {
+    "/api/admin/jobs/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** A background job: status, rows done / total, rate, counts and errors */
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2206,33 +1996,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/shop/products/{slug}": {
+    "/api/admin/products/export.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Products with their variants as CSV (the import columns), with the list filters; streamed */
+        get: operations["exportProducts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2241,200 +2013,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/shop/category/{name}": {
+    "/api/admin/inventory/export.csv": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop/brand/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/robots.txt": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sitemap.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop/sitemap-pages.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop/sitemap-products.xml": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters */
+        get: operations["exportInventory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4889,18 +4476,6 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            items: {
-                                productId: string;
-                                name: string;
-                                slug: string;
-                                image: string | null;
-                                size: string;
-                                color: string;
-                                variantId: string;
-                                price: number;
-                                quantity: number;
-                                total: number;
-                            }[];
                             /** @enum {string} */
                             shippingMethod: "standard" | "express" | "overnight";
                             shipping: number;
@@ -4978,122 +4553,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    getCart: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: {
-                                productId: string;
-                                size: string;
-                                color: string;
-                                quantity: number;
-                                /** @default  */
-                                slug: string;
-                                /** @default  */
-                                name: string;
-                                /** @default null */
-                                image: string | null;
-                            }[];
-                            updatedAt: string | null;
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    saveCart: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "items": [
-                 *         {
-                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
-                 *           "size": "M",
-                 *           "color": "Black",
-                 *           "quantity": 2,
-                 *           "slug": "tee",
-                 *           "name": "Tee"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    items: {
-                        productId: string;
-                        size: string;
-                        color: string;
-                        quantity: number;
-                        /** @default  */
-                        slug?: string;
-                        /** @default  */
-                        name?: string;
-                        /** @default null */
-                        image?: string | null;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            items: {
-                                productId: string;
-                                size: string;
-                                color: string;
-                                quantity: number;
-                                /** @default  */
-                                slug: string;
-                                /** @default  */
-                                name: string;
-                                /** @default null */
-                                image: string | null;
-                            }[];
-                            updatedAt: string | null;
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6025,16 +5484,6 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
-                returns?: "open";
-                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
-                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                startDate?: string;
-                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                endDate?: string;
-                minTotal?: number;
-                maxTotal?: number;
-                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6084,6 +5533,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6293,6 +5743,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6415,6 +5866,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6572,6 +6024,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6743,6 +6196,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -6819,16 +6273,6 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
-                returns?: "open";
-                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
-                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                startDate?: string;
-                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                endDate?: string;
-                minTotal?: number;
-                maxTotal?: number;
-                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6878,6 +6322,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7087,6 +6532,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7289,6 +6735,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7363,7 +6810,6 @@ export interface operations {
                 /** @description Page size (default 10); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
-                returns?: "open";
             };
             header?: never;
             path?: never;
@@ -7413,6 +6859,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7542,6 +6989,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7671,6 +7119,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7739,9 +7188,8 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                                     at: string;
-                                    detail?: string;
                                 }[];
                             };
                         };
@@ -7807,6 +7255,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -7926,6 +7375,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -8027,9 +7477,8 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
                                     at: string;
-                                    detail?: string;
                                 }[];
                             };
                         };
@@ -8107,6 +7556,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -8161,6 +7611,152 @@ export interface operations {
                                 refundReason: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Too big"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                    items?: {
+                        itemId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            refundRequest: {
+                                /** @enum {string} */
+                                status: "requested";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productName: string;
+                                    quantity: number;
+                                }[];
                             };
                         };
                         message?: string;
@@ -8246,666 +7842,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
-                                    price: number;
-                                    quantity: number;
-                                    total: number;
-                                }[];
-                                itemCount: number;
-                                subtotal: number;
-                                discount: number;
-                                shipping: number;
-                                tax: number;
-                                total: number;
-                                couponCode: string | null;
-                                customer: {
-                                    _id: string;
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                } | null;
-                                guestEmail: string | null;
-                                isGuest: boolean;
-                                email: string | null;
-                                shippingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                billingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                notes: string;
-                                adminNotes: string;
-                                trackingNumber: string | null;
-                                trackingUrl: string | null;
-                                estimatedDelivery: string | null;
-                                paidAt: string | null;
-                                shippedAt: string | null;
-                                deliveredAt: string | null;
-                                cancelledAt: string | null;
-                                cancelReason: string | null;
-                                refundReason: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    requestOrderRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "reason": "Too big",
-                 *       "items": [
-                 *         {
-                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
-                 *           "quantity": 1
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    reason: string;
-                    items?: {
-                        itemId: string;
-                        quantity: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            order: {
-                                _id: string;
-                                id: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                /** @enum {string} */
-                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
-                                /** @enum {string} */
-                                stockState: "reserved" | "committed" | "released";
-                                items: {
-                                    _id: string;
-                                    id: string;
-                                    productId: string | null;
-                                    product: {
-                                        _id: string | null;
-                                        id: string | null;
-                                        name: string;
-                                        slug: string;
-                                        sku: string;
-                                        images: {
-                                            original: string;
-                                            alt: string;
-                                        }[];
-                                    };
-                                    size: string;
-                                    color: string;
-                                    variantId: string;
-                                    price: number;
-                                    quantity: number;
-                                    total: number;
-                                }[];
-                                itemCount: number;
-                                subtotal: number;
-                                discount: number;
-                                shipping: number;
-                                tax: number;
-                                total: number;
-                                couponCode: string | null;
-                                customer: {
-                                    _id: string;
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                } | null;
-                                guestEmail: string | null;
-                                isGuest: boolean;
-                                email: string | null;
-                                shippingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                billingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                notes: string;
-                                adminNotes: string;
-                                trackingNumber: string | null;
-                                trackingUrl: string | null;
-                                estimatedDelivery: string | null;
-                                paidAt: string | null;
-                                shippedAt: string | null;
-                                deliveredAt: string | null;
-                                cancelledAt: string | null;
-                                cancelReason: string | null;
-                                refundReason: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                            refundRequest: {
-                                _id: string;
-                                id: string;
-                                orderId: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "requested" | "approved" | "declined";
-                                reason: string;
-                                items: {
-                                    itemId: string;
-                                    productId: string | null;
-                                    productName: string;
-                                    sku: string;
-                                    size: string;
-                                    color: string;
-                                    price: number;
-                                    quantity: number;
-                                    restocked: number;
-                                    value: number;
-                                }[];
-                                value: number;
-                                refundAmount: number | null;
-                                declineReason: string | null;
-                                requestedAt: string;
-                                requestedBy: string | null;
-                                decidedAt: string | null;
-                                decidedBy: string | null;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listOrderReturns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            returns: {
-                                _id: string;
-                                id: string;
-                                orderId: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "requested" | "approved" | "declined";
-                                reason: string;
-                                items: {
-                                    itemId: string;
-                                    productId: string | null;
-                                    productName: string;
-                                    sku: string;
-                                    size: string;
-                                    color: string;
-                                    price: number;
-                                    quantity: number;
-                                    restocked: number;
-                                    value: number;
-                                }[];
-                                value: number;
-                                refundAmount: number | null;
-                                declineReason: string | null;
-                                requestedAt: string;
-                                requestedBy: string | null;
-                                decidedAt: string | null;
-                                decidedBy: string | null;
-                            }[];
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listReturns: {
-        parameters: {
-            query?: {
-                page?: number;
-                /** @description Page size (default 20); values above 100 are capped to 100. */
-                limit?: number;
-                status?: "requested" | "approved" | "declined";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            returns: {
-                                _id: string;
-                                id: string;
-                                orderId: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "requested" | "approved" | "declined";
-                                reason: string;
-                                items: {
-                                    itemId: string;
-                                    productId: string | null;
-                                    productName: string;
-                                    sku: string;
-                                    size: string;
-                                    color: string;
-                                    price: number;
-                                    quantity: number;
-                                    restocked: number;
-                                    value: number;
-                                }[];
-                                value: number;
-                                refundAmount: number | null;
-                                declineReason: string | null;
-                                requestedAt: string;
-                                requestedBy: string | null;
-                                decidedAt: string | null;
-                                decidedBy: string | null;
-                            }[];
-                            pagination: {
-                                page: number;
-                                limit: number;
-                                total: number;
-                                pages: number;
-                                totalPages: number;
-                                exact: boolean;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    countOpenReturns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            count: number;
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    approveReturn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "refundAmount": 25,
-                 *       "restock": [
-                 *         {
-                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
-                 *           "quantity": 1
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    refundAmount?: number;
-                    restock?: {
-                        itemId: string;
-                        quantity: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            return: {
-                                _id: string;
-                                id: string;
-                                orderId: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "requested" | "approved" | "declined";
-                                reason: string;
-                                items: {
-                                    itemId: string;
-                                    productId: string | null;
-                                    productName: string;
-                                    sku: string;
-                                    size: string;
-                                    color: string;
-                                    price: number;
-                                    quantity: number;
-                                    restocked: number;
-                                    value: number;
-                                }[];
-                                value: number;
-                                refundAmount: number | null;
-                                declineReason: string | null;
-                                requestedAt: string;
-                                requestedBy: string | null;
-                                decidedAt: string | null;
-                                decidedBy: string | null;
-                            };
-                            order: {
-                                _id: string;
-                                id: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                /** @enum {string} */
-                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
-                                /** @enum {string} */
-                                stockState: "reserved" | "committed" | "released";
-                                items: {
-                                    _id: string;
-                                    id: string;
-                                    productId: string | null;
-                                    product: {
-                                        _id: string | null;
-                                        id: string | null;
-                                        name: string;
-                                        slug: string;
-                                        sku: string;
-                                        images: {
-                                            original: string;
-                                            alt: string;
-                                        }[];
-                                    };
-                                    size: string;
-                                    color: string;
-                                    variantId: string;
-                                    price: number;
-                                    quantity: number;
-                                    total: number;
-                                }[];
-                                itemCount: number;
-                                subtotal: number;
-                                discount: number;
-                                shipping: number;
-                                tax: number;
-                                total: number;
-                                couponCode: string | null;
-                                customer: {
-                                    _id: string;
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                } | null;
-                                guestEmail: string | null;
-                                isGuest: boolean;
-                                email: string | null;
-                                shippingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                billingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                notes: string;
-                                adminNotes: string;
-                                trackingNumber: string | null;
-                                trackingUrl: string | null;
-                                estimatedDelivery: string | null;
-                                paidAt: string | null;
-                                shippedAt: string | null;
-                                deliveredAt: string | null;
-                                cancelledAt: string | null;
-                                cancelReason: string | null;
-                                refundReason: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    declineReturn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "reason": "The item was worn"
-                 *     }
-                 */
-                "application/json": {
-                    reason: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            return: {
-                                _id: string;
-                                id: string;
-                                orderId: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "requested" | "approved" | "declined";
-                                reason: string;
-                                items: {
-                                    itemId: string;
-                                    productId: string | null;
-                                    productName: string;
-                                    sku: string;
-                                    size: string;
-                                    color: string;
-                                    price: number;
-                                    quantity: number;
-                                    restocked: number;
-                                    value: number;
-                                }[];
-                                value: number;
-                                refundAmount: number | null;
-                                declineReason: string | null;
-                                requestedAt: string;
-                                requestedBy: string | null;
-                                decidedAt: string | null;
-                                decidedBy: string | null;
-                            };
-                            order: {
-                                _id: string;
-                                id: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                /** @enum {string} */
-                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
-                                /** @enum {string} */
-                                stockState: "reserved" | "committed" | "released";
-                                items: {
-                                    _id: string;
-                                    id: string;
-                                    productId: string | null;
-                                    product: {
-                                        _id: string | null;
-                                        id: string | null;
-                                        name: string;
-                                        slug: string;
-                                        sku: string;
-                                        images: {
-                                            original: string;
-                                            alt: string;
-                                        }[];
-                                    };
-                                    size: string;
-                                    color: string;
-                                    variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -9048,7 +7985,6 @@ export interface operations {
                     orderId: string;
                     paymentIntentId: string;
                     email?: string;
-                    paymentMethod?: string;
                 };
             };
         };
@@ -9095,6 +8031,7 @@ export interface operations {
                                     size: string;
                                     color: string;
                                     variantId: string;
+                                    variantSku: string | null;
                                     price: number;
                                     quantity: number;
                                     total: number;
@@ -9622,6 +8559,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                     /** @default [] */
                     images?: {
@@ -9687,6 +8627,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -9938,6 +8881,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                     /** @default [] */
                     images?: {
@@ -10003,6 +8949,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -10097,7 +9046,6 @@ export interface operations {
                 maxPrice?: number;
                 sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
                 sortOrder?: "asc" | "desc";
-                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;
@@ -10157,6 +9105,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -10290,6 +9241,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -10820,6 +9774,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -10947,6 +9904,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -11077,6 +10037,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -11155,6 +10118,9 @@ export interface operations {
                         /** @default 5 */
                         lowStockThreshold?: number;
                         reserved?: number;
+                        sku?: string;
+                        barcode?: string;
+                        priceOverride?: number | null;
                     }[];
                 };
             };
@@ -11212,6 +10178,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -11348,6 +10317,9 @@ export interface operations {
                                     reserved: number;
                                     available: number;
                                     lowStockThreshold: number;
+                                    sku: string;
+                                    barcode: string;
+                                    priceOverride: number | null;
                                 }[];
                                 tags: string[];
                                 isActive: boolean;
@@ -13022,10 +11994,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listSavedViews: {
+    importProducts: {
         parameters: {
-            query: {
-                list: "orders" | "products" | "customers" | "activity-logs";
+            query?: {
+                /** @description true (default): only validate and preview; false: queue the import job */
+                dryRun?: "0" | "1" | "true" | "false";
             };
             header?: never;
             path?: never;
@@ -13043,53 +12016,30 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            views: {
-                                _id: string;
-                                id: string;
-                                /** @enum {string} */
-                                list: "orders" | "products" | "customers" | "activity-logs";
-                                name: string;
-                                query: string;
-                                createdAt: string;
-                            }[];
+                            preview: {
+                                fileName: string;
+                                totalRows: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                newProducts: number;
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                            };
                         };
                         message?: string;
                     };
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    createSavedView: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "list": "orders",
-                 *       "name": "Paid this week",
-                 *       "query": "status=confirmed&startDate=2026-11-23"
-                 *     }
-                 */
-                "application/json": {
-                    /** @enum {string} */
-                    list: "orders" | "products" | "customers" | "activity-logs";
-                    name: string;
-                    query: string;
-                };
-            };
-        };
-        responses: {
             /** @description Default Response */
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13098,14 +12048,33 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            view: {
+                            job: {
                                 _id: string;
                                 id: string;
                                 /** @enum {string} */
-                                list: "orders" | "products" | "customers" | "activity-logs";
-                                name: string;
-                                query: string;
+                                kind: "product_import";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                failure: string | null;
                                 createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
                             };
                         };
                         message?: string;
@@ -13115,11 +12084,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    deleteSavedView: {
+    downloadProductImportTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJob: {
         parameters: {
             query?: never;
             header?: never;
@@ -13139,128 +12132,35 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    bulkUpdateProducts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "selection": {
-                 *         "filter": {
-                 *           "category": "Outerwear"
-                 *         }
-                 *       },
-                 *       "action": {
-                 *         "type": "adjust_price",
-                 *         "adjustment": {
-                 *           "mode": "percent",
-                 *           "value": 10
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    selection: {
-                        ids: string[];
-                    } | {
-                        filter: {
-                            search?: string;
-                            /** @enum {string} */
-                            isActive?: "true" | "false";
-                            /** @enum {string} */
-                            isFeatured?: "true" | "false";
-                            /** @enum {string} */
-                            isTikTokTrending?: "true" | "false";
-                            category?: string;
-                            brand?: string;
-                            minPrice?: number;
-                            maxPrice?: number;
-                            /** @enum {string} */
-                            stock?: "out" | "low" | "moderate" | "in";
-                        };
-                    };
-                    action: {
-                        /** @enum {string} */
-                        type: "activate";
-                    } | {
-                        /** @enum {string} */
-                        type: "deactivate";
-                    } | {
-                        /** @enum {string} */
-                        type: "delete";
-                    } | {
-                        /** @enum {string} */
-                        type: "set_category";
-                        categoryId: string;
-                    } | {
-                        /** @enum {string} */
-                        type: "set_brand";
-                        brandId: string;
-                    } | {
-                        /** @enum {string} */
-                        type: "adjust_price";
-                        adjustment: {
-                            /** @enum {string} */
-                            mode: "percent" | "amount";
-                            value: number;
-                        };
-                    } | {
-                        /** @enum {string} */
-                        type: "add_tags";
-                        tags: string[];
-                    };
-                    /** @default false */
-                    dryRun?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
                         data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
+                            job: {
+                                _id: string;
                                 id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
+                                /** @enum {string} */
+                                kind: "product_import";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
                         };
                         message?: string;
                     };
@@ -13273,91 +12173,33 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    bulkUpdateOrderStatus: {
+    exportProducts: {
         parameters: {
-            query?: never;
+            query?: {
+                search?: string;
+                isActive?: "true" | "false";
+                isFeatured?: "true" | "false";
+                isTikTokTrending?: "true" | "false";
+                category?: string;
+                brand?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                sortOrder?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "selection": {
-                 *         "ids": [
-                 *           "64b7f0c2a1b2c3d4e5f60718",
-                 *           "64b7f0c2a1b2c3d4e5f60719"
-                 *         ]
-                 *       },
-                 *       "status": "shipped"
-                 *     }
-                 */
-                "application/json": {
-                    selection: {
-                        ids: string[];
-                    } | {
-                        filter: {
-                            /** @enum {string} */
-                            status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                            search?: string;
-                            /** @enum {string} */
-                            returns?: "open";
-                            /** @enum {string} */
-                            paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                            /** @enum {string} */
-                            paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
-                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                            startDate?: string;
-                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
-                            endDate?: string;
-                            minTotal?: number;
-                            maxTotal?: number;
-                            /** @enum {string} */
-                            customerType?: "guest" | "registered";
-                        };
-                    };
-                    /** @enum {string} */
-                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                    /** @enum {string} */
-                    paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description text/csv, UTF-8, a header row and one row per variant */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
-                                id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
-                        };
-                        message?: string;
-                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13366,73 +12208,33 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    bulkUpdateCustomerStatus: {
+    exportInventory: {
         parameters: {
-            query?: never;
+            query?: {
+                search?: string;
+                isActive?: "true" | "false";
+                isFeatured?: "true" | "false";
+                isTikTokTrending?: "true" | "false";
+                category?: string;
+                brand?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                sortOrder?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "selection": {
-                 *         "filter": {
-                 *           "status": "inactive"
-                 *         }
-                 *       },
-                 *       "isActive": true
-                 *     }
-                 */
-                "application/json": {
-                    selection: {
-                        ids: string[];
-                    } | {
-                        filter: {
-                            search?: string;
-                            /** @enum {string} */
-                            status?: "active" | "inactive";
-                        };
-                    };
-                    isActive: boolean;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description text/csv, UTF-8, a header row and one row per variant */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
-                                id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
-                        };
-                        message?: string;
-                    };
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

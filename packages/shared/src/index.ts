@@ -19,6 +19,7 @@ export * from './list-filters.js';
 export * from './order-view.js';
 export * from './orders.js';
 export * from './payment-cards.js';
+export * from './product-import.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './refinements.js';

@@ -30,6 +30,11 @@ export function effectiveUnitPrice(price: number, salePrice: number | null | und
   return salePrice != null && salePrice > 0 && salePrice < price ? salePrice : price;
 }
 
+/** A variant's unit price: its price override when set, else the product's (sale price rule above). */
+export function variantUnitPrice(price: number, salePrice: number | null | undefined, priceOverride: number | null) {
+  return priceOverride != null && priceOverride > 0 ? priceOverride : effectiveUnitPrice(price, salePrice);
+}
+
 export type TotalsInput = {
   lines: readonly { unitPrice: number; quantity: number }[];
   /** Discount in dollars from the coupon; capped at the subtotal. */

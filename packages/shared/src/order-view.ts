@@ -29,6 +29,8 @@ export const orderItemView = z.object({
   size: z.string(),
   color: z.string(),
   variantId: z.string(),
+  /** The size/color combination's own SKU when the order was placed (null for lines older than variant SKUs). */
+  variantSku: z.string().nullable(),
   price: z.number(),
   quantity: z.number(),
   total: z.number(),

@@ -33,6 +33,11 @@ export const PRODUCT_MESSAGES = {
   skuTaken: 'A product with this SKU already exists',
   slugTaken: 'A product with this slug already exists',
   notFound: 'Product not found',
+  variantSkuLength: 'Variant SKU must be 3-80 characters.',
+  variantSkuTaken: 'A variant with this SKU already exists',
+  barcodeFormat: 'Barcode must be 8-14 digits.',
+  barcodeTaken: 'A variant with this barcode already exists',
+  priceOverride: 'Price override must be greater than 0.',
 } as const;
 
 /** "a, b, ,c" or ["a", " b"] → ["a", "b"]: comma-separated lists, trimmed, empties dropped. */
@@ -50,6 +55,16 @@ const requiredText = (required: string, max = 100) =>
 
 const nonNegative = (message: string) => z.number({ error: message }).finite(message).min(0, message);
 
+/** A variant SKU as typed: trimmed; '' means "derive it". */
+export const variantSkuSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.length === 0 || (v.length >= 3 && v.length <= 80), PRODUCT_MESSAGES.variantSkuLength);
+export const barcodeSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.length === 0 || /^[0-9]{8,14}$/.test(v), PRODUCT_MESSAGES.barcodeFormat);
+
 export const inventoryRowInput = z.object({
   size: z.string({ error: PRODUCT_MESSAGES.inventorySize }).trim().min(1, PRODUCT_MESSAGES.inventorySize).max(30),
   color: z.string({ error: PRODUCT_MESSAGES.inventoryColor }).trim().min(1, PRODUCT_MESSAGES.inventoryColor).max(30),
@@ -66,6 +81,18 @@ export const inventoryRowInput = z.object({
     .default(STOCK.defaultThresholdForm),
   /** Reserved units belong to orders; the form shows them but the server never takes them from input. */
   reserved: z.number().int().min(0).optional(),
+  /** The variant's SKU; left out or empty, the server derives it from the product SKU, size and color. */
+  sku: variantSkuSchema.optional(),
+  /** EAN-13 / UPC digits; left out or empty, the server assigns the next in-store number. */
+  barcode: barcodeSchema.optional(),
+  /** Replaces the product's price (and sale price) for this size/color; null or left out: none. */
+  priceOverride: z
+    .number({ error: PRODUCT_MESSAGES.priceOverride })
+    .finite(PRODUCT_MESSAGES.priceOverride)
+    .gt(0, PRODUCT_MESSAGES.priceOverride)
+    .max(1e9)
+    .nullable()
+    .optional(),
 });
 export type InventoryRowInput = z.input<typeof inventoryRowInput>;
 
@@ -274,6 +301,9 @@ export const inventoryRowView = z.object({
   reserved: z.number(),
   available: z.number(),
   lowStockThreshold: z.number(),
+  sku: z.string(),
+  barcode: z.string(),
+  priceOverride: z.number().nullable(),
 });
 export type InventoryRowView = z.infer<typeof inventoryRowView>;
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ORDER_STATUSES, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../test/migrations.js';
 import { type Database, openDatabase, queryRows } from './client.js';
 import { generateStore } from './seed/generate/index.js';
 import { seedDemoData } from './seed/index.js';
@@ -17,19 +18,6 @@ const cleanups: (() => Promise<void>)[] = [async () => rmSync(temporary, { recur
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** A copy of the migrations folder that stops just before the enum checks: the state a running install is in. */
-function migrationsBefore(tag: string): string {
-  const source = path.join(import.meta.dirname, 'migrations');
-  const folder = path.join(temporary, 'migrations');
-  cpSync(source, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return folder;
-}
 
 /** An empty database: a new one on the PostgreSQL server under test, else an in-memory PGlite. */
 async function emptyDatabase(): Promise<Database> {
@@ -62,7 +50,7 @@ describe(`enum CHECK constraints (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () =
   it('the migration applies on a database already holding demo and generated data, then holds every enum', async () => {
     const database = await emptyDatabase();
     cleanups.push(() => database.close());
-    await database.migrate(migrationsBefore(ENUM_CHECKS));
+    await database.migrate(migrationsBefore(ENUM_CHECKS, temporary));
     expect(await seedDemoData(database.db, () => {}, { uploadDir: path.join(temporary, 'uploads') })).toBe(true);
     await generateStore(database.db, { products: 10, customers: 10, orders: 300, batchSize: 100 });
 

@@ -9,6 +9,7 @@ import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
+import { importExportRoutes } from './imports/imports.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
@@ -53,4 +54,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   invitationRoutes,
   savedViewRoutes,
   bulkRoutes,
+  importExportRoutes,
 ];

@@ -2,6 +2,7 @@ import { authScenarios } from './auth.js';
 import { bulkScenarios } from './bulk.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
+import { importScenarios } from './imports.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
@@ -29,4 +30,5 @@ export const scenarios: ScenarioTable = {
   ...invitationsScenarios,
   ...savedViewsScenarios,
   ...bulkScenarios,
+  ...importScenarios,
 };

@@ -9,6 +9,7 @@ import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
+import { importExportContracts } from './imports.js';
 import { inventoryContracts } from './inventory.js';
 import { invitationContracts } from './invitations.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
@@ -31,6 +32,7 @@ export * from './coupons.js';
 export * from './customers.js';
 export * from './health.js';
 export * from './images.js';
+export * from './imports.js';
 export * from './inventory.js';
 export * from './invitations.js';
 export * from './orders.js';
@@ -70,4 +72,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   invitations: invitationContracts,
   savedViews: savedViewContracts,
   bulk: bulkContracts,
+  importExport: importExportContracts,
 };

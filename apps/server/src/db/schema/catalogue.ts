@@ -141,10 +141,21 @@ export const inventory = pgTable(
     quantity: integer('quantity').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /**
+     * The variant's own SKU, unique case-insensitively. Left empty on insert, the trigger of migration 0016 derives it
+     * from the product SKU, size and color (`variant_sku()`), so every insert path (forms, import, seeds) gets one.
+     */
+    sku: text('sku').notNull().default(''),
+    /** EAN-13 digits, unique; by default the next number of `inventory_barcode_seq` with its check digit (0012). */
+    barcode: text('barcode').notNull().default(sql`inventory_next_barcode()`),
+    /** A price for this size/color that replaces the product's price and sale price when set. */
+    priceOverride: money('price_override'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('inventory_sku_lower_idx').on(sql`lower(${t.sku})`),
+    uniqueIndex('inventory_barcode_idx').on(t.barcode),
     uniqueIndex('inventory_variant_idx').on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`),
     check('inventory_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('inventory_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),

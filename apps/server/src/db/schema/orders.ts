@@ -148,6 +148,8 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     productSlug: text('product_slug').notNull(),
     productSku: text('product_sku').notNull(),
+    /** The variant's SKU at order time (null only for lines whose combination was gone before variant SKUs existed). */
+    variantSku: text('variant_sku'),
     image: text('image'),
     size: text('size').notNull(),
     color: text('color').notNull(),

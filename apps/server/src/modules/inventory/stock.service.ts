@@ -1,8 +1,9 @@
-import type { StockOperation } from '@seamline/shared';
+import { PRODUCT_MESSAGES, type StockOperation } from '@seamline/shared';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /**
@@ -186,13 +187,18 @@ export type NewVariant = {
   color: string;
   quantity: number;
   lowStockThreshold: number;
+  /** Empty or left out: derived from the product SKU (trigger of migration 0016). */
+  sku?: string;
+  /** Empty or left out: the next in-store EAN-13. */
+  barcode?: string;
+  priceOverride?: number | null;
   reason?: string | null;
   actorId?: string | null;
 };
 
 /**
- * Adds a size/color combination; null when it already exists (case-insensitively). The starting quantity is recorded
- * as a `create` movement so the history explains every unit.
+ * Adds a size/color combination; null when it already exists (case-insensitively). A SKU or barcode another variant
+ * holds → 409. The starting quantity is recorded as a `create` movement so the history explains every unit.
  */
 export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<typeof inventory.$inferSelect | null> {
   const [row] = await db
@@ -204,10 +210,27 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
       quantity: variant.quantity,
       reserved: 0,
       lowStockThreshold: variant.lowStockThreshold,
+      ...(variant.sku ? { sku: variant.sku } : {}),
+      ...(variant.barcode ? { barcode: variant.barcode } : {}),
+      priceOverride: variant.priceOverride ?? null,
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) return null;
+  if (!row) {
+    const [existing] = await db
+      .select({ id: inventory.id })
+      .from(inventory)
+      .where(
+        and(
+          eq(inventory.productId, variant.productId),
+          sql`lower(${inventory.size}) = lower(${variant.size.trim()})`,
+          sql`lower(${inventory.color}) = lower(${variant.color.trim()})`,
+        ),
+      );
+    // Not the combination: the SKU or barcode is another variant's (409 saying which).
+    if (!existing) await assertVariantCodesFree(db, variant);
+    return null;
+  }
   await db.insert(inventoryMovements).values({
     productId: row.productId,
     inventoryId: row.id,
@@ -283,4 +306,25 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
     enough: sql`(SELECT bool_and(enough) FROM stock)`,
     shortIds: sql`(SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE NOT enough), '[]'::json) FROM stock)`,
   };
+}
+
+/**
+ * 409 when another variant (than `exceptId`) holds this SKU (case-insensitively) or barcode. A derived SKU (none
+ * given) is checked as the trigger would write it.
+ */
+export async function assertVariantCodesFree(
+  db: DbOrTx,
+  variant: { productId: string; size: string; color: string; sku?: string; barcode?: string },
+  exceptId?: string,
+): Promise<void> {
+  const sku = variant.sku
+    ? sql`${variant.sku}`
+    : sql`variant_sku((SELECT p.sku FROM products p WHERE p.id = ${variant.productId}), ${variant.size}, ${variant.color})`;
+  const rows = await queryRows<{ sku_taken: boolean; barcode_taken: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM inventory WHERE lower(sku) = lower(${sku}) AND id <> ${exceptId ?? ''}) AS sku_taken,
+      EXISTS (SELECT 1 FROM inventory WHERE barcode = ${variant.barcode ?? ''} AND id <> ${exceptId ?? ''}) AS barcode_taken`,
+  );
+  if (rows[0]?.sku_taken) throw conflict(PRODUCT_MESSAGES.variantSkuTaken, 'DUPLICATE_VARIANT_SKU');
+  if (rows[0]?.barcode_taken) throw conflict(PRODUCT_MESSAGES.barcodeTaken, 'DUPLICATE_BARCODE');
 }

@@ -1,4 +1,4 @@
-import { effectiveUnitPrice, type OrderItemInput } from '@seamline/shared';
+import { type OrderItemInput, variantUnitPrice } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, jsonValue, queryRowsPrepared } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -12,6 +12,7 @@ export type PricedLine = {
   image: string | null;
   /** The inventory row of the line's size/color combination. */
   inventoryId: string;
+  variantSku: string;
   size: string;
   color: string;
   unitPrice: number;
@@ -44,6 +45,8 @@ type CartRow = {
   is_active: boolean;
   image: string | null;
   variant_id: string | null;
+  variant_sku: string | null;
+  price_override: string | number | null;
   size: string | null;
   color: string | null;
   quantity: number | null;
@@ -92,7 +95,7 @@ async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: st
     db,
     sql`SELECT p.id, p.name, p.slug, p.sku, p.price, p.sale_price, p.is_active,
           (SELECT im.original FROM product_images im WHERE im.product_id = p.id ORDER BY im.position LIMIT 1) AS image,
-          i.id AS variant_id, i.size, i.color, i.quantity, i.reserved, ${account} AS account
+          i.id AS variant_id, i.sku AS variant_sku, i.price_override, i.size, i.color, i.quantity, i.reserved, ${account} AS account
         FROM products p
         LEFT JOIN inventory i ON i.product_id = p.id
           AND (i.product_id, lower(i.size), lower(i.color)) IN (${sql.join(
@@ -152,11 +155,13 @@ function resolveLines(items: readonly OrderItemInput[], rows: readonly CartRow[]
         productSku: product.sku,
         image: product.image,
         inventoryId: variant.variant_id!,
+        variantSku: variant.variant_sku!,
         size: variant.size!,
         color: variant.color!,
-        unitPrice: effectiveUnitPrice(
+        unitPrice: variantUnitPrice(
           Number(product.price),
           product.sale_price === null ? null : Number(product.sale_price),
+          variant.price_override === null ? null : Number(variant.price_override),
         ),
         quantity: item.quantity,
       },

@@ -126,14 +126,14 @@ export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
 export function insertItemsAfter(items: readonly (typeof orderItems.$inferSelect)[], placed: SQL): SQL {
   const values = items.map(
     (item) =>
-      sql`(${item.id}, ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric, ${item.quantity}::int, ${item.total}::numeric)`,
+      sql`(${item.id}, ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.variantSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric, ${item.quantity}::int, ${item.total}::numeric)`,
   );
-  return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, image, size,
-      color, price, quantity, total)
-    SELECT v.id, o.id, v.product_id, v.product_name, v.product_slug, v.product_sku, v.image, v.size, v.color, v.price,
+  return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, image,
+      size, color, price, quantity, total)
+    SELECT v.id, o.id, v.product_id, v.product_name, v.product_slug, v.product_sku, v.variant_sku, v.image, v.size, v.color, v.price,
       v.quantity, v.total
     FROM ${placed} AS o CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
-      AS v (id, product_id, product_name, product_slug, product_sku, image, size, color, price, quantity, total)`;
+      AS v (id, product_id, product_name, product_slug, product_sku, variant_sku, image, size, color, price, quantity, total)`;
 }
 
 /** Moves the order's stock from one state to another, each step at most once. */

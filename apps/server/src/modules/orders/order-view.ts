@@ -33,6 +33,7 @@ export function toOrderView(order: OrderRow, items: readonly ItemRow[], customer
       size: item.size,
       color: item.color,
       variantId: `${item.size}-${item.color}`,
+      variantSku: item.variantSku,
       price: item.price,
       quantity: item.quantity,
       total: item.total,

@@ -171,6 +171,7 @@ export async function placeOrder(
     productName: line.productName,
     productSlug: line.productSlug,
     productSku: line.productSku,
+    variantSku: line.variantSku,
     image: line.image,
     size: line.size,
     color: line.color,

@@ -3,12 +3,25 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { changeStock, createVariant } from '../inventory/stock.service.js';
+import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/stock.service.js';
 
-export type InventoryRowData = { size: string; color: string; quantity: number; lowStockThreshold: number };
+/** A row of the form; a SKU or barcode left out is kept (new rows: generated), a null price override removes it. */
+export type InventoryRowData = Omit<NewVariant, 'productId' | 'reason' | 'actorId'>;
 
 const variantKey = (row: { size: string; color: string }) =>
   `${row.size.trim().toLowerCase()}\u0000${row.color.trim().toLowerCase()}`;
+
+type VariantCodes = Pick<InventoryRowData, 'sku' | 'barcode' | 'priceOverride'>;
+
+/** The SKU, barcode and price override the row changes (only those it names), or null when none. */
+export function changedCodes(current: Required<VariantCodes>, row: VariantCodes): VariantCodes | null {
+  const changes: VariantCodes = {};
+  if (row.sku && row.sku.toLowerCase() !== current.sku.toLowerCase()) changes.sku = row.sku;
+  if (row.barcode && row.barcode !== current.barcode) changes.barcode = row.barcode;
+  if (row.priceOverride !== undefined && row.priceOverride !== current.priceOverride)
+    changes.priceOverride = row.priceOverride;
+  return Object.keys(changes).length > 0 ? changes : null;
+}
 
 /** 409 when two rows name the same size/color, ignoring case. */
 export function assertUniqueCombinations(rows: readonly { size: string; color: string }[]): void {
@@ -62,8 +75,13 @@ export async function syncInventory(
         );
       summary.changed += 1;
     }
-    if (current.lowStockThreshold !== row.lowStockThreshold) {
-      await tx.update(inventory).set({ lowStockThreshold: row.lowStockThreshold }).where(eq(inventory.id, current.id));
+    const codes = changedCodes(current, row);
+    if (current.lowStockThreshold !== row.lowStockThreshold || codes) {
+      if (codes) await assertVariantCodesFree(tx, { productId, ...row, ...codes }, current.id);
+      await tx
+        .update(inventory)
+        .set({ lowStockThreshold: row.lowStockThreshold, ...codes })
+        .where(eq(inventory.id, current.id));
       if (current.quantity === row.quantity) summary.changed += 1;
     }
   }

@@ -84,7 +84,8 @@ export async function queryProducts(
         ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
         count(*) OVER () AS total, row_number() OVER (ORDER BY ${q.orderBy}) AS position,
         (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
-            'reserved', i.reserved, 'lowStockThreshold', i.low_stock_threshold)), '[]'::json)
+            'reserved', i.reserved, 'lowStockThreshold', i.low_stock_threshold, 'sku', i.sku, 'barcode', i.barcode,
+            'priceOverride', i.price_override)), '[]'::json)
           FROM inventory i WHERE i.product_id = ${products.id}) AS inventory,
         (SELECT coalesce(json_agg(json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail,
             'alt', pi.alt) ORDER BY pi.position), '[]'::json)

@@ -30,6 +30,7 @@ const item = (id: string, size: string, color: string) => ({
   size,
   color,
   variantId: `${size}-${color}`,
+  variantSku: `TEE-${size}-${color}`.toUpperCase(),
   price: 10,
   quantity: 1,
   total: 10,

@@ -209,14 +209,15 @@ export async function insertProducts(
   );
   // Starting stock: 5 % of combinations sold out, 10 % at or under the low-stock threshold, the rest 6–150.
   await db.execute(
-    sql.raw(`INSERT INTO inventory (id, product_id, size, color, quantity, reserved, low_stock_threshold, created_at,
-        updated_at)
-      SELECT ${idOf(run, 'inventory', `(n - 1) * ${VARIANTS_PER_PRODUCT} + v + 1`)}, p.id, ${variantSize(run, 'n', 'v')},
-        ${variantColor(run, 'n', 'v')}, CASE WHEN r < 0.05 THEN 0 WHEN r < 0.15 THEN 1 + floor(r * 40)::int % 5
+    sql.raw(`INSERT INTO inventory (id, product_id, size, color, sku, quantity, reserved, low_stock_threshold,
+        created_at, updated_at)
+      SELECT ${idOf(run, 'inventory', `(n - 1) * ${VARIANTS_PER_PRODUCT} + v + 1`)}, p.id, s.size, s.color,
+        variant_sku(p.sku, s.size, s.color), CASE WHEN r < 0.05 THEN 0 WHEN r < 0.15 THEN 1 + floor(r * 40)::int % 5
           ELSE 6 + floor(r * 1000)::int % 145 END, 0, 5, p.created_at, p.created_at
       FROM generate_series(${first}, ${last}) n
       JOIN products p ON p.id = ${idOf(run, 'product', 'n')}
       CROSS JOIN generate_series(0, ${VARIANTS_PER_PRODUCT - 1}) v
-      CROSS JOIN LATERAL (SELECT ${rnd(run, `n * ${VARIANTS_PER_PRODUCT} + v`, 16)} AS r) s`),
+      CROSS JOIN LATERAL (SELECT ${rnd(run, `n * ${VARIANTS_PER_PRODUCT} + v`, 16)} AS r,
+        ${variantSize(run, 'n', 'v')} AS size, ${variantColor(run, 'n', 'v')} AS color) s`),
   );
 }

@@ -175,10 +175,10 @@ export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupo
         ON CONFLICT (order_number) DO NOTHING
         RETURNING id, customer_id, coupon_id, discount, total, status, payment_status, paid_at, created_at, updated_at),
       items AS (
-        INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, size, color, price,
-          quantity, total)
+        INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, size,
+          color, price, quantity, total)
         SELECT ${sql.raw(idOf(run, 'orderItem', 'lines.g * 4 + lines.k'))}, ins.id, lines.product_id, lines.name,
-          lines.slug, lines.sku, lines.size, lines.color, lines.price, lines.qty, lines.price * lines.qty
+          lines.slug, lines.sku, variant_sku(lines.sku, lines.size, lines.color), lines.size, lines.color, lines.price, lines.qty, lines.price * lines.qty
         FROM lines JOIN ins ON ins.id = ${sql.raw(idOf(run, 'order', 'lines.g'))}),
       redemptions AS (
         INSERT INTO coupon_redemptions (id, coupon_id, order_id, customer_id, discount_amount, released_at, created_at)

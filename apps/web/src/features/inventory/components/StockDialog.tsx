@@ -147,6 +147,12 @@ export function StockDialog({
                 onColorChange={change(setColor)}
               />
               {row ? (
+                <p className="text-xs text-slate-600">
+                  SKU <span className="font-mono text-slate-900">{row.sku}</span> · Barcode{' '}
+                  <span className="font-mono text-slate-900">{row.barcode}</span>
+                </p>
+              ) : null}
+              {row ? (
                 <dl className="grid grid-cols-4 gap-2 rounded-lg bg-slate-50 p-3 text-center text-sm">
                   {(
                     [

@@ -1,6 +1,7 @@
-import { INVENTORY_MESSAGES, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { INVENTORY_MESSAGES, importExportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { Badge, Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
@@ -61,6 +62,11 @@ export default function InventoryPage() {
             <Button variant="outline" onClick={refresh} loading={refreshing}>
               <RefreshCw /> Refresh Data
             </Button>
+            <ExportCsvButton
+              contract={importExportContracts.exportInventory}
+              query={{ search: params.search || undefined }}
+              fileName="inventory"
+            />
           </div>
         }
       />

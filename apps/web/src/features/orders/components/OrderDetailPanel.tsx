@@ -71,6 +71,12 @@ export function OrderDetailPanel({ order, handlers }: { order: OrderView; handle
                     <p className="font-medium text-slate-900">{item.product.name}</p>
                     <p className="text-xs text-slate-500">
                       Size: {item.size} · Color: {item.color}
+                      {item.variantSku ? (
+                        <>
+                          {' '}
+                          · SKU: <span className="font-mono">{item.variantSku}</span>
+                        </>
+                      ) : null}
                     </p>
                   </div>
                   <span className="shrink-0 text-slate-700">

@@ -67,13 +67,20 @@ export function ProductDetailPanel({ product, onAction }: { product: ProductView
         <section>
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Sizes and colors</h3>
           {product.inventory.length ? (
-            <div className="flex flex-wrap gap-1.5">
+            <ul className="divide-y divide-slate-100 text-sm">
               {product.inventory.map((row) => (
-                <Badge key={row.id} variant={variantBadge(row)}>
-                  {row.size} / {row.color}: {row.quantity}
-                </Badge>
+                <li key={row.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
+                  <Badge variant={variantBadge(row)}>
+                    {row.size} / {row.color}: {row.quantity}
+                  </Badge>
+                  <span className="font-mono text-xs text-slate-700">{row.sku}</span>
+                  <span className="font-mono text-xs text-slate-500">{row.barcode}</span>
+                  {row.priceOverride !== null ? (
+                    <span className="text-xs text-slate-700">Price {formatMoney(row.priceOverride)}</span>
+                  ) : null}
+                </li>
               ))}
-            </div>
+            </ul>
           ) : (
             <p className="text-sm text-slate-500">No size/color combinations yet.</p>
           )}

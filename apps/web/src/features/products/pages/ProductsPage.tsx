@@ -1,7 +1,8 @@
-import { can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus } from 'lucide-react';
+import { can, DEBOUNCE_MS, importExportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { Plus, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
@@ -22,6 +23,7 @@ import { useRowSelection } from '../../../lib/row-selection';
 import { useCatalogueOptions, useProductPage } from '../api';
 import { BulkProductDialog, type BulkProductKind } from '../components/BulkProductDialog';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
+import { ImportProductsDialog } from '../components/ImportProductsDialog';
 import { ManageStockDialog } from '../components/ManageStockDialog';
 import type { ProductAction } from '../components/ProductActions';
 import { ProductDetailsDialog } from '../components/ProductDetailsDialog';
@@ -74,6 +76,7 @@ export default function ProductsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey names the list, not a value read here
   useEffect(() => clearSelection(), [filterKey, clearSelection]);
   const viewPanelId = useId();
+  const [importing, setImporting] = useState(false);
   const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
 
   useEffect(() => {
@@ -97,11 +100,23 @@ export default function ProductsPage() {
         title="Product Management"
         description="Manage your catalogue, stock per size and color, and product details."
         actions={
-          canWrite ? (
-            <Button onClick={() => setOpen({ action: 'add', id: null })}>
-              <Plus /> Add Product
-            </Button>
-          ) : null
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportCsvButton
+              contract={importExportContracts.exportProducts}
+              query={{ search: search || undefined, ...filter }}
+              fileName="products"
+            />
+            {canWrite ? (
+              <>
+                <Button variant="outline" onClick={() => setImporting(true)}>
+                  <Upload /> Import
+                </Button>
+                <Button onClick={() => setOpen({ action: 'add', id: null })}>
+                  <Plus /> Add Product
+                </Button>
+              </>
+            ) : null}
+          </div>
         }
       />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
@@ -176,6 +191,7 @@ export default function ProductsPage() {
         onDone={selection.clear}
       />
       <DeleteProductDialog product={open?.action === 'delete' ? target : null} onOpenChange={close} />
+      <ImportProductsDialog open={importing} onOpenChange={setImporting} />
     </>
   );
 }

@@ -1,0 +1,43 @@
+import { JOB_KINDS, JOB_STATUSES } from '@seamline/shared';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
+import { users } from './users.js';
+
+export type JobCounts = { create: number; update: number; unchanged: number; failed: number };
+export type JobRowError = { row: number; column: string; message: string };
+/** Who started the job, for the activity-log entry written when it ends. */
+export type JobActor = { userId: string | null; userEmail: string | null; ip: string | null; userAgent: string | null };
+
+/**
+ * Background jobs run by the server process (product import). Progress is committed with each batch, so a job whose
+ * process died (stale heartbeat) is picked up again from `processed_rows` by any instance.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: idColumn(),
+    kind: text('kind', { enum: JOB_KINDS }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    fileName: text('file_name').notNull().default(''),
+    /** The uploaded CSV (at most IMPORT_LIMITS.maxBytes); cleared when the job ends. */
+    input: text('input'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    counts: jsonb('counts').$type<JobCounts>().notNull().default({ create: 0, update: 0, unchanged: 0, failed: 0 }),
+    errors: jsonb('errors').$type<JobRowError[]>().notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    failure: text('failure'),
+    actor: jsonb('actor').$type<JobActor>().notNull(),
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: tstz('started_at'),
+    heartbeatAt: tstz('heartbeat_at'),
+    finishedAt: tstz('finished_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('jobs_kind_check', t.kind, JOB_KINDS),
+    oneOf('jobs_status_check', t.status, JOB_STATUSES),
+    index('jobs_status_idx').on(t.status, t.heartbeatAt),
+  ],
+);

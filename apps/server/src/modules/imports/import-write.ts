@@ -1,0 +1,169 @@
+import { slugify } from '@seamline/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.js';
+import { inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
+import { newId } from '../../lib/ids.js';
+import { lockStockRows } from '../inventory/stock.service.js';
+import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
+
+const REASON = 'import';
+
+const productColumns = (f: ProductFields) => ({
+  name: f.name,
+  description: f.description,
+  categoryId: f.categoryId,
+  subcategory: f.subcategory,
+  brandId: f.brandId,
+  price: f.price,
+  comparePrice: f.comparePrice,
+  costPrice: f.costPrice,
+  salePrice: f.salePrice,
+  tags: f.tags,
+  isActive: f.isActive,
+});
+
+/** Imported pictures are used as they are: the URL stands for every rendition. */
+const imageRows = (productId: string, urls: readonly string[]) =>
+  urls.map((url, position) => ({ productId, position, original: url, webp: url, thumbnail: url, alt: '' }));
+
+/**
+ * Writes one planned batch inside the caller's transaction, in the lock order of stock.service.ts: products first
+ * (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted with
+ * their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
+ * "import"). Returns the rows whose quantity could not be set (reserved units grew since the plan).
+ */
+export async function writeBatch(
+  tx: DbOrTx,
+  planner: ImportPlanner,
+  decisions: readonly RowDecision[],
+  actorId: string | null,
+): Promise<{ row: number; reserved: number }[]> {
+  await writeProducts(tx, planner, decisions, actorId);
+  // Every product of the batch is known now: existing ones since the plan, new ones since their insert.
+  const idOf = (d: RowDecision) => planner.productId(d.productSku)!;
+
+  const changed = decisions.filter((d) => d.variant && Object.keys(d.variantChanges).length > 0);
+  await lockStockRows(
+    tx,
+    changed.map((d) => ({ productId: d.variant!.productId, size: d.variant!.size, color: d.variant!.color })),
+  );
+  const fresh = decisions.filter((d) => !d.variant);
+  if (fresh.length > 0) {
+    const created = await tx
+      .insert(inventory)
+      .values(
+        fresh.map((d) => ({
+          productId: idOf(d),
+          size: d.data.variant.size,
+          color: d.data.variant.color,
+          quantity: d.data.variant.quantity,
+          lowStockThreshold: d.data.variant.lowStockThreshold,
+          ...(d.data.variant.sku ? { sku: d.data.variant.sku } : {}),
+          ...(d.data.variant.barcode ? { barcode: d.data.variant.barcode } : {}),
+          priceOverride: d.data.variant.priceOverride ?? null,
+        })),
+      )
+      .returning();
+    await tx.insert(inventoryMovements).values(
+      created.map((row) => ({
+        productId: row.productId,
+        inventoryId: row.id,
+        size: row.size,
+        color: row.color,
+        operation: 'create' as const,
+        quantity: row.quantity,
+        previousQuantity: 0,
+        newQuantity: row.quantity,
+        previousReserved: 0,
+        newReserved: 0,
+        reason: REASON,
+        actorId,
+      })),
+    );
+  }
+  for (const d of changed) {
+    const { quantity: _quantity, ...fields } = d.variantChanges;
+    if (Object.keys(fields).length > 0) await tx.update(inventory).set(fields).where(eq(inventory.id, d.variant!.id));
+  }
+  return setQuantities(tx, changed, actorId);
+}
+
+/** New products in one insert (their ids remembered for the file's later rows), changed ones one update each. */
+async function writeProducts(
+  tx: DbOrTx,
+  planner: ImportPlanner,
+  decisions: readonly RowDecision[],
+  actorId: string | null,
+): Promise<void> {
+  const writes = decisions.filter((d) => d.productWrite).map((d) => d.productWrite!);
+  const inserts = writes.filter((w) => !w.existingId);
+  if (inserts.length > 0) {
+    const wanted = inserts.map((w) => `${slugify(w.fields.name) || 'product'}-${slugify(w.fields.sku)}`);
+    const taken = new Set(
+      (await tx.select({ slug: products.slug }).from(products).where(inArray(products.slug, wanted))).map(
+        (r) => r.slug,
+      ),
+    );
+    const rows = await tx
+      .insert(products)
+      .values(
+        inserts.map((w, index) => ({
+          id: newId(),
+          ...productColumns(w.fields),
+          sku: w.fields.sku,
+          slug: taken.has(wanted[index]!) ? `${wanted[index]}-${newId().slice(-6)}` : wanted[index]!,
+          createdBy: actorId,
+        })),
+      )
+      .returning({ id: products.id, sku: products.sku });
+    for (const row of rows) planner.productCreated(row.sku, row.id);
+    const withImages = inserts.flatMap((w, index) => imageRows(rows[index]!.id, w.fields.images));
+    if (withImages.length > 0) await tx.insert(productImages).values(withImages);
+  }
+  for (const write of writes.filter((w) => w.existingId)) {
+    const id = write.existingId!;
+    await tx
+      .update(products)
+      .set({ ...productColumns(write.fields), updatedAt: new Date() })
+      .where(eq(products.id, id));
+    if (write.fields.images.length > 0) {
+      await tx.delete(productImages).where(eq(productImages.productId, id));
+      await tx.insert(productImages).values(imageRows(id, write.fields.images));
+    }
+  }
+}
+
+/**
+ * The changed quantities as ONE conditional statement (DESIGN §5: never read-then-write): each locked row is set only
+ * when the new quantity still covers its reserved units, and a `set` movement is written per row it changed.
+ */
+async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorId: string | null) {
+  const wanted = changed.filter((d) => d.variantChanges.quantity !== undefined);
+  if (wanted.length === 0) return [];
+  const values = sql.join(
+    wanted.map((d) => sql`(${d.variant!.id}::char(24), ${d.variantChanges.quantity!}::int, ${newId()}::char(24))`),
+    sql`, `,
+  );
+  const done = await queryRows<{ id: string }>(
+    tx,
+    sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
+      old AS MATERIALIZED (
+        SELECT i.id, i.quantity, i.reserved FROM inventory i WHERE i.id IN (SELECT id FROM wanted) ORDER BY i.id FOR UPDATE
+      ),
+      changed AS (
+        UPDATE inventory AS i SET quantity = w.q, updated_at = now()
+        FROM old JOIN wanted w ON w.id = old.id
+        WHERE i.id = old.id AND w.q >= old.reserved
+        RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.quantity AS previous_quantity,
+          w.q, w.movement_id
+      )
+      INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity, previous_quantity,
+        new_quantity, previous_reserved, new_reserved, reason, actor_id)
+      SELECT movement_id, product_id, id, size, color, 'set', q, previous_quantity, quantity, reserved, reserved,
+        ${REASON}, ${actorId}
+      FROM changed
+      RETURNING inventory_id AS id`,
+  );
+  const ok = new Set(done.map((r) => r.id));
+  return wanted.filter((d) => !ok.has(d.variant!.id)).map((d) => ({ row: d.row, reserved: d.variant!.reserved }));
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { endpoint, envelope } from '../contract.js';
+import { idParams } from '../ids.js';
+import { importPreviewView, importQuery, jobView } from '../product-import.js';
+import { adminProductListQuery } from '../products.js';
+
+const tag = 'import-export';
+const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant');
+
+/** The list filters an export takes: the screen's, without the page. */
+export const productExportQuery = adminProductListQuery.omit({ page: true, limit: true });
+
+/** Product import (CSV with a dry run, then a background job), its template, the job's progress, and the exports. */
+export const importExportContracts = {
+  importProducts: endpoint({
+    operationId: 'importProducts',
+    method: 'POST',
+    path: '/admin/products/import',
+    summary: 'Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job',
+    description:
+      'Every row is checked with the product form rules. The preview counts rows to create, update (matched by ' +
+      'variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. ' +
+      'Nothing is written by a dry run. Applying answers 202 with the job; GET /admin/jobs/{id} follows it.',
+    tag,
+    access: 'catalogueWrite',
+    multipart: true,
+    query: importQuery,
+    responses: { 200: envelope(z.object({ preview: importPreviewView })), 202: envelope(z.object({ job: jobView })) },
+    errors: [413, 415],
+  }),
+  importTemplate: endpoint({
+    operationId: 'downloadProductImportTemplate',
+    method: 'GET',
+    path: '/admin/products/import/template.csv',
+    summary: 'The product CSV template: the columns and two example rows',
+    tag,
+    access: 'catalogueWrite',
+    produces: ['text/csv'],
+    responses: { 200: csv },
+  }),
+  job: endpoint({
+    operationId: 'getJob',
+    method: 'GET',
+    path: '/admin/jobs/:id',
+    summary: 'A background job: status, rows done / total, rate, counts and errors',
+    tag,
+    access: 'catalogueWrite',
+    params: idParams('job'),
+    responses: { 200: envelope(z.object({ job: jobView })) },
+    errors: [404],
+  }),
+  exportProducts: endpoint({
+    operationId: 'exportProducts',
+    method: 'GET',
+    path: '/admin/products/export.csv',
+    summary: 'Products with their variants as CSV (the import columns), with the list filters; streamed',
+    tag,
+    access: 'catalogueRead',
+    query: productExportQuery,
+    produces: ['text/csv'],
+    responses: { 200: csv },
+  }),
+  exportInventory: endpoint({
+    operationId: 'exportInventory',
+    method: 'GET',
+    path: '/admin/inventory/export.csv',
+    summary: 'Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters',
+    tag,
+    access: 'catalogueRead',
+    query: productExportQuery,
+    produces: ['text/csv'],
+    responses: { 200: csv },
+  }),
+};

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { inventoryRowInput, productInput } from './products.js';
+
+/**
+ * The product CSV (issue 17 items 0-2): one row per variant (size x color). Import and export use these columns, so an
+ * exported file imports back unchanged. Rows sharing a `product_sku` are one product; its fields come from its first row.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'product_sku',
+  'variant_sku',
+  'name',
+  'description',
+  'category',
+  'subcategory',
+  'brand',
+  'price',
+  'compare_price',
+  'cost_price',
+  'sale_price',
+  'size',
+  'color',
+  'quantity',
+  'low_stock_threshold',
+  'price_override',
+  'barcode',
+  'tags',
+  'status',
+  'image_urls',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+export type ProductCsvRecord = Partial<Record<ProductCsvColumn, string>>;
+
+export const IMPORT_LIMITS = {
+  /** Largest CSV accepted (about 300,000 variant rows of typical length). */
+  maxBytes: 50 * 1024 * 1024,
+  /** Rows validated, looked up and written together (one transaction per batch when applying). */
+  batchRows: 1000,
+  /** Errors listed in a preview or a job; the count goes on past it. */
+  maxListedErrors: 500,
+} as const;
+
+export const IMPORT_MESSAGES = {
+  status: 'Status must be active or inactive',
+  imageUrls: 'Image URLs must be http(s) addresses or /uploads paths separated by |',
+  missingColumns: (columns: string[]) => `The file has no ${columns.join(', ')} column`,
+  badCsv: 'The file is not a readable CSV',
+  noFile: 'No CSV file was sent in the "file" field',
+  tooLarge: `The CSV must be at most ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`,
+  empty: 'The file has no rows',
+  variantSkuOtherProduct: 'This variant SKU belongs to another product',
+  duplicateRow: 'This size/color combination already exists',
+  categoryNotFound: 'Category not found',
+  brandNotFound: 'Brand not found',
+  reservedAbove: (reserved: number) => `Quantity cannot be below the ${reserved} units reserved by orders`,
+} as const;
+
+/** The form's product fields an import row carries (the same zod rules, so the same messages). */
+const productPart = productInput.pick({
+  name: true,
+  sku: true,
+  description: true,
+  category: true,
+  subcategory: true,
+  brand: true,
+  price: true,
+  comparePrice: true,
+  costPrice: true,
+  salePrice: true,
+  tags: true,
+  isActive: true,
+});
+const variantPart = inventoryRowInput.pick({
+  size: true,
+  color: true,
+  quantity: true,
+  lowStockThreshold: true,
+  sku: true,
+  barcode: true,
+  priceOverride: true,
+});
+
+/** Which CSV column a form field's message belongs to. */
+const PRODUCT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
+  name: 'name',
+  sku: 'product_sku',
+  description: 'description',
+  category: 'category',
+  subcategory: 'subcategory',
+  brand: 'brand',
+  price: 'price',
+  comparePrice: 'compare_price',
+  costPrice: 'cost_price',
+  salePrice: 'sale_price',
+  tags: 'tags',
+  isActive: 'status',
+};
+const VARIANT_FIELD_COLUMN: Record<string, ProductCsvColumn> = {
+  size: 'size',
+  color: 'color',
+  quantity: 'quantity',
+  lowStockThreshold: 'low_stock_threshold',
+  sku: 'variant_sku',
+  barcode: 'barcode',
+  priceOverride: 'price_override',
+};
+
+export type ImportRow = {
+  product: z.output<typeof productPart>;
+  variant: z.output<typeof variantPart>;
+  /** Image URLs in order; empty: the product's pictures are left as they are. */
+  images: string[];
+};
+export type RowError = { row: number; column: string; message: string };
+
+/** '' (or spaces) → undefined so the form's defaults apply; anything else a number (NaN fails with the form's message). */
+const numberCell = (value: string | undefined) => {
+  const text = value?.trim() ?? '';
+  return text === '' ? undefined : Number(text);
+};
+const textCell = (value: string | undefined) => value ?? undefined;
+
+function statusCell(value: string | undefined): boolean | undefined | 'bad' {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'active') return text === '' ? undefined : true;
+  if (text === 'inactive') return false;
+  return 'bad';
+}
+
+function imageCell(value: string | undefined): string[] | 'bad' {
+  const urls = (value ?? '')
+    .split('|')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const good = (url: string) => url.length <= 500 && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/uploads\/\S+$/.test(url));
+  return urls.every(good) && urls.length <= 20 ? urls : 'bad';
+}
+
+/**
+ * One CSV record checked with the product form's rules: the row, or its errors (row number as the spreadsheet shows
+ * it: the header is row 1), each naming its column and the form's message.
+ */
+export function parseImportRecord(record: ProductCsvRecord, row: number): { row: ImportRow } | { errors: RowError[] } {
+  const errors: RowError[] = [];
+  const status = statusCell(record.status);
+  if (status === 'bad') errors.push({ row, column: 'status', message: IMPORT_MESSAGES.status });
+  const images = imageCell(record.image_urls);
+  if (images === 'bad') errors.push({ row, column: 'image_urls', message: IMPORT_MESSAGES.imageUrls });
+  const product = productPart.safeParse({
+    name: textCell(record.name),
+    sku: textCell(record.product_sku),
+    description: record.description ?? '',
+    category: textCell(record.category),
+    subcategory: textCell(record.subcategory),
+    brand: textCell(record.brand),
+    price: numberCell(record.price),
+    comparePrice: numberCell(record.compare_price),
+    costPrice: numberCell(record.cost_price),
+    salePrice: numberCell(record.sale_price) ?? null,
+    tags: record.tags ?? '',
+    isActive: status === 'bad' ? undefined : status,
+  });
+  const variant = variantPart.safeParse({
+    size: textCell(record.size),
+    color: textCell(record.color),
+    quantity: numberCell(record.quantity),
+    lowStockThreshold: numberCell(record.low_stock_threshold),
+    sku: record.variant_sku ?? '',
+    barcode: record.barcode ?? '',
+    priceOverride: numberCell(record.price_override) ?? null,
+  });
+  const collect = (issues: z.core.$ZodIssue[], columns: Record<string, ProductCsvColumn>) => {
+    for (const issue of issues) {
+      const column = columns[String(issue.path[0])] ?? String(issue.path[0]);
+      if (!errors.some((e) => e.column === column)) errors.push({ row, column, message: issue.message });
+    }
+  };
+  if (!product.success) collect(product.error.issues, PRODUCT_FIELD_COLUMN);
+  if (!variant.success) collect(variant.error.issues, VARIANT_FIELD_COLUMN);
+  if (errors.length > 0 || !product.success || !variant.success || images === 'bad') return { errors };
+  return { row: { product: product.data, variant: variant.data, images } };
+}
+
+const TEMPLATE_TEE: ProductCsvRecord = {
+  product_sku: 'TEE-001',
+  variant_sku: '',
+  name: 'Classic Tee',
+  description: 'A soft everyday cotton tee.',
+  category: 'Men',
+  subcategory: 'T-Shirts',
+  brand: 'Northwind Apparel',
+  price: '24.99',
+  compare_price: '29.99',
+  cost_price: '9.50',
+  sale_price: '',
+  size: 'M',
+  color: 'Black',
+  quantity: '25',
+  low_stock_threshold: '5',
+  price_override: '',
+  barcode: '',
+  tags: 'cotton, basics',
+  status: 'active',
+  image_urls: '',
+};
+
+/** The rows of the downloadable template: two variants of one product (the second with its own SKU and price). */
+export const PRODUCT_CSV_TEMPLATE: ProductCsvRecord[] = [
+  TEMPLATE_TEE,
+  { ...TEMPLATE_TEE, variant_sku: 'TEE-001-XL-BLACK', size: 'XL', quantity: '10', price_override: '26.99' },
+];
+
+// ---- Answers ----
+
+export const importCountsView = z.object({
+  /** Variant rows that add a new variant (and, for a new product SKU, the product). */
+  create: z.number(),
+  /** Variant rows that change an existing product or variant (matched by variant SKU, else product SKU + size/color). */
+  update: z.number(),
+  /** Variant rows that would change nothing. */
+  unchanged: z.number(),
+  /** Rows with at least one error (skipped when applying). */
+  failed: z.number(),
+});
+export type ImportCounts = z.infer<typeof importCountsView>;
+
+export const rowErrorView = z.object({ row: z.number(), column: z.string(), message: z.string() });
+
+export const importPreviewView = z.object({
+  fileName: z.string(),
+  totalRows: z.number(),
+  counts: importCountsView,
+  /** Products (distinct product SKUs) the file would create. */
+  newProducts: z.number(),
+  /** At most IMPORT_LIMITS.maxListedErrors, in row order; `errorCount` counts them all. */
+  errors: z.array(rowErrorView),
+  errorCount: z.number(),
+});
+export type ImportPreview = z.infer<typeof importPreviewView>;
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JOB_KINDS = ['product_import'] as const;
+
+export const jobView = z.object({
+  _id: z.string(),
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  status: z.enum(JOB_STATUSES),
+  fileName: z.string(),
+  totalRows: z.number(),
+  processedRows: z.number(),
+  /** Rows per second since the job started (0 before). */
+  rate: z.number(),
+  counts: importCountsView,
+  errors: z.array(rowErrorView),
+  errorCount: z.number(),
+  /** Why a failed job stopped. */
+  failure: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobView>;
+
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1')
+    .describe('true (default): only validate and preview; false: queue the import job'),
+});
