@@ -176,3 +176,22 @@ export const analyticsBrandDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.brandKey, t.shard] })],
 );
+
+/**
+ * Revenue orders per UTC month × customer: how many and their total (migration analytics_customer_months), kept by
+ * triggers on orders. Top customers of a range take the month's biggest spenders as candidates and bound everyone
+ * else by the months' next figures (top-customers.ts), instead of summing every order of the range.
+ */
+export const analyticsCustomerMonths = pgTable(
+  'analytics_customer_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    customerId: char('customer_id', { length: 24 }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    spent: numeric('spent', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.customerId] }),
+    index('analytics_customer_months_spent_idx').on(t.month, t.spent),
+  ],
+);

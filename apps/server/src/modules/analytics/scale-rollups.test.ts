@@ -51,6 +51,10 @@ async function snapshot() {
       `SELECT day::text, category_key, sum(units)::text AS units, sum(revenue)::text AS revenue, sum(orders)::text AS orders
        FROM analytics_category_days GROUP BY 1, 2 HAVING sum(orders) <> 0 OR sum(units) <> 0 ORDER BY 1, 2`,
     ),
+    customerMonths: await read(
+      `SELECT month::text, customer_id, orders, spent::text FROM analytics_customer_months
+       WHERE orders <> 0 OR spent <> 0 ORDER BY 1, 2`,
+    ),
     brandDays: await read(
       `SELECT day::text, brand_key, sum(units)::text AS units, sum(revenue)::text AS revenue, sum(orders)::text AS orders
        FROM analytics_brand_days GROUP BY 1, 2 HAVING sum(orders) <> 0 OR sum(units) <> 0 ORDER BY 1, 2`,
