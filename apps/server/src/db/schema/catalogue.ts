@@ -196,6 +196,7 @@ export const inventoryMovements = pgTable(
     oneOf('inventory_movements_operation_check', t.operation, STOCK_MOVEMENT_OPERATIONS),
     index('inventory_movements_product_idx').on(t.productId, t.createdAt),
     index('inventory_movements_created_idx').on(t.createdAt),
+    // Also inventory_movements_quantity_changes_idx (migration 0014, SQL only: it INCLUDEs columns), for analytics.
     index('inventory_movements_order_idx').on(t.orderId),
   ],
 );
