@@ -81,17 +81,54 @@ async function monthLeaders(db: DbOrTx, months: string[], k: number) {
   };
 }
 
-/** The candidates' revenue orders in the range, ranked, with their names: the first `limit`. */
+/**
+ * The candidates' revenue orders in the range, ranked, with their names: the first `limit`. The whole months inside
+ * the range come from the month rollup; only the range's partial months at either end read orders.
+ */
 function spentInRange(db: DbOrTx, range: DateRange, candidates: string[], limit: number) {
+  const { first, end, firstAt, endAt } = wholeMonths(range);
+  const ids = sql`${`{${candidates.join(',')}}`}::bpchar[]`;
+  const inWhole = sql.join(
+    [first && sql`month >= ${first}::date`, end && sql`month < ${end}::date`, sql`TRUE`].filter(
+      (part) => part !== null,
+    ),
+    sql` AND `,
+  );
+  const outsideWhole = sql.join(
+    [firstAt && sql`created_at < ${firstAt}::timestamptz`, endAt && sql`created_at >= ${endAt}::timestamptz`].filter(
+      (part) => part !== null,
+    ),
+    sql` OR `,
+  );
+  const edges = first || end ? sql`(${outsideWhole})` : sql`FALSE`;
   return rows<TopCustomer>(
     db,
-    sql`WITH per AS (
-          SELECT customer_id, count(*)::int AS n, sum(total)::numeric(14,2) AS spent FROM orders
-          WHERE customer_id = ANY(${`{${candidates.join(',')}}`}::bpchar[]) AND ${revenueOrder()}
-            AND ${within('created_at', range)} GROUP BY 1)
+    sql`WITH parts AS (
+          SELECT customer_id, orders AS n, spent FROM analytics_customer_months
+          WHERE customer_id = ANY(${ids}) AND ${inWhole}
+          UNION ALL
+          SELECT customer_id, count(*), sum(total) FROM orders
+          WHERE customer_id = ANY(${ids}) AND ${revenueOrder()} AND ${within('created_at', range)} AND ${edges}
+          GROUP BY 1),
+        per AS (SELECT customer_id, sum(n)::int AS n, sum(spent)::numeric(14,2) AS spent FROM parts
+          GROUP BY 1 HAVING sum(n) > 0)
         SELECT per.customer_id AS "customerId", trim(u.first_name || ' ' || u.last_name) AS "customerName",
           u.email AS "email", per.n AS "orderCount", per.spent AS "totalSpent"
         FROM per JOIN users u ON u.id = per.customer_id AND u.role = 'customer'
         ORDER BY per.spent DESC, per.n DESC, per.customer_id LIMIT ${limit}`,
   );
+}
+
+/**
+ * The whole UTC months inside the range: from `first` (a month start, null when the range is open there) up to
+ * `end` (exclusive). When first ≥ end no month is whole: the bounds then exclude every month row.
+ */
+function wholeMonths(range: DateRange) {
+  const monthStart = (at: Date, next: boolean) => {
+    const start = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+    return next && start < at.getTime() ? Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1) : start;
+  };
+  const first = range.from ? new Date(monthStart(range.from, true)).toISOString() : null;
+  const end = range.to ? new Date(monthStart(range.to, false)).toISOString() : null;
+  return { first: first?.slice(0, 10) ?? null, end: end?.slice(0, 10) ?? null, firstAt: first, endAt: end };
 }
