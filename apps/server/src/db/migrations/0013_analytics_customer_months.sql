@@ -50,24 +50,13 @@ CREATE TRIGGER analytics_customer_months_change AFTER UPDATE OF status, total, c
 CREATE TRIGGER analytics_customer_months_delete AFTER DELETE ON orders
   FOR EACH ROW WHEN (OLD.customer_id IS NOT NULL) EXECUTE FUNCTION analytics_customer_months_trigger();
 --> statement-breakpoint
--- The rebuild of migration 0012, plus the customer months.
-CREATE OR REPLACE FUNCTION analytics_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+-- The rebuild of migration 0012 (renamed), then the customer months.
+ALTER FUNCTION analytics_rebuild() RENAME TO analytics_rebuild_sales;
+--> statement-breakpoint
+CREATE FUNCTION analytics_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM set_config('seamline.analytics_rebuild', 'on', true);
-  PERFORM analytics_rebuild_base();
-  PERFORM set_config('seamline.analytics_rebuild', 'off', true);
-  DELETE FROM analytics_product_totals;
-  DELETE FROM analytics_category_days;
-  DELETE FROM analytics_brand_days;
+  PERFORM analytics_rebuild_sales();
   DELETE FROM analytics_customer_months;
-  INSERT INTO analytics_product_totals (product_key, units)
-  SELECT product_key, sum(units) FROM analytics_product_days GROUP BY 1;
-  INSERT INTO analytics_category_days (day, category_key, units, revenue, orders)
-  SELECT d.day, coalesce(p.category_id::text, ''), sum(d.units), sum(d.revenue), sum(d.orders)
-  FROM analytics_product_days d LEFT JOIN products p ON p.id = d.product_key::bpchar GROUP BY 1, 2;
-  INSERT INTO analytics_brand_days (day, brand_key, units, revenue, orders)
-  SELECT d.day, coalesce(p.brand_id::text, ''), sum(d.units), sum(d.revenue), sum(d.orders)
-  FROM analytics_product_days d LEFT JOIN products p ON p.id = d.product_key::bpchar GROUP BY 1, 2;
   INSERT INTO analytics_customer_months (month, customer_id, orders, spent)
   SELECT date_trunc('month', created_at AT TIME ZONE 'UTC')::date, customer_id, count(*), sum(total)
   FROM orders WHERE customer_id IS NOT NULL AND analytics_counted(status) GROUP BY 1, 2;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS } from '../../../test/analytics-factories.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { queryRows } from '../../db/client.js';
@@ -11,16 +12,6 @@ import { orderItems, orders, users } from '../../db/schema/index.js';
  * candidates) are not the range's, so the answer must come from a widened round and equal a count of every order.
  */
 const PEOPLE = 80;
-const ADDRESS = {
-  firstName: 'T',
-  lastName: 'B',
-  street: '1 Main',
-  city: 'X',
-  state: 'IL',
-  zipCode: '1',
-  country: 'US',
-  phone: '5550100',
-};
 
 let t: TestApp;
 let token: string;
