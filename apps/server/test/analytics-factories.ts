@@ -1,7 +1,8 @@
 import type { Db } from '../src/db/client.js';
 import { activityLogs, couponRedemptions, coupons, orderItems, orders } from '../src/db/schema/index.js';
 
-const ADDRESS = {
+/** A complete order address for orders written straight into the database. */
+export const ADDRESS = {
   firstName: 'Test',
   lastName: 'Buyer',
   street: '1 Main St',

@@ -63,7 +63,11 @@ export const analyticsProductDays = pgTable(
     revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     orders: integer('orders').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productKey] })],
+  // By product: a product changing category or brand moves its history between the category/brand day rollups.
+  (t) => [
+    primaryKey({ columns: [t.day, t.productKey] }),
+    index('analytics_product_days_product_idx').on(t.productKey, t.day),
+  ],
 );
 
 /**
@@ -125,4 +129,69 @@ export const analyticsActivityDays = pgTable(
     entries: integer('entries').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.userKey, t.status, t.action, t.resource] })],
+);
+
+/**
+ * Per product key (as in analytics_product_days): all-time units of revenue-order lines (migration
+ * analytics_product_totals). An upper bound of the product's units over any range, so the best sellers of a range
+ * are found among the best sellers of all time (product-sales.ts) instead of summing every product of the range.
+ */
+export const analyticsProductTotals = pgTable(
+  'analytics_product_totals',
+  {
+    productKey: text('product_key').primaryKey(),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('analytics_product_totals_units_idx').on(t.units)],
+);
+
+/**
+ * Line sales per UTC day × the product's current category ('' once the product is deleted), and the same per current
+ * brand ('' for none or deleted), with the orders holding each product summed (an order once per product). Kept from
+ * analytics_product_days by triggers; a product changing category or brand moves its history. Spread over shards
+ * by transaction (like analytics_order_days), so concurrent checkouts do not queue on one "today" row; readers sum.
+ */
+export const analyticsCategoryDays = pgTable(
+  'analytics_category_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    categoryKey: text('category_key').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categoryKey, t.shard] })],
+);
+
+export const analyticsBrandDays = pgTable(
+  'analytics_brand_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    brandKey: text('brand_key').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.brandKey, t.shard] })],
+);
+
+/**
+ * Revenue orders per UTC month × customer: how many and their total (migration analytics_customer_months), kept by
+ * triggers on orders. Top customers of a range take the month's biggest spenders as candidates and bound everyone
+ * else by the months' next figures (top-customers.ts), instead of summing every order of the range.
+ */
+export const analyticsCustomerMonths = pgTable(
+  'analytics_customer_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    customerId: char('customer_id', { length: 24 }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    spent: numeric('spent', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.customerId] }),
+    index('analytics_customer_months_spent_idx').on(t.month, t.spent),
+  ],
 );

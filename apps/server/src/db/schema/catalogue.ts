@@ -88,8 +88,10 @@ export const products = pgTable(
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
     uniqueIndex('products_slug_idx').on(t.slug),
     index('products_category_idx').on(t.categoryId),
-    index('products_brand_idx').on(t.brandId),
-    index('products_created_at_idx').on(t.createdAt),
+    // rating too: the dashboard's top brands read each brand's product count and average rating from the index alone.
+    index('products_brand_idx').on(t.brandId, t.rating),
+    // is_active too: analytics count the products created in a range, and the active ones, from the index alone.
+    index('products_created_at_idx').on(t.createdAt, t.isActive),
     // The staff list's sort columns, with the id that breaks ties (ORDER BY column, id). Not view_count: it changes
     // on every storefront view, and an index on it would stop those updates from being cheap in-place (HOT) ones.
     index('products_updated_at_idx').on(t.updatedAt, t.id),
@@ -207,6 +209,7 @@ export const inventoryMovements = pgTable(
     oneOf('inventory_movements_operation_check', t.operation, STOCK_MOVEMENT_OPERATIONS),
     index('inventory_movements_product_idx').on(t.productId, t.createdAt),
     index('inventory_movements_created_idx').on(t.createdAt),
+    // Also inventory_movements_quantity_changes_idx (migration 0014, SQL only: it INCLUDEs columns), for analytics.
     index('inventory_movements_order_idx').on(t.orderId),
   ],
 );

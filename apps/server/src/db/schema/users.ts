@@ -44,6 +44,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // Analytics' customer counts (registered in a range, active, up to a day) from the index alone.
+    index('users_customers_created_idx')
+      .on(t.createdAt, t.isActive)
+      .where(sql`${t.role} = 'customer' AND ${t.deletedAt} IS NULL`),
     // Trigram index for the customer and order searches (ILIKE '%…%'); the expression must match personSearchText().
     index('users_search_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
   ],

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventorySummary } from './inventory-summary.js';
 import { dailyOrders, orderTotals } from './orders.queries.js';
 import { customersCreated, productsCreated } from './people.queries.js';
-import { brandCatalogue, byCategory, productSales, topBrandSales } from './product-sales.js';
+import { brandCatalogue, salesByCategory, topBrandSales } from './product-sales.js';
 
 const TOP_RESELLERS = 5;
 
@@ -18,13 +18,14 @@ export async function dashboardAnalytics(
 ): Promise<DashboardAnalytics> {
   const previous = previousRange(range);
   // Independent reads: in parallel on a PostgreSQL pool (PGlite runs them one after another).
-  const [orders, customers, products, stock, daily, sales, before] = await Promise.all([
+  const [orders, customers, products, stock, daily, categories, brands, before] = await Promise.all([
     orderTotals(db, range),
     customersCreated(db, range),
     productsCreated(db, range),
     inventorySummary(db),
     dailyOrders(db, range),
-    productSales(db, range),
+    salesByCategory(db, range),
+    topBrandSales(db, range, TOP_RESELLERS),
     previous
       ? Promise.all([orderTotals(db, previous), customersCreated(db, previous), productsCreated(db, previous)]).then(
           ([o, c, p]) => ({ orders: o, customers: c, products: p }),
@@ -33,7 +34,6 @@ export async function dashboardAnalytics(
   ]);
   const delta = (current: number, pick: (b: NonNullable<typeof before>) => number) =>
     before ? relativeChange(current, pick(before)) : null;
-  const brands = topBrandSales(sales, TOP_RESELLERS);
   const catalogue = await brandCatalogue(
     db,
     brands.map((brand) => brand.brandId),
@@ -72,7 +72,7 @@ export async function dashboardAnalytics(
     charts: {
       revenueByDay: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
       orderTrends: daily.map(({ date, orders, completed, cancelled }) => ({ date, orders, completed, cancelled })),
-      productSalesByCategory: byCategory(sales).map(({ category, quantity, revenue }) => ({
+      productSalesByCategory: categories.map(({ category, quantity, revenue }) => ({
         category,
         units: quantity,
         revenue,

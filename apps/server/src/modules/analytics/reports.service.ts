@@ -40,17 +40,18 @@ import {
   topActions,
   topCoupons,
 } from './people.queries.js';
-import { byCategory, productSales, topProducts } from './product-sales.js';
+import { salesByCategory, topProducts } from './product-sales.js';
 import { topCustomers } from './top-customers.js';
 
 const TOP_COUPONS = 5;
 const TOP_ACTIONS = 5;
 
 export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<SalesAnalytics> {
-  const [totals, daily, sales] = await Promise.all([
+  const [totals, daily, byCategory, top] = await Promise.all([
     orderTotals(db, range),
     dailyOrders(db, range),
-    productSales(db, range),
+    salesByCategory(db, range),
+    topProducts(db, range, PAGE_SIZES.topProducts),
   ]);
   return {
     totalSales: totals.revenue,
@@ -58,8 +59,8 @@ export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<Sale
     averageOrderValue: averageOrderValue(totals.revenue, totals.revenueOrders),
     conversionRate: conversionRate(totals.paid, totals.orders),
     salesTrend: daily.map(({ date, revenue, orders }) => ({ date, revenue, orders })),
-    salesByCategory: byCategory(sales),
-    topSellingProducts: topProducts(sales, PAGE_SIZES.topProducts),
+    salesByCategory: byCategory,
+    topSellingProducts: top,
   };
 }
 

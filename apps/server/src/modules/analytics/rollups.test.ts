@@ -31,6 +31,11 @@ async function snapshot() {
     sql`SELECT 'o' AS kind, day::text, status AS key, sum(orders)::int AS orders, sum(total)::text AS amount
         FROM analytics_order_days GROUP BY day, status HAVING sum(orders) <> 0
         UNION ALL SELECT 'p', day::text, product_key, orders, revenue::text FROM analytics_product_days WHERE orders <> 0 OR units <> 0
+        UNION ALL SELECT 't', '', product_key, units::int, '' FROM analytics_product_totals WHERE units <> 0
+        UNION ALL SELECT 'c', day::text, category_key, sum(orders)::int, sum(revenue)::text || '/' || sum(units)
+        FROM analytics_category_days GROUP BY day, category_key HAVING sum(orders) <> 0 OR sum(units) <> 0
+        UNION ALL SELECT 'b', day::text, brand_key, sum(orders)::int, sum(revenue)::text || '/' || sum(units)
+        FROM analytics_brand_days GROUP BY day, brand_key HAVING sum(orders) <> 0 OR sum(units) <> 0
         ORDER BY 1, 2, 3`,
   );
 }
@@ -72,6 +77,15 @@ describe('analytics rollups', () => {
       ['Shirt', 3, 60],
       ['Hat', 1, 15],
     ]);
+
+    // A product's sales follow it to another category and brand (the history moves with it).
+    await t.app.db
+      .update(products)
+      .set({ categoryId: hat.categoryId, brandId: hat.brandId })
+      .where(eq(products.id, shirt.id));
+    const dashboard = (await call(t.app, 'GET', `/api/admin/analytics?${DAY}`, { token })).body.data;
+    expect(dashboard.charts.productSalesByCategory).toEqual([{ category: expect.any(String), units: 4, revenue: 75 }]);
+    expect(dashboard.charts.topResellers).toMatchObject([{ brandId: hat.brandId, revenue: 75, orders: 2, units: 4 }]);
 
     // Deleting a product keeps its sales, as a deleted product.
     await t.app.db.delete(products).where(eq(products.id, hat.id));

@@ -43,6 +43,22 @@ async function snapshot() {
          sum(customer_total)::text AS customer_total
        FROM analytics_order_days GROUP BY 1, 2, 3, 4 HAVING sum(orders) <> 0 ORDER BY 1, 2, 3, 4`,
     ),
+    // Product sales rollups of migration 0012 (category and brand rows are spread over shards: compare the sums).
+    productTotals: await read(
+      `SELECT product_key, units::text FROM analytics_product_totals WHERE units <> 0 ORDER BY 1`,
+    ),
+    categoryDays: await read(
+      `SELECT day::text, category_key, sum(units)::text AS units, sum(revenue)::text AS revenue, sum(orders)::text AS orders
+       FROM analytics_category_days GROUP BY 1, 2 HAVING sum(orders) <> 0 OR sum(units) <> 0 ORDER BY 1, 2`,
+    ),
+    customerMonths: await read(
+      `SELECT month::text, customer_id, orders, spent::text FROM analytics_customer_months
+       WHERE orders <> 0 OR spent <> 0 ORDER BY 1, 2`,
+    ),
+    brandDays: await read(
+      `SELECT day::text, brand_key, sum(units)::text AS units, sum(revenue)::text AS revenue, sum(orders)::text AS orders
+       FROM analytics_brand_days GROUP BY 1, 2 HAVING sum(orders) <> 0 OR sum(units) <> 0 ORDER BY 1, 2`,
+    ),
   };
 }
 

@@ -33,8 +33,11 @@ export async function stockTotals(db: DbOrTx): Promise<StockTotals> {
 
 /**
  * The totals as they stood at `since`: a combination's quantity then is its quantity now minus the net of its
- * movements since; combinations created since and products created since are left out. Only the products whose
- * combinations moved are recomputed; the others read the summary. Prices and thresholds are today's.
+ * movements since; combinations created since and products created since are left out. Prices and thresholds are
+ * today's. Read as the summary now plus, per product, the difference its moved combinations make (then − now):
+ * only movements that change a quantity (or create a combination) are read — reservations and releases, half of all
+ * movements, change no quantity — through their own index, and no unmoved combination is read at all.
+ * (Quantities are never negative, so an unmoved combination's quantity then is its quantity now.)
  */
 export async function stockTotalsAt(db: DbOrTx, since: Date): Promise<StockTotals> {
   const at = sql`${since.toISOString()}::timestamptz`;
@@ -42,19 +45,22 @@ export async function stockTotalsAt(db: DbOrTx, since: Date): Promise<StockTotal
     db,
     sql`WITH moved AS (
           SELECT inventory_id, sum(new_quantity - previous_quantity) AS net, bool_or(operation = 'create') AS created
-          FROM inventory_movements WHERE created_at >= ${at} AND inventory_id IS NOT NULL GROUP BY 1),
-        touched AS (SELECT DISTINCT i.product_id FROM moved m JOIN inventory i ON i.id = m.inventory_id),
-        back_then AS (
-          SELECT i.product_id, greatest(0, i.quantity - coalesce(m.net, 0)) AS quantity, i.low_stock_threshold
-          FROM touched t JOIN inventory i ON i.product_id = t.product_id LEFT JOIN moved m ON m.inventory_id = i.id
-          WHERE m.created IS NOT TRUE),
-        recomputed AS (
-          SELECT t.product_id, coalesce(sum(b.quantity), 0) AS units,
-            count(b.product_id) FILTER (WHERE b.quantity <= b.low_stock_threshold) AS low
-          FROM touched t LEFT JOIN back_then b ON b.product_id = t.product_id GROUP BY 1)
+          FROM inventory_movements
+          WHERE created_at >= ${at} AND (new_quantity <> previous_quantity OR operation = 'create')
+            AND inventory_id IS NOT NULL
+          GROUP BY 1),
+        combination AS (
+          SELECT i.product_id, i.quantity AS quantity_now, i.low_stock_threshold AS threshold, m.created,
+            greatest(0, i.quantity - m.net) AS quantity_then
+          FROM moved m JOIN inventory i ON i.id = m.inventory_id),
+        difference AS (
+          SELECT product_id,
+            sum(CASE WHEN created THEN 0 ELSE quantity_then END - quantity_now) AS units,
+            sum((NOT created AND quantity_then <= threshold)::int - (quantity_now <= threshold)::int) AS low
+          FROM combination GROUP BY 1)
         SELECT ${TOTALS} FROM (
-          SELECT coalesce(r.units, s.units) AS units, coalesce(r.low, s.low_variants) AS low, s.price
-          FROM analytics_product_stock s LEFT JOIN recomputed r ON r.product_id = s.product_id
+          SELECT s.units + coalesce(d.units, 0) AS units, s.low_variants + coalesce(d.low, 0) AS low, s.price
+          FROM analytics_product_stock s LEFT JOIN difference d ON d.product_id = s.product_id
           WHERE s.created_at < ${at}) per`,
   );
   return row!;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_customers_created_idx" ON "users" USING btree ("created_at","is_active") WHERE "users"."role" = 'customer' AND "users"."deleted_at" IS NULL;
