@@ -88,6 +88,21 @@ export const analyticsProductStock = pgTable('analytics_product_stock', {
 });
 
 /**
+ * The store-wide stock totals as they stood at the start of a UTC day, worked out once from the movements
+ * (inventory analytics' "vs 30 days ago") and kept: a past instant's figures do not change, so the comparison costs a
+ * row read instead of replaying a month of movements on every request.
+ */
+export const analyticsStockSnapshots = pgTable('analytics_stock_snapshots', {
+  at: timestamp('at', { withTimezone: true }).primaryKey(),
+  totalProducts: integer('total_products').notNull(),
+  lowStockProducts: integer('low_stock_products').notNull(),
+  outOfStockProducts: integer('out_of_stock_products').notNull(),
+  totalValue: numeric('total_value', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+  totalStockUnits: bigint('total_stock_units', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Per customer with revenue orders: the creation times of their latest two (migration 0007). For a range that reaches
  * today, a customer ordered in it when the latest is inside, and ordered twice or more when the second latest is.
  */

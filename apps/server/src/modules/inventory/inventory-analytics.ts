@@ -66,6 +66,26 @@ export async function stockTotalsAt(db: DbOrTx, since: Date): Promise<StockTotal
   return row!;
 }
 
+/**
+ * The totals at `at`, the start of a UTC day: read from `analytics_stock_snapshots`, or worked out from the movements
+ * (stockTotalsAt) the first time that day is asked for and kept. Two first askers both work it out; one row stays.
+ */
+export async function stockTotalsAtDayStart(db: DbOrTx, at: Date): Promise<StockTotals> {
+  const kept = sql`SELECT total_products AS "totalProducts", low_stock_products AS "lowStockProducts",
+    out_of_stock_products AS "outOfStockProducts", total_value AS "totalValue", total_stock_units AS "totalStockUnits"
+    FROM analytics_stock_snapshots WHERE at = ${at.toISOString()}::timestamptz`;
+  const [found] = await queryRows<StockTotals>(db, kept);
+  if (found) return found;
+  const then = await stockTotalsAt(db, at);
+  await db.execute(sql`INSERT INTO analytics_stock_snapshots
+      (at, total_products, low_stock_products, out_of_stock_products, total_value, total_stock_units)
+    VALUES (${at.toISOString()}::timestamptz, ${then.totalProducts}, ${then.lowStockProducts},
+      ${then.outOfStockProducts}, ${then.totalValue}, ${then.totalStockUnits})
+    ON CONFLICT (at) DO NOTHING`);
+  const [stored] = await queryRows<StockTotals>(db, kept);
+  return stored ?? then;
+}
+
 /** The top categories by units in stock (products without a category under 'Uncategorized'). */
 export function topCategories(db: DbOrTx, limit = 3) {
   return queryRows<{ category: string; stock: number }>(

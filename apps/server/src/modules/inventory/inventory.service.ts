@@ -2,7 +2,7 @@ import { type InventoryAnalyticsView, PAGE_SIZES, percentChange } from '@seamlin
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
-import { stockTotals, stockTotalsAt, topCategories, worstAlerts } from './inventory-analytics.js';
+import { stockTotals, stockTotalsAtDayStart, topCategories, worstAlerts } from './inventory-analytics.js';
 
 const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;
@@ -45,10 +45,11 @@ export class InventoryService {
    * the alerts (the analytics table shows the first 10); the whole list is the low-stock endpoint's.
    */
   async analytics(now = new Date()): Promise<InventoryAnalyticsView> {
-    const since = new Date(now.getTime() - COMPARE_DAYS * DAY_MS);
+    // The start of the UTC day 30 days ago, as the other analytics count whole UTC days; its figures are kept.
+    const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - COMPARE_DAYS * DAY_MS);
     const [totals, then, alerts, categories, recent] = await Promise.all([
       stockTotals(this.db),
-      stockTotalsAt(this.db, since),
+      stockTotalsAtDayStart(this.db, since),
       worstAlerts(this.db, PAGE_SIZES.lowStockTable),
       topCategories(this.db, PAGE_SIZES.topStockCategories),
       this.recentMovements(),

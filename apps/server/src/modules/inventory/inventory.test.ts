@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -126,7 +126,7 @@ describe('inventory analytics and low-stock alerts', () => {
     });
   });
 
-  it('computes the change figures against the state 30 days ago rebuilt from the movements', async () => {
+  it('computes the change figures against the state at the start of the UTC day 30 days ago, rebuilt from the movements', async () => {
     const fresh = await createTestApp();
     try {
       const token = (await signedIn(fresh.app, 'admin')).token;
@@ -151,9 +151,17 @@ describe('inventory analytics and low-stock alerts', () => {
       expect(data.changes.totalValue).toEqual({ previous: 100, percent: 140 });
       expect(data.changes.totalProducts).toEqual({ previous: 1, percent: 100 });
       expect(data.changes.outOfStockProducts).toEqual({ previous: 0, percent: null });
-      // Movements older than 30 days do not change the reconstruction.
+      const dayStart = Math.floor(Date.now() / DAY) * DAY - 30 * DAY;
+      expect(data.changes.comparedTo).toBe(new Date(dayStart).toISOString());
+      // The figures of that day are kept: a second read does not replay the movements, so rewriting history (the
+      // movements moved 45 days back) shows only once the kept figures are gone.
       await backdate(product.id, new Date(Date.now() - 45 * DAY), fresh.app.db);
       await fresh.app.db.update(products).set({ createdAt: old }).where(eq(products.id, product.id));
+      const kept = (await call(fresh.app, 'GET', '/api/admin/analytics/inventory', { token })).body.data;
+      expect(kept.changes.totalValue).toEqual({ previous: 100, percent: 140 });
+      expect(kept.changes.comparedTo).toBe(data.changes.comparedTo);
+      await fresh.app.db.execute(sql`DELETE FROM analytics_stock_snapshots`);
+      // Movements older than 30 days do not change the reconstruction.
       const later = (await call(fresh.app, 'GET', '/api/admin/analytics/inventory', { token })).body.data;
       expect(later.changes.totalValue).toEqual({ previous: 240, percent: 0 });
     } finally {

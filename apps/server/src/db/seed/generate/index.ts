@@ -101,6 +101,8 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   const bar = progress.step('rollups', 1);
   await finishCoupons(db, run);
   await db.execute(sql`SELECT analytics_rebuild()`);
+  // The load wrote history (backdated movements): stock figures kept for past days no longer hold.
+  await db.execute(sql`DELETE FROM analytics_stock_snapshots`);
   // Fresh statistics and visibility maps (a server's autovacuum would get there later; embedded PGlite has none).
   // Without the vacuum, index-only scans visit the heap and the first admin lists on a new store miss their targets.
   await db.execute(sql`VACUUM (ANALYZE)`);
