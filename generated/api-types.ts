@@ -8283,7 +8283,10 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity";
                 sortOrder?: "asc" | "desc";
             };
             header?: never;
@@ -8927,7 +8930,10 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity";
                 sortOrder?: "asc" | "desc";
             };
             header?: never;

@@ -97,6 +97,8 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_sku_idx').on(t.sku, t.id),
     index('products_rating_idx').on(t.rating, t.id),
+    // The storefront's "popular" sort (review count, then rating, then id), see product-filters.ts.
+    index('products_popularity_idx').on(t.reviewCount, t.rating, t.id),
     // Trigram index for the product search (ILIKE '%…%'); queries must use productSearchText, the same expression.
     index('products_search_idx').using(
       'gin',

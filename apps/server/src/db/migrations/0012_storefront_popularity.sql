@@ -1,0 +1,1 @@
+CREATE INDEX "products_popularity_idx" ON "products" USING btree ("review_count","rating","id");
