@@ -1942,6 +1942,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8286,7 +8352,7 @@ export interface operations {
                 size?: string | string[];
                 color?: string | string[];
                 inStock?: "true" | "false";
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
             };
             header?: never;
@@ -8933,7 +8999,7 @@ export interface operations {
                 size?: string | string[];
                 color?: string | string[];
                 inStock?: "true" | "false";
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
             };
             header?: never;

@@ -231,6 +231,8 @@ export const PRODUCT_SORT_FIELDS = [
   'salesCount',
   /** Most reviewed first, then best rated (indexed; see product-filters.ts for why not sales or views). */
   'popularity',
+  /** The price a shopper pays: the sale price when the product is on sale (`effectiveUnitPrice`). */
+  'finalPrice',
 ] as const;
 /** Size or color filter values: at most 20, each as long as a variant's size or color may be. */
 const variantList = z
@@ -247,6 +249,7 @@ export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
   isTikTokTrending: queryBoolean.optional(),
   category: z.string().trim().max(100).optional(),
   brand: z.string().trim().max(100).optional(),
+  /** Price range: of the price for staff, of the price a shopper pays (sale price when on sale) for everyone else. */
   minPrice: queryNumber.optional(),
   maxPrice: queryNumber.optional(),
   /** Sizes and colors (comma-separated or repeated, any case): some variant has one of the sizes in one of the colors. */

@@ -99,6 +99,8 @@ export const products = pgTable(
     index('products_rating_idx').on(t.rating, t.id),
     // The storefront's "popular" sort (review count, then rating, then id), see product-filters.ts.
     index('products_popularity_idx').on(t.reviewCount, t.rating, t.id),
+    // The storefront's price sort and price range: the price a shopper pays (see finalPrice below).
+    index('products_final_price_idx').on(finalPrice(t), t.id),
     // Trigram index for the product search (ILIKE '%…%'); queries must use productSearchText, the same expression.
     index('products_search_idx').using(
       'gin',
@@ -106,6 +108,15 @@ export const products = pgTable(
     ),
   ],
 );
+
+/**
+ * The price a shopper pays: the sale price when it is above 0 and below the price (`effectiveUnitPrice()` in SQL).
+ * The storefront's price sort and range and their index use this one expression.
+ */
+function finalPrice(t: { price: AnyPgColumn; salePrice: AnyPgColumn }): SQL {
+  return sql`(CASE WHEN ${t.salePrice} > 0 AND ${t.salePrice} < ${t.price} THEN ${t.salePrice} ELSE ${t.price} END)`;
+}
+export const productFinalPrice = finalPrice(products);
 
 /**
  * The text the product search matches on the product row (name, SKU, subcategory, tags), through the IMMUTABLE SQL

@@ -1,8 +1,15 @@
 import { isObjectId, type ProductListQuery } from '@seamline/shared';
-import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import { brands, categories, inventory, productSearchText, products } from '../../db/schema/index.js';
+import {
+  brands,
+  categories,
+  inventory,
+  productFinalPrice,
+  productSearchText,
+  products,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search.js';
 import { salesCountSql } from './product-view.js';
 
@@ -22,6 +29,7 @@ const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColum
   viewCount: [products.viewCount],
   salesCount: [salesCountSql],
   popularity: [products.reviewCount, products.rating],
+  finalPrice: [productFinalPrice],
 };
 
 /** ORDER BY the sort's columns in the asked direction, then `id` in `idDirection` (ties, stable pages). */
@@ -70,8 +78,10 @@ export async function productFilters(db: DbOrTx, query: ProductListQuery, staff:
   if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
   if (query.category) filters.push(refFilter('category', query.category));
   if (query.brand) filters.push(refFilter('brand', query.brand));
-  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
-  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
+  // Shoppers filter by what they would pay; staff by the list price they edit.
+  const price = staff ? sql`${products.price}` : productFinalPrice;
+  if (query.minPrice !== undefined) filters.push(sql`${price} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) filters.push(sql`${price} <= ${query.maxPrice}`);
   const variant = variantFilter(query);
   if (variant) filters.push(variant);
   if (query.search) filters.push(await productSearch(db, query.search));

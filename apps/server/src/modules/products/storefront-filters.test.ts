@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct } from '../../../test/factories.js';
+import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { brands, categories } from '../../db/schema/index.js';
 
@@ -11,22 +11,31 @@ beforeAll(async () => {
   const db = t.app.db;
   const categoryId = (await db.insert(categories).values({ name: 'Knitwear' }).returning())[0]!.id;
   const brandId = (await db.insert(brands).values({ name: 'Loom & Co' }).returning())[0]!.id;
-  const make = (name: string, reviewCount: number, rating: number, variants: Parameters<typeof buildProduct>[2]) =>
-    buildProduct(db, { name, categoryId, brandId, reviewCount, rating }, variants);
+  const make = (
+    name: string,
+    [reviewCount, rating]: [number, number],
+    [price, salePrice]: [number, number | null],
+    variants: Parameters<typeof buildProduct>[2],
+  ) => buildProduct(db, { name, categoryId, brandId, reviewCount, rating, price, salePrice }, variants);
   // Cardigan: its M/Black is all reserved (sold out), other combinations have units.
-  await make('Cardigan', 200, 4.2, [
-    { size: 'M', color: 'Black', quantity: 5, reserved: 5 },
-    { size: 'L', color: 'Black', quantity: 3 },
-    { size: 'M', color: 'Navy', quantity: 4 },
-  ]);
-  await make('Sweater', 50, 4.9, [{ size: 'S', color: 'White', quantity: 2 }]);
-  await make('Pullover', 200, 4.8, [{ size: 'M', color: 'Black', quantity: 1 }]);
-  await make('Vest', 0, 3.5, [{ size: 'M', color: 'Black', quantity: 0 }]);
+  await make(
+    'Cardigan',
+    [200, 4.2],
+    [80, 40],
+    [
+      { size: 'M', color: 'Black', quantity: 5, reserved: 5 },
+      { size: 'L', color: 'Black', quantity: 3 },
+      { size: 'M', color: 'Navy', quantity: 4 },
+    ],
+  );
+  await make('Sweater', [50, 4.9], [60, null], [{ size: 'S', color: 'White', quantity: 2 }]);
+  await make('Pullover', [200, 4.8], [50, 55], [{ size: 'M', color: 'Black', quantity: 1 }]);
+  await make('Vest', [0, 3.5], [30, 0], [{ size: 'M', color: 'Black', quantity: 0 }]);
 });
 afterAll(async () => t.close());
 
-const list = async (query: string) => {
-  const res = await call(t.app, 'GET', `/api/products?category=Knitwear&${query}`);
+const list = async (query: string, token?: string) => {
+  const res = await call(t.app, 'GET', `/api/products?category=Knitwear&${query}`, { token });
   expect(res.status).toBe(200);
   return (res.body.data.products as { name: string }[]).map((p) => p.name);
 };
@@ -55,6 +64,15 @@ describe('GET /api/products: storefront filters', () => {
   it('sorts by popularity: most reviewed first, then best rated (ascending reverses both)', async () => {
     expect(await list('sortBy=popularity')).toEqual(['Pullover', 'Cardigan', 'Sweater', 'Vest']);
     expect(await list('sortBy=popularity&sortOrder=asc')).toEqual(['Vest', 'Sweater', 'Cardigan', 'Pullover']);
+  });
+
+  it('sorts and filters shoppers by the price they pay (the sale price when below the price); staff by the price', async () => {
+    expect(await list('sortBy=finalPrice&sortOrder=asc')).toEqual(['Vest', 'Cardigan', 'Pullover', 'Sweater']);
+    expect(await list('sortBy=finalPrice')).toEqual(['Sweater', 'Pullover', 'Cardigan', 'Vest']);
+    expect(await list('sortBy=price&sortOrder=asc')).toEqual(['Vest', 'Pullover', 'Sweater', 'Cardigan']);
+    expect(await sorted('minPrice=35&maxPrice=50')).toEqual(['Cardigan', 'Pullover']);
+    const staff = (await signedIn(t.app, 'support')).token;
+    expect((await list('minPrice=35&maxPrice=50', staff)).sort()).toEqual(['Pullover']);
   });
 
   it('answers 400 for too many or too long size/color values, and for an unknown sort', async () => {

@@ -1,1 +1,0 @@
-CREATE INDEX "products_popularity_idx" ON "products" USING btree ("review_count","rating","id");

@@ -1,0 +1,2 @@
+CREATE INDEX "products_popularity_idx" ON "products" USING btree ("review_count","rating","id");--> statement-breakpoint
+CREATE INDEX "products_final_price_idx" ON "products" USING btree ((CASE WHEN "sale_price" > 0 AND "sale_price" < "price" THEN "sale_price" ELSE "price" END),"id");
