@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { SHOP_BASE } from '../../lib/paths';
 
 /**
- * The header's product search. A plain GET form to /shop/search (works before the app has loaded too); with the app
+ * The header's product search (its own row on phones, so it is wide enough to type in). A plain GET form to /shop/search (works before the app has loaded too); with the app
  * running, a submit is a client-side navigation. On the search page it shows the words searched for.
  */
 export function SearchBox() {
@@ -16,7 +16,7 @@ export function SearchBox() {
     navigate(q ? `/search?${new URLSearchParams({ q })}` : '/search');
   };
   return (
-    <search className="min-w-0 flex-1">
+    <search className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1">
       <form action={`${SHOP_BASE}/search`} onSubmit={submit} className="relative" key={current}>
         <label htmlFor="site-search" className="sr-only">
           Search products

@@ -5,7 +5,7 @@ import { availableOf, type Choice } from './variants';
 type Props = { product: StorefrontProductView; choice: Choice; onChange: (choice: Choice) => void };
 
 /** A sold-out option stays choosable (to see it is sold out) but is struck through and says so to screen readers. */
-const soldOutChip = `${chip} line-through decoration-stone-500 text-stone-600`;
+const soldOutChip = `${chip} border-dashed line-through decoration-stone-500 text-stone-600`;
 
 /**
  * Size and color as two radio groups. Each option shows whether it has units together with the other group's
