@@ -1,14 +1,46 @@
-import { COLOR_HEX, productContracts, SIZES, STOREFRONT_FILTER_COLORS } from '@seamline/shared';
+import { productContracts, SIZES, STOREFRONT_FILTER_COLORS } from '@seamline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { api } from '../../lib/api';
 import { activeFilterCount, type BrowseScope, type BrowseState } from '../../lib/browse-url';
+import { Swatch } from './Swatch';
 import { buttonSecondary, chip, field } from './styles';
 
 type Props = { state: BrowseState; scope: BrowseScope; onChange: (next: Partial<BrowseState>) => void };
 
 const toggle = (values: string[], value: string) =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+
+type ChipGroupProps = {
+  legend: string;
+  options: readonly string[];
+  selected: string[];
+  onToggle: (option: string) => void;
+  swatches?: boolean;
+};
+
+/** Options as checkbox chips (several may be chosen), under a legend. */
+function ChipGroup({ legend, options, selected, onToggle, swatches = false }: ChipGroupProps) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label key={option} className={chip}>
+            <input
+              type="checkbox"
+              className="sr-only"
+              checked={selected.includes(option)}
+              onChange={() => onToggle(option)}
+            />
+            {swatches ? <Swatch color={option} /> : null}
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 /**
  * The listing's filters. Every change is a new URL (page 1), so the back button steps through them; the price range
@@ -30,44 +62,19 @@ export function FilterPanel({ state, scope, onChange }: Props) {
 
   return (
     <div className="space-y-6">
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Size</legend>
-        <div className="flex flex-wrap gap-2">
-          {SIZES.map((size) => (
-            <label key={size} className={chip}>
-              <input
-                type="checkbox"
-                className="sr-only"
-                checked={state.sizes.includes(size)}
-                onChange={() => onChange({ sizes: toggle(state.sizes, size) })}
-              />
-              {size}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Color</legend>
-        <div className="flex flex-wrap gap-2">
-          {colors.map((color) => (
-            <label key={color} className={chip}>
-              <input
-                type="checkbox"
-                className="sr-only"
-                checked={state.colors.includes(color)}
-                onChange={() => onChange({ colors: toggle(state.colors, color) })}
-              />
-              <span
-                aria-hidden="true"
-                className="size-3.5 rounded-full border border-stone-300"
-                style={{ backgroundColor: COLOR_HEX[color] ?? 'transparent' }}
-              />
-              {color}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChipGroup
+        legend="Size"
+        options={SIZES}
+        selected={state.sizes}
+        onToggle={(size) => onChange({ sizes: toggle(state.sizes, size) })}
+      />
+      <ChipGroup
+        legend="Color"
+        options={colors}
+        selected={state.colors}
+        onToggle={(color) => onChange({ colors: toggle(state.colors, color) })}
+        swatches
+      />
 
       <form onSubmit={applyPrice} aria-labelledby={`${priceId}-legend`} key={`${state.min}-${state.max}`}>
         <p id={`${priceId}-legend`} className="mb-2 text-sm font-semibold">
