@@ -159,6 +159,9 @@ export const inventory = pgTable(
   },
   (t) => [
     uniqueIndex('inventory_variant_idx').on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`),
+    // The storefront's color (+ size) filter from the variants' side: its bounded count reads the matching variants
+    // here instead of scanning every variant (100k products: 49 → 16 ms for M/Black on a loaded machine).
+    index('inventory_option_idx').on(sql`lower(${t.color})`, sql`lower(${t.size})`, t.productId),
     check('inventory_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('inventory_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
     check('inventory_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),
