@@ -13,6 +13,7 @@ import { backOffice } from './checks/back-office.js';
 import { type CheckoutOutcome, checkout, type HotVariant, pickHotVariants } from './checks/checkout.js';
 import { coldStart } from './checks/cold-start.js';
 import { brokenStock, invariants } from './checks/invariants.js';
+import { shop } from './checks/shop.js';
 import { storefront } from './checks/storefront.js';
 import { benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
@@ -58,13 +59,17 @@ async function storeSize(db: Parameters<typeof queryRows>[0]): Promise<string> {
     .join(', ');
 }
 
-const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'checkout'].some((c) =>
+const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'checkout'].some((c) =>
   wanted.has(c as never),
 );
-execFileSync(process.execPath, ['scripts/build.mjs', wanted.has('back-office') ? '--if-stale' : '--server-if-stale'], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  ['scripts/build.mjs', wanted.has('back-office') || wanted.has('shop') ? '--if-stale' : '--server-if-stale'],
+  {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  },
+);
 if (wanted.has('cold-start')) await measure('cold start', async (out) => out.push(...(await coldStart())));
 
 const target = benchDatabase();
@@ -113,6 +118,7 @@ try {
           'back office',
           signedIn((out) => backOffice(ctx, out, staff)),
         );
+      if (wanted.has('shop')) await measure('shop', (out) => shop(ctx, out));
       if (wanted.has('checkout'))
         await measure(
           'checkout',

@@ -652,7 +652,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shipping, tax and total of a cart for a shipping method, with every method priced */
+        /**
+         * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
+         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
+         */
         post: operations["calculateShipping"];
         delete?: never;
         options?: never;
@@ -671,6 +674,24 @@ export interface paths {
         put?: never;
         /** The shipping methods and their cost for a subtotal */
         post: operations["listShippingMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved cart (empty when none) */
+        get: operations["getCart"];
+        /** Replace the signed-in customer's saved cart (the storefront sends it whole after each change) */
+        put: operations["saveCart"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1976,6 +1997,243 @@ export interface paths {
         trace?: never;
     };
     "/shop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/category/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/brand/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/sitemap-pages.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/sitemap-products.xml": {
         parameters: {
             query?: never;
             header?: never;
@@ -4454,6 +4712,18 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                size: string;
+                                color: string;
+                                variantId: string;
+                                price: number;
+                                quantity: number;
+                                total: number;
+                            }[];
                             /** @enum {string} */
                             shippingMethod: "standard" | "express" | "overnight";
                             shipping: number;
@@ -4531,6 +4801,122 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                size: string;
+                                color: string;
+                                quantity: number;
+                                /** @default  */
+                                slug: string;
+                                /** @default  */
+                                name: string;
+                                /** @default null */
+                                image: string | null;
+                            }[];
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    saveCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 2,
+                 *           "slug": "tee",
+                 *           "name": "Tee"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                        /** @default  */
+                        slug?: string;
+                        /** @default  */
+                        name?: string;
+                        /** @default null */
+                        image?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                size: string;
+                                color: string;
+                                quantity: number;
+                                /** @default  */
+                                slug: string;
+                                /** @default  */
+                                name: string;
+                                /** @default null */
+                                image: string | null;
+                            }[];
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7947,6 +8333,7 @@ export interface operations {
                     orderId: string;
                     paymentIntentId: string;
                     email?: string;
+                    paymentMethod?: string;
                 };
             };
         };

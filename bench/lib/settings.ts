@@ -11,6 +11,7 @@ export const CHECK_NAMES = [
   'admin-lists',
   'analytics',
   'back-office',
+  'shop',
   'checkout',
   'invariants',
 ] as const;

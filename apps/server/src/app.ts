@@ -133,6 +133,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     shopDist: config.shopDist,
     uploadDir: config.s3 ? null : config.uploadDir,
     serveSourceMaps: config.env !== 'production',
+    publicUrl: config.publicUrl,
+    catalogue: config.catalogue,
   });
   await app.ready();
   return app;

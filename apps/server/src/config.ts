@@ -138,6 +138,8 @@ export type CatalogueSettings = {
   viewFlushMs: number;
   /** An anonymous storefront list answer is reused by this instance for this long; 0 turns the cache off. */
   cacheTtlMs: number;
+  /** URLs per storefront sitemap file (the sitemap protocol allows 50,000); tests make it small. */
+  sitemapUrlsPerFile?: number;
 };
 
 export type RuntimeSettings = {

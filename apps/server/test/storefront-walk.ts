@@ -387,6 +387,14 @@ export const walkTable: WalkTable = {
       { method: 'DELETE', url: '/api/users/account', token: other.token, body: { password: other.user.password } },
     ];
   },
+  'GET /api/cart': asCustomer('GET', () => '/api/cart'),
+  'PUT /api/cart': asCustomer(
+    'PUT',
+    () => '/api/cart',
+    (d) => ({
+      items: cart(d).map(({ variantId: _, ...line }) => ({ ...line, slug: d.product.slug, name: 'Walk tee' })),
+    }),
+  ),
   'GET /api/users/addresses': asCustomer('GET', () => '/api/users/addresses'),
   'POST /api/users/addresses': asCustomer(
     'POST',

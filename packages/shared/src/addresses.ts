@@ -34,6 +34,18 @@ export const addressInput = z.object({
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
+/** An address form before anything is typed. */
+export const EMPTY_ADDRESS: AddressInput = {
+  firstName: '',
+  lastName: '',
+  street: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+  phone: '',
+};
+
 /** At most this many saved addresses per customer (keeps the address book and its queries small). */
 export const MAX_SAVED_ADDRESSES = 20;
 

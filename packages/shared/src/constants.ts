@@ -1,5 +1,8 @@
 /** Constants of the specification (both parts). Imported by server and web; never re-typed. */
 
+/** The store's name as shoppers see it (storefront pages, search-engine tags, customer mails). */
+export const STORE_NAME = 'Seamline';
+
 export const ROLES = ['admin', 'moderator', 'support', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES = ['admin', 'moderator', 'support'] as const satisfies readonly Role[];

@@ -245,6 +245,8 @@ export const confirmPaymentInput = z.object({
   paymentIntentId: z.string({ error: 'Payment intent ID is required.' }).trim().min(1).max(200),
   /** Guest orders prove themselves with their e-mail. */
   email: emailSchema.optional(),
+  /** The provider's token for the card to charge (made in the browser; the card number never reaches us). */
+  paymentMethod: z.string().trim().min(1).max(200).optional(),
 });
 export const savedPaymentMethodInput = z.object({
   provider: z.enum(['test', 'stripe']).default('test'),

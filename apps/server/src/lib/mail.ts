@@ -4,14 +4,17 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
-export type Mail = { to: string; subject: string; body: string; kind: string };
+/** `body` is the plain-text part; `html`, when given, is sent beside it as the HTML alternative. */
+export type Mail = { to: string; subject: string; body: string; html?: string; kind: string };
 
 const FROM = 'Seamline <no-reply@seamline.dev>';
 const BATCH = 20;
 
 /** Every mail is recorded in the outbox inside the caller's transaction, so it exists exactly when the change does. */
 export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
-  await db.insert(mailOutbox).values({ toEmail: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind });
+  await db
+    .insert(mailOutbox)
+    .values({ toEmail: mail.to, subject: mail.subject, body: mail.body, html: mail.html ?? null, kind: mail.kind });
 }
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -23,16 +26,28 @@ type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: st
  */
 export async function deliverPendingMail(db: Db, transport: Transporter | null, log: Logger): Promise<number> {
   return db.transaction(async (tx) => {
-    const pending = await queryRows<{ id: string; to_email: string; subject: string; body: string }>(
+    const pending = await queryRows<{
+      id: string;
+      to_email: string;
+      subject: string;
+      body: string;
+      html: string | null;
+    }>(
       tx,
-      sql`SELECT id, to_email, subject, body FROM mail_outbox WHERE sent_at IS NULL
+      sql`SELECT id, to_email, subject, body, html FROM mail_outbox WHERE sent_at IS NULL
           ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
     );
     let sent = 0;
     for (const mail of pending) {
       try {
         if (transport) {
-          await transport.sendMail({ from: FROM, to: mail.to_email, subject: mail.subject, text: mail.body });
+          await transport.sendMail({
+            from: FROM,
+            to: mail.to_email,
+            subject: mail.subject,
+            text: mail.body,
+            ...(mail.html ? { html: mail.html } : {}),
+          });
           log.info({ mailId: mail.id }, 'mail sent');
         } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
         await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { cartRoutes } from './cart/cart.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
@@ -30,6 +31,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,
+  cartRoutes,
   couponRoutes,
   customerRoutes,
   imageRoutes,

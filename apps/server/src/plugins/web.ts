@@ -2,7 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CatalogueSettings } from '../config.js';
 import { apiNotFound } from './errors.js';
+import { registerShopPages } from './shop-pages.js';
+import { registerShopSitemap } from './shop-sitemap.js';
 
 /** Where the storefront is served; everything else that is not the API or an upload is the back office. */
 export const SHOP_PREFIX = '/shop';
@@ -39,7 +42,14 @@ async function registerSpa(
  */
 export async function registerWebAndUploads(
   app: FastifyInstance,
-  options: { webDist: string; shopDist: string; uploadDir: string | null; serveSourceMaps: boolean },
+  options: {
+    webDist: string;
+    shopDist: string;
+    uploadDir: string | null;
+    serveSourceMaps: boolean;
+    publicUrl: string;
+    catalogue: CatalogueSettings;
+  },
 ) {
   if (options.uploadDir) {
     mkdirSync(options.uploadDir, { recursive: true });
@@ -63,9 +73,14 @@ export async function registerWebAndUploads(
   if (hasShop) {
     // The storefront's own folder holds no index (/shop/ is its home page, answered like every other shop page).
     await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, { ...options, decorateReply: !hasWeb, index: false });
-    for (const url of [SHOP_PREFIX, `${SHOP_PREFIX}/`])
-      app.get(url, (_request, reply) => appPage(reply, options.shopDist));
+    // Home, product, category and brand pages carry their search-engine head and no-JavaScript body.
+    registerShopPages(app, {
+      shopDist: options.shopDist,
+      publicUrl: options.publicUrl,
+      cacheTtlMs: options.catalogue.cacheTtlMs,
+    });
   }
+  registerShopSitemap(app, { publicUrl: options.publicUrl, perFile: options.catalogue.sitemapUrlsPerFile });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/uploads');

@@ -13,6 +13,8 @@ export type CartLine = Pick<OrderItemInput, 'productId' | 'size' | 'color' | 'qu
 };
 
 const STORAGE_KEY = 'shop.cart';
+/** The customer whose account cart this browser's cart was last merged with (lib/cart-sync.ts). */
+export const CART_MERGED_KEY = 'shop.cart.mergedFor';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: [] };
 
@@ -71,6 +73,15 @@ export const cart = {
   },
   clear() {
     write([]);
+  },
+  /** The whole cart at once (the account's cart merged in on sign-in). */
+  replace(lines: CartLine[]) {
+    write(lines);
+  },
+  /** Calls `listener` after every change made in this tab. */
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   },
 };
 

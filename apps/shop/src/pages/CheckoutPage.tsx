@@ -1,7 +1,15 @@
-import { useDocumentTitle } from '../lib/use-document-title';
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
+import CheckoutFormPage from './checkout/CheckoutFormPage';
 
-/** Placeholder until this page is built. */
+const ConfirmationPage = lazy(() => import('./checkout/ConfirmationPage'));
+
+/** /checkout: the form, and /checkout/confirmation/:orderNumber once paid. */
 export default function CheckoutPage() {
-  useDocumentTitle('Checkout');
-  return <h1 className="text-2xl font-semibold">Checkout</h1>;
+  return (
+    <Switch>
+      <Route path="/confirmation/:orderNumber" component={ConfirmationPage} />
+      <Route component={CheckoutFormPage} />
+    </Switch>
+  );
 }

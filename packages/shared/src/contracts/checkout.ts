@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, envelope } from '../contract.js';
 import { SHIPPING_METHODS } from '../order-totals.js';
-import { checkoutSessionView, orderTotalsView, shippingOptionView } from '../order-view.js';
+import { checkoutSessionView, orderTotalsView, pricedCartView, shippingOptionView } from '../order-view.js';
 import {
   calculateShippingInput,
   checkoutSessionInput,
@@ -45,7 +45,11 @@ export const checkoutContracts = {
     operationId: 'calculateShipping',
     method: 'POST',
     path: '/orders/calculate-shipping',
-    summary: 'Shipping, tax and total of a cart for a shipping method, with every method priced',
+    summary: 'A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced',
+    description:
+      'The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers ' +
+      '400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` ' +
+      'as `items.<index>`.',
     tag,
     access: 'public',
     body: calculateShippingInput,
@@ -53,6 +57,7 @@ export const checkoutContracts = {
     responses: {
       200: envelope(
         z.object({
+          items: pricedCartView.shape.items,
           shippingMethod: z.enum(SHIPPING_METHODS),
           ...orderTotalsView.pick({ shipping: true, subtotal: true, tax: true, total: true }).shape,
           freeShippingThreshold: z.number(),

@@ -2,6 +2,7 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { cartContracts } from './cart.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
@@ -20,6 +21,7 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './cart.js';
 export * from './checkout.js';
 export * from './coupons.js';
 export * from './customers.js';
@@ -52,6 +54,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   orders: orderContracts,
   adminOrders: adminOrderContracts,
   checkout: checkoutContracts,
+  cart: cartContracts,
   categories: categoryContracts,
   brands: brandContracts,
   payments: paymentContracts,

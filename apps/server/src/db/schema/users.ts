@@ -98,6 +98,8 @@ export const mailOutbox = pgTable(
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part, for mails that have one (order mails); `body` is always the plain-text part. */
+    html: text('html'),
     kind: text('kind').notNull(),
     sentAt: tstz('sent_at'),
     createdAt: createdAt(),

@@ -16,6 +16,10 @@ import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
 import type { AccessTokens, ChallengePurpose, ChallengeTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
+
+/** Where a customer's account pages live in the storefront (apps/shop, served at /shop). */
+const SHOP_ACCOUNT_PATH = '/shop/account';
+
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TwoFactorService } from '../two-factor/two-factor.service.js';
 import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
@@ -267,7 +271,7 @@ export class AuthService {
         to: user.email,
         kind: 'password_reset',
         subject: 'Reset your Seamline password',
-        body: `Hello ${user.firstName},\n\nReset your password within one hour: ${this.publicUrl}/reset-password?token=${token}\n\nIf you did not ask for this, ignore this message.`,
+        body: `Hello ${user.firstName},\n\nReset your password within one hour: ${this.mailLink(user, 'reset-password', token)}\n\nIf you did not ask for this, ignore this message.`,
       });
       await writeActivity(
         tx,
@@ -320,7 +324,13 @@ export class AuthService {
       to: user.email,
       kind: 'email_verification',
       subject: 'Verify your Seamline e-mail address',
-      body: `Hello ${user.firstName},\n\nConfirm your e-mail address within 24 hours: ${this.publicUrl}/verify-email?token=${token}`,
+      body: `Hello ${user.firstName},\n\nConfirm your e-mail address within 24 hours: ${this.mailLink(user, 'verify-email', token)}`,
     });
+  }
+
+  /** Customers finish in the storefront's account pages; staff in the back office's pages of the same name. */
+  private mailLink(user: Pick<typeof users.$inferSelect, 'role'>, page: string, token: string): string {
+    const where = user.role === 'customer' ? `${SHOP_ACCOUNT_PATH}/${page}` : `/${page}`;
+    return `${this.publicUrl}${where}?token=${token}`;
   }
 }

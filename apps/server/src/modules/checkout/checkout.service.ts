@@ -73,10 +73,11 @@ export class CheckoutService {
     return { ...(await createCheckoutSession(this.db, this.provider, cart, null)), email: cart.email };
   }
 
-  /** Shipping, tax and total of a cart for its method, with every method priced (no coupon). */
+  /** The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon). */
   async shipping(cart: Omit<Cart, 'couponCode'>) {
     const priced = await priceCart(this.db, cart, null);
     return {
+      items: priced.items,
       shippingMethod: priced.shippingMethod,
       shipping: priced.totals.shipping,
       subtotal: priced.totals.subtotal,

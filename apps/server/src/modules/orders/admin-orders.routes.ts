@@ -9,7 +9,7 @@ import { OrderRequests } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits DESIGN §3 adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequests(app.db, paymentProvider(app.config));
+  const orders = new OrderRequests(app.db, paymentProvider(app.config), app.config.publicUrl);
 
   // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.
   serve(app, contracts.create, async (request, reply) => {

@@ -1,15 +1,23 @@
-import type { editOrderInput, OrderStatus, orderStatusInput, PaymentStatus } from '@seamline/shared';
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  type editOrderInput,
+  type OrderStatus,
+  type orderStatusInput,
+  type PaymentStatus,
+} from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
+import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { refundOrderPayments } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
 import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
+import { orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
 
@@ -17,7 +25,6 @@ type OrderRow = typeof orders.$inferSelect;
 type StatusChange = z.output<typeof orderStatusInput>;
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
-const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 /** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
 function auditable(row: OrderRow) {
@@ -41,6 +48,7 @@ export class OrderChanges {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,
+    private readonly publicUrl: string,
   ) {}
 
   /**
@@ -118,7 +126,12 @@ export class OrderChanges {
         resourceId: order.id,
         details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
       });
-      return (await loadOrderView(tx, id))!;
+      const view = (await loadOrderView(tx, id))!;
+      // The shopper hears once, when the order first becomes shipped (with the tracking number staff gave).
+      const shipping = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
+      const mail = shipping ? orderShippedMail(view, this.publicUrl) : null;
+      if (mail) await queueMail(tx, mail);
+      return view;
     });
   }
 
@@ -131,7 +144,7 @@ export class OrderChanges {
       const order = await lockedOrderForChange(tx, id, user, { coupon: true, stock: true });
       if (CLOSED.includes(order.status)) throw conflict(`This order is already ${order.status}.`, 'ORDER_CLOSED');
       const staff = isStaff(user);
-      if (!staff && !CUSTOMER_CANCELLABLE.includes(order.status))
+      if (!staff && !CUSTOMER_CANCELLABLE_STATUSES.includes(order.status))
         throw conflict('Only pending or confirmed orders can be cancelled.', 'ORDER_NOT_CANCELLABLE');
       const moved = await this.transition(
         tx,

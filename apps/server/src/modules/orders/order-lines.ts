@@ -1,7 +1,7 @@
 import { effectiveUnitPrice, type OrderItemInput } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, jsonValue, queryRowsPrepared } from '../../db/client.js';
-import { badRequest, conflict } from '../../lib/errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
 
 /** An order line resolved against the catalogue: the snapshot frozen into the order. */
 export type PricedLine = {
@@ -110,41 +110,76 @@ async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: st
   };
 }
 
+/** A cart line the catalogue refuses, by its index in the cart (the storefront marks that line). */
+type LineProblem = { index: number; message: string };
+
+/** The first problem is the answer's message; every line's problem is in `details` as `items.<index>`. */
+function lineProblems(status: 400 | 409, code: string, problems: LineProblem[]) {
+  return new AppError(
+    status,
+    code,
+    problems[0]!.message,
+    problems.map(({ index, message }) => ({ field: `items.${index}`, message })),
+  );
+}
+
 function resolveLines(items: readonly OrderItemInput[], rows: readonly CartRow[], checkAvailability: boolean) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const variants = new Map(
     rows.filter((row) => row.variant_id !== null).map((row) => [key(row.id, row.size!, row.color!), row]),
   );
 
-  const lines = items.map((item): PricedLine => {
+  const problems: LineProblem[] = [];
+  const lines = items.flatMap((item, index): PricedLine[] => {
     const product = byId.get(item.productId);
-    if (!product) throw badRequest(`Product not found: ${item.productId}`, 'items');
-    if (!product.is_active) throw badRequest(`${product.name} is not available for purchase`, 'items');
-    const variant = variants.get(key(product.id, item.size, item.color));
-    if (!variant) throw badRequest(`${product.name} is not available in ${item.size}/${item.color}`, 'items');
-    return {
-      productId: product.id,
-      productName: product.name,
-      productSlug: product.slug,
-      productSku: product.sku,
-      image: product.image,
-      inventoryId: variant.variant_id!,
-      size: variant.size!,
-      color: variant.color!,
-      unitPrice: effectiveUnitPrice(
-        Number(product.price),
-        product.sale_price === null ? null : Number(product.sale_price),
-      ),
-      quantity: item.quantity,
-    };
+    const variant = product && variants.get(key(product.id, item.size, item.color));
+    const problem = !product
+      ? `Product not found: ${item.productId}`
+      : !product.is_active
+        ? `${product.name} is not available for purchase`
+        : !variant
+          ? `${product.name} is not available in ${item.size}/${item.color}`
+          : null;
+    if (problem || !product || !variant) {
+      problems.push({ index, message: problem! });
+      return [];
+    }
+    return [
+      {
+        productId: product.id,
+        productName: product.name,
+        productSlug: product.slug,
+        productSku: product.sku,
+        image: product.image,
+        inventoryId: variant.variant_id!,
+        size: variant.size!,
+        color: variant.color!,
+        unitPrice: effectiveUnitPrice(
+          Number(product.price),
+          product.sale_price === null ? null : Number(product.sale_price),
+        ),
+        quantity: item.quantity,
+      },
+    ];
   });
+  if (problems.length > 0) throw lineProblems(400, 'VALIDATION_ERROR', problems);
 
   if (checkAvailability) {
     for (const units of unitsByVariant(lines)) {
       const row = variants.get(key(units.productId, units.size, units.color))!;
-      if (Number(row.quantity) - Number(row.reserved) < units.quantity)
-        throw insufficientStock(row.name, units.size, units.color);
+      if (Number(row.quantity) - Number(row.reserved) >= units.quantity) continue;
+      const message = insufficientStock(row.name, units.size, units.color).message;
+      lines.forEach((line, index) => {
+        if (key(line.productId, line.size, line.color) === key(units.productId, units.size, units.color))
+          problems.push({ index, message });
+      });
     }
+    if (problems.length > 0)
+      throw lineProblems(
+        409,
+        'INSUFFICIENT_STOCK',
+        problems.sort((a, b) => a.index - b.index),
+      );
   }
   return lines;
 }

@@ -29,8 +29,9 @@ export class OrderRequests {
   constructor(
     private readonly db: Db,
     provider: PaymentProvider,
+    publicUrl: string,
   ) {
-    this.changes = new OrderChanges(db, provider);
+    this.changes = new OrderChanges(db, provider, publicUrl);
   }
 
   /** POST /orders and /admin/orders: a customer for themself; staff for a chosen customer or a guest e-mail. */

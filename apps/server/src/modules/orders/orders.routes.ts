@@ -11,7 +11,7 @@ const ORDER_CANCELLED = 'Order cancelled successfully';
 
 /** Customers' own orders, guest orders and tracking, and the staff list and status changes. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequests(app.db, paymentProvider(app.config));
+  const orders = new OrderRequests(app.db, paymentProvider(app.config), app.config.publicUrl);
 
   serve(app, contracts.create, async (request, reply) => {
     const key = idempotencyKey(request.headers['idempotency-key']);

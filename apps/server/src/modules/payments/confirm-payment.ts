@@ -6,9 +6,11 @@ import { orderItems, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { callerOf, once, type Stored } from '../../lib/idempotency.js';
+import { queueMail } from '../../lib/mail.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { customerView, isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
+import { orderConfirmationMail } from '../orders/order-mails.js';
 import { lockOrderStock, moveOrderStock, targetStockState } from '../orders/order-stock.js';
 import { loadOrderView } from '../orders/order-view.js';
 import { confirmIntent } from './payments.service.js';
@@ -16,6 +18,8 @@ import type { PaymentProvider } from './provider.js';
 
 type ConfirmInput = z.output<typeof confirmPaymentInput>;
 type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
+/** Who takes the payment, and the public address the confirmation mail links to. */
+type Payments = { provider: PaymentProvider; publicUrl: string };
 
 /**
  * POST /payments/confirm once per Idempotency-Key (lib/idempotency.ts): the key is bound to the caller (user, or the
@@ -23,14 +27,14 @@ type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
  */
 export async function confirmPayment(
   db: Db,
-  provider: PaymentProvider,
+  payments: Payments,
   input: ConfirmInput,
   user: AuthUser | null,
   audit: AuditContext,
   key: string | undefined,
 ): Promise<Confirmed> {
   const idempotent = { operation: 'payment-confirm', key, caller: callerOf(user, input.email), body: input };
-  const result = await once(db, idempotent, (tx) => confirmOrderPayment(tx, provider, input, user, audit));
+  const result = await once(db, idempotent, (tx) => confirmOrderPayment(tx, payments, input, user, audit));
   if (result.body.success) return result.body;
   // Raised only now, outside the transaction, so the failed payment status and its audit row stay written.
   throw new AppError(result.statusCode, result.body.code, result.body.message);
@@ -44,7 +48,7 @@ export async function confirmPayment(
  */
 export async function confirmOrderPayment(
   tx: Tx,
-  provider: PaymentProvider,
+  { provider, publicUrl }: Payments,
   input: ConfirmInput,
   user: AuthUser | null,
   audit: AuditContext,
@@ -62,7 +66,7 @@ export async function confirmOrderPayment(
   if (order.status === 'cancelled' || order.status === 'refunded')
     throw conflict(`This order is ${order.status} and cannot be paid.`, 'ORDER_CLOSED');
 
-  const result = await confirmIntent(tx, provider, order, input.paymentIntentId);
+  const result = await confirmIntent(tx, provider, order, input.paymentIntentId, input.paymentMethod);
   if (result.status === 'declined') {
     await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, order.id));
     await logStaffConfirmation(tx, audit, user, order, { paymentStatus: 'failed' }, 'failure');
@@ -93,6 +97,9 @@ export async function confirmOrderPayment(
     'success',
   );
   const view = (await loadOrderView(tx, order.id))!;
+  // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does).
+  const mail = orderConfirmationMail(view, publicUrl);
+  if (mail) await queueMail(tx, mail);
   return {
     statusCode: 200,
     body: ok(

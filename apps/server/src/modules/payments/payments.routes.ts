@@ -19,7 +19,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail.
   serve(app, contracts.confirm, async (request) => {
     const key = idempotencyKey(request.headers['idempotency-key']);
-    return confirmPayment(app.db, provider, request.body, request.user, auditContext(request), key);
+    return confirmPayment(
+      app.db,
+      { provider, publicUrl: app.config.publicUrl },
+      request.body,
+      request.user,
+      auditContext(request),
+      key,
+    );
   });
 
   serve(app, contracts.listMethods, async (request) =>

@@ -46,9 +46,15 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Confirms an intent for an order (in the caller's transaction, order row locked). The intent must be this provider's,
- * not another order's, and for exactly the order's total. Returns whether the provider accepted it.
+ * not another order's, and for exactly the order's total; `paymentMethod` is the card token to charge. Returns whether the provider accepted it.
  */
-export async function confirmIntent(db: DbOrTx, provider: PaymentProvider, order: OrderRow, intentId: string) {
+export async function confirmIntent(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  order: OrderRow,
+  intentId: string,
+  paymentMethod?: string,
+) {
   const [intent] = await db
     .select()
     .from(payments)
@@ -58,7 +64,7 @@ export async function confirmIntent(db: DbOrTx, provider: PaymentProvider, order
   if (toCents(intent.amount) !== toCents(order.total))
     throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
   markExternalEffect(db);
-  const result = await provider.confirm(intentId, toCents(intent.amount));
+  const result = await provider.confirm(intentId, toCents(intent.amount), paymentMethod);
   await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
   return result;
 }

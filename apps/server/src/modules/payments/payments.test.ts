@@ -308,10 +308,12 @@ describe('saved payment methods', () => {
 });
 
 describe('the test provider', () => {
-  it('declines amounts ending in .02 and verifies signed webhooks', async () => {
+  it('declines amounts ending in .02 and the declined test card, and verifies signed webhooks', async () => {
     const provider = testProvider('secret');
     expect((await provider.confirm('pi', 2602)).status).toBe('declined');
     expect((await provider.confirm('pi', 2601)).status).toBe('succeeded');
+    expect((await provider.confirm('pi', 2601, 'tok_test_0002')).status).toBe('declined');
+    expect((await provider.confirm('pi', 2601, 'tok_test_4242')).status).toBe('succeeded');
     const payload = JSON.stringify({ type: 'payment_intent.succeeded', intentId: 'pi_1' });
     const { createHmac } = await import('node:crypto');
     const signature = createHmac('sha256', 'secret').update(payload).digest('hex');

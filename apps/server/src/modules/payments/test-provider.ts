@@ -1,11 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DECLINED_TEST_CARD_TOKEN } from '@seamline/shared';
 import type { PaymentProvider } from './provider.js';
 
 /** Amounts whose cents are .02 are declined by the test provider (documented for testers in the README). */
 export const DECLINED_CENTS = 2;
 
 /**
- * The built-in provider: no network, every intent succeeds except amounts ending in .02. Webhooks are signed with
+ * The built-in provider: no network, every intent succeeds except amounts ending in .02 and the declined test card
+ * (shared TEST_CARDS). Webhooks are signed with
  * HMAC-SHA256 of the body under the given secret.
  */
 export function testProvider(webhookSecret: string): PaymentProvider {
@@ -21,8 +23,8 @@ export function testProvider(webhookSecret: string): PaymentProvider {
         status: 'requires_confirmation',
       };
     },
-    async confirm(_intentId, amountCents) {
-      return amountCents % 100 === DECLINED_CENTS
+    async confirm(_intentId, amountCents, paymentMethod) {
+      return amountCents % 100 === DECLINED_CENTS || paymentMethod === DECLINED_TEST_CARD_TOKEN
         ? { status: 'declined', message: 'Your card was declined.' }
         : { status: 'succeeded' };
     },

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, loginFailures, mailTokens, paymentMethods, users } from '../../db/schema/index.js';
+import { addresses, carts, loginFailures, mailTokens, paymentMethods, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
@@ -119,6 +119,7 @@ export class ProfileService {
         .where(eq(users.id, userId));
       await tx.delete(addresses).where(eq(addresses.userId, userId));
       await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+      await tx.delete(carts).where(eq(carts.userId, userId));
       await tx.delete(mailTokens).where(eq(mailTokens.userId, userId));
       await tx.delete(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()));
       await revokeUserSessions(tx, userId);

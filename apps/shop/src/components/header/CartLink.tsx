@@ -1,9 +1,19 @@
-import { Link } from 'wouter';
-import { cartCount, useCart } from '../../lib/cart';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { session } from '../../lib/api';
+import { CART_MERGED_KEY, cartCount, useCart } from '../../lib/cart';
 
-/** The header's cart link with the number of items in it. */
+/** The header's cart link with the number of items in it; it also keeps a customer's cart in their account. */
 export function CartLink() {
   const count = cartCount(useCart());
+  const [location] = useLocation();
+  // Every page change checks the session, so a sign-in anywhere (or a session restored) merges the cart.
+  useEffect(() => {
+    void location;
+    if (session.readSession())
+      void import('../../lib/cart-sync').then(({ syncCartWithAccount }) => syncCartWithAccount());
+    else localStorage.removeItem(CART_MERGED_KEY);
+  }, [location]);
   return (
     <Link href="/cart" className="rounded-md px-2 py-1 text-sm font-medium hover:bg-stone-100">
       Cart{count > 0 ? ` (${count})` : ''}

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AddOrderForm, addOrderForm, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, TOAST_MS } from '@seamline/shared';
+import {
+  type AddOrderForm,
+  addOrderForm,
+  EMPTY_ADDRESS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  TOAST_MS,
+} from '@seamline/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import {
@@ -20,21 +27,11 @@ import { useAddOrder, usePickerProducts } from '../api';
 import { AddressFields } from './AddressFields';
 import { OrderItemsEditor } from './OrderItemsEditor';
 
-const emptyAddress = {
-  firstName: '',
-  lastName: '',
-  street: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: '',
-  phone: '',
-};
 const emptyForm: AddOrderForm = {
   email: '',
   items: [],
-  shippingAddress: emptyAddress,
-  billingAddress: emptyAddress,
+  shippingAddress: EMPTY_ADDRESS,
+  billingAddress: EMPTY_ADDRESS,
   paymentMethod: 'stripe',
   notes: '',
 };

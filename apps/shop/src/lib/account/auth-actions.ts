@@ -1,0 +1,50 @@
+import { authContracts, type LoginInput, type RegisterInput, STAFF_ROLES } from '@seamline/shared';
+import { api, session } from '../api';
+import { shopAuth } from '../auth';
+import { queryClient } from '../query-client';
+import { FormError } from './use-form-submit';
+
+/** A staff account is not signed in to the shop: it is sent to the back office (DESIGN: staff and shoppers apart). */
+export const STAFF_ACCOUNT_MESSAGE =
+  'This is a staff account. Please sign in to the back office instead; the shop is for customers.';
+
+export class StaffAccountError extends FormError {
+  constructor() {
+    super(STAFF_ACCOUNT_MESSAGE);
+    this.name = 'StaffAccountError';
+  }
+}
+
+const isStaffRole = (role: string) => (STAFF_ROLES as readonly string[]).includes(role);
+
+/** Signs a customer in; a staff account (with or without a two-factor step) is refused and its fresh session ended. */
+export async function signIn(input: LoginInput) {
+  const { data } = await api.call(authContracts.login, { body: input });
+  if ('twoFactor' in data) throw new StaffAccountError();
+  if (isStaffRole(data.user.role)) {
+    await api
+      .call(authContracts.logout, {
+        body: { refreshToken: data.tokens.refreshToken },
+        accessToken: data.tokens.accessToken,
+      })
+      .catch(() => undefined);
+    throw new StaffAccountError();
+  }
+  shopAuth.signedIn(data.user, data.tokens, 'sign-in');
+  return data.user;
+}
+
+/** Creates a customer account; the server signs the new customer in at once (the e-mail is verified later). */
+export async function register(input: RegisterInput) {
+  const { data } = await api.call(authContracts.register, { body: input });
+  shopAuth.signedIn(data.user, data.tokens, 'register');
+  return data.user;
+}
+
+/** Ends this browser's session (the server revokes its refresh token) and forgets every account answer. */
+export async function signOut() {
+  const refreshToken = session.storedRefreshToken();
+  if (refreshToken) await api.call(authContracts.logout, { body: { refreshToken } }).catch(() => undefined);
+  shopAuth.signedOut();
+  queryClient.removeQueries({ queryKey: ['account'] });
+}

@@ -1,0 +1,45 @@
+import type { OrderView } from '@seamline/shared';
+
+/**
+ * What the checkout keeps in sessionStorage (this tab only, gone when it closes):
+ * - the order placed but not paid yet (a declined card): a retry pays that order instead of placing another;
+ * - the paid order, for the confirmation page (which survives a reload).
+ */
+const PLACED_KEY = 'shop.checkout.placed';
+const CONFIRMED_KEY = 'shop.checkout.confirmed';
+
+export type PlacedOrder = {
+  orderId: string;
+  orderNumber: string;
+  paymentIntentId: string;
+  total: number;
+  email: string;
+  /** What it was placed for (cart, e-mail, address, shipping, coupon, total): any change places a new order. */
+  signature: string;
+};
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const placedOrder = {
+  read: () => readJson<PlacedOrder>(PLACED_KEY),
+  save: (order: PlacedOrder) => sessionStorage.setItem(PLACED_KEY, JSON.stringify(order)),
+  clear: () => sessionStorage.removeItem(PLACED_KEY),
+};
+
+export const confirmedOrder = {
+  read: (orderNumber: string) => {
+    const order = readJson<OrderView>(CONFIRMED_KEY);
+    return order?.orderNumber === orderNumber ? order : null;
+  },
+  save: (order: OrderView) => sessionStorage.setItem(CONFIRMED_KEY, JSON.stringify(order)),
+};
+
+/** A fresh Idempotency-Key: one per attempt to place or pay, so a double click or a retried request is one order. */
+export const newIdempotencyKey = () => crypto.randomUUID();
