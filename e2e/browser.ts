@@ -56,6 +56,15 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
   return { context, page, consoleErrors };
 }
 
+/** Signs a staff member in through the back office's sign-in form and waits for the dashboard. */
+export async function signInToBackOffice(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

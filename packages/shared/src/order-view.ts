@@ -85,8 +85,20 @@ export const orderTotalsView = z.object({
   total: z.number(),
 });
 
-/** The dated steps of an order's timeline, in this order (steps not reached yet are left out). */
-export const ORDER_TIMELINE_EVENTS = ['placed', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * The dated steps of an order's timeline (steps not reached yet are left out), oldest first; each return adds its
+ * request and its decision.
+ */
+export const ORDER_TIMELINE_EVENTS = [
+  'placed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'return_requested',
+  'return_approved',
+  'return_declined',
+] as const;
 
 /** Where the parcel is: tracking fields plus a timeline of the order's dated steps. */
 export const orderTrackingView = z.object({
@@ -97,16 +109,9 @@ export const orderTrackingView = z.object({
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   estimatedDelivery: z.string().nullable(),
-  timeline: z.array(z.object({ event: z.enum(ORDER_TIMELINE_EVENTS), at: z.string() })),
+  timeline: z.array(z.object({ event: z.enum(ORDER_TIMELINE_EVENTS), at: z.string(), detail: z.string().optional() })),
 });
 export type OrderTrackingView = z.infer<typeof orderTrackingView>;
-
-/** A refund request as recorded (staff decide on it): the lines and units asked back. */
-export const refundRequestView = z.object({
-  status: z.literal('requested'),
-  reason: z.string(),
-  items: z.array(z.object({ itemId: z.string(), productName: z.string(), quantity: z.number() })),
-});
 
 /** A payment intent as the API shows it (amount in dollars). */
 export const paymentIntentView = z.object({

@@ -186,14 +186,6 @@ export function orderNumberMatches(typed: string, orderNumber: string): boolean 
   return typed.trim().toLowerCase() === orderNumber.trim().toLowerCase();
 }
 
-export const refundRequestInput = z.object({
-  reason: required('Refund reason is required.', 500),
-  items: z
-    .array(z.object({ itemId: z.string().max(24), quantity: z.coerce.number().int().min(1).max(1000) }))
-    .max(50)
-    .optional(),
-});
-
 const listQuery = {
   page: z.coerce.number().int().min(1).default(1),
   status: z.enum(ORDER_STATUSES).optional(),
@@ -203,6 +195,8 @@ export function orderListQuery(defaultLimit: number) {
     ...listQuery,
     limit: limitParam(defaultLimit),
     search: z.string().trim().max(200).optional(),
+    /** `open`: only orders with a return waiting for a decision (the Orders screen's "Open returns" filter). */
+    returns: z.enum(['open']).optional(),
   });
 }
 export const ordersByEmailQuery = z.object({

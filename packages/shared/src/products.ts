@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
+import { stockFilterField } from './list-filters.js';
 import { STOCK_MOVEMENT_OPERATIONS, STOCK_OPERATIONS } from './stock.js';
 
 /** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
@@ -262,8 +263,12 @@ export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
-/** GET /admin/products: the same filters, 20 per page by default (the inventory screen's page). */
-export const adminProductListQuery = productListQuery.extend(pageQuery(PAGE_SIZES.inventoryList).shape);
+/** GET /admin/products: the same filters plus the stock state, 20 per page by default (the inventory screen's page). */
+export const adminProductListQuery = productListQuery.extend({
+  ...pageQuery(PAGE_SIZES.inventoryList).shape,
+  ...stockFilterField,
+});
+export type AdminProductListQuery = z.output<typeof adminProductListQuery>;
 
 export const limitQuery = (defaultLimit: number) => z.object({ limit: limitParam(defaultLimit) });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.js';
 import type { OrderStatus } from './constants.js';
-import { refundRequestInput } from './orders.js';
 import { whenValid } from './refinements.js';
+import { refundRequestInput } from './returns.js';
 
 /** The storefront's account forms (the server's own inputs stay the contracts'; these add what only a form asks). */
 
@@ -29,8 +29,6 @@ export const trackOrderForm = z.object({
 
 /** A customer may cancel their own order only before it is processed (the server's rule). */
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
-/** A return (refund request) is for an order that has left the warehouse. */
-export const RETURNABLE_STATUSES: readonly OrderStatus[] = ['shipped', 'delivered'];
 
 export const RETURN_ITEMS_REQUIRED = 'Choose at least one item to return.';
 

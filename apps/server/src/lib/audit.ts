@@ -62,9 +62,9 @@ export function createdFields(values: Record<string, unknown>): Record<string, {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { before: null, after: value }]));
 }
 
-/** Writes one activity-log row; call it with the transaction that makes the change (DESIGN §4). */
-export async function writeActivity(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  await db.insert(activityLogs).values({
+/** The activity-log row of an entry made by `ctx`. */
+export function activityRow(ctx: AuditContext, entry: AuditEntry): typeof activityLogs.$inferInsert {
+  return {
     userId: ctx.userId,
     userEmail: ctx.userEmail,
     action: entry.action,
@@ -74,5 +74,10 @@ export async function writeActivity(db: DbOrTx, ctx: AuditContext, entry: AuditE
     details: entry.details ? (redact(entry.details) as Record<string, unknown>) : null,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
-  });
+  };
+}
+
+/** Writes one activity-log row; call it with the transaction that makes the change (DESIGN §4). */
+export async function writeActivity(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+  await db.insert(activityLogs).values(activityRow(ctx, entry));
 }

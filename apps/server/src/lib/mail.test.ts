@@ -35,4 +35,27 @@ describe('mail outbox delivery', () => {
     expect(await deliverPendingMail(t.app.db, failing, silent)).toBe(0);
     expect(await pendingMailCount(t.app.db)).toBe(1);
   });
+
+  it('sends the HTML part beside the text part when the mail has one', async () => {
+    await queueMail(t.app.db, {
+      to: 'h@example.com',
+      subject: 'Both',
+      body: 'Plain',
+      html: '<p>Rich</p>',
+      kind: 'test',
+    });
+    const transport = nodemailer.createTransport({ jsonTransport: true });
+    const sent: { to: string; text: string; html?: string }[] = [];
+    const original = transport.sendMail.bind(transport);
+    transport.sendMail = (async (options: SendMailOptions) => {
+      const info = await original(options);
+      const message = JSON.parse(String(info.message));
+      sent.push({ to: message.to[0].address, text: message.text, html: message.html });
+      return info;
+    }) as typeof transport.sendMail;
+    await deliverPendingMail(t.app.db, transport, silent);
+    expect(sent.filter((m) => m.to === 'h@example.com')).toEqual([
+      { to: 'h@example.com', text: 'Plain', html: '<p>Rich</p>' },
+    ]);
+  });
 });

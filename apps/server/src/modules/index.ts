@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
 import { analyticsRoutes } from './analytics/analytics.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { bulkRoutes } from './bulk/bulk.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
@@ -17,6 +18,8 @@ import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
 import { productStockRoutes } from './products/products.stock.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
+import { returnRoutes } from './returns/returns.routes.js';
+import { savedViewRoutes } from './saved-views/saved-views.routes.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
@@ -37,6 +40,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   imageRoutes,
   adminOrderRoutes,
   orderRoutes,
+  returnRoutes,
   paymentRoutes,
   inventoryRoutes,
   productAdminRoutes,
@@ -47,4 +51,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   sessionRoutes,
   twoFactorRoutes,
   invitationRoutes,
+  savedViewRoutes,
+  bulkRoutes,
 ];

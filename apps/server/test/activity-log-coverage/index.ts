@@ -1,9 +1,12 @@
 import { authScenarios } from './auth.js';
+import { bulkScenarios } from './bulk.js';
 import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
+import { returnsScenarios } from './returns.js';
+import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
@@ -19,8 +22,11 @@ export const scenarios: ScenarioTable = {
   ...taxonomyScenarios,
   ...productsScenarios,
   ...ordersScenarios,
+  ...returnsScenarios,
   ...customersScenarios,
   ...couponsScenarios,
   ...securityScenarios,
   ...invitationsScenarios,
+  ...savedViewsScenarios,
+  ...bulkScenarios,
 };

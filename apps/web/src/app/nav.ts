@@ -18,7 +18,8 @@ import {
   Warehouse,
 } from 'lucide-react';
 
-export type NavItem = { label: string; to: string; icon: LucideIcon; rule: AccessRule };
+/** `openReturns`: the entry shows how many returns wait for a decision. */
+export type NavItem = { label: string; to: string; icon: LucideIcon; rule: AccessRule; badge?: 'openReturns' };
 export type NavGroup = { label: string; items: NavItem[] };
 
 /** The sidebar; an entry is shown only when the signed-in role passes its rule (`can(role, rule)`). */
@@ -30,7 +31,7 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Store',
     items: [
-      { label: 'Orders', to: '/orders', icon: ShoppingCart, rule: 'orders' },
+      { label: 'Orders', to: '/orders', icon: ShoppingCart, rule: 'orders', badge: 'openReturns' },
       { label: 'Products', to: '/products', icon: Package, rule: 'catalogueRead' },
       { label: 'Inventory', to: '/inventory', icon: Warehouse, rule: 'inventory' },
       { label: 'Categories', to: '/categories', icon: Tags, rule: 'catalogueRead' },

@@ -6,3 +6,9 @@ export const catalogueQueryRoots = {
   products: ['products'] as const,
   inventory: ['inventory'] as const,
 };
+
+/** The orders area's root (every order change invalidates it) and the open-returns badge under it. */
+export const orderQueryRoots = {
+  orders: ['orders'] as const,
+  openReturns: ['orders', 'returns', 'open-count'] as const,
+};

@@ -2,6 +2,7 @@ import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
 import { authContracts } from './auth.js';
+import { bulkContracts } from './bulk.js';
 import { cartContracts } from './cart.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
@@ -14,6 +15,8 @@ import { adminOrderContracts, orderContracts } from './orders.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { returnContracts } from './returns.js';
+import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
@@ -21,6 +24,7 @@ import { userContracts } from './users.js';
 export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './auth.js';
+export * from './bulk.js';
 export * from './cart.js';
 export * from './checkout.js';
 export * from './coupons.js';
@@ -33,6 +37,8 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './returns.js';
+export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
@@ -53,6 +59,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   inventory: inventoryContracts,
   orders: orderContracts,
   adminOrders: adminOrderContracts,
+  returns: returnContracts,
   checkout: checkoutContracts,
   cart: cartContracts,
   categories: categoryContracts,
@@ -61,4 +68,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   sessions: sessionContracts,
   twoFactor: twoFactorContracts,
   invitations: invitationContracts,
+  savedViews: savedViewContracts,
+  bulk: bulkContracts,
 };

@@ -3,7 +3,8 @@ import { idempotencyHeaders, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
-import { orderTrackingView, orderView, refundRequestView } from '../order-view.js';
+import { staffOrderListQuery } from '../list-filters.js';
+import { orderTrackingView, orderView } from '../order-view.js';
 import {
   CREATE_ORDER_DESCRIPTION,
   cancelOrderInput,
@@ -13,9 +14,9 @@ import {
   orderListQuery,
   orderStatusInput,
   ordersByEmailQuery,
-  refundRequestInput,
   trackOrderQuery,
 } from '../orders.js';
+import { refundRequestInput, returnRequestView } from '../returns.js';
 
 /** One order; customers and guests get it without staff notes (`adminNotes` is empty). */
 export const orderEnvelope = envelope(z.object({ order: orderView }));
@@ -23,7 +24,7 @@ export const orderListEnvelope = envelope(z.object({ orders: z.array(orderView),
 
 const tag = 'orders';
 const params = idParams('order');
-const staffListQuery = orderListQuery(PAGE_SIZES.adminOrdersDefault);
+const staffListQuery = staffOrderListQuery;
 const address = {
   firstName: 'Jane',
   lastName: 'Doe',
@@ -177,13 +178,18 @@ export const orderContracts = {
     operationId: 'requestOrderRefund',
     method: 'POST',
     path: '/orders/:id/refund',
-    summary: 'Ask for a refund of a shipped or delivered order (all lines, or the ones named)',
+    summary: 'Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)',
+    description:
+      'Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; ' +
+      'without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not ' +
+      "the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is " +
+      'left to return. The answer carries the stored request (`refundRequest`, status `requested`).',
     tag,
     access: 'authenticated',
     params,
     body: refundRequestInput,
-    bodyExample: { reason: 'Too big' },
-    responses: { 200: envelope(z.object({ order: orderView, refundRequest: refundRequestView })) },
+    bodyExample: { reason: 'Too big', items: [{ itemId: '64b7f0c2a1b2c3d4e5f60719', quantity: 1 }] },
+    responses: { 200: envelope(z.object({ order: orderView, refundRequest: returnRequestView })) },
     errors: [409],
   }),
   updateStatus: endpoint({
@@ -209,7 +215,8 @@ export const adminOrderContracts = {
     operationId: 'listOrdersForStaff',
     method: 'GET',
     path: '/admin/orders',
-    summary: 'List orders for the back office, newest first (filter by status; search)',
+    summary:
+      'List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)',
     tag,
     access: 'orders',
     query: staffListQuery,

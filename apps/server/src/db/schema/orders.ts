@@ -5,6 +5,7 @@ import {
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  RETURN_STATUSES,
   SHIPPING_METHODS,
 } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
@@ -122,6 +123,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
+    // List filters (issue 17): newest-first walks per payment status, guest orders alone, and the total range.
+    index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
+    index('orders_guest_created_idx').on(t.createdAt).where(sql`${t.customerId} IS NULL`),
+    index('orders_total_idx').on(t.total),
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
     // Trigram index for the staff order search (ILIKE '%…%'); the expression must match searchText() exactly.
     index('orders_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
@@ -168,7 +173,9 @@ export const payments = pgTable(
   (t) => [
     oneOf('payments_kind_check', t.kind, PAYMENT_KINDS),
     index('payments_order_idx').on(t.orderId),
-    uniqueIndex('payments_intent_idx').on(t.provider, t.intentId, t.kind),
+    // One charge per intent; a charge may be refunded in several parts (returns), each its own refund row.
+    uniqueIndex('payments_charge_intent_idx').on(t.provider, t.intentId).where(sql`${t.kind} = 'charge'`),
+    index('payments_refund_intent_idx').on(t.provider, t.intentId).where(sql`${t.kind} = 'refund'`),
   ],
 );
 
@@ -228,4 +235,50 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** A return (refund request) of some units of an order: asked by the customer, approved or declined by staff once. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: idColumn(),
+    orderId: refId('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    requestedBy: refId('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The refund given on approval (null until then). */
+    refundAmount: money('refund_amount'),
+    declineReason: text('decline_reason'),
+    decidedBy: refId('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('return_requests_status_check', t.status, RETURN_STATUSES),
+    index('return_requests_order_idx').on(t.orderId, t.createdAt),
+    index('return_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The units of one order line a return asks back, and how many of them staff put back in stock. */
+export const returnRequestItems = pgTable(
+  'return_request_items',
+  {
+    id: idColumn(),
+    returnId: refId('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: refId('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    restocked: integer('restocked').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('return_request_items_line_idx').on(t.returnId, t.orderItemId),
+    index('return_request_items_order_item_idx').on(t.orderItemId),
+  ],
 );

@@ -43,12 +43,18 @@ export function customerSearchCondition(search: string): SQL {
   return or(byText, and(ilike(userSearchText, byDigits), like(userPhoneDigits, byDigits)))!;
 }
 
+/** The managed customers a list filter selects (status, search): the list's and the bulk actions' condition. */
+export function customerListCondition(filter: { status?: 'active' | 'inactive'; search?: string }): SQL {
+  const byStatus = and(isManagedCustomer, filter.status ? eq(users.isActive, filter.status === 'active') : undefined)!;
+  return filter.search ? and(byStatus, customerSearchCondition(filter.search))! : byStatus;
+}
+
 export class CustomersService {
   constructor(private readonly db: Db) {}
 
   async list(filter: CustomerListFilter): Promise<CustomerListData> {
-    const byStatus = and(isManagedCustomer, filter.status ? eq(users.isActive, filter.status === 'active') : undefined);
-    const where = filter.search ? and(byStatus, customerSearchCondition(filter.search)) : byStatus;
+    const byStatus = customerListCondition({ status: filter.status });
+    const where = customerListCondition(filter);
     const matching = (condition: SQL | undefined) => this.db.select({ id: users.id }).from(users).where(condition);
     const [rows, matched, overall] = await Promise.all([
       this.db

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   type editOrderInput,
+  HOLDS_MONEY,
   type OrderStatus,
   type orderStatusInput,
   type PaymentStatus,
@@ -8,16 +9,17 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { refundOrderPayments } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import { orderLinesLessReturned } from '../returns/return-units.js';
 import { releaseCouponRedemption } from './coupon-discount.js';
 import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
-import { orderShippedMail } from './order-mails.js';
+import { orderConfirmationMail, orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
 
@@ -63,17 +65,20 @@ export class OrderChanges {
   ) {
     let paymentStatus = next.paymentStatus;
     const refunding = next.status === 'refunded' || paymentStatus === 'refunded';
-    if (refunding && order.paymentStatus === 'paid') {
+    // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
+    const holdsMoney = HOLDS_MONEY.includes(order.paymentStatus);
+    if (refunding && holdsMoney) {
       const refunded = await refundOrderPayments(tx, this.provider, order.id);
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
     }
-    if (next.status === 'cancelled' && order.paymentStatus === 'paid' && paymentStatus === 'paid') {
+    if (next.status === 'cancelled' && holdsMoney && paymentStatus === order.paymentStatus) {
       // Cancelling a paid order gives the money back too.
       await refundOrderPayments(tx, this.provider, order.id);
       paymentStatus = 'refunded';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    // Units already back through approved returns are no longer the order's to move.
+    const lines = await orderLinesLessReturned(tx, order.id);
     await moveOrderStock(tx, lines, order.stockState, stockState, {
       orderId: order.id,
       actorId,
@@ -127,10 +132,14 @@ export class OrderChanges {
         details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
       });
       const view = (await loadOrderView(tx, id))!;
-      // The shopper hears once, when the order first becomes shipped (with the tracking number staff gave).
-      const shipping = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
-      const mail = shipping ? orderShippedMail(view, this.publicUrl) : null;
-      if (mail) await queueMail(tx, mail);
+      // The shopper hears when the order is first paid (staff taking the payment here) and when it first ships.
+      const paidNow = !order.paidAt && updated.paidAt !== null;
+      const shippedNow = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
+      for (const mail of [
+        paidNow ? orderConfirmationMail(view, this.publicUrl) : null,
+        shippedNow ? orderShippedMail(view, this.publicUrl) : null,
+      ])
+        if (mail) await queueMail(tx, mail);
       return view;
     });
   }
@@ -203,46 +212,6 @@ export class OrderChanges {
           after: null,
         },
       });
-    });
-  }
-
-  /** POST /orders/{id}/refund: the owner asks for a refund of a shipped or delivered order; staff decide. */
-  async requestRefund(
-    id: string,
-    input: { reason: string; items?: { itemId: string; quantity: number }[] },
-    user: AuthUser,
-    ctx: AuditContext,
-  ) {
-    return this.db.transaction(async (tx) => {
-      const order = await visibleOrder(tx, id, user, { lock: true });
-      if (!['shipped', 'delivered'].includes(order.status))
-        throw conflict('Only shipped or delivered orders can be refunded.', 'ORDER_NOT_REFUNDABLE');
-      const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-      const items = input.items?.length
-        ? input.items.map((wanted) => {
-            const line = lines.find((l) => l.id === wanted.itemId);
-            if (!line || wanted.quantity > line.quantity)
-              throw conflict('A refund item does not match this order.', 'REFUND_ITEM_INVALID');
-            return { itemId: line.id, productName: line.productName, quantity: wanted.quantity };
-          })
-        : lines.map((line) => ({ itemId: line.id, productName: line.productName, quantity: line.quantity }));
-      await this.save(tx, order, { refundReason: input.reason });
-      // A customer's own request is not a staff mutation; staff recording one for a customer is.
-      if (isStaff(user))
-        await writeActivity(tx, ctx, {
-          action: 'refund_request',
-          resource: 'order',
-          resourceId: order.id,
-          details: {
-            orderNumber: order.orderNumber,
-            items: items.map((item) => `${item.productName} x${item.quantity}`),
-            changes: changedFields({ refundReason: order.refundReason }, { refundReason: input.reason }),
-          },
-        });
-      return {
-        order: (await loadOrderView(tx, id))!,
-        refundRequest: { status: 'requested' as const, reason: input.reason, items },
-      };
     });
   }
 }

@@ -4,9 +4,12 @@ import type { Mail } from '../../lib/mail.js';
 
 type OrderMailKind = 'order_confirmation' | 'order_shipped';
 
-/** Where a shopper follows the order: the storefront's tracking page (guests and customers alike). */
-export function trackingLink(publicUrl: string, order: Pick<OrderView, 'orderNumber'>, email: string): string {
-  const query = new URLSearchParams({ order: order.orderNumber, email });
+/**
+ * Where a shopper follows the order: the storefront's tracking page (guests and customers alike). Only the number is
+ * in the link; the page asks for the e-mail, so an address never lands in URLs (history, logs, referrers).
+ */
+export function trackingLink(publicUrl: string, order: Pick<OrderView, 'orderNumber'>): string {
+  const query = new URLSearchParams({ order: order.orderNumber });
   return `${publicUrl}/shop/track?${query.toString()}`;
 }
 
@@ -77,7 +80,7 @@ function orderMail(
   const to = order.email;
   if (!to) return null;
   const name = order.customer?.firstName || order.shippingAddress.firstName;
-  const link = trackingLink(publicUrl, order, to);
+  const link = trackingLink(publicUrl, order);
   const summary = orderSummary(order);
   const body = [
     `Hello ${name},`,

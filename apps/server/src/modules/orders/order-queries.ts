@@ -1,7 +1,14 @@
-import { type OrderStatus, pagination } from '@seamline/shared';
-import { and, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  dateFilterBound,
+  type OrderCustomerType,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+  pagination,
+} from '@seamline/shared';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderSearchText, orders, userSearchText, users } from '../../db/schema/index.js';
+import { orderSearchText, orders, returnRequests, userSearchText, users } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { containsPattern } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
@@ -13,7 +20,35 @@ export type OrderFilter = {
   search?: string;
   customerId?: string;
   email?: string;
+  /** `open`: only orders with a return waiting for a decision. */
+  returns?: 'open';
+  paymentStatus?: PaymentStatus;
+  paymentMethod?: PaymentMethod;
+  startDate?: string;
+  endDate?: string;
+  minTotal?: number;
+  maxTotal?: number;
+  customerType?: OrderCustomerType;
 };
+
+/** The list filters of issue 17 (payment, dates, totals, guest/registered) as plain conditions on `orders`. */
+function filterConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): (SQL | undefined)[] {
+  return [
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.customerId ? eq(orders.customerId, filter.customerId) : undefined,
+    filter.paymentStatus ? eq(orders.paymentStatus, filter.paymentStatus) : undefined,
+    filter.paymentMethod ? eq(orders.paymentMethod, filter.paymentMethod) : undefined,
+    filter.startDate ? gte(orders.createdAt, dateFilterBound(filter.startDate, 'start')) : undefined,
+    filter.endDate ? lt(orders.createdAt, dateFilterBound(filter.endDate, 'end')) : undefined,
+    filter.minTotal !== undefined ? gte(orders.total, filter.minTotal) : undefined,
+    filter.maxTotal !== undefined ? lte(orders.total, filter.maxTotal) : undefined,
+    filter.customerType === 'guest' ? isNull(orders.customerId) : undefined,
+    filter.customerType === 'registered' ? isNotNull(orders.customerId) : undefined,
+    filter.returns === 'open'
+      ? sql`${orders.id} IN (SELECT ${returnRequests.orderId} FROM ${returnRequests} WHERE ${returnRequests.status} = 'requested')`
+      : undefined,
+  ];
+}
 
 /**
  * The orders a filter selects, as one or more disjoint conditions on the orders table alone. A search is two of them:
@@ -21,11 +56,8 @@ export type OrderFilter = {
  * customer's full name or e-mail (users_search_idx, then orders_customer_idx). Kept apart, each side uses its own
  * index; joined by OR, PostgreSQL could only filter every order.
  */
-function orderConditions(filter: OrderFilter): SQL[] {
-  const base: (SQL | undefined)[] = [
-    filter.status ? eq(orders.status, filter.status) : undefined,
-    filter.customerId ? eq(orders.customerId, filter.customerId) : undefined,
-  ];
+export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQL[] {
+  const base = filterConditions(filter);
   if (filter.email) {
     const email = filter.email.toLowerCase();
     const accounts = sql`SELECT ${users.id} FROM ${users} WHERE lower(${users.email}) = ${email}`;

@@ -1,4 +1,4 @@
-import type { createOrderInput, guestOrderInput, OrderStatus, OrderView, refundRequestInput } from '@seamline/shared';
+import type { createOrderInput, guestOrderInput, OrderStatus, OrderView } from '@seamline/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit.js';
@@ -7,6 +7,7 @@ import { callerOf, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import { loadOrderReturns } from '../returns/return-views.js';
 import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-access.js';
 import { OrderChanges } from './order-changes.service.js';
 import { findByNumberAndEmail, listOrders, type OrderFilter } from './order-queries.js';
@@ -74,7 +75,7 @@ export class OrderRequests {
   async track(orderNumber: string, email: string) {
     const order = await findByNumberAndEmail(this.db, orderNumber, email);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    return { order: customerView(order), tracking: trackingView(order) };
+    return { order: customerView(order), tracking: trackingView(order, await loadOrderReturns(this.db, order.id)) };
   }
 
   /** One order: staff see every order, a customer only their own. */
@@ -85,16 +86,11 @@ export class OrderRequests {
 
   async tracking(id: string, user: AuthUser) {
     await visibleOrder(this.db, id, user);
-    return trackingView((await loadOrderView(this.db, id))!);
+    return trackingView((await loadOrderView(this.db, id))!, await loadOrderReturns(this.db, id));
   }
 
   /** Customers cancel while pending/confirmed; staff any active order (the Cancel dialog sends its fixed reason). */
   async cancel(id: string, reason: string | undefined, user: AuthUser, audit: AuditContext) {
     return viewFor(user, await this.changes.cancel(id, reason, user, audit));
-  }
-
-  async requestRefund(id: string, input: z.output<typeof refundRequestInput>, user: AuthUser, audit: AuditContext) {
-    const result = await this.changes.requestRefund(id, input, user, audit);
-    return { ...result, order: viewFor(user, result.order) };
   }
 }

@@ -51,13 +51,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ order }, ORDER_CANCELLED);
   });
 
-  serve(app, contracts.requestRefund, async (request) =>
-    ok(
-      await orders.requestRefund(request.params.id, request.body, request.user!, auditContext(request)),
-      'Refund request received',
-    ),
-  );
-
   serve(app, contracts.updateStatus, async (request) =>
     ok(
       {

@@ -69,30 +69,61 @@ export async function confirmIntent(
   return result;
 }
 
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The order's successful charges with what is left of each after its refunds (cents), oldest first. */
+function refundableCharges(rows: readonly PaymentRow[]) {
+  return rows
+    .filter((row) => row.kind === 'charge' && row.status === 'succeeded')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((charge) => {
+      const refunded = rows
+        .filter((row) => row.kind === 'refund' && row.provider === charge.provider && row.intentId === charge.intentId)
+        .reduce((sum, row) => sum + toCents(row.amount), 0);
+      return { charge, leftCents: toCents(charge.amount) - refunded };
+    })
+    .filter((entry) => entry.leftCents > 0);
+}
+
 /**
- * Refunds every successful charge of the order through the provider, once: a refund row per charge. Returns the
- * refunded amount in dollars (0 when nothing was paid).
+ * Refunds up to `amountCents` of the order's successful charges through the provider (oldest charge first, each at
+ * most what is left of it), a refund row per provider refund. Returns the cents refunded through the provider; the
+ * rest (an order paid outside the provider: cash, bank transfer, marked paid by staff) is the caller's to record.
  */
-export async function refundOrderPayments(db: DbOrTx, provider: PaymentProvider, orderId: string): Promise<number> {
+export async function refundThroughProvider(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  orderId: string,
+  amountCents: number,
+): Promise<number> {
   const rows = await db.select().from(payments).where(eq(payments.orderId, orderId));
   let refundedCents = 0;
-  for (const charge of rows.filter((row) => row.kind === 'charge' && row.status === 'succeeded')) {
-    if (rows.some((row) => row.kind === 'refund' && row.intentId === charge.intentId)) continue;
+  for (const { charge, leftCents } of refundableCharges(rows)) {
+    const cents = Math.min(leftCents, amountCents - refundedCents);
+    if (cents <= 0) break;
     markExternalEffect(db);
-    const refund = await provider.refund(charge.intentId, toCents(charge.amount));
+    const refund = await provider.refund(charge.intentId, cents);
     if (refund.status !== 'succeeded')
       throw new AppError(502, 'REFUND_FAILED', 'The payment provider refused the refund. Please try again later.');
     await db.insert(payments).values({
       orderId,
       provider: charge.provider,
       intentId: charge.intentId,
-      amount: charge.amount,
+      amount: fromCents(cents),
       status: 'succeeded',
       kind: 'refund',
     });
-    refundedCents += toCents(charge.amount);
+    refundedCents += cents;
   }
-  return fromCents(refundedCents);
+  return refundedCents;
+}
+
+/**
+ * Refunds what is left of every successful charge of the order through the provider (after partial refunds of
+ * returns, only the rest). Returns the refunded amount in dollars (0 when nothing was paid or all was given back).
+ */
+export async function refundOrderPayments(db: DbOrTx, provider: PaymentProvider, orderId: string): Promise<number> {
+  return fromCents(await refundThroughProvider(db, provider, orderId, Number.MAX_SAFE_INTEGER));
 }
 
 export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found';

@@ -1,4 +1,4 @@
-import { COUNT_EXACT_LIMIT, type ProductListQuery, pagination, SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
+import { type AdminProductListQuery, COUNT_EXACT_LIMIT, pagination, SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ import { queryProducts } from './product-view.js';
  * (the screens' "X of Y products"): exact up to COUNT_EXACT_LIMIT, or up to SEARCH_COUNT_EXACT_LIMIT for a search
  * (each match is re-checked against the text to be counted, so a broad term's exact count alone took ~25 ms).
  */
-export async function adminProductPage(db: Db, query: ProductListQuery) {
+export async function adminProductPage(db: Db, query: AdminProductListQuery) {
   const where = await productFilters(db, query, true);
   // Ties are broken by id in the same direction, so one index (column, id) serves both the order and the tie-break.
   const orderBy = productOrder(query, query.sortOrder);

@@ -1,4 +1,4 @@
-import { isObjectId, type ProductListQuery } from '@seamline/shared';
+import { isObjectId, type ProductListQuery, STOCK, type StockFilter } from '@seamline/shared';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
@@ -66,11 +66,36 @@ function refFilter(kind: 'category' | 'brand', value: string): SQL {
   return sql`${column} IN (SELECT id FROM ${table} WHERE lower(name) = lower(${value}))`;
 }
 
+/** Some inventory row of the product meets `condition` (inventory_variant_idx leads with product_id). */
+function anyVariant(condition: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${inventory} WHERE ${inventory.productId} = ${products.id} AND ${condition})`;
+}
+
+/**
+ * The stock state filter, the same rule as `stockStatus` in packages/shared, as correlated checks of the product's
+ * own few inventory rows (a page walk stays bounded: each product costs one index probe).
+ */
+export function stockCondition(state: StockFilter): SQL {
+  const stocked = anyVariant(sql`${inventory.quantity} > 0`);
+  const low = anyVariant(sql`${inventory.quantity} <= ${inventory.lowStockThreshold}`);
+  const moderate = anyVariant(
+    sql`${inventory.quantity} <= ${inventory.lowStockThreshold} * ${STOCK.moderateBandFactor}::numeric`,
+  );
+  if (state === 'out') return sql`NOT ${stocked}`;
+  if (state === 'low') return sql`${stocked} AND ${low}`;
+  if (state === 'moderate') return sql`${stocked} AND NOT ${low} AND ${moderate}`;
+  return sql`${stocked} AND NOT ${moderate}`;
+}
+
 /**
  * The list filters and search as conditions on `products` alone (no join needed). Storefront readers (`staff`
  * false) only see active products.
  */
-export async function productFilters(db: DbOrTx, query: ProductListQuery, staff: boolean): Promise<SQL | undefined> {
+export async function productFilters(
+  db: DbOrTx,
+  query: Omit<ProductListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'> & { stock?: StockFilter },
+  staff: boolean,
+): Promise<SQL | undefined> {
   const filters: SQL[] = [];
   if (!staff) filters.push(eq(products.isActive, true));
   else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
@@ -84,6 +109,7 @@ export async function productFilters(db: DbOrTx, query: ProductListQuery, staff:
   if (query.maxPrice !== undefined) filters.push(sql`${price} <= ${query.maxPrice}`);
   const variant = variantFilter(query);
   if (variant) filters.push(variant);
+  if (query.stock) filters.push(stockCondition(query.stock));
   if (query.search) filters.push(await productSearch(db, query.search));
   return and(...filters);
 }
@@ -92,7 +118,11 @@ export async function productFilters(db: DbOrTx, query: ProductListQuery, staff:
  * Size, color and in-stock as one EXISTS over the product's variants, so "M, Black, in stock" means one variant that
  * is all three. Each probe is a lookup in inventory_variant_idx (product_id, lower(size), lower(color)).
  */
-function variantFilter({ size, color, inStock }: ProductListQuery): SQL | undefined {
+function variantFilter({
+  size,
+  color,
+  inStock,
+}: Pick<ProductListQuery, 'size' | 'color' | 'inStock'>): SQL | undefined {
   const lower = (values: string[]) => values.map((v) => v.toLowerCase());
   const conditions: SQL[] = [];
   if (size.length) conditions.push(sql`lower(${inventory.size}) IN ${lower(size)}`);

@@ -112,6 +112,9 @@ const TIMELINE_LABELS: Record<OrderTrackingView['timeline'][number]['event'], st
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_declined: 'Return declined',
 };
 
 /** Where the parcel is: its dated steps, newest last. */
@@ -119,7 +122,7 @@ export function TrackingTimeline({ tracking }: { tracking: OrderTrackingView }) 
   return (
     <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4">
       {tracking.timeline.map((step) => (
-        <li key={step.event}>
+        <li key={`${step.event}-${step.at}`}>
           <p className="font-medium">{TIMELINE_LABELS[step.event]}</p>
           <p className="text-sm text-stone-600">{formatDate(step.at)}</p>
         </li>

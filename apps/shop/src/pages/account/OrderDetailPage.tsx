@@ -1,4 +1,9 @@
-import { CUSTOMER_CANCELLABLE_STATUSES, type OrderView, orderContracts, RETURNABLE_STATUSES } from '@seamline/shared';
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  type OrderView,
+  orderContracts,
+  RETURNABLE_ORDER_STATUSES,
+} from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -60,7 +65,7 @@ function CancelOrder({ order }: { order: OrderView }) {
 function OrderDetail({ order }: { order: OrderView }) {
   const [params] = useSearchParams();
   const tracking = useQuery(accountQueries.tracking(order.id));
-  const returnable = RETURNABLE_STATUSES.includes(order.status) && !order.refundReason;
+  const returnable = RETURNABLE_ORDER_STATUSES.includes(order.status) && !order.refundReason;
   return (
     <>
       <SectionHeading title={`Order ${order.orderNumber}`} action={<OrderStatusBadge status={order.status} />} />

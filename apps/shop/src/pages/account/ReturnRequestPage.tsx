@@ -1,4 +1,4 @@
-import { type OrderView, orderContracts, RETURNABLE_STATUSES, returnRequestForm } from '@seamline/shared';
+import { type OrderView, orderContracts, RETURNABLE_ORDER_STATUSES, returnRequestForm } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -34,7 +34,7 @@ function ReturnForm({ order }: { order: OrderView }) {
     'The return request could not be sent.',
   );
 
-  if (!RETURNABLE_STATUSES.includes(order.status) || order.refundReason)
+  if (!RETURNABLE_ORDER_STATUSES.includes(order.status) || order.refundReason)
     return (
       <Notice tone="info">
         {order.refundReason

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { cn } from '../../lib/cn';
 import { NAV_GROUPS } from '../nav';
+import { OpenReturnsBadge } from './OpenReturnsBadge';
 
 /** Left navigation: full labels from 1024px, an icon rail (with tooltips) on tablets. */
 export function Sidebar() {
@@ -31,7 +32,7 @@ export function Sidebar() {
               {group.label}
             </p>
             <ul className="flex flex-col gap-0.5">
-              {group.items.map(({ label, to, icon: Icon }) => (
+              {group.items.map(({ label, to, icon: Icon, badge }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
@@ -39,7 +40,7 @@ export function Sidebar() {
                     aria-label={group.label === 'Analytics' ? `${label} analytics` : undefined}
                     className={({ isActive }) =>
                       cn(
-                        'flex items-center justify-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring lg:justify-start',
+                        'relative flex items-center justify-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring lg:justify-start',
                         isActive
                           ? 'bg-indigo-50 text-indigo-700'
                           : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
@@ -48,6 +49,7 @@ export function Sidebar() {
                   >
                     <Icon className="size-4.5 shrink-0" aria-hidden />
                     <span className="sr-only lg:not-sr-only">{label}</span>
+                    {badge === 'openReturns' ? <OpenReturnsBadge /> : null}
                   </NavLink>
                 </li>
               ))}

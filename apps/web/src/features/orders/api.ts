@@ -1,24 +1,27 @@
 import {
   type AddOrderForm,
+  type ApproveReturnInput,
   adminOrderContracts,
   type EditOrderInput,
-  type OrderStatus,
   type OrderStatusForm,
   orderContracts,
   productContracts,
+  returnContracts,
 } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { catalogueQueryRoots } from '../../lib/query-keys';
+import { catalogueQueryRoots, orderQueryRoots } from '../../lib/query-keys';
+import type { OrderFilter } from './order-filters';
 
-export type OrderListParams = { page: number; limit: number; search: string; status?: OrderStatus };
+/** One page of the list with its filters (status, open returns, payment, dates, totals, guest/registered). */
+export type OrderListParams = { page: number; limit: number; search: string } & OrderFilter;
 
 /** The Add Order picker's size of product list: up to 100 active products with their size/color combinations. */
 const PICKER_LIMIT = 100;
 
 /** Query keys and options of the orders area, in one place (invalidate `orderQueries.all`). */
 export const orderQueries = {
-  all: ['orders'] as const,
+  all: orderQueryRoots.orders,
   /** One page of orders, newest first; the search runs on the server (order number, customer name, e-mail). */
   list: (params: OrderListParams) =>
     queryOptions({
@@ -30,6 +33,13 @@ export const orderQueries = {
         return data;
       },
       placeholderData: keepPreviousData,
+    }),
+  /** One order's returns, newest first. */
+  returns: (orderId: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'returns', orderId] as const,
+      queryFn: async ({ signal }) =>
+        (await api.call(returnContracts.listForOrder, { params: { id: orderId }, signal })).data.returns,
     }),
   /**
    * The product picker of Add Order, read with the staff view (it shows what is available: quantity − reserved).
@@ -56,7 +66,7 @@ export function usePickerProducts(enabled: boolean) {
   return useQuery({ ...orderQueries.pickerProducts(), enabled });
 }
 
-function useOrderMutation<TVars>(run: (vars: TVars) => Promise<unknown>) {
+function useOrderMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -100,4 +110,21 @@ export function useCancelOrder() {
 
 export function useDeleteOrder() {
   return useOrderMutation((id: string) => api.call(adminOrderContracts.remove, { params: { id } }));
+}
+
+export function useOrderReturns(orderId: string) {
+  return useQuery(orderQueries.returns(orderId));
+}
+
+/** Approve a return: the refund and the units to restock; the order, its returns and the badge refresh. */
+export function useApproveReturn() {
+  return useOrderMutation(({ id, body }: { id: string; body: ApproveReturnInput }) =>
+    api.call(returnContracts.approve, { params: { id }, body }),
+  );
+}
+
+export function useDeclineReturn() {
+  return useOrderMutation(({ id, reason }: { id: string; reason: string }) =>
+    api.call(returnContracts.decline, { params: { id }, body: { reason } }),
+  );
 }

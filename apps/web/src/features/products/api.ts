@@ -10,21 +10,22 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { catalogueQueryRoots } from '../../lib/query-keys';
+import type { ProductFilter } from './product-filters';
 
 /** What the product screens ask the server for: one page, searched (URL state, DESIGN §7). */
-export type ProductPageQuery = { search: string; page: number; limit: number };
+export type ProductPageQuery = { search: string; page: number; limit: number } & ProductFilter;
 
 /** Query keys and options of the products area, in one place (invalidate `productQueries.all`). */
 export const productQueries = {
   all: catalogueQueryRoots.products,
   /** One page of products, newest first; the previous page stays on screen while the next one loads. */
-  page: ({ search, page, limit }: ProductPageQuery) =>
+  page: ({ search, page, limit, ...filter }: ProductPageQuery) =>
     queryOptions({
-      queryKey: [...productQueries.all, 'list', { search, page, limit }] as const,
+      queryKey: [...productQueries.all, 'list', { search, page, limit, ...filter }] as const,
       queryFn: async ({ signal }) =>
         (
           await api.call(productContracts.adminList, {
-            query: { page, limit, search: search || undefined, sortBy: 'createdAt', sortOrder: 'desc' },
+            query: { ...filter, page, limit, search: search || undefined, sortBy: 'createdAt', sortOrder: 'desc' },
             signal,
           })
         ).data,

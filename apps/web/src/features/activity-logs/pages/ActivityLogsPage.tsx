@@ -1,9 +1,12 @@
 import { type ActivityLogEntry, DEBOUNCE_MS, PAGE_SIZES } from '@seamline/shared';
 import { List, ListTree } from 'lucide-react';
 import { useState } from 'react';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
-import { useActivityLogs } from '../api';
+import { ACTIVITY_FILTER_DEFAULTS, activityFilter, activityFilterFields } from '../activity-filters';
+import { useActivityLogs, useStaffChoices } from '../api';
 import { ActivityTable } from '../components/ActivityTable';
 import { ActivityTimeline } from '../components/ActivityTimeline';
 import { LogDetailsDialog } from '../components/LogDetailsDialog';
@@ -12,13 +15,16 @@ const VIEWS = ['table', 'timeline'] as const;
 
 /** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server; view, search and page in the URL. */
 export default function ActivityLogsPage() {
-  const [params, setParams] = useListParams({ view: 'table', search: '', page: 1 });
+  const [params, setParams] = useListParams({ view: 'table', search: '', page: 1, ...ACTIVITY_FILTER_DEFAULTS });
+  // Staff names load when the User filter asks for them (a link with one, or its select used).
+  const [staffWanted, setStaffWanted] = useState(false);
+  const staff = useStaffChoices(staffWanted || Boolean(params.userId));
   const view = oneOf(params.view, VIEWS, 'table');
   const { search, page } = params;
   const [selected, setSelected] = useState<ActivityLogEntry | null>(null);
   // The timeline keeps its own smaller page (its component default), so each view has its own cache entries.
   const limit = view === 'table' ? PAGE_SIZES.activityLogs : PAGE_SIZES.activityTimeline;
-  const query = useActivityLogs({ page, limit, search });
+  const query = useActivityLogs({ page, limit, search, ...activityFilter(params) });
   const logs = query.data?.logs ?? [];
   const totalPages = query.data?.pagination.pages ?? 1;
   const setPage = (next: number) => setParams({ page: next });
@@ -28,12 +34,20 @@ export default function ActivityLogsPage() {
     <>
       <PageHeader title="Activity Logs" description="Every change made in the back office: who, what, when and how." />
       <div className="relative flex flex-col gap-4">
-        <SearchBox
-          value={search}
-          delayMs={DEBOUNCE_MS.activityLogs}
-          placeholder="Search activity logs..."
-          className="max-w-md"
-          onDebouncedChange={(text) => setParams({ search: text }, { replace: true })}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchBox
+            value={search}
+            delayMs={DEBOUNCE_MS.activityLogs}
+            placeholder="Search activity logs..."
+            className="max-w-md"
+            onDebouncedChange={(text) => setParams({ search: text }, { replace: true })}
+          />
+          <SavedViewsMenu list="activity-logs" />
+        </div>
+        <FilterBar
+          fields={activityFilterFields(staff.data ?? [], () => setStaffWanted(true))}
+          values={params}
+          onChange={(changes) => setParams(changes)}
         />
         {query.isError ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatCount, formatNumber } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useCustomers } from '../api';
+import { BulkStatusDialog } from '../components/BulkStatusDialog';
 import type { CustomerAction } from '../components/CustomerActions';
 import { CustomerDetailsDialog } from '../components/CustomerDetailsDialog';
 import { DeactivateCustomerDialog } from '../components/DeactivateCustomerDialog';
@@ -54,6 +55,7 @@ export default function CustomersPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ action: CustomerAction; customer: AdminCustomer } | null>(null);
   const selection = useSelection();
+  const [bulkActive, setBulkActive] = useState<boolean | null>(null);
   const list = useCustomers({
     page,
     limit: PAGE_SIZE[view],
@@ -129,6 +131,16 @@ export default function CustomersPage() {
           {view !== 'sidebar' && selection.size > 0 ? (
             <div className="flex items-center gap-2 text-sm text-slate-600">
               <span>{formatNumber(selection.size)} selected</span>
+              {canWrite ? (
+                <>
+                  <Button variant="outline" size="sm" onClick={() => setBulkActive(true)}>
+                    Activate
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setBulkActive(false)}>
+                    Deactivate
+                  </Button>
+                </>
+              ) : null}
               <Button variant="ghost" size="sm" onClick={selection.clear}>
                 Clear selection
               </Button>
@@ -172,6 +184,12 @@ export default function CustomersPage() {
       <ManageStatusDialog customer={openWith('status')} onOpenChange={(open) => !open && close()} />
       <EditCustomerDialog customer={openWith('edit')} onOpenChange={(open) => !open && close()} />
       <DeactivateCustomerDialog customer={openWith('deactivate')} onOpenChange={(open) => !open && close()} />
+      <BulkStatusDialog
+        ids={selection.ids}
+        isActive={bulkActive}
+        onOpenChange={(open) => !open && setBulkActive(null)}
+        onDone={selection.clear}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Badge, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger 
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { capitalize, customerName, itemCount } from '../order-display';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
+import { ReturnsTab, ReturnTimelineItems } from './ReturnsTab';
 
 function Address({ title, address }: { title: string; address: OrderAddressInput }) {
   return (
@@ -34,13 +35,16 @@ function Pricing({ order }: { order: OrderView }) {
   );
 }
 
-/** The order detail viewer: header, summary tiles and the tabs Overview, Details, Items, Tracking, Analytics. */
+/** The order detail viewer: header, summary tiles and the tabs Overview, Details, Items, Tracking, Analytics, Returns. */
 export function OrderDetailsDialog({
   order,
   onOpenChange,
+  onOrderChange,
 }: {
   order: OrderView | null;
   onOpenChange: (open: boolean) => void;
+  /** A return decided in the Returns tab hands back the order as it now stands. */
+  onOrderChange: (order: OrderView) => void;
 }) {
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
@@ -63,6 +67,7 @@ export function OrderDetailsDialog({
               <TabsTrigger value="items">Items</TabsTrigger>
               <TabsTrigger value="tracking">Tracking</TabsTrigger>
               <TabsTrigger value="analytics">Analytics</TabsTrigger>
+              <TabsTrigger value="returns">Returns</TabsTrigger>
             </TabsList>
             <TabsContent value="overview" className="pt-4">
               <div className="grid gap-6 md:grid-cols-2">
@@ -195,10 +200,14 @@ export function OrderDetailsDialog({
                       <p className="font-medium text-slate-900">Estimated Delivery</p>
                       <p className="text-slate-500">{formatDate(order.estimatedDelivery, 'Not available')}</p>
                     </li>
+                    <ReturnTimelineItems orderId={order.id} />
                   </ol>
                   <p className="mt-3 text-xs text-slate-400">Status: {capitalize(order.status)}</p>
                 </section>
               </div>
+            </TabsContent>
+            <TabsContent value="returns" className="pt-4">
+              <ReturnsTab order={order} onOrderChange={onOrderChange} />
             </TabsContent>
           </Tabs>
         </DialogContent>

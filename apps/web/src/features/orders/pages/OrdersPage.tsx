@@ -1,7 +1,10 @@
 import { DEBOUNCE_MS, type OrderView, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus } from 'lucide-react';
+import { Plus, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import {
   Avatar,
   Button,
@@ -15,8 +18,10 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
+import { useRowSelection } from '../../../lib/row-selection';
 import { useOrders } from '../api';
 import { AddOrderDialog } from '../components/AddOrderDialog';
+import { BulkStatusDialog } from '../components/BulkStatusDialog';
 import { CancelOrderDialog } from '../components/CancelOrderDialog';
 import { EditOrderDialog } from '../components/EditOrderDialog';
 import { ManageStatusDialog } from '../components/ManageStatusDialog';
@@ -26,6 +31,7 @@ import { OrderGridView } from '../components/OrderGridView';
 import { OrderSidebarView } from '../components/OrderSidebarView';
 import { OrderTableView } from '../components/OrderTableView';
 import { isClosed } from '../order-display';
+import { ORDER_FILTER_DEFAULTS, orderFilter, orderFilterFieldsUi } from '../order-filters';
 
 const VIEWS = ['sidebar', 'table', 'grid'] as const satisfies readonly ViewMode[];
 const PAGE_SIZE: Record<ViewMode, number> = {
@@ -36,17 +42,21 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 
 /**
  * Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. View, search and
- * page live in the URL (`?view=table&search=…&page=2`); the server pages and searches.
+ * page live in the URL (`?view=table&search=…&page=2`, `returns=open` for the orders with an open return); the server
+ * pages, searches and filters.
  */
 export default function OrdersPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.orders);
-  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1 });
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1, ...ORDER_FILTER_DEFAULTS });
   const view = oneOf(params.view, VIEWS, 'sidebar');
   const { search, page } = params;
+  const filter = orderFilter(params);
+  const openReturns = filter.returns === 'open';
+  const selection = useRowSelection();
+  const [bulkOpen, setBulkOpen] = useState(false);
   const viewPanelId = useId();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OrderView | null>(null);
   const [statusOf, setStatusOf] = useState<OrderView | null>(null);
@@ -54,7 +64,7 @@ export default function OrdersPage() {
   const [removing, setRemoving] = useState<{ order: OrderView; mode: 'cancel' | 'delete' } | null>(null);
 
   const limit = PAGE_SIZE[view];
-  const query = useOrders({ page, limit, search });
+  const query = useOrders({ page, limit, search, ...filter });
   const failed = query.isError;
   const orders = failed ? [] : (query.data?.orders ?? []);
   const total = failed ? 0 : (query.data?.pagination.total ?? 0);
@@ -77,22 +87,14 @@ export default function OrdersPage() {
   const applySearch = (text: string) => setParams({ search: text }, { replace: true });
   const changeView = (next: ViewMode) => setParams({ view: next });
   const setPage = (next: number) => setParams({ page: next });
-  const toggle = (id: string) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const toggleAll = (ids: string[], on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  const toggle = (id: string) => selection.toggle(id, !selection.selected.has(id));
+  const toggleAll = (ids: string[], on: boolean) => selection.setMany(ids, on);
+  // A new filter or search is a new list: what was ticked in the old one is let go.
+  const filterKey = JSON.stringify([search, filter]);
+  const clearSelection = selection.clear;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey names the list, not a value read here
+  useEffect(() => clearSelection(), [filterKey, clearSelection]);
+  const bulkCount = selection.allMatching ? total : selection.selected.size;
 
   const handlers: OrderActionHandlers = {
     onManageStatus: setStatusOf,
@@ -132,13 +134,28 @@ export default function OrdersPage() {
               ? `${orders.length} of ${totalLabel} orders`
               : `${totalLabel} ${total === 1 ? 'order' : 'orders'}`}
           </span>
+          <Button
+            size="sm"
+            variant={openReturns ? 'primary' : 'outline'}
+            aria-pressed={openReturns}
+            onClick={() => setParams({ returns: openReturns ? '' : 'open' })}
+          >
+            <Undo2 /> Open returns
+          </Button>
           {search ? (
             <Button size="sm" variant="outline" onClick={() => setParams({ search: '' })}>
               Show All
             </Button>
           ) : null}
+          <SavedViewsMenu list="orders" />
         </div>
       </div>
+      <FilterBar fields={orderFilterFieldsUi} values={params} onChange={(changes) => setParams(changes)} />
+      <BulkBar selection={selection} total={failed ? null : total} noun="orders">
+        <Button size="sm" onClick={() => setBulkOpen(true)}>
+          Change Status
+        </Button>
+      </BulkBar>
       <ViewPanel id={viewPanelId} view={view}>
         {view === 'sidebar' ? (
           <OrderSidebarView
@@ -155,7 +172,7 @@ export default function OrdersPage() {
             orders={orders}
             loading={loading}
             search={search}
-            selected={checked}
+            selected={selection.selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
             handlers={handlers}
@@ -166,7 +183,7 @@ export default function OrdersPage() {
             orders={orders}
             loading={loading}
             search={search}
-            selected={checked}
+            selected={selection.selected}
             onToggle={toggle}
             handlers={handlers}
             {...pager}
@@ -174,9 +191,20 @@ export default function OrdersPage() {
         )}
       </ViewPanel>
       <AddOrderDialog open={adding} onOpenChange={setAdding} />
+      <BulkStatusDialog
+        open={bulkOpen}
+        onOpenChange={setBulkOpen}
+        count={bulkCount}
+        selection={selectionBody(selection, { ...filter, ...(search ? { search } : {}) })}
+        onDone={selection.clear}
+      />
       <EditOrderDialog order={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <ManageStatusDialog order={statusOf} onOpenChange={(open) => !open && setStatusOf(null)} />
-      <OrderDetailsDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderDetailsDialog
+        order={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        onOrderChange={setViewing}
+      />
       <CancelOrderDialog
         order={removing?.order ?? null}
         mode={removing?.mode ?? 'cancel'}

@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
+import type { RowSelection } from '../../../lib/row-selection';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, Price, ProductThumb, StockStatusBadge } from './ProductBits';
 import { ProductDetailPanel } from './ProductDetailPanel';
@@ -26,24 +27,14 @@ type ViewProps = {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
+  /** Ticked rows, kept by the page across pages for the bulk actions. */
+  selection: RowSelection;
 };
 
 export function NoProducts() {
   return (
     <EmptyState icon={PackageSearch} title="No products found" description="Try another search or add a product." />
   );
-}
-
-function useSelection() {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const toggle = (id: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  return { selected, toggle, setSelected };
 }
 
 export function SidebarView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
@@ -99,8 +90,15 @@ export function SidebarView({ products: items, onAction, page, totalPages, onPag
   );
 }
 
-export function TableView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
-  const { selected, toggle, setSelected } = useSelection();
+export function TableView({
+  products: items,
+  onAction,
+  page,
+  totalPages,
+  onPageChange: setPage,
+  selection,
+}: ViewProps) {
+  const { selected, toggle, setMany } = selection;
   const allOnPage = items.length > 0 && items.every((p) => selected.has(p.id));
   return (
     <Card className="overflow-hidden">
@@ -112,7 +110,10 @@ export function TableView({ products: items, onAction, page, totalPages, onPageC
                 aria-label="Select all on this page"
                 checked={allOnPage}
                 onCheckedChange={(on) =>
-                  setSelected(on === true ? new Set([...selected, ...items.map((p) => p.id)]) : new Set())
+                  setMany(
+                    items.map((p) => p.id),
+                    on === true,
+                  )
                 }
               />
             </TableHead>
@@ -177,8 +178,8 @@ export function TableView({ products: items, onAction, page, totalPages, onPageC
   );
 }
 
-export function GridView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
-  const { selected, toggle } = useSelection();
+export function GridView({ products: items, onAction, page, totalPages, onPageChange: setPage, selection }: ViewProps) {
+  const { selected, toggle } = selection;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-500">{selected.size} selected</p>

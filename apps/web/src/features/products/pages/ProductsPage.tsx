@@ -2,6 +2,9 @@ import { can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import {
   Button,
   PageHeader,
@@ -15,14 +18,28 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
-import { useProductPage } from '../api';
+import { useRowSelection } from '../../../lib/row-selection';
+import { useCatalogueOptions, useProductPage } from '../api';
+import { BulkProductDialog, type BulkProductKind } from '../components/BulkProductDialog';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ManageStockDialog } from '../components/ManageStockDialog';
 import type { ProductAction } from '../components/ProductActions';
 import { ProductDetailsDialog } from '../components/ProductDetailsDialog';
 import { ProductFormDialog } from '../components/ProductFormDialog';
 import { GridView, SidebarView, TableView } from '../components/ProductViews';
+import { PRODUCT_FILTER_DEFAULTS, productFilter, productFilterFields } from '../product-filters';
 import { PRODUCT_TOASTS } from '../product-rules';
+
+/** The bulk actions offered on ticked products, in the bar's order. */
+const BULK_ACTIONS: { kind: BulkProductKind; label: string }[] = [
+  { kind: 'activate', label: 'Activate' },
+  { kind: 'deactivate', label: 'Deactivate' },
+  { kind: 'set_category', label: 'Change Category' },
+  { kind: 'set_brand', label: 'Change Brand' },
+  { kind: 'adjust_price', label: 'Adjust Prices' },
+  { kind: 'add_tags', label: 'Add Tags' },
+  { kind: 'delete', label: 'Delete' },
+];
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
 const VIEWS = { sidebar: SidebarView, table: TableView, grid: GridView };
@@ -40,10 +57,22 @@ const isView = (value: string): value is ViewMode => value in VIEWS;
 export default function ProductsPage() {
   const { user } = useAuth();
   const toast = useToast(TOAST_MS.products);
-  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1 });
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1, ...PRODUCT_FILTER_DEFAULTS });
   const view: ViewMode = isView(params.view) ? params.view : 'sidebar';
   const search = params.search;
-  const products = useProductPage({ search, page: params.page, limit: PAGE_SIZE[view] });
+  const filter = productFilter(params);
+  const products = useProductPage({ search, page: params.page, limit: PAGE_SIZE[view], ...filter });
+  // Category and brand names load when a filter asks for them (a link with one, or its select used).
+  const [optionsWanted, setOptionsWanted] = useState(false);
+  const options = useCatalogueOptions(optionsWanted || Boolean(params.category || params.brand));
+  const selection = useRowSelection();
+  const [bulkKind, setBulkKind] = useState<BulkProductKind | null>(null);
+  const canWrite = can(user?.role, 'catalogueWrite');
+  // A new filter or search is a new list: what was ticked in the old one is let go.
+  const filterKey = JSON.stringify([search, filter]);
+  const clearSelection = selection.clear;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey names the list, not a value read here
+  useEffect(() => clearSelection(), [filterKey, clearSelection]);
   const viewPanelId = useId();
   const [open, setOpen] = useState<{ action: ProductAction | 'add'; id: string | null } | null>(null);
 
@@ -68,7 +97,7 @@ export default function ProductsPage() {
         title="Product Management"
         description="Manage your catalogue, stock per size and color, and product details."
         actions={
-          can(user?.role, 'catalogueWrite') ? (
+          canWrite ? (
             <Button onClick={() => setOpen({ action: 'add', id: null })}>
               <Plus /> Add Product
             </Button>
@@ -87,8 +116,28 @@ export default function ProductsPage() {
           <Button variant="outline" onClick={() => setSearch('')} disabled={!search}>
             Show All
           </Button>
+          <SavedViewsMenu list="products" />
         </div>
       </div>
+      <FilterBar
+        fields={productFilterFields(options, () => setOptionsWanted(true))}
+        values={params}
+        onChange={(changes) => setParams(changes)}
+      />
+      {canWrite ? (
+        <BulkBar selection={selection} total={data?.pagination.total ?? null} noun="products">
+          {BULK_ACTIONS.map((action) => (
+            <Button
+              key={action.kind}
+              size="sm"
+              variant={action.kind === 'delete' ? 'destructive' : 'outline'}
+              onClick={() => setBulkKind(action.kind)}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </BulkBar>
+      ) : null}
       <ViewPanel id={viewPanelId} view={view}>
         <p className="mb-3 text-sm text-slate-500">
           {products.isLoading
@@ -108,6 +157,7 @@ export default function ProductsPage() {
             totalPages={totalPages}
             onPageChange={(page) => setParams({ page })}
             onAction={(action, product) => setOpen({ action, id: product.id })}
+            selection={selection}
           />
         )}
       </ViewPanel>
@@ -118,6 +168,13 @@ export default function ProductsPage() {
       />
       <ProductDetailsDialog product={open?.action === 'details' ? target : null} onOpenChange={close} />
       <ManageStockDialog product={open?.action === 'stock' ? target : null} onOpenChange={close} />
+      <BulkProductDialog
+        kind={bulkKind}
+        onOpenChange={(isOpen) => !isOpen && setBulkKind(null)}
+        count={selection.allMatching ? (data?.pagination.total ?? 0) : selection.selected.size}
+        selection={selectionBody(selection, { ...filter, ...(search ? { search } : {}) })}
+        onDone={selection.clear}
+      />
       <DeleteProductDialog product={open?.action === 'delete' ? target : null} onOpenChange={close} />
     </>
   );

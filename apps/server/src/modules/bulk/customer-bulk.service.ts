@@ -1,0 +1,59 @@
+import type { BulkResult, customerBulkStatusInput } from '@seamline/shared';
+import { and, asc, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import type { AuditContext } from '../../lib/audit.js';
+import { type BatchOutcome, batchesOf, idIn, outcomeOf, runBulk, writeActivities } from '../../lib/bulk.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { customerListCondition } from '../customers/customers.service.js';
+
+type Input = z.output<typeof customerBulkStatusInput>;
+
+/** Bulk activate/deactivate of customers, a batch per transaction; deactivation ends each one's sessions at once. */
+export class CustomerBulkService {
+  constructor(private readonly db: Db) {}
+
+  async setStatus(input: Input, ctx: AuditContext): Promise<BulkResult> {
+    const selection =
+      'ids' in input.selection ? input.selection : { where: customerListCondition(input.selection.filter) };
+    return runBulk(batchesOf(this.db, users, users.id, selection), (ids) =>
+      this.db.transaction((tx) => this.batch(tx, ids, input.isActive, ctx)),
+    );
+  }
+
+  private async batch(tx: Tx, ids: string[], isActive: boolean, ctx: AuditContext): Promise<BatchOutcome> {
+    const rows = await tx
+      .select({ id: users.id, email: users.email, isActive: users.isActive })
+      .from(users)
+      .where(and(idIn(users.id, ids), customerListCondition({})))
+      .orderBy(asc(users.id))
+      .for('update');
+    const outcome = outcomeOf(ids, rows, 'Customer');
+    const changing = rows.filter((row) => row.isActive !== isActive);
+    outcome.unchanged = rows.length - changing.length;
+    if (!changing.length) return outcome;
+    await tx
+      .update(users)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(
+        idIn(
+          users.id,
+          changing.map((row) => row.id),
+        ),
+      );
+    if (!isActive) for (const row of changing) await revokeUserSessions(tx, row.id);
+    await writeActivities(
+      tx,
+      ctx,
+      changing.map((row) => ({
+        action: 'update_status',
+        resource: 'customer',
+        resourceId: row.id,
+        details: { email: row.email, bulk: true, changes: { isActive: { before: row.isActive, after: isActive } } },
+      })),
+    );
+    outcome.changed = changing.map((row) => ({ id: row.id, label: row.email }));
+    return outcome;
+  }
+}

@@ -1,0 +1,218 @@
+import {
+  adjustedPrice,
+  BULK_MESSAGES,
+  type BulkChange,
+  type BulkResult,
+  PRODUCT_MESSAGES,
+  type productBulkAction,
+  type productBulkFilter,
+  type productBulkInput,
+} from '@seamline/shared';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { brands, categories, products } from '../../db/schema/index.js';
+import type { AuditContext, AuditEntry } from '../../lib/audit.js';
+import {
+  type BatchOutcome,
+  type BulkSelection,
+  batchesOf,
+  idIn,
+  outcomeOf,
+  runBulk,
+  writeActivities,
+} from '../../lib/bulk.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { CatalogueWriteService } from '../products/catalogue-write.service.js';
+import { productFilters } from '../products/product-filters.js';
+
+type Action = z.output<typeof productBulkAction>;
+type ProductRow = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'sku' | 'isActive' | 'categoryId' | 'brandId' | 'price' | 'tags'
+>;
+type Selection = { ids: string[] } | { filter: z.output<typeof productBulkFilter> };
+
+/** The one field an update action changes, its new value for a row (undefined: the row already is so) or a refusal. */
+type Change = { field: 'isActive' | 'categoryId' | 'brandId' | 'price' | 'tags'; before: unknown; after: unknown };
+const MAX_PRICE = 1e9;
+
+function changeFor(row: ProductRow, action: Exclude<Action, { type: 'delete' }>): Change | undefined | string {
+  switch (action.type) {
+    case 'activate':
+    case 'deactivate': {
+      const after = action.type === 'activate';
+      return row.isActive === after ? undefined : { field: 'isActive', before: row.isActive, after };
+    }
+    case 'set_category':
+      return row.categoryId === action.categoryId
+        ? undefined
+        : { field: 'categoryId', before: row.categoryId, after: action.categoryId };
+    case 'set_brand':
+      return row.brandId === action.brandId
+        ? undefined
+        : { field: 'brandId', before: row.brandId, after: action.brandId };
+    case 'adjust_price': {
+      const after = adjustedPrice(row.price, action.adjustment);
+      if (after <= 0 || after > MAX_PRICE) return PRODUCT_MESSAGES.price;
+      return after === row.price ? undefined : { field: 'price', before: row.price, after };
+    }
+    case 'add_tags': {
+      const added = action.tags.filter((tag) => !row.tags.includes(tag));
+      return added.length ? { field: 'tags', before: row.tags, after: [...row.tags, ...added] } : undefined;
+    }
+  }
+}
+
+/** SET clause of the changed rows: one value for all, or per-row values joined in from a VALUES list. */
+function setClause(changes: { id: string; change: Change }[], action: Action): { set: SQL; from: SQL } {
+  const { field } = changes[0]!.change;
+  if (field === 'price') {
+    const values = sql.join(
+      changes.map(({ id, change }) => sql`(${id}, ${change.after as number}::numeric)`),
+      sql`, `,
+    );
+    return { set: sql`price = v.value`, from: sql`FROM (VALUES ${values}) AS v(id, value) WHERE p.id = v.id AND` };
+  }
+  if (field === 'tags' && action.type === 'add_tags') {
+    // Adds the tags a row lacks after its own (per row, so one statement serves rows holding different tags).
+    const tags = sql.join(
+      action.tags.map((tag) => sql`${tag}`),
+      sql`, `,
+    );
+    return {
+      set: sql`tags = p.tags || ARRAY(SELECT t FROM unnest(ARRAY[${tags}]::text[]) AS t WHERE NOT t = ANY(p.tags))`,
+      from: sql`WHERE`,
+    };
+  }
+  const columns: Record<Change['field'], string> = {
+    isActive: 'is_active',
+    categoryId: 'category_id',
+    brandId: 'brand_id',
+    price: 'price',
+    tags: 'tags',
+  };
+  const column = columns[field];
+  return { set: sql`${sql.raw(column)} = ${changes[0]!.change.after}`, from: sql`WHERE` };
+}
+
+/** Bulk actions on products: batches of locked rows, one UPDATE per batch, an activity-log row per changed product. */
+export class ProductBulkService {
+  constructor(
+    private readonly db: Db,
+    private readonly writes: CatalogueWriteService,
+  ) {}
+
+  private async selected(selection: Selection): Promise<BulkSelection> {
+    if ('ids' in selection) return selection;
+    return { where: (await productFilters(this.db, selection.filter, true)) ?? sql`true` };
+  }
+
+  private async assertTarget(action: Action) {
+    if (action.type === 'set_category') {
+      const [found] = await this.db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, action.categoryId));
+      if (!found) throw notFound(BULK_MESSAGES.categoryNotFound);
+    }
+    if (action.type === 'set_brand') {
+      const [found] = await this.db.select({ id: brands.id }).from(brands).where(eq(brands.id, action.brandId));
+      if (!found) throw notFound(BULK_MESSAGES.brandNotFound);
+    }
+  }
+
+  /** Runs the action, or with `dryRun` answers what it would do (the same rules per row) and writes nothing. */
+  async run(input: z.output<typeof productBulkInput>, ctx: AuditContext): Promise<BulkResult> {
+    const { action, dryRun } = input;
+    await this.assertTarget(action);
+    const batches = batchesOf(this.db, products, products.id, await this.selected(input.selection));
+    if (action.type === 'delete') return runBulk(batches, (ids) => this.deleteBatch(ids, ctx, dryRun));
+    return runBulk(batches, (ids) => this.db.transaction((tx) => this.updateBatch(tx, ids, action, ctx, dryRun)));
+  }
+
+  private lockRows(tx: Tx, ids: string[]) {
+    return tx
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        isActive: products.isActive,
+        categoryId: products.categoryId,
+        brandId: products.brandId,
+        price: products.price,
+        tags: products.tags,
+      })
+      .from(products)
+      .where(idIn(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('update');
+  }
+
+  private async updateBatch(
+    tx: Tx,
+    ids: string[],
+    action: Exclude<Action, { type: 'delete' }>,
+    ctx: AuditContext,
+    dryRun: boolean,
+  ): Promise<BatchOutcome> {
+    const rows = await this.lockRows(tx, ids);
+    const outcome = outcomeOf(ids, rows, 'Product');
+    const changes: { row: ProductRow; change: Change }[] = [];
+    for (const row of rows) {
+      const change = changeFor(row, action);
+      if (typeof change === 'string') outcome.failures.push({ id: row.id, label: row.name, reason: change });
+      else if (change) changes.push({ row, change });
+      else outcome.unchanged += 1;
+    }
+    outcome.changed = changes.map(({ row }) => ({ id: row.id, label: row.name }));
+    outcome.preview = changes.map(({ row, change }) => ({ id: row.id, label: row.name, ...change }) as BulkChange);
+    if (!changes.length || dryRun) return outcome;
+    const { set, from } = setClause(
+      changes.map(({ row, change }) => ({ id: row.id, change })),
+      action,
+    );
+    await tx.execute(
+      sql`UPDATE ${products} AS p SET ${set}, updated_at = now() ${from} ${idIn(
+        sql`p.id`,
+        changes.map((c) => c.row.id),
+      )}`,
+    );
+    const entries: AuditEntry[] = changes.map(({ row, change }) => ({
+      action: action.type === 'activate' || action.type === 'deactivate' ? 'update_status' : 'update',
+      resource: 'product',
+      resourceId: row.id,
+      details: {
+        name: row.name,
+        sku: row.sku,
+        bulk: action.type,
+        changes: { [change.field]: { before: change.before, after: change.after } },
+      },
+    }));
+    await writeActivities(tx, ctx, entries);
+    return outcome;
+  }
+
+  /** Each product goes through the one-product delete (inventory, movements, images; its own short transaction). */
+  private async deleteBatch(ids: string[], ctx: AuditContext, dryRun: boolean): Promise<BatchOutcome> {
+    const rows = await this.db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(idIn(products.id, ids));
+    const outcome = outcomeOf(ids, rows, 'Product');
+    if (dryRun) {
+      outcome.changed = rows.map((row) => ({ id: row.id, label: row.name }));
+      return outcome;
+    }
+    for (const row of rows) {
+      try {
+        await this.writes.remove(row.id, ctx);
+        outcome.changed.push({ id: row.id, label: row.name });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        outcome.failures.push({ id: row.id, label: row.name, reason: error.message });
+      }
+    }
+    return outcome;
+  }
+}

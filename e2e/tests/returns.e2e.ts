@@ -1,0 +1,173 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+const ADDRESS = {
+  firstName: 'Rhea',
+  lastName: 'Turner',
+  street: '8 Quay Street',
+  city: 'Portland',
+  state: 'OR',
+  zipCode: '97201',
+  country: 'US',
+  phone: '5550172233',
+};
+
+type Envelope<T> = { success: boolean; data: T; message?: string; error?: string };
+type Variant = { size: string; color: string; quantity: number; reserved: number };
+type Product = { id: string; name: string; inventory: Variant[] };
+type Order = { id: string; orderNumber: string; total: number; status: string; paymentStatus: string };
+type OrderLine = { id: string; productId: string; size: string; color: string };
+
+async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.error}`);
+  return json;
+}
+
+async function login(account: { email: string; password: string }) {
+  return (await api<{ tokens: { accessToken: string } }>('POST', '/auth/login', null, account)).data.tokens.accessToken;
+}
+
+/** Units on the shelf of one variant, read with the staff view. */
+async function quantityOf(adminToken: string, productId: string, variant: Pick<Variant, 'size' | 'color'>) {
+  const { data } = await api<{ product: Product }>('GET', `/products/${productId}`, adminToken);
+  return data.product.inventory.find((row) => row.size === variant.size && row.color === variant.color)!.quantity;
+}
+
+describe('returns', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  let adminToken: string;
+  let order: Order;
+  let returned: { productId: string; size: string; color: string };
+  let shelfBefore: number;
+
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    adminToken = await login(ADMIN);
+    // A new customer orders one unit of two products, pays through the test provider and gets the parcel.
+    const email = `returns.e2e.${Date.now()}@example.com`;
+    const customer = await api<{ tokens: { accessToken: string } }>('POST', '/auth/register', null, {
+      email,
+      password: 'Customer123!',
+      firstName: 'Rhea',
+      lastName: 'Turner',
+    });
+    const customerToken = customer.data.tokens.accessToken;
+    const { data: catalogue } = await api<{ products: Product[] }>(
+      'GET',
+      '/admin/products?limit=20&isActive=true',
+      adminToken,
+    );
+    const inStock = catalogue.products
+      .map((product) => ({ product, variant: product.inventory.find((row) => row.quantity - row.reserved >= 2) }))
+      .filter((entry) => entry.variant)
+      .slice(0, 2);
+    const placed = await api<{ order: Order }>('POST', '/orders', customerToken, {
+      items: inStock.map(({ product, variant }) => ({
+        productId: product.id,
+        size: variant!.size,
+        color: variant!.color,
+        quantity: 1,
+      })),
+      shippingAddress: ADDRESS,
+      billingAddress: ADDRESS,
+      paymentMethod: 'stripe',
+    });
+    order = placed.data.order;
+    const intent = await api<{ paymentIntent: { id: string } }>(
+      'POST',
+      '/payments/create-payment-intent',
+      customerToken,
+      {
+        amount: order.total,
+        orderId: order.id,
+      },
+    );
+    await api('POST', '/payments/confirm', customerToken, {
+      orderId: order.id,
+      paymentIntentId: intent.data.paymentIntent.id,
+    });
+    const delivered = await api<{ order: Order & { items: OrderLine[] } }>(
+      'PUT',
+      `/orders/${order.id}/status`,
+      adminToken,
+      { status: 'delivered', paymentStatus: 'paid' },
+    );
+    const line = delivered.data.order.items[0]!;
+    returned = { productId: line.productId, size: line.size, color: line.color };
+    shelfBefore = await quantityOf(adminToken, returned.productId, returned);
+    // The customer asks to return one of the two items.
+    await api('POST', `/orders/${order.id}/refund`, customerToken, {
+      reason: 'Too small',
+      items: [{ itemId: line.id, quantity: 1 }],
+    });
+
+    ({ context, page, consoleErrors } = await openBrowser());
+    await signInToBackOffice(page, ADMIN);
+  });
+  afterAll(async () => context?.close());
+
+  browserTest('staff see the open return, approve it, and stock and payment status follow', async () => {
+    // The Orders entry shows the open returns.
+    const badge = page.getByTestId('open-returns-badge');
+    await badge.waitFor();
+    expect(Number(await badge.getAttribute('title').then((t) => t?.split(' ')[0]))).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('link', { name: /Orders/ }).click();
+    await page.getByRole('button', { name: 'Open returns' }).click();
+    await page.waitForURL(/returns=open/);
+    await page.getByRole('searchbox').fill(order.orderNumber);
+    const list = page.getByRole('list', { name: 'Orders' });
+    await expect.poll(() => list.getByRole('button').count(), { timeout: 5000 }).toBe(1);
+    await list.getByText(order.orderNumber).first().click();
+    await screenshot(page, 'returns-open-filter');
+    await expectAccessible(page, 'returns-open-filter');
+
+    await page.getByRole('button', { name: 'View Details' }).click();
+    const viewer = page.getByRole('dialog', { name: order.orderNumber });
+    await viewer.getByRole('tab', { name: 'Returns' }).click();
+    const request = viewer.getByTestId('return-request');
+    await request.getByText('Reason: Too small').waitFor();
+    await request.getByText('Requested', { exact: true }).waitFor();
+    await screenshot(page, 'returns-tab-open');
+    await expectAccessible(page, 'returns-tab-open');
+
+    await request.getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve Return' });
+    const amount = approve.getByLabel('Refund amount ($)');
+    const refund = Number(await amount.inputValue());
+    expect(refund).toBeGreaterThan(0);
+    await screenshot(page, 'returns-approve-form');
+    await expectAccessible(page, 'returns-approve-form');
+    await approve.getByRole('button', { name: 'Continue' }).click();
+    await approve.getByText(/back in stock\? This cannot be undone\./).waitFor();
+    await approve.getByRole('button', { name: 'Confirm Approval' }).click();
+    await page.getByText(/^Return approved: \$[\d.,]+ refunded\.$/).waitFor();
+    await approve.waitFor({ state: 'detached' });
+    await request.getByText('Approved', { exact: true }).waitFor();
+    await viewer.getByText('Partially Refunded').first().waitFor();
+    await screenshot(page, 'returns-tab-approved');
+    await expectAccessible(page, 'returns-tab-approved');
+
+    // The API agrees: payment partially refunded, the returned unit back on the shelf, the request decided.
+    const { data } = await api<{ order: Order }>('GET', `/admin/orders/${order.id}`, adminToken);
+    expect(data.order).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded' });
+    expect(await quantityOf(adminToken, returned.productId, returned)).toBe(shelfBefore + 1);
+    const returns = await api<{ returns: { status: string; refundAmount: number }[] }>(
+      'GET',
+      `/orders/${order.id}/returns`,
+      adminToken,
+    );
+    expect(returns.data.returns[0]).toMatchObject({ status: 'approved', refundAmount: refund });
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+
+const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/** A date input value (YYYY-MM-DD) some days from today. */
+function daysAgo(days: number) {
+  const date = new Date(Date.now() - days * 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+
+// Runs last of the browser tests (it re-prices 20 demo products).
+describe('bulk actions and saved views', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+  beforeAll(async () => {
+    if (!baseUrl()) return;
+    ({ context, page, consoleErrors } = await openBrowser());
+    await signIn(page);
+  });
+  afterAll(async () => context?.close());
+
+  browserTest('selects 20 products over two pages and raises their prices by 10 % after a preview', async () => {
+    await page.goto('/products?view=table');
+    await page.getByRole('columnheader', { name: 'SKU' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).click();
+    await page.getByText('10 products selected').waitFor();
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Select all on this page' }).isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).click();
+    await page.getByText('20 products selected').waitFor();
+    await screenshot(page, 'bulk-products-selected');
+
+    await page.getByRole('button', { name: 'Adjust Prices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust Prices' });
+    await dialog.getByLabel('Percentage').fill('10');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByText('20 prices will change').waitFor();
+    const preview = dialog.getByRole('table', { name: 'Price preview' });
+    expect(await preview.locator('tbody tr').count()).toBe(20);
+    const first = preview.locator('tbody tr').first();
+    const name = (await first.locator('td').nth(0).innerText()).trim();
+    const before = Number((await first.locator('td').nth(1).innerText()).replace(/[$,]/g, ''));
+    const after = Number((await first.locator('td').nth(2).innerText()).replace(/[$,]/g, ''));
+    expect(after).toBeCloseTo(Math.round(before * 110) / 100, 2);
+    await screenshot(page, 'bulk-price-preview');
+    await expectAccessible(page, 'bulk-price-preview');
+    await dialog.getByRole('button', { name: 'Apply Prices' }).click();
+    await page.getByText('20 products repriced').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`/products?view=table&search=${encodeURIComponent(name)}`);
+    const row = page.locator('tbody tr', { hasText: name }).first();
+    await row.getByText(usd(after)).first().waitFor();
+  });
+
+  browserTest('filters orders by status and date, saves the view and reopens it', async () => {
+    await page.goto('/orders?view=table');
+    await page.getByText(/^10 of \d+ orders$/).waitFor();
+    await page.getByLabel('Status', { exact: true }).selectOption('delivered');
+    await page.waitForURL(/status=delivered/);
+    await page.getByLabel('From').fill(daysAgo(60));
+    await page.waitForURL(/startDate=/);
+    await expect
+      .poll(async () => {
+        const badges = await page.locator('tbody tr').allInnerTexts();
+        return badges.length > 0 && badges.every((text) => /delivered/i.test(text));
+      })
+      .toBe(true);
+    const filtered = page.url();
+
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+    const save = page.getByRole('dialog', { name: 'Save view' });
+    await save.getByLabel('View name').fill('Delivered lately');
+    await screenshot(page, 'saved-view-dialog');
+    await save.getByRole('button', { name: 'Save View' }).click();
+    await page.getByText('View "Delivered lately" saved').first().waitFor();
+
+    await page.goto('/orders?view=table');
+    await expect.poll(() => page.getByLabel('Status', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Delivered lately' }).click();
+    await page.waitForURL(/status=delivered/);
+    expect(new URL(page.url()).searchParams.get('startDate')).toBe(daysAgo(60));
+    expect(new URL(page.url()).searchParams.get('status')).toBe(new URL(filtered).searchParams.get('status'));
+    await expect.poll(() => page.getByLabel('Status', { exact: true }).inputValue()).toBe('delivered');
+    await expect.poll(() => page.getByLabel('From').inputValue()).toBe(daysAgo(60));
+    await screenshot(page, 'saved-view-reopened');
+    await expectAccessible(page, 'saved-view-reopened');
+    expect(consoleErrors).toEqual([]);
+  });
+});
