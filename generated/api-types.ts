@@ -652,7 +652,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shipping, tax and total of a cart for a shipping method, with every method priced */
+        /**
+         * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
+         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
+         */
         post: operations["calculateShipping"];
         delete?: never;
         options?: never;
@@ -671,6 +674,24 @@ export interface paths {
         put?: never;
         /** The shipping methods and their cost for a subtotal */
         post: operations["listShippingMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's saved cart (empty when none) */
+        get: operations["getCart"];
+        /** Replace the signed-in customer's saved cart (the storefront sends it whole after each change) */
+        put: operations["saveCart"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -878,7 +899,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status; search) */
+        /** List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search) */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
@@ -1069,23 +1090,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ask for a refund of a shipped or delivered order (all lines, or the ones named) */
-        post: operations["requestOrderRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -1097,6 +1101,114 @@ export interface paths {
         /** Set the status, payment status and tracking of an order (stock follows) */
         put: operations["updateOrderStatus"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)
+         * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is left to return. The answer carries the stored request (`refundRequest`, status `requested`).
+         */
+        post: operations["requestOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's return requests, newest first (customers only their own orders) */
+        get: operations["listOrderReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Return requests of every order, newest first (`status=requested`: the open ones) */
+        get: operations["listReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/open-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many return requests wait for a decision (the Orders badge) */
+        get: operations["countOpenReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a return: refund through the payment provider, put the chosen units back in stock
+         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. 409 when the return was already decided.
+         */
+        post: operations["approveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/returns/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a return, giving the reason (its units can be asked for again) */
+        post: operations["declineReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1942,6 +2054,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member's saved views of one list, by name */
+        get: operations["listSavedViews"];
+        put?: never;
+        /** Save a list's current filters (its query string) under a name */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/saved-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your saved views */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
+        post: operations["bulkUpdateProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move many orders to a status, each through the status change of one order; failures say why */
+        post: operations["bulkUpdateOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/bulk/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate or deactivate many customers (deactivation ends their sessions) */
+        post: operations["bulkUpdateCustomerStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/import": {
         parameters: {
             query?: never;
@@ -2022,6 +2220,309 @@ export interface paths {
         };
         /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters */
         get: operations["exportInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/category/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/brand/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/robots.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sitemap.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/sitemap-pages.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop/sitemap-products.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
@@ -4476,6 +4977,18 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                size: string;
+                                color: string;
+                                variantId: string;
+                                price: number;
+                                quantity: number;
+                                total: number;
+                            }[];
                             /** @enum {string} */
                             shippingMethod: "standard" | "express" | "overnight";
                             shipping: number;
@@ -4553,6 +5066,122 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                size: string;
+                                color: string;
+                                quantity: number;
+                                /** @default  */
+                                slug: string;
+                                /** @default  */
+                                name: string;
+                                /** @default null */
+                                image: string | null;
+                            }[];
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    saveCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 2,
+                 *           "slug": "tee",
+                 *           "name": "Tee"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    items: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                        /** @default  */
+                        slug?: string;
+                        /** @default  */
+                        name?: string;
+                        /** @default null */
+                        image?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                size: string;
+                                color: string;
+                                quantity: number;
+                                /** @default  */
+                                slug: string;
+                                /** @default  */
+                                name: string;
+                                /** @default null */
+                                image: string | null;
+                            }[];
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -5484,6 +6113,16 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6273,6 +6912,16 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
             };
             header?: never;
             path?: never;
@@ -6810,6 +7459,7 @@ export interface operations {
                 /** @description Page size (default 10); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                returns?: "open";
             };
             header?: never;
             path?: never;
@@ -7188,8 +7838,9 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
                                     at: string;
+                                    detail?: string;
                                 }[];
                             };
                         };
@@ -7477,8 +8128,9 @@ export interface operations {
                                 estimatedDelivery: string | null;
                                 timeline: {
                                     /** @enum {string} */
-                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled";
+                                    event: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "return_requested" | "return_approved" | "return_declined";
                                     at: string;
+                                    detail?: string;
                                 }[];
                             };
                         };
@@ -7624,6 +8276,147 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "shipped",
+                 *       "paymentStatus": "paid",
+                 *       "trackingNumber": "1Z999AA10123456784"
+                 *     }
+                 */
+                "application/json": {
+                    status?: unknown;
+                    paymentStatus?: unknown;
+                    trackingNumber?: string;
+                    /** Format: uri */
+                    trackingUrl?: string;
+                    estimatedDelivery?: string;
+                    adminNotes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     requestOrderRefund: {
         parameters: {
             query?: never;
@@ -7637,7 +8430,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Too big"
+                 *       "reason": "Too big",
+                 *       "items": [
+                 *         {
+                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -7749,14 +8548,32 @@ export interface operations {
                                 updatedAt: string;
                             };
                             refundRequest: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
                                 /** @enum {string} */
-                                status: "requested";
+                                status: "requested" | "approved" | "declined";
                                 reason: string;
                                 items: {
                                     itemId: string;
+                                    productId: string | null;
                                     productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
                                     quantity: number;
+                                    restocked: number;
+                                    value: number;
                                 }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
                             };
                         };
                         message?: string;
@@ -7770,7 +8587,168 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    updateOrderStatus: {
+    listOrderReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            returns: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReturns: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                status?: "requested" | "approved" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            returns: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    countOpenReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            count: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    approveReturn: {
         parameters: {
             query?: never;
             header?: never;
@@ -7783,19 +8761,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "shipped",
-                 *       "paymentStatus": "paid",
-                 *       "trackingNumber": "1Z999AA10123456784"
+                 *       "refundAmount": 25,
+                 *       "restock": [
+                 *         {
+                 *           "itemId": "64b7f0c2a1b2c3d4e5f60719",
+                 *           "quantity": 1
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": {
-                    status?: unknown;
-                    paymentStatus?: unknown;
-                    trackingNumber?: string;
-                    /** Format: uri */
-                    trackingUrl?: string;
-                    estimatedDelivery?: string;
-                    adminNotes?: string;
+                    refundAmount?: number;
+                    restock?: {
+                        itemId: string;
+                        quantity: number;
+                    }[];
                 };
             };
         };
@@ -7810,6 +8790,195 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
+                            return: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            };
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    declineReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The item was worn"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            return: {
+                                _id: string;
+                                id: string;
+                                orderId: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "declined";
+                                reason: string;
+                                items: {
+                                    itemId: string;
+                                    productId: string | null;
+                                    productName: string;
+                                    sku: string;
+                                    size: string;
+                                    color: string;
+                                    price: number;
+                                    quantity: number;
+                                    restocked: number;
+                                    value: number;
+                                }[];
+                                value: number;
+                                refundAmount: number | null;
+                                declineReason: string | null;
+                                requestedAt: string;
+                                requestedBy: string | null;
+                                decidedAt: string | null;
+                                decidedBy: string | null;
+                            };
                             order: {
                                 _id: string;
                                 id: string;
@@ -7985,6 +9154,7 @@ export interface operations {
                     orderId: string;
                     paymentIntentId: string;
                     email?: string;
+                    paymentMethod?: string;
                 };
             };
         };
@@ -8388,7 +9558,10 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
             };
             header?: never;
@@ -9044,8 +10217,12 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;
@@ -11994,6 +13171,431 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listSavedViews: {
+        parameters: {
+            query: {
+                list: "orders" | "products" | "customers" | "activity-logs";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            views: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                list: "orders" | "products" | "customers" | "activity-logs";
+                                name: string;
+                                query: string;
+                                createdAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "list": "orders",
+                 *       "name": "Paid this week",
+                 *       "query": "status=confirmed&startDate=2026-11-23"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    list: "orders" | "products" | "customers" | "activity-logs";
+                    name: string;
+                    query: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            view: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                list: "orders" | "products" | "customers" | "activity-logs";
+                                name: string;
+                                query: string;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "category": "Outerwear"
+                 *         }
+                 *       },
+                 *       "action": {
+                 *         "type": "adjust_price",
+                 *         "adjustment": {
+                 *           "mode": "percent",
+                 *           "value": 10
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            isActive?: "true" | "false";
+                            /** @enum {string} */
+                            isFeatured?: "true" | "false";
+                            /** @enum {string} */
+                            isTikTokTrending?: "true" | "false";
+                            category?: string;
+                            brand?: string;
+                            minPrice?: number;
+                            maxPrice?: number;
+                            /** @default [] */
+                            size?: string | string[];
+                            /** @default [] */
+                            color?: string | string[];
+                            /** @enum {string} */
+                            inStock?: "true" | "false";
+                            /** @enum {string} */
+                            stock?: "out" | "low" | "moderate" | "in";
+                        };
+                    };
+                    action: {
+                        /** @enum {string} */
+                        type: "activate";
+                    } | {
+                        /** @enum {string} */
+                        type: "deactivate";
+                    } | {
+                        /** @enum {string} */
+                        type: "delete";
+                    } | {
+                        /** @enum {string} */
+                        type: "set_category";
+                        categoryId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "set_brand";
+                        brandId: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "adjust_price";
+                        adjustment: {
+                            /** @enum {string} */
+                            mode: "percent" | "amount";
+                            value: number;
+                        };
+                    } | {
+                        /** @enum {string} */
+                        type: "add_tags";
+                        tags: string[];
+                    };
+                    /** @default false */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "ids": [
+                 *           "64b7f0c2a1b2c3d4e5f60718",
+                 *           "64b7f0c2a1b2c3d4e5f60719"
+                 *         ]
+                 *       },
+                 *       "status": "shipped"
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            /** @enum {string} */
+                            status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                            search?: string;
+                            /** @enum {string} */
+                            returns?: "open";
+                            /** @enum {string} */
+                            paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                            /** @enum {string} */
+                            paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            startDate?: string;
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            endDate?: string;
+                            minTotal?: number;
+                            maxTotal?: number;
+                            /** @enum {string} */
+                            customerType?: "guest" | "registered";
+                        };
+                    };
+                    /** @enum {string} */
+                    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                    /** @enum {string} */
+                    paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkUpdateCustomerStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "selection": {
+                 *         "filter": {
+                 *           "status": "inactive"
+                 *         }
+                 *       },
+                 *       "isActive": true
+                 *     }
+                 */
+                "application/json": {
+                    selection: {
+                        ids: string[];
+                    } | {
+                        filter: {
+                            search?: string;
+                            /** @enum {string} */
+                            status?: "active" | "inactive";
+                        };
+                    };
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            matched: number;
+                            changed: number;
+                            unchanged: number;
+                            failed: number;
+                            succeeded: {
+                                id: string;
+                                label: string;
+                            }[];
+                            failures: {
+                                id: string;
+                                label: string;
+                                reason: string;
+                            }[];
+                            preview?: {
+                                id: string;
+                                label: string;
+                                field: string;
+                                before: number | string | boolean | string[];
+                                after: number | string | boolean | string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     importProducts: {
         parameters: {
             query?: {
@@ -12184,8 +13786,12 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;
@@ -12219,8 +13825,12 @@ export interface operations {
                 brand?: string;
                 minPrice?: number;
                 maxPrice?: number;
-                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount";
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
             };
             header?: never;
             path?: never;

@@ -46,6 +46,59 @@ export const COLORS = [
   'Pattern',
   'Custom',
 ] as const;
+/** A swatch for each color name: the storefront's color chips and the demo data's generated pictures. */
+export const COLOR_HEX: Readonly<Record<string, string>> = {
+  Black: '#1f2937',
+  White: '#f9fafb',
+  Red: '#dc2626',
+  Blue: '#2563eb',
+  Green: '#15803d',
+  Yellow: '#facc15',
+  Orange: '#f97316',
+  Purple: '#7e22ce',
+  Pink: '#f472b6',
+  Brown: '#7c4a1e',
+  Gray: '#9ca3af',
+  Navy: '#1e3a8a',
+  Maroon: '#7f1d1d',
+  Teal: '#0d9488',
+  Coral: '#fb7185',
+  Indigo: '#3730a3',
+  Violet: '#8b5cf6',
+  Beige: '#e7d8b9',
+  Cream: '#f5f0dc',
+  Tan: '#c8a27a',
+  Khaki: '#b5a46a',
+  Burgundy: '#7b1e3b',
+  Charcoal: '#374151',
+  Slate: '#64748b',
+  Turquoise: '#2dd4bf',
+  Lavender: '#c4b5fd',
+  Mint: '#a7f3d0',
+  Peach: '#fdba9a',
+  Salmon: '#fa8072',
+  Plum: '#6b2152',
+  Multi: '#8b5cf6',
+  Pattern: '#64748b',
+  Custom: '#9ca3af',
+};
+
+/** The colors the storefront's listing filter offers (the common ones; a color in the URL is shown too). */
+export const STOREFRONT_FILTER_COLORS = [
+  'Black',
+  'White',
+  'Gray',
+  'Navy',
+  'Blue',
+  'Green',
+  'Red',
+  'Pink',
+  'Brown',
+  'Beige',
+  'Tan',
+  'Cream',
+] as const satisfies readonly (typeof COLORS)[number][];
+
 export const DEFAULT_SIZE = 'One Size';
 export const DEFAULT_COLOR = 'Black';
 
@@ -148,6 +201,8 @@ export const PAGE_SIZES = {
   productServer: 10,
   productPicker: 100,
   productsByCategory: 12,
+  /** The storefront's search, category and brand listings (divides by 2, 3 and 4: full rows at every width). */
+  storefrontListing: 24,
   featured: 8,
   related: 4,
   inventoryHistory: 20,

@@ -257,7 +257,17 @@ export const PRODUCT_SORT_FIELDS = [
   'rating',
   'viewCount',
   'salesCount',
+  /** Most reviewed first, then best rated (indexed; see product-filters.ts for why not sales or views). */
+  'popularity',
+  /** The price a shopper pays: the sale price when the product is on sale (`effectiveUnitPrice`). */
+  'finalPrice',
 ] as const;
+/** Size or color filter values: at most 20, each as long as a variant's size or color may be. */
+const variantList = z
+  .union([z.string().max(700), z.array(z.string().max(30)).max(20)])
+  .default([])
+  .transform(splitList)
+  .refine((values) => values.length <= 20 && values.every((v) => v.length <= 30), 'At most 20 values of 30 characters');
 const queryNumber = z.coerce.number().finite().min(0).max(1e9);
 
 export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
@@ -267,8 +277,14 @@ export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
   isTikTokTrending: queryBoolean.optional(),
   category: z.string().trim().max(100).optional(),
   brand: z.string().trim().max(100).optional(),
+  /** Price range: of the price for staff, of the price a shopper pays (sale price when on sale) for everyone else. */
   minPrice: queryNumber.optional(),
   maxPrice: queryNumber.optional(),
+  /** Sizes and colors (comma-separated or repeated, any case): some variant has one of the sizes in one of the colors. */
+  size: variantList,
+  color: variantList,
+  /** true: only products with a variant that has units to sell (with size/color: that variant itself); false: all. */
+  inStock: queryBoolean.optional(),
   sortBy: z.enum(PRODUCT_SORT_FIELDS).default('createdAt'),
   sortOrder,
 });

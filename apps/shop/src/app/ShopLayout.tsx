@@ -15,12 +15,12 @@ export function ShopLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex min-h-14 max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
           <Link href="/" className="text-lg font-semibold tracking-tight">
             Seamline
           </Link>
           <SearchBox />
-          <nav aria-label="Account and cart" className="flex items-center gap-1">
+          <nav aria-label="Account and cart" className="ml-auto flex items-center gap-1">
             <AccountLink />
             <CartLink />
           </nav>

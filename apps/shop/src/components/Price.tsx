@@ -7,11 +7,11 @@ type Priced = Pick<StorefrontProductSummary, 'price' | 'salePrice' | 'comparePri
  * The price a shopper pays (the same rule as the order totals), with the crossed-out price when the product is on
  * sale or has a higher compare price.
  */
-export function Price({ product }: { product: Priced }) {
+export function Price({ product, large = false }: { product: Priced; large?: boolean }) {
   const pays = effectiveUnitPrice(product.price, product.salePrice);
   const was = pays < product.price ? product.price : (product.comparePrice ?? 0) > pays ? product.comparePrice : null;
   return (
-    <p className="text-sm">
+    <p className={large ? 'text-xl' : 'text-sm'}>
       <span className={was != null ? 'font-semibold text-sale' : 'font-semibold'}>{formatMoney(pays)}</span>
       {was != null ? (
         <>

@@ -1,25 +1,37 @@
-import type { StorefrontProductSummary } from '@seamline/shared';
+import { effectiveUnitPrice, type StorefrontProductSummary } from '@seamline/shared';
 import { Link } from 'wouter';
 import { Price } from './Price';
+import { GRID_SIZES, srcSet } from './product/srcset';
 
-export function ProductCard({ product }: { product: StorefrontProductSummary }) {
+/** A product in a grid: picture, brand, name (a level-3 heading under the section's), price, sold out. */
+export function ProductCard({ product, eager = false }: { product: StorefrontProductSummary; eager?: boolean }) {
   const image = product.image;
   return (
     <Link href={`/products/${product.slug}`} className="group block">
-      <div className="aspect-[3/4] overflow-hidden rounded-lg bg-stone-100">
+      <div className="relative aspect-square overflow-hidden rounded-lg bg-stone-100">
         {image ? (
           <img
             src={image.thumbnail}
+            srcSet={srcSet(image)}
+            sizes={GRID_SIZES}
             alt={image.alt || product.name}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            width={300}
+            height={300}
             className="h-full w-full object-cover motion-safe:transition motion-safe:group-hover:scale-105"
           />
         ) : null}
+        {!product.inStock ? (
+          <span className="absolute left-2 top-2 rounded-full bg-white px-2 py-0.5 text-xs font-medium">Sold out</span>
+        ) : effectiveUnitPrice(product.price, product.salePrice) < product.price ? (
+          <span className="absolute left-2 top-2 rounded-full bg-sale px-2 py-0.5 text-xs font-medium text-white">
+            Sale
+          </span>
+        ) : null}
       </div>
-      <p className="mt-2 text-sm text-stone-600">{product.brand}</p>
-      <h2 className="text-sm font-medium">{product.name}</h2>
+      <p className="mt-2 text-xs uppercase tracking-wide text-stone-600">{product.brand}</p>
+      <h3 className="text-sm font-medium group-hover:underline group-hover:underline-offset-4">{product.name}</h3>
       <Price product={product} />
-      {product.inStock ? null : <p className="text-sm text-stone-600">Sold out</p>}
     </Link>
   );
 }

@@ -4,20 +4,27 @@ import { ProductCard } from './ProductCard';
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
 /** Two cards a row on a phone, up to four on wide screens; grey placeholders while the page loads. */
-export function ProductGrid({ products, isLoading }: { products?: StorefrontProductSummary[]; isLoading?: boolean }) {
+type Props = {
+  products?: StorefrontProductSummary[];
+  isLoading?: boolean;
+  /** The first row's pictures load at once (the grid is at the top of the page: they are its largest paint). */
+  eager?: boolean;
+};
+
+export function ProductGrid({ products, isLoading, eager = false }: Props) {
   if (isLoading)
     return (
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading">
         {PLACEHOLDER_KEYS.map((key) => (
-          <li key={key} className="aspect-[3/4] motion-safe:animate-pulse rounded-lg bg-stone-100" />
+          <li key={key} className="aspect-square motion-safe:animate-pulse rounded-lg bg-stone-100" />
         ))}
       </ul>
     );
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-      {products?.map((product) => (
+      {products?.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={eager && index < 4} />
         </li>
       ))}
     </ul>

@@ -99,6 +99,10 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_sku_idx').on(t.sku, t.id),
     index('products_rating_idx').on(t.rating, t.id),
+    // The storefront's "popular" sort (review count, then rating, then id), see product-filters.ts.
+    index('products_popularity_idx').on(t.reviewCount, t.rating, t.id),
+    // The storefront's price sort and price range: the price a shopper pays (see finalPrice below).
+    index('products_final_price_idx').on(finalPrice(t), t.id),
     // Trigram index for the product search (ILIKE '%…%'); queries must use productSearchText, the same expression.
     index('products_search_idx').using(
       'gin',
@@ -106,6 +110,15 @@ export const products = pgTable(
     ),
   ],
 );
+
+/**
+ * The price a shopper pays: the sale price when it is above 0 and below the price (`effectiveUnitPrice()` in SQL).
+ * The storefront's price sort and range and their index use this one expression.
+ */
+function finalPrice(t: { price: AnyPgColumn; salePrice: AnyPgColumn }): SQL {
+  return sql`(CASE WHEN ${t.salePrice} > 0 AND ${t.salePrice} < ${t.price} THEN ${t.salePrice} ELSE ${t.price} END)`;
+}
+export const productFinalPrice = finalPrice(products);
 
 /**
  * The text the product search matches on the product row (name, SKU, subcategory, tags), through the IMMUTABLE SQL
@@ -159,6 +172,9 @@ export const inventory = pgTable(
     uniqueIndex('inventory_sku_lower_idx').on(sql`lower(${t.sku})`),
     uniqueIndex('inventory_barcode_idx').on(t.barcode),
     uniqueIndex('inventory_variant_idx').on(t.productId, sql`lower(${t.size})`, sql`lower(${t.color})`),
+    // The storefront's color (+ size) filter from the variants' side: its bounded count reads the matching variants
+    // here instead of scanning every variant (100k products: 49 → 16 ms for M/Black on a loaded machine).
+    index('inventory_option_idx').on(sql`lower(${t.color})`, sql`lower(${t.size})`, t.productId),
     check('inventory_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('inventory_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
     check('inventory_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),

@@ -545,39 +545,5 @@ export const SIZE_SETS: Record<DemoProductTemplate['sizes'], string[]> = {
   one: ['One Size'],
 };
 
-/** Swatch colors for the generated images (the spec's color names). */
-export const COLOR_HEX: Record<string, string> = {
-  Black: '#1f2937',
-  White: '#f9fafb',
-  Red: '#dc2626',
-  Blue: '#2563eb',
-  Green: '#15803d',
-  Yellow: '#facc15',
-  Orange: '#f97316',
-  Purple: '#7e22ce',
-  Pink: '#f472b6',
-  Brown: '#7c4a1e',
-  Gray: '#9ca3af',
-  Navy: '#1e3a8a',
-  Maroon: '#7f1d1d',
-  Teal: '#0d9488',
-  Coral: '#fb7185',
-  Indigo: '#3730a3',
-  Violet: '#8b5cf6',
-  Beige: '#e7d8b9',
-  Cream: '#f5f0dc',
-  Tan: '#c8a27a',
-  Khaki: '#b5a46a',
-  Burgundy: '#7b1e3b',
-  Charcoal: '#374151',
-  Slate: '#64748b',
-  Turquoise: '#2dd4bf',
-  Lavender: '#c4b5fd',
-  Mint: '#a7f3d0',
-  Peach: '#fdba9a',
-  Salmon: '#fa8072',
-  Plum: '#6b2152',
-  Multi: '#8b5cf6',
-  Pattern: '#64748b',
-  Custom: '#9ca3af',
-};
+/** Swatch colors for the generated images: the storefront's swatches (packages/shared). */
+export { COLOR_HEX } from '@seamline/shared';

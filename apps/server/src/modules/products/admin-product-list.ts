@@ -3,7 +3,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
-import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
+import { productFilters, productOrder } from './product-filters.js';
 import { queryProducts } from './product-view.js';
 
 /**
@@ -15,9 +15,8 @@ import { queryProducts } from './product-view.js';
  */
 export async function adminProductPage(db: Db, query: AdminProductListQuery) {
   const where = await productFilters(db, query, true);
-  const direction = query.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   // Ties are broken by id in the same direction, so one index (column, id) serves both the order and the tie-break.
-  const orderBy = sql`${PRODUCT_SORT_COLUMNS[query.sortBy]} ${direction}, ${products.id} ${direction}`;
+  const orderBy = productOrder(query, query.sortOrder);
   const matching = sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
   const [ids, total, catalogue] = await Promise.all([
     queryRows<{ id: string }>(

@@ -10,12 +10,12 @@ import {
   type StorefrontProductView,
   type TaxonomyItemView,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
-import { PRODUCT_SORT_COLUMNS, productFilters } from './product-filters.js';
+import { productFilters, productOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
 import { queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
@@ -25,10 +25,8 @@ export type ProductFor = ProductView | StorefrontProductView;
 /** A list's products: all of each for staff, the storefront summaries for everyone else. */
 export type Listed = { products: ProductView[] } | { products: StorefrontProductSummary[] };
 
-const orderOf = (query: ProductListQuery) => {
-  const column = PRODUCT_SORT_COLUMNS[query.sortBy];
-  return sql`${query.sortOrder === 'asc' ? asc(column) : desc(column)}, ${products.id} DESC`;
-};
+/** The storefront breaks ties newest id first whatever the direction (as it always has: stable shared links). */
+const orderOf = (query: ProductListQuery) => productOrder(query, 'desc');
 
 /**
  * Reads of the catalogue. `staff` readers see inactive products too and the staff view of each product; storefront
@@ -139,7 +137,15 @@ export class CatalogueReadService {
       .from(categories)
       .where(isObjectId(category) ? eq(categories.id, category) : sql`lower(${categories.name}) = lower(${category})`);
     if (!found) throw notFound('Category not found');
-    const query = { page, limit, category: found.id, sortBy: 'createdAt', sortOrder: 'desc' } as const;
+    const query: ProductListQuery = {
+      page,
+      limit,
+      category: found.id,
+      size: [],
+      color: [],
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+    };
     return this.list(query, false, staff);
   }
 

@@ -1,21 +1,43 @@
 import { isObjectId, type ProductListQuery, STOCK, type StockFilter } from '@seamline/shared';
-import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import { brands, categories, inventory, productSearchText, products } from '../../db/schema/index.js';
+import {
+  brands,
+  categories,
+  inventory,
+  productFinalPrice,
+  productSearchText,
+  products,
+} from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search.js';
 import { salesCountSql } from './product-view.js';
 
-/** What a product list can be sorted by (ties are broken by id). */
-export const PRODUCT_SORT_COLUMNS = {
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  name: products.name,
-  price: products.price,
-  sku: products.sku,
-  rating: products.rating,
-  viewCount: products.viewCount,
-  salesCount: salesCountSql,
-} as const;
+/**
+ * What a product list can be sorted by, each a list of columns taking the asked direction (ties are broken by id).
+ * `productOrder` builds the ORDER BY list. Popularity is the number of reviews, then the rating: both indexed together (products_popularity_idx), so the
+ * storefront's "popular" page stays an index walk at 100k products. Sales (a sum over order lines) and views (no
+ * index, so view-count writes stay cheap HOT updates) would each need a full scan per page.
+ */
+const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColumn)[]> = {
+  createdAt: [products.createdAt],
+  updatedAt: [products.updatedAt],
+  name: [products.name],
+  price: [products.price],
+  sku: [products.sku],
+  rating: [products.rating],
+  viewCount: [products.viewCount],
+  salesCount: [salesCountSql],
+  popularity: [products.reviewCount, products.rating],
+  finalPrice: [productFinalPrice],
+};
+
+/** ORDER BY the sort's columns in the asked direction, then `id` in `idDirection` (ties, stable pages). */
+export function productOrder(query: Pick<ProductListQuery, 'sortBy' | 'sortOrder'>, idDirection: 'asc' | 'desc'): SQL {
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const tie = idDirection === 'asc' ? asc(products.id) : desc(products.id);
+  return sql.join([...PRODUCT_SORT_COLUMNS[query.sortBy].map((column) => direction(column)), tie], sql`, `);
+}
 
 /**
  * The product search (name, SKU, subcategory, tags, category, brand; plain text, case-insensitive) as a condition on
@@ -81,9 +103,31 @@ export async function productFilters(
   if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
   if (query.category) filters.push(refFilter('category', query.category));
   if (query.brand) filters.push(refFilter('brand', query.brand));
-  if (query.minPrice !== undefined) filters.push(gte(products.price, query.minPrice));
-  if (query.maxPrice !== undefined) filters.push(lte(products.price, query.maxPrice));
+  // Shoppers filter by what they would pay; staff by the list price they edit.
+  const price = staff ? sql`${products.price}` : productFinalPrice;
+  if (query.minPrice !== undefined) filters.push(sql`${price} >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) filters.push(sql`${price} <= ${query.maxPrice}`);
+  const variant = variantFilter(query);
+  if (variant) filters.push(variant);
   if (query.stock) filters.push(stockCondition(query.stock));
   if (query.search) filters.push(await productSearch(db, query.search));
   return and(...filters);
+}
+
+/**
+ * Size, color and in-stock as one EXISTS over the product's variants, so "M, Black, in stock" means one variant that
+ * is all three. Each probe is a lookup in inventory_variant_idx (product_id, lower(size), lower(color)).
+ */
+function variantFilter({
+  size,
+  color,
+  inStock,
+}: Pick<ProductListQuery, 'size' | 'color' | 'inStock'>): SQL | undefined {
+  const lower = (values: string[]) => values.map((v) => v.toLowerCase());
+  const conditions: SQL[] = [];
+  if (size.length) conditions.push(sql`lower(${inventory.size}) IN ${lower(size)}`);
+  if (color.length) conditions.push(sql`lower(${inventory.color}) IN ${lower(color)}`);
+  if (inStock) conditions.push(sql`${inventory.quantity} > ${inventory.reserved}`);
+  if (!conditions.length) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${inventory} WHERE ${inventory.productId} = ${products.id} AND ${and(...conditions)})`;
 }

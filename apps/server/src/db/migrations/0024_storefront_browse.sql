@@ -1,0 +1,3 @@
+CREATE INDEX "inventory_option_idx" ON "inventory" USING btree (lower("color"),lower("size"),"product_id");--> statement-breakpoint
+CREATE INDEX "products_popularity_idx" ON "products" USING btree ("review_count","rating","id");--> statement-breakpoint
+CREATE INDEX "products_final_price_idx" ON "products" USING btree ((CASE WHEN "sale_price" > 0 AND "sale_price" < "price" THEN "sale_price" ELSE "price" END),"id");
