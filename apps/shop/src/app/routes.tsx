@@ -1,18 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
-const ListingPage = lazy(() => import('../pages/ListingPage'));
-const ProductPage = lazy(() => import('../pages/ProductPage'));
-const CartPage = lazy(() => import('../pages/CartPage'));
-const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
-const TrackOrderPage = lazy(() => import('../pages/TrackOrderPage'));
-const AccountRoutes = lazy(() => import('../pages/account/AccountRoutes'));
+/** A page loaded when first opened, together with the query client it reads through (not in the first bundle). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(async () => {
+    const [{ default: Page }, { WithQueries }] = await Promise.all([load(), import('./with-queries')]);
+    return {
+      default: () => (
+        <WithQueries>
+          <Page />
+        </WithQueries>
+      ),
+    };
+  });
+}
+
+const ListingPage = lazyPage(() => import('../pages/ListingPage'));
+const ProductPage = lazyPage(() => import('../pages/ProductPage'));
+const CartPage = lazyPage(() => import('../pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('../pages/CheckoutPage'));
+const TrackOrderPage = lazyPage(() => import('../pages/TrackOrderPage'));
+const AccountRoutes = lazyPage(() => import('../pages/account/AccountRoutes'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
- * budget). Home is in the first bundle (the usual landing page); every other page is loaded when first opened.
+ * budget). Home is in the first bundle (the usual landing page, reading without the query library); every other page
+ * is loaded when first opened, with the query client.
  */
 export function ShopRoutes() {
   return (
