@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { waitForMailed } from '../mail.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const CUSTOMER = { email: 'emma.wilson@example.com', password: 'Customer123!' };
@@ -162,6 +163,9 @@ describe('storefront cart and checkout', () => {
       await page.getByText(`Your receipt and shipping updates go to ${email}.`).waitFor();
       await look(page, 'shop-checkout-confirmation');
       expect(await page.evaluate("localStorage.getItem('shop.cart')")).toBe('[]');
+
+      // The confirmation mail reaches the guest (through the outbox and SMTP) naming the order.
+      expect(await waitForMailed(email, new RegExp(`Seamline order (${orderNumber}) confirmed`))).toBe(orderNumber);
 
       // The back office sees exactly one order for this e-mail, paid, with its stock taken.
       const orders = await api(`/admin/orders?search=${encodeURIComponent(email)}`, { token: admin });

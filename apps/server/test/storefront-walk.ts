@@ -331,6 +331,7 @@ export const walkTable: WalkTable = {
   ),
   'GET /api/orders/:id': asCustomer('GET', (d) => `/api/orders/${d.order.id}`),
   'GET /api/orders/:id/tracking': asCustomer('GET', (d) => `/api/orders/${d.order.id}/tracking`),
+  'GET /api/orders/:id/returns': asCustomer('GET', (d) => `/api/orders/${d.order.id}/returns`),
   'DELETE /api/orders/:id': async (d) => {
     const other = await customerWithOrder(d);
     return [{ method: 'DELETE', url: `/api/orders/${other.order.id}`, token: other.token }];

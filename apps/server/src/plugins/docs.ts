@@ -114,6 +114,8 @@ export async function registerDocs(app: FastifyInstance) {
       security: [{ bearer: [] }],
     },
     transform: (input) => {
+      // Pages, robots.txt and sitemaps are for browsers and crawlers, not part of the API.
+      if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
       const contract = input.route.config?.contract;
       if (contract) contracts.set(contract.operationId, contract);
       return jsonSchemaTransform(input);

@@ -40,7 +40,10 @@ const csvFileName = (kind: string) => `${kind}-${new Date().toISOString().slice(
 /** Product import (dry run and job), its template and progress, and the product and inventory exports. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const imports = new ImportJobs(app.db, app.log);
-  app.addHook('onReady', () => imports.resumeStale());
+  // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
+  app.addHook('onReady', async () => {
+    imports.resumeStale().catch((error) => app.log.warn({ err: error }, 'import jobs were not resumed'));
+  });
   app.addHook('onClose', () => imports.close());
 
   serve(app, contracts.importProducts, async (request, reply) => {
