@@ -4,7 +4,7 @@ import { NavLink } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { cn } from '../../lib/cn';
 import { NAV_GROUPS } from '../nav';
-import { OpenReturnsBadge } from './OpenReturnsBadge';
+import { OPEN_RETURNS_DESCRIPTION_ID, OpenReturnsBadge } from './OpenReturnsBadge';
 
 /** Left navigation: full labels from 1024px, an icon rail (with tooltips) on tablets. */
 export function Sidebar() {
@@ -38,6 +38,7 @@ export function Sidebar() {
                     to={to}
                     title={group.label === 'Analytics' ? `${label} analytics` : label}
                     aria-label={group.label === 'Analytics' ? `${label} analytics` : undefined}
+                    aria-describedby={badge === 'openReturns' ? OPEN_RETURNS_DESCRIPTION_ID : undefined}
                     className={({ isActive }) =>
                       cn(
                         'relative flex items-center justify-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring lg:justify-start',
