@@ -1,6 +1,7 @@
-import { type InventoryAnalyticsView, STOCK } from '@seamline/shared';
+import type { InventoryAnalyticsView } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
+import { inventory, inventoryAlertRank, products } from '../../db/schema/index.js';
 
 /**
  * The inventory analytics figures in SQL over the per-product stock summary (`analytics_product_stock`, migration
@@ -97,23 +98,19 @@ export function topCategories(db: DbOrTx, limit = 3) {
 }
 
 /**
- * The first `limit` low-stock alerts in the alerts' order (Out of Stock, Critical, Low Stock; then stock; then name).
- * One branch per status, each limited, so only the head of each status is sorted by name.
+ * The first `limit` low-stock alerts in the low-stock list's order (Out of Stock, Critical, Low Stock; then stock;
+ * ties by product), which is the partial index `inventory_low_stock_idx`: only the head's rows are read. (Ties by
+ * product name would join and sort every tied combination, thousands at 0 units on a large store.)
  */
 export function worstAlerts(db: DbOrTx, limit: number): Promise<InventoryAnalyticsView['productsNeedingRestock']> {
-  const critical = sql`i.low_stock_threshold * ${STOCK.criticalFactor}::numeric`;
-  const branch = (rank: number, where: ReturnType<typeof sql>) =>
-    sql`(SELECT ${rank} AS rank, p.id AS "productId", p.name AS "productName", i.size || '-' || i.color AS "variant",
-          i.quantity AS "currentStock", i.low_stock_threshold AS "threshold"
-        FROM inventory i JOIN products p ON p.id = i.product_id
-        WHERE i.quantity <= i.low_stock_threshold AND ${where}
-        ORDER BY i.quantity, p.name LIMIT ${limit})`;
   return queryRows(
     db,
-    sql`SELECT "productId", "productName", "variant", "currentStock", "threshold" FROM (
-          ${branch(0, sql`i.quantity <= 0`)}
-          UNION ALL ${branch(1, sql`i.quantity > 0 AND i.quantity <= ${critical}`)}
-          UNION ALL ${branch(2, sql`i.quantity > 0 AND i.quantity > ${critical}`)}) alerts
-        ORDER BY rank, "currentStock", "productName" LIMIT ${limit}`,
+    sql`SELECT ${inventory.productId} AS "productId", ${products.name} AS "productName",
+          ${inventory.size} || '-' || ${inventory.color} AS "variant", ${inventory.quantity} AS "currentStock",
+          ${inventory.lowStockThreshold} AS "threshold"
+        FROM ${inventory} JOIN ${products} ON ${products.id} = ${inventory.productId}
+        WHERE ${inventory.quantity} <= ${inventory.lowStockThreshold}
+        ORDER BY ${inventoryAlertRank}, ${inventory.quantity}, ${inventory.productId}, ${inventory.id}
+        LIMIT ${limit}`,
   );
 }
