@@ -9408,12 +9408,10 @@ export interface operations {
                         title?: string;
                         /** @default  */
                         description?: string;
-                        /** @default [] */
                         keywords?: string | string[];
                         /** @default  */
                         slug?: string;
                     };
-                    /** @default [] */
                     tags?: string | string[];
                     /** @default true */
                     isActive?: boolean;
@@ -9696,27 +9694,15 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     sku?: string;
-                    /** @default  */
                     description?: string;
                     category?: string;
                     subcategory?: string;
                     brand?: string;
                     price?: number;
-                    /** @default 0 */
                     comparePrice?: number;
-                    /** @default 0 */
                     costPrice?: number;
-                    /** @default null */
                     salePrice?: number | null;
-                    /** @default 0 */
                     weight?: number;
-                    /**
-                     * @default {
-                     *       "length": 0,
-                     *       "width": 0,
-                     *       "height": 0
-                     *     }
-                     */
                     dimensions?: {
                         /** @default 0 */
                         length?: number;
@@ -9730,20 +9716,14 @@ export interface operations {
                         title?: string;
                         /** @default  */
                         description?: string;
-                        /** @default [] */
                         keywords?: string | string[];
                         /** @default  */
                         slug?: string;
                     };
-                    /** @default [] */
                     tags?: string | string[];
-                    /** @default true */
                     isActive?: boolean;
-                    /** @default false */
                     isFeatured?: boolean;
-                    /** @default false */
                     isTikTokTrending?: boolean;
-                    /** @default [] */
                     inventory?: {
                         size: string;
                         color: string;
@@ -9755,7 +9735,6 @@ export interface operations {
                         barcode?: string;
                         priceOverride?: number | null;
                     }[];
-                    /** @default [] */
                     images?: {
                         original: string;
                         webp: string;

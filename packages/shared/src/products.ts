@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
 import { stockFilterField } from './list-filters.js';
+import { partialUpdate } from './refinements.js';
 import { STOCK_MOVEMENT_OPERATIONS, STOCK_OPERATIONS } from './stock.js';
 
 /** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
@@ -47,8 +48,8 @@ export function splitList(value: string | readonly string[]): string[] {
 }
 const commaList = z
   .union([z.string().max(2000), z.array(z.string().max(100)).max(50)])
-  .default([])
-  .transform(splitList);
+  .transform(splitList)
+  .default([]);
 
 const requiredText = (required: string, max = 100) =>
   z.string({ error: required }).trim().min(1, required).max(max, `At most ${max} characters`);
@@ -173,7 +174,8 @@ export type ProductInput = z.input<typeof productInput>;
 export type ProductData = z.output<typeof productInput>;
 
 /** PUT /products/{id} takes the whole form; fields left out keep their value. */
-export const productUpdateInput = productInput.partial();
+/** PUT /products/{id}: the fields named change; the rest keep their value. */
+export const productUpdateInput = partialUpdate(productInput);
 export type ProductUpdateData = z.output<typeof productUpdateInput>;
 
 /** Lowercase words joined by hyphens ("Classic Tee – Navy" → "classic-tee-navy"). */

@@ -16,3 +16,16 @@ export function whenValid<Shape extends z.ZodRawShape>(shape: Shape, fields: rea
     },
   };
 }
+
+/**
+ * Every field optional and without its default: the body of a partial update, where a field left out keeps its
+ * stored value. (`.partial()` keeps the defaults, so `{ name }` would reset the description, prices, pictures and
+ * combinations to their create-time defaults.)
+ */
+export function partialUpdate<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const fields = Object.entries(schema.shape).map(([key, field]) => [
+    key,
+    ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional(),
+  ]);
+  return z.object(Object.fromEntries(fields)) as unknown as ReturnType<z.ZodObject<Shape>['partial']>;
+}

@@ -188,6 +188,20 @@ describe('POST /api/products', () => {
 });
 
 describe('PUT /api/products/{id}', () => {
+  it('keeps every field a partial body leaves out (pictures, combinations, prices, flags, tags)', async () => {
+    const body = validBody({ salePrice: 49.99, tags: ['linen'], isFeatured: true });
+    const created = (await call(t.app, 'POST', '/api/products', { token: admin, body })).body.data.product;
+    const res = await call(t.app, 'PUT', `/api/products/${created.id}`, {
+      token: admin,
+      body: { name: 'Linen Shirt Renamed' },
+    });
+    expect(res.status).toBe(200);
+    const { name, updatedAt: _after, ...rest } = res.body.data.product;
+    const { updatedAt: _before, name: _old, ...restBefore } = created;
+    expect(name).toBe('Linen Shirt Renamed');
+    expect(rest).toEqual(restBefore);
+  });
+
   it('updates the form fields, images and combinations (quantities through the stock function) and logs the change', async () => {
     const created = (await call(t.app, 'POST', '/api/products', { token: admin, body: validBody() })).body.data.product;
     const res = await call(t.app, 'PUT', `/api/products/${created.id}`, {
