@@ -41,10 +41,19 @@ export async function register(input: RegisterInput) {
   return data.user;
 }
 
-/** Ends this browser's session (the server revokes its refresh token) and forgets every account answer. */
-export async function signOut() {
-  const refreshToken = session.storedRefreshToken();
-  if (refreshToken) await api.call(authContracts.logout, { body: { refreshToken } }).catch(() => undefined);
+/** Forgets this browser's session and every account answer, without asking the server (it already ended it). */
+export function forgetSession() {
   shopAuth.signedOut();
   queryClient.removeQueries({ queryKey: ['account'] });
+}
+
+/**
+ * Ends this browser's session (the server revokes its refresh token) and forgets every account answer. A refused
+ * logout is not retried through a token refresh: the session ends here either way.
+ */
+export async function signOut() {
+  const refreshToken = session.storedRefreshToken();
+  if (refreshToken)
+    await api.call(authContracts.logout, { body: { refreshToken }, noRefresh: true }).catch(() => undefined);
+  forgetSession();
 }

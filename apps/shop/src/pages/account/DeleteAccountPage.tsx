@@ -7,7 +7,7 @@ import { Field } from '../../components/account/Field';
 import { Notice } from '../../components/account/Notice';
 import { SubmitForm } from '../../components/account/SubmitForm';
 import { TextLink } from '../../components/account/TextLink';
-import { signOut } from '../../lib/account/auth-actions';
+import { forgetSession } from '../../lib/account/auth-actions';
 import { useFormSubmit } from '../../lib/account/use-form-submit';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -31,9 +31,10 @@ export function DeleteAccountPage() {
       <SubmitForm
         form={form}
         className="mt-6 flex flex-col gap-4"
-        onSubmitted={async () => {
+        onSubmitted={() => {
+          // The deletion ended every session on the server: forget it here first, so no later call goes out with it.
+          forgetSession();
           navigate('/deleted', { replace: true });
-          await signOut();
         }}
       >
         <Field
