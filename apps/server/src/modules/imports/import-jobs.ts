@@ -1,146 +1,56 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type JobView } from '@seamline/shared';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview } from '@seamline/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type JobActor, jobs } from '../../db/schema/index.js';
-import { type AuditContext, writeActivity } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
+import { jobs } from '../../db/schema/index.js';
+import { writeActivity } from '../../lib/audit.js';
+import type { JobHandler } from '../jobs/job-runner.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
 import { ImportPlanner } from './import-plan.js';
 import { writeBatch } from './import-write.js';
 
-type JobRow = typeof jobs.$inferSelect;
-
-/** A job whose process stopped beating this long ago is taken over by whichever instance looks next. */
-const STALE_AFTER = sql`interval '2 minutes'`;
-
-export function toJobView(job: Omit<JobRow, 'input'>): JobView {
-  const seconds = job.startedAt ? ((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000 : 0;
+/** The import's dry run: plans every batch, writes nothing. */
+export async function previewImport(db: Db, csv: string, fileName: string): Promise<ImportPreview> {
+  const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
+  for await (const batch of inBatches(readCsvRecords(csv), IMPORT_LIMITS.batchRows)) await planner.plan(db, batch);
   return {
-    _id: job.id,
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    fileName: job.fileName,
-    totalRows: job.totalRows,
-    processedRows: job.processedRows,
-    rate: seconds > 0 ? Math.round(job.processedRows / seconds) : 0,
-    counts: job.counts,
-    errors: job.errors,
-    errorCount: job.errorCount,
-    failure: job.failure,
-    createdAt: job.createdAt.toISOString(),
-    startedAt: job.startedAt?.toISOString() ?? null,
-    finishedAt: job.finishedAt?.toISOString() ?? null,
+    fileName,
+    totalRows: planner.totalRows,
+    counts: planner.counts,
+    newProducts: planner.newProducts,
+    errors: planner.errors,
+    errorCount: planner.errorCount,
   };
 }
 
+/** Rows of the file (its header checked first, so a wrong file is a 400 before any job is queued). */
+export async function countImportRows(csv: string): Promise<number> {
+  let totalRows = 0;
+  for await (const _record of readCsvRecords(csv)) totalRows += 1;
+  return totalRows;
+}
+
 /**
- * Product import: the dry run (plans every batch, writes nothing) and the job that applies a file in the server
- * process, one transaction per batch that also records the progress, so a job resumes where its last batch ended.
+ * The product import job: applies the file one transaction per batch that also records the progress, so a job
+ * resumes where its last batch ended; it ends with ONE activity-log entry carrying its counts.
  */
-export class ImportJobs {
-  private readonly running = new Map<string, Promise<void>>();
-  private stopping = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  async preview(csv: string, fileName: string): Promise<ImportPreview> {
-    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
-    for await (const batch of inBatches(readCsvRecords(csv), IMPORT_LIMITS.batchRows))
-      await planner.plan(this.db, batch);
-    return {
-      fileName,
-      totalRows: planner.totalRows,
-      counts: planner.counts,
-      newProducts: planner.newProducts,
-      errors: planner.errors,
-      errorCount: planner.errorCount,
-    };
-  }
-
-  /** Queues the file (its header checked first, so a wrong file is a 400 now, not a failed job) and starts it. */
-  async start(csv: string, fileName: string, ctx: AuditContext): Promise<JobView> {
-    let totalRows = 0;
-    for await (const _record of readCsvRecords(csv)) totalRows += 1;
-    const actor: JobActor = { userId: ctx.userId, userEmail: ctx.userEmail, ip: ctx.ip, userAgent: ctx.userAgent };
-    const [job] = await this.db
-      .insert(jobs)
-      .values({ kind: 'product_import', fileName, input: csv, totalRows, actor, createdBy: ctx.userId })
-      .returning();
-    this.launch(job!.id);
-    return toJobView(job!);
-  }
-
-  async get(id: string): Promise<JobView> {
-    // Progress reads leave the stored file out: a progress bar asks twice a second.
-    const { input: _file, ...columns } = getTableColumns(jobs);
-    const [job] = await this.db.select(columns).from(jobs).where(eq(jobs.id, id));
-    if (!job) throw notFound('Job not found');
-    return toJobView(job);
-  }
-
-  /** Picks up queued jobs and running ones whose process died (at start, and after each job of this instance). */
-  async resumeStale(): Promise<void> {
-    const rows = await this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        sql`${jobs.status} = 'queued' OR (${jobs.status} = 'running' AND ${jobs.heartbeatAt} < now() - ${STALE_AFTER})`,
-      );
-    for (const row of rows) this.launch(row.id);
-  }
-
-  /** Lets the running jobs finish their current batch, then stop (a later start resumes them). */
-  async close(): Promise<void> {
-    this.stopping = true;
-    await Promise.allSettled(this.running.values());
-  }
-
-  private launch(id: string) {
-    if (this.running.has(id) || this.stopping) return;
-    const run = this.run(id)
-      .catch((error) => this.log.error({ err: error, jobId: id }, 'import job crashed'))
-      .finally(() => this.running.delete(id));
-    this.running.set(id, run);
-  }
-
-  private async claim(id: string): Promise<JobRow | undefined> {
-    const [job] = await this.db
-      .update(jobs)
-      .set({ status: 'running', heartbeatAt: new Date(), startedAt: sql`coalesce(${jobs.startedAt}, now())` })
-      .where(
-        and(
-          eq(jobs.id, id),
-          sql`(${jobs.status} = 'queued' OR (${jobs.status} = 'running' AND ${jobs.heartbeatAt} < now() - ${STALE_AFTER}))`,
-        ),
-      )
-      .returning();
-    return job;
-  }
-
-  private async run(id: string): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    const job = await this.claim(id);
-    if (!job) return;
-    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
-    try {
+export function productImportJob(db: Db): JobHandler {
+  return {
+    failureMessage: 'The import stopped on an unexpected error; rows before it were imported',
+    async run(job, stopping) {
+      const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
       let skipped = 0;
       for await (const batch of inBatches(readCsvRecords(job.input ?? ''), IMPORT_LIMITS.batchRows)) {
-        if (this.stopping) return;
+        if (stopping()) return 'stopped';
         // A resumed job re-plans the rows done before (to know the file's products) without writing them again.
         const resumed = skipped < job.processedRows;
         skipped += batch.length;
         if (resumed) {
-          await planner.plan(this.db, batch);
+          await planner.plan(db, batch);
           continue;
         }
         // Planned before the transaction: the database's retry of a busy transaction re-runs only the writes.
-        const decisions = await planner.plan(this.db, batch);
-        await this.db.transaction(async (tx) => {
+        const decisions = await planner.plan(db, batch);
+        await db.transaction(async (tx) => {
           const refused = await writeBatch(tx, planner, decisions, job.actor.userId);
           for (const r of refused) {
             planner.counts.update -= 1;
@@ -155,24 +65,12 @@ export class ImportJobs {
               errorCount: planner.errorCount,
               heartbeatAt: new Date(),
             })
-            .where(eq(jobs.id, id));
+            .where(eq(jobs.id, job.id));
         });
       }
-      await this.finish(job, null);
-    } catch (error) {
-      this.log.error({ err: error, jobId: id }, 'import job failed');
-      await this.finish(job, 'The import stopped on an unexpected error; rows before it were imported');
-    }
-  }
-
-  /** Ends the job with ONE activity-log entry carrying its counts, in the same transaction. */
-  private async finish(job: JobRow, failure: string | null) {
-    await this.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(jobs)
-        .set({ status: failure ? 'failed' : 'completed', failure, finishedAt: new Date(), input: null })
-        .where(eq(jobs.id, job.id))
-        .returning();
+      return 'done';
+    },
+    async finish(tx, job, failure) {
       await writeActivity(tx, job.actor, {
         action: 'import',
         resource: 'product',
@@ -181,12 +79,12 @@ export class ImportJobs {
         details: {
           job: job.id,
           file: job.fileName,
-          rows: done!.totalRows,
-          processed: done!.processedRows,
-          ...done!.counts,
-          errors: done!.errorCount,
+          rows: job.totalRows,
+          processed: job.processedRows,
+          ...job.counts,
+          errors: job.errorCount,
         },
       });
-    });
-  }
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
 import { exportCsv } from './exports.js';
-import { ImportJobs } from './import-jobs.js';
+import { countImportRows, previewImport } from './import-jobs.js';
 
 /** The CSV of the `file` field (UTF-8), at most IMPORT_LIMITS.maxBytes. */
 async function readCsvUpload(request: FastifyRequest): Promise<{ csv: string; fileName: string }> {
@@ -37,19 +37,16 @@ async function readCsvUpload(request: FastifyRequest): Promise<{ csv: string; fi
 
 const csvFileName = (kind: string) => `${kind}-${new Date().toISOString().slice(0, 10)}.csv`;
 
-/** Product import (dry run and job), its template and progress, and the product and inventory exports. */
+/** Product import (dry run and job), its template, and the product and inventory exports. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const imports = new ImportJobs(app.db, app.log);
-  // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
-  app.addHook('onReady', async () => {
-    imports.resumeStale().catch((error) => app.log.warn({ err: error }, 'import jobs were not resumed'));
-  });
-  app.addHook('onClose', () => imports.close());
-
   serve(app, contracts.importProducts, async (request, reply) => {
     const { csv, fileName } = await readCsvUpload(request);
-    if (request.query.dryRun) return ok({ preview: await imports.preview(csv, fileName) });
-    const job = await imports.start(csv, fileName, auditContext(request));
+    if (request.query.dryRun) return ok({ preview: await previewImport(app.db, csv, fileName) });
+    const totalRows = await countImportRows(csv);
+    const job = await app.jobs.enqueue(
+      { kind: 'product_import', input: csv, fileName, totalRows },
+      auditContext(request),
+    );
     return reply.status(202).send(ok({ job }, 'Import started'));
   });
 
@@ -60,8 +57,6 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', 'attachment; filename="product-import-template.csv"')
       .send(stringify([[...PRODUCT_CSV_COLUMNS], ...rows]));
   });
-
-  serve(app, contracts.job, async (request) => ok({ job: await imports.get(request.params.id) }));
 
   for (const kind of ['products', 'inventory'] as const) {
     serve(app, kind === 'products' ? contracts.exportProducts : contracts.exportInventory, async (request, reply) => {
