@@ -949,6 +949,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/packing-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to pack for each chosen order: shipping address and method, lines with SKU and barcode, no prices
+         * @description Orders are answered in the order asked; ids that name no order are left out.
+         */
+        get: operations["getPackingSlips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -2098,7 +2118,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
+        /**
+         * Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview)
+         * @description dryRun=true answers 200 with the counts and the first changes old → new; otherwise 202 with the job.
+         */
         post: operations["bulkUpdateProducts"];
         delete?: never;
         options?: never;
@@ -2177,23 +2200,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/jobs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A background job: status, rows done / total, rate, counts and errors */
-        get: operations["getJob"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/products/export.csv": {
         parameters: {
             query?: never;
@@ -2220,6 +2226,26 @@ export interface paths {
         };
         /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters */
         get: operations["exportInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background job (import or bulk action): status, done / total, rate, counts, errors or results
+         * @description Staff read the jobs they started; admins read any.
+         */
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5440,6 +5466,11 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 status?: "active" | "inactive";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredFrom?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredTo?: string;
+                hasOrders?: "yes" | "no";
             };
             header?: never;
             path?: never;
@@ -6598,6 +6629,64 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPackingSlips: {
+        parameters: {
+            query: {
+                /** @description Order ids, comma-separated (at most 200) */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            slips: {
+                                id: string;
+                                orderNumber: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                lines: {
+                                    productName: string;
+                                    sku: string;
+                                    barcode: string | null;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13097,6 +13186,71 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -13157,7 +13311,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13166,26 +13320,56 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
+                            job: {
+                                _id: string;
                                 id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
                         };
                         message?: string;
                     };
@@ -13224,6 +13408,12 @@ export interface operations {
                             search?: string;
                             /** @enum {string} */
                             status?: "active" | "inactive";
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            registeredFrom?: string;
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            registeredTo?: string;
+                            /** @enum {string} */
+                            hasOrders?: "yes" | "no";
                         };
                     };
                     isActive: boolean;
@@ -13232,7 +13422,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13241,26 +13431,56 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
+                            job: {
+                                _id: string;
                                 id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
                         };
                         message?: string;
                     };
@@ -13330,7 +13550,7 @@ export interface operations {
                                 _id: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "product_import";
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
                                 /** @enum {string} */
                                 status: "queued" | "running" | "completed" | "failed";
                                 fileName: string;
@@ -13349,6 +13569,28 @@ export interface operations {
                                     message: string;
                                 }[];
                                 errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
                                 failure: string | null;
                                 createdAt: string;
                                 startedAt: string | null;
@@ -13387,67 +13629,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    getJob: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            job: {
-                                _id: string;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "product_import";
-                                /** @enum {string} */
-                                status: "queued" | "running" | "completed" | "failed";
-                                fileName: string;
-                                totalRows: number;
-                                processedRows: number;
-                                rate: number;
-                                counts: {
-                                    create: number;
-                                    update: number;
-                                    unchanged: number;
-                                    failed: number;
-                                };
-                                errors: {
-                                    row: number;
-                                    column: string;
-                                    message: string;
-                                }[];
-                                errorCount: number;
-                                failure: string | null;
-                                createdAt: string;
-                                startedAt: string | null;
-                                finishedAt: string | null;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13526,6 +13707,89 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
