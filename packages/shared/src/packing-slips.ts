@@ -8,6 +8,8 @@ export const PACKING_SLIP_MESSAGES = {
   idsRequired: 'Select at least one order',
   tooMany: `Print at most ${PACKING_SLIP_MAX_ORDERS} packing slips at once`,
   badId: 'Invalid order ID format. Expected 24 characters',
+  /** "All matching" names a filter, not orders: slips are printed for ticked orders. */
+  tickOrders: `Tick the orders to print (at most ${PACKING_SLIP_MAX_ORDERS})`,
 } as const;
 
 /** `ids`: the orders, comma-separated, in the order to print them (duplicates printed once). */

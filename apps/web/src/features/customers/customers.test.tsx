@@ -219,7 +219,7 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['', 'Customer', 'Contact', 'Total Spent', 'Orders', 'Member Since', 'Status', 'Actions']);
     await user.click(screen.getByLabelText('Select Emma Wilson'));
-    await screen.findByText('1 selected');
+    await screen.findByText('1 customers selected');
     await user.click(screen.getByRole('tab', { name: 'Grid View' }));
     expect(screen.getByLabelText('Select Emma Wilson').getAttribute('data-state')).toBe('checked');
     expect(within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem')).toHaveLength(8);
