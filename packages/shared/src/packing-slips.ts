@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPPING_METHODS } from './order-totals.js';
+import { orderAddressView } from './order-view.js';
 
 /** Orders one print of packing slips may hold: one bounded read, and a print job a printer still takes. */
 export const PACKING_SLIP_MAX_ORDERS = 200;
@@ -50,16 +51,7 @@ export const packingSlipView = z.object({
   orderNumber: z.string(),
   createdAt: z.string(),
   shippingMethod: z.enum(SHIPPING_METHODS),
-  shippingAddress: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    street: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-    country: z.string(),
-    phone: z.string(),
-  }),
+  shippingAddress: orderAddressView,
   lines: z.array(packingSlipLine),
 });
 export type PackingSlip = z.infer<typeof packingSlipView>;

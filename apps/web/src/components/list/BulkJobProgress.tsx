@@ -1,10 +1,11 @@
-import { bulkSummary, isFinishedJob, type JobView } from '@seamline/shared';
+import { bulkSummary, isFinishedJob } from '@seamline/shared';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { formatNumber } from '../../lib/format';
 import { useJob } from '../../lib/jobs';
 import { useToast } from '../ui';
 import { BulkFailures } from './BulkFailures';
+import { JobProgressBar } from './JobProgressBar';
 
 type Props = {
   jobId: string;
@@ -15,7 +16,7 @@ type Props = {
   /** The lists the job changes, read again when it ends. */
   refresh: QueryKey;
   /** Called once when the job has ended (after its summary toast). */
-  onEnd: (job: JobView) => void;
+  onEnd: () => void;
 };
 
 /**
@@ -35,24 +36,14 @@ export function BulkJobProgress({ jobId, noun, verb, toastMs, refresh, onEnd }: 
       if (job.result.failed) toast.error(summary);
       else toast.success(summary);
     }
-    onEnd(job);
+    onEnd();
   }, [job, noun, verb, toast, onEnd]);
 
   const total = job?.totalRows ?? 0;
   const done = job?.processedRows ?? 0;
-  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   return (
     <div className="flex flex-col gap-3">
-      <div
-        role="progressbar"
-        aria-label="Bulk action progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
-      </div>
+      <JobProgressBar done={done} total={total} label="Bulk action progress" />
       <p className="text-sm text-slate-700" aria-live="polite">
         {job?.status === 'failed'
           ? (job.failure ?? 'The bulk action failed.')

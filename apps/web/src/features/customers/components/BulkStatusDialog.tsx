@@ -1,4 +1,4 @@
-import { bulkContracts, type CustomerBulkStatusInput, type JobView, TOAST_MS } from '@seamline/shared';
+import { bulkContracts, type CustomerBulkStatusInput, TOAST_MS } from '@seamline/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
@@ -26,6 +26,8 @@ export function BulkStatusDialog({ selection, count, isActive, onOpenChange, onD
   });
   if (isActive === null) return null;
   const close = (open: boolean) => {
+    // What was acted on is let go once the dialog of its job closes (the count stays in the dialog until then).
+    if (!open && jobId) onDone();
     if (!open) {
       setJobId(null);
       setEnded(false);
@@ -37,11 +39,8 @@ export function BulkStatusDialog({ selection, count, isActive, onOpenChange, onD
       onSuccess: ({ job }) => setJobId(job.id),
       onError: (error) => toast.error(errorMessage(error, 'Failed to update customers')),
     });
-  const end = (job: JobView) => {
-    onDone();
-    if (job.status === 'completed' && !job.result?.failed) close(false);
-    else setEnded(true);
-  };
+  // The dialog stays with the job's outcome (done, or the failures with why) until it is closed.
+  const end = () => setEnded(true);
   const noun = count === 1 ? 'customer' : 'customers';
   return (
     <Dialog open onOpenChange={close}>

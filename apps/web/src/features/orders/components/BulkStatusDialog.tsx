@@ -1,11 +1,4 @@
-import {
-  type JobView,
-  ORDER_STATUSES,
-  type OrderStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-  TOAST_MS,
-} from '@seamline/shared';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, TOAST_MS } from '@seamline/shared';
 import { useState } from 'react';
 import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
 import { Button, Dialog, DialogContent, DialogFooter, FormField, Select, useToast } from '../../../components/ui';
@@ -36,6 +29,8 @@ export function BulkStatusDialog({ open, onOpenChange, count, selection, onDone 
   const [jobId, setJobId] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const close = (next: boolean) => {
+    // What was acted on is let go once the dialog of its job closes (the count stays in the dialog until then).
+    if (!next && jobId) onDone();
     if (!next) {
       setJobId(null);
       setEnded(false);
@@ -54,11 +49,8 @@ export function BulkStatusDialog({ open, onOpenChange, count, selection, onDone 
       },
     );
   };
-  const end = (job: JobView) => {
-    onDone();
-    if (job.status === 'completed' && !job.result?.failed) close(false);
-    else setEnded(true);
-  };
+  // The dialog stays with the job's outcome (done, or the failures with why) until it is closed.
+  const end = () => setEnded(true);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent

@@ -1,6 +1,5 @@
 import {
   type BulkResult,
-  type JobView,
   PRICE_ADJUST_MODES,
   type PriceAdjustMode,
   type ProductBulkAction,
@@ -75,6 +74,8 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
     setError(null);
   };
   const close = (open: boolean) => {
+    // What was acted on is let go once the dialog of its job closes (the count stays in the dialog until then).
+    if (!open && jobId) onDone();
     if (!open) reset();
     onOpenChange(open);
   };
@@ -121,11 +122,8 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
     );
   };
 
-  const end = (job: JobView) => {
-    onDone();
-    if (job.status === 'completed' && !job.result?.failed) close(false);
-    else setEnded(true);
-  };
+  // The dialog stays with the job's outcome (done, or the failures with why) until it is closed.
+  const end = () => setEnded(true);
 
   if (!kind) return null;
   const text = TITLES[kind];
