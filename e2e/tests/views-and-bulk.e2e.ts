@@ -18,6 +18,19 @@ function daysAgo(days: number) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
+/** Opens the orders of a status as a table and ticks its first two; answers their order numbers. */
+async function tickFirstOrders(page: Page, status: string) {
+  await page.goto(`/orders?view=table&status=${status}`);
+  const boxes = page.getByRole('checkbox', { name: /^Select ORD-/ });
+  await boxes.first().waitFor();
+  const numbers = [];
+  for (const box of [boxes.nth(0), boxes.nth(1)]) {
+    numbers.push(((await box.getAttribute('aria-label')) ?? '').replace('Select ', ''));
+    await box.click();
+  }
+  return numbers;
+}
+
 const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
 // Runs last of the browser tests (it re-prices 20 demo products).
@@ -109,14 +122,7 @@ describe('bulk actions and saved views', () => {
   });
 
   browserTest('prints packing slips of ticked orders: one per order, SKUs and barcodes, no prices', async () => {
-    await page.goto('/orders?view=table&status=processing');
-    const boxes = page.getByRole('checkbox', { name: /^Select ORD-/ });
-    await boxes.first().waitFor();
-    const numbers = [];
-    for (const box of [boxes.nth(0), boxes.nth(1)]) {
-      numbers.push(((await box.getAttribute('aria-label')) ?? '').replace('Select ', ''));
-      await box.click();
-    }
+    const numbers = await tickFirstOrders(page, 'processing');
     await page.getByText('2 orders selected').waitFor();
     await page.getByRole('button', { name: 'Print packing slips' }).click();
     await page.waitForURL(/\/orders\/packing-slips\?ids=/);
@@ -140,14 +146,7 @@ describe('bulk actions and saved views', () => {
   });
 
   browserTest('moves ticked orders to a new status through a job: progress, summary toast, fresh list', async () => {
-    await page.goto('/orders?view=table&status=pending');
-    const boxes = page.getByRole('checkbox', { name: /^Select ORD-/ });
-    await boxes.first().waitFor();
-    const chosen = [];
-    for (const box of [boxes.nth(0), boxes.nth(1)]) {
-      chosen.push(((await box.getAttribute('aria-label')) ?? '').replace('Select ', ''));
-      await box.click();
-    }
+    const chosen = await tickFirstOrders(page, 'pending');
     await page.getByRole('button', { name: 'Change Status' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Status' });
     await dialog.getByLabel('New status').selectOption('confirmed');
