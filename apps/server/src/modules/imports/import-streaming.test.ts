@@ -142,6 +142,17 @@ describe('streamed import of large files', () => {
     expect(await countOf(t.app.db, 'HUGE')).toEqual({ products: 0, jobs: 0, chunks: 0 });
   });
 
+  it('refuses a file that stops being CSV after a few batches (400), applying nothing and keeping nothing', async () => {
+    const staff = { app: t.app, token: admin };
+    const csv = `${catalogue('BROKEN', 300)}BROKEN-X,,"Unclosed quote,Men\n`;
+    for (const dryRun of [true, false]) {
+      const res = await upload(staff, csv, dryRun);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(IMPORT_MESSAGES.badCsv);
+    }
+    expect(await countOf(t.app.db, 'BROKEN')).toEqual({ products: 0, jobs: 0, chunks: 0 });
+  });
+
   it('resumes a job whose process died on another instance, applying no row twice; the same file again changes nothing', async () => {
     const crashed = await createTestApp();
     const db = crashed.database.db;

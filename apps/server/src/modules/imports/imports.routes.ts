@@ -37,8 +37,9 @@ async function withCsvUpload<T>(
         continue;
       }
       part.file.once('limit', () => part.file.destroy(new AppError(413, 'FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge)));
-      part.file.once('error', () => {
-        uploadFailed = true;
+      // A broken body fails the stream; so do our own stops (a 413, an early end), which are not the client's fault.
+      part.file.on('error', (error: Error & { code?: string }) => {
+        if (!(error instanceof AppError) && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') uploadFailed = true;
       });
       using = true;
       result = { value: await use(part.file, part.filename.slice(0, 200)) };
