@@ -1,5 +1,5 @@
 import { JOB_KINDS, JOB_STATUSES } from '@seamline/shared';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -10,7 +10,8 @@ export type JobActor = { userId: string | null; userEmail: string | null; ip: st
 
 /**
  * Background jobs run by the server process (product import). Progress is committed with each batch, so a job whose
- * process died (stale heartbeat) is picked up again from `processed_rows` by any instance.
+ * process died (stale heartbeat) is picked up again from `processed_rows` by any instance. The uploaded file is in
+ * `job_input_chunks`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -19,8 +20,6 @@ export const jobs = pgTable(
     kind: text('kind', { enum: JOB_KINDS }).notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     fileName: text('file_name').notNull().default(''),
-    /** The uploaded CSV (at most IMPORT_LIMITS.maxBytes); cleared when the job ends. */
-    input: text('input'),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     counts: jsonb('counts').$type<JobCounts>().notNull().default({ create: 0, update: 0, unchanged: 0, failed: 0 }),
@@ -40,4 +39,26 @@ export const jobs = pgTable(
     oneOf('jobs_status_check', t.status, JOB_STATUSES),
     index('jobs_status_idx').on(t.status, t.heartbeatAt),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres reads a Buffer, the embedded database a Uint8Array.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An import job's uploaded CSV, stored as it streams in (about 1 MB per row, in order), so any instance can run or
+ * resume the job. Written before the job row exists (the upload is checked while it streams), hence no foreign key:
+ * the job deletes its chunks when it ends, and chunks of an upload that never became a job are swept later.
+ */
+export const jobInputChunks = pgTable(
+  'job_input_chunks',
+  {
+    jobId: refId('job_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

@@ -1,20 +1,23 @@
+import type { Readable } from 'node:stream';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type JobView } from '@seamline/shared';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type JobActor, jobs } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
 import { ImportPlanner } from './import-plan.js';
 import { writeBatch } from './import-write.js';
+import { deleteInput, storedInput, storeInput, sweepAbandonedUploads } from './job-input.js';
 
 type JobRow = typeof jobs.$inferSelect;
 
 /** A job whose process stopped beating this long ago is taken over by whichever instance looks next. */
 const STALE_AFTER = sql`interval '2 minutes'`;
 
-export function toJobView(job: Omit<JobRow, 'input'>): JobView {
+export function toJobView(job: JobRow): JobView {
   const seconds = job.startedAt ? ((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000 : 0;
   return {
     _id: job.id,
@@ -36,8 +39,9 @@ export function toJobView(job: Omit<JobRow, 'input'>): JobView {
 }
 
 /**
- * Product import: the dry run (plans every batch, writes nothing) and the job that applies a file in the server
- * process, one transaction per batch that also records the progress, so a job resumes where its last batch ended.
+ * Product import: the dry run (plans every batch as the upload streams in, writes nothing) and the job that applies a
+ * file in the server process from its stored copy, one transaction per batch that also records the progress, so a job
+ * resumes where its last batch ended, on any instance.
  */
 export class ImportJobs {
   private readonly running = new Map<string, Promise<void>>();
@@ -48,9 +52,9 @@ export class ImportJobs {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async preview(csv: string, fileName: string): Promise<ImportPreview> {
+  async preview(file: Readable, fileName: string): Promise<ImportPreview> {
     const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
-    for await (const batch of inBatches(readCsvRecords(csv), IMPORT_LIMITS.batchRows))
+    for await (const batch of inBatches(readCsvRecords(file), IMPORT_LIMITS.batchRows))
       await planner.plan(this.db, batch);
     return {
       fileName,
@@ -62,29 +66,40 @@ export class ImportJobs {
     };
   }
 
-  /** Queues the file (its header checked first, so a wrong file is a 400 now, not a failed job) and starts it. */
-  async start(csv: string, fileName: string, ctx: AuditContext): Promise<JobView> {
-    let totalRows = 0;
-    for await (const _record of readCsvRecords(csv)) totalRows += 1;
-    const actor: JobActor = { userId: ctx.userId, userEmail: ctx.userEmail, ip: ctx.ip, userAgent: ctx.userAgent };
-    const [job] = await this.db
-      .insert(jobs)
-      .values({ kind: 'product_import', fileName, input: csv, totalRows, actor, createdBy: ctx.userId })
-      .returning();
-    this.launch(job!.id);
-    return toJobView(job!);
+  /**
+   * Stores the file as it streams in while counting its rows (the header checked, so a wrong file is a 400 now, not
+   * a failed job), then queues the job and starts it. A refused upload leaves nothing behind.
+   */
+  async start(file: Readable, fileName: string, ctx: AuditContext): Promise<JobView> {
+    const id = newId();
+    const input = storeInput(this.db, id);
+    try {
+      let totalRows = 0;
+      for await (const _record of readCsvRecords(file, input.stream)) totalRows += 1;
+      const actor: JobActor = { userId: ctx.userId, userEmail: ctx.userEmail, ip: ctx.ip, userAgent: ctx.userAgent };
+      const [job] = await this.db
+        .insert(jobs)
+        .values({ id, kind: 'product_import', fileName, totalRows, actor, createdBy: ctx.userId })
+        .returning();
+      this.launch(id);
+      return toJobView(job!);
+    } catch (error) {
+      // Left over only if this delete fails too: then the sweep of abandoned uploads takes them.
+      await input.settled();
+      await deleteInput(this.db, id).catch((err) => this.log.warn({ err, jobId: id }, 'upload chunks not deleted'));
+      throw error;
+    }
   }
 
   async get(id: string): Promise<JobView> {
-    // Progress reads leave the stored file out: a progress bar asks twice a second.
-    const { input: _file, ...columns } = getTableColumns(jobs);
-    const [job] = await this.db.select(columns).from(jobs).where(eq(jobs.id, id));
+    const [job] = await this.db.select().from(jobs).where(eq(jobs.id, id));
     if (!job) throw notFound('Job not found');
     return toJobView(job);
   }
 
   /** Picks up queued jobs and running ones whose process died (at start, and after each job of this instance). */
   async resumeStale(): Promise<void> {
+    await sweepAbandonedUploads(this.db);
     const rows = await this.db
       .select({ id: jobs.id })
       .from(jobs)
@@ -126,16 +141,17 @@ export class ImportJobs {
     await new Promise((resolve) => setImmediate(resolve));
     const job = await this.claim(id);
     if (!job) return;
-    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
+    // A resumed job goes on from the counts and errors its last batch committed.
+    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, job);
     try {
       let skipped = 0;
-      for await (const batch of inBatches(readCsvRecords(job.input ?? ''), IMPORT_LIMITS.batchRows)) {
+      for await (const batch of inBatches(readCsvRecords(storedInput(this.db, id)), IMPORT_LIMITS.batchRows)) {
         if (this.stopping) return;
-        // A resumed job re-plans the rows done before (to know the file's products) without writing them again.
+        // Rows done before a restart are re-planned (to know the file's products and combinations), not written.
         const resumed = skipped < job.processedRows;
         skipped += batch.length;
         if (resumed) {
-          await planner.plan(this.db, batch);
+          await planner.replay(this.db, batch);
           continue;
         }
         // Planned before the transaction: the database's retry of a busy transaction re-runs only the writes.
@@ -165,14 +181,15 @@ export class ImportJobs {
     }
   }
 
-  /** Ends the job with ONE activity-log entry carrying its counts, in the same transaction. */
+  /** Ends the job with ONE activity-log entry carrying its counts, and drops its stored file, in one transaction. */
   private async finish(job: JobRow, failure: string | null) {
     await this.db.transaction(async (tx) => {
       const [done] = await tx
         .update(jobs)
-        .set({ status: failure ? 'failed' : 'completed', failure, finishedAt: new Date(), input: null })
+        .set({ status: failure ? 'failed' : 'completed', failure, finishedAt: new Date() })
         .where(eq(jobs.id, job.id))
         .returning();
+      await deleteInput(tx, job.id);
       await writeActivity(tx, job.actor, {
         action: 'import',
         resource: 'product',
