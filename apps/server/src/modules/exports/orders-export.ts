@@ -100,7 +100,8 @@ function readPage(db: Db, conditions: SQL[], after: OrderLine | null): Promise<O
         i.total::text AS line_total
       FROM page JOIN orders o ON o.id = page.id
       LEFT JOIN users u ON u.id = o.customer_id
-      LEFT JOIN order_items i ON i.order_id = o.id
+      -- LATERAL: each page order's lines through order_items_order_idx, never a scan of every line.
+      LEFT JOIN LATERAL (SELECT * FROM order_items WHERE order_items.order_id = o.id) i ON true
       ORDER BY o.created_at DESC, o.id DESC, i.id`,
   );
 }
