@@ -2305,7 +2305,7 @@ export interface paths {
         };
         /**
          * One analytics report of a range as CSV: its figures as metric/value rows, then each table or series
-         * @description The same figures as the report endpoint for the same range. The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
+         * @description The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
          */
         get: operations["exportAnalyticsReport"];
         put?: never;
@@ -13753,7 +13753,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                report: "dashboard" | "sales" | "revenue" | "customers" | "order-performance" | "coupons" | "system-activity" | "comprehensive";
+                report: "dashboard" | "sales" | "revenue" | "customers" | "order-performance" | "coupons" | "system-activity" | "inventory" | "comprehensive";
             };
             cookie?: never;
         };

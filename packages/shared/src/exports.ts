@@ -7,6 +7,7 @@ export const ANALYTICS_REPORTS = [
   'order-performance',
   'coupons',
   'system-activity',
+  'inventory',
   'comprehensive',
 ] as const;
 export type AnalyticsReportName = (typeof ANALYTICS_REPORTS)[number];

@@ -101,7 +101,7 @@ export const exportContracts = {
     path: '/admin/analytics/reports/:report/export.csv',
     summary: 'One analytics report of a range as CSV: its figures as metric/value rows, then each table or series',
     description:
-      'The same figures as the report endpoint for the same range. The first block has the columns metric and value ' +
+      'The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value ' +
       '(nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as ' +
       'its name, a header row and its rows. Recorded in the activity log with the range.',
     tag,

@@ -11,6 +11,7 @@ import {
   systemActivity,
 } from '../analytics/reports.service.js';
 import { rangeEcho } from '../analytics/sql.js';
+import { InventoryService } from '../inventory/inventory.service.js';
 import type { CsvExport } from './csv-export.js';
 
 /** Each report's figures for a range, computed by the report's own service (the same answer its endpoint gives). */
@@ -22,6 +23,8 @@ const REPORTS: Record<AnalyticsReportName, (db: Db, query: AnalyticsRangeQuery) 
   'order-performance': (db, query) => orderPerformance(db, resolveRange(query)),
   coupons: (db, query) => couponAnalytics(db, resolveRange(query)),
   'system-activity': (db, query) => systemActivity(db, resolveRange(query)),
+  // Stock now (no range), as Inventory Analytics shows it.
+  inventory: (db) => new InventoryService(db).analytics(),
   comprehensive: (db, query) => comprehensiveReport(db, resolveRange(query), rangeEcho(query)),
 };
 

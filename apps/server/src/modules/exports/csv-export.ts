@@ -22,16 +22,24 @@ export type CsvExport = {
 
 /**
  * Pages along a keyset cursor: `readPage(after)` reads the page following the last row of the previous one (null for
- * the first), so each read is an index walk from where the last stopped, never an OFFSET, and only one page is held
- * in memory however large the table.
+ * the first), so each read is an index walk from where the last stopped, never an OFFSET. The next page is read while
+ * the consumer writes the current one (the database and the CSV work overlap), so at most two pages are in memory
+ * however large the table.
  */
 export async function* keysetPages<Row>(readPage: (after: Row | null) => Promise<Row[]>): AsyncGenerator<Row[]> {
-  let after: Row | null = null;
+  // Marked handled at once: a read failing while the client is slow must not crash the process as an unhandled
+  // rejection; awaiting it below still throws its error (and a read left behind by a client that left is ignored).
+  const read = (after: Row | null) => {
+    const pending = readPage(after);
+    pending.catch(() => {});
+    return pending;
+  };
+  let next = read(null);
   for (;;) {
-    const rows = await readPage(after);
+    const rows = await next;
     if (rows.length === 0) return;
+    next = read(rows[rows.length - 1]!);
     yield rows;
-    after = rows[rows.length - 1]!;
   }
 }
 
@@ -56,7 +64,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** A cell a spreadsheet shows as text: a formula-looking cell gets a leading `'` (plain negative numbers stay). */
 export function spreadsheetSafe(cell: string): string {
-  return FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
+  return cell !== '' && FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** The filters an export was asked for, without the ones left empty (what the audit row names). */

@@ -222,6 +222,7 @@ describe('analytics report exports', () => {
       'order-performance',
       'coupons',
       'system-activity',
+      'inventory',
       'comprehensive',
     ]) {
       const { status, rows } = await download(`/admin/analytics/reports/${report}/export.csv`, tokens.moderator);

@@ -56,7 +56,7 @@ export function RefreshButton({ onClick, busy, label }: Refresh) {
 }
 
 /** The report's CSV of the range on screen, and "Print" (the browser's print dialog, which also saves as PDF). */
-function ReportOutputs({ report, query }: { report: AnalyticsReportName; query: AnalyticsRangeQuery }) {
+export function ReportOutputs({ report, query }: { report: AnalyticsReportName; query: AnalyticsRangeQuery }) {
   return (
     <>
       <ExportCsvButton
