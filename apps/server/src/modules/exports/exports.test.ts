@@ -1,3 +1,4 @@
+import { ANALYTICS_REPORTS } from '@seamline/shared';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,16 +216,7 @@ describe('analytics report exports', () => {
   });
 
   it('exports every report; nested figures are named by their path', async () => {
-    for (const report of [
-      'dashboard',
-      'revenue',
-      'customers',
-      'order-performance',
-      'coupons',
-      'system-activity',
-      'inventory',
-      'comprehensive',
-    ]) {
+    for (const report of ANALYTICS_REPORTS) {
       const { status, rows } = await download(`/admin/analytics/reports/${report}/export.csv`, tokens.moderator);
       expect(status, report).toBe(200);
       expect(rows.length, report).toBeGreaterThan(1);
