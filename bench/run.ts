@@ -12,6 +12,7 @@ import { analytics } from './checks/analytics.js';
 import { backOffice } from './checks/back-office.js';
 import { type CheckoutOutcome, checkout, type HotVariant, pickHotVariants } from './checks/checkout.js';
 import { coldStart } from './checks/cold-start.js';
+import { exportsCheck, orderLines } from './checks/exports.js';
 import { importsCheck } from './checks/imports.js';
 import { brokenStock, invariants } from './checks/invariants.js';
 import { shop } from './checks/shop.js';
@@ -60,7 +61,7 @@ async function storeSize(db: Parameters<typeof queryRows>[0]): Promise<string> {
     .join(', ');
 }
 
-const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'checkout'].some((c) =>
+const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'exports', 'checkout'].some((c) =>
   wanted.has(c as never),
 );
 execFileSync(
@@ -85,6 +86,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
     const staff = await benchAdmin(database.db);
     const hot: HotVariant[] =
       wanted.has('checkout') || wanted.has('invariants') ? await pickHotVariants(database.db) : [];
+    const exportRows = wanted.has('exports') ? await orderLines(database.db) : null;
     const brokenBefore = wanted.has('invariants') ? await brokenStock(database.db, hot) : new Map<string, string>();
     let outcome: CheckoutOutcome | null = null;
 
@@ -122,6 +124,11 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
             signedIn((out) => backOffice(ctx, out, staff)),
           );
         if (wanted.has('shop')) await measure('shop', (out) => shop(ctx, out));
+        if (wanted.has('exports'))
+          await measure(
+            'exports',
+            signedIn((out) => exportsCheck(ctx, out, exportRows!, server.pid)),
+          );
         if (wanted.has('checkout'))
           await measure(
             'checkout',

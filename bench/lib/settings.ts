@@ -14,6 +14,7 @@ export const CHECK_NAMES = [
   'back-office',
   'shop',
   'checkout',
+  'exports',
   'invariants',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];

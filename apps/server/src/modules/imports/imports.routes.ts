@@ -13,7 +13,6 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
-import { exportCsv } from './exports.js';
 import { ImportJobs } from './import-jobs.js';
 
 /**
@@ -56,9 +55,7 @@ async function withCsvUpload<T>(
   return result.value;
 }
 
-const csvFileName = (kind: string) => `${kind}-${new Date().toISOString().slice(0, 10)}.csv`;
-
-/** Product import (dry run and job), its template and progress, and the product and inventory exports. */
+/** Product import (dry run and job), its template and progress. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const imports = new ImportJobs(app.db, app.log);
   // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
@@ -84,18 +81,4 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, contracts.job, async (request) => ok({ job: await imports.get(request.params.id) }));
-
-  for (const kind of ['products', 'inventory'] as const) {
-    serve(app, kind === 'products' ? contracts.exportProducts : contracts.exportInventory, async (request, reply) => {
-      const query = { ...request.query, page: 1, limit: 1 };
-      const stream = await exportCsv(app.db, kind, query, auditContext(request));
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName(kind)}"`)
-          // A stream is sent as it is (fastify serializes no stream); the contract's string schema documents its text.
-          .send(stream as unknown as string)
-      );
-    });
-  }
 };

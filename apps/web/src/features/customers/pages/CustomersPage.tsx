@@ -1,7 +1,8 @@
-import { type AdminCustomer, can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { type AdminCustomer, can, DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { SearchX, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import {
   Button,
   Card,
@@ -101,6 +102,13 @@ export default function CustomersPage() {
       <PageHeader
         title="Customer Management"
         description="View customers, their orders and spending, and manage their account status."
+        actions={
+          <ExportCsvButton
+            contract={exportContracts.exportCustomers}
+            query={{ search: search || undefined, status: activeOnly ? 'active' : undefined }}
+            fileName="customers"
+          />
+        }
       />
       <Card className="mb-6 flex flex-col gap-4 p-4">
         <div className="flex flex-wrap items-center gap-3">
