@@ -12,10 +12,12 @@ import { analytics } from './checks/analytics.js';
 import { backOffice } from './checks/back-office.js';
 import { type CheckoutOutcome, checkout, type HotVariant, pickHotVariants } from './checks/checkout.js';
 import { coldStart } from './checks/cold-start.js';
+import { exportsCheck, orderLines } from './checks/exports.js';
+import { importsCheck } from './checks/imports.js';
 import { brokenStock, invariants } from './checks/invariants.js';
 import { shop } from './checks/shop.js';
 import { storefront } from './checks/storefront.js';
-import { benchDatabase, prepareStore } from './lib/database.js';
+import { type BenchDatabase, benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
 import { settings } from './lib/settings.js';
 import { benchAdmin, signIn } from './lib/staff.js';
@@ -59,7 +61,7 @@ async function storeSize(db: Parameters<typeof queryRows>[0]): Promise<string> {
     .join(', ');
 }
 
-const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'checkout'].some((c) =>
+const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'exports', 'checkout'].some((c) =>
   wanted.has(c as never),
 );
 execFileSync(
@@ -71,74 +73,90 @@ execFileSync(
   },
 );
 if (wanted.has('cold-start')) await measure('cold start', async (out) => out.push(...(await coldStart())));
+if (wanted.has('imports'))
+  await measure('imports', async (out) => out.push(...(await importsCheck(settings.importRows))));
 
-const target = benchDatabase();
-let database = await target.open();
-let size = '';
-try {
-  await prepareStore(database, target, settings.orders);
-  size = await storeSize(database.db);
-  console.log(`Bench store: ${target.label}: ${size}`);
-  const staff = await benchAdmin(database.db);
-  const hot: HotVariant[] =
-    wanted.has('checkout') || wanted.has('invariants') ? await pickHotVariants(database.db) : [];
-  const brokenBefore = wanted.has('invariants') ? await brokenStock(database.db, hot) : new Map<string, string>();
-  let outcome: CheckoutOutcome | null = null;
+/** The checks on the bench store (prepared first when it has no catalogue); returns the store's size. */
+async function storeChecks(target: BenchDatabase): Promise<string> {
+  let database = await target.open();
+  try {
+    await prepareStore(database, target, settings.orders);
+    const size = await storeSize(database.db);
+    console.log(`Bench store: ${target.label}: ${size}`);
+    const staff = await benchAdmin(database.db);
+    const hot: HotVariant[] =
+      wanted.has('checkout') || wanted.has('invariants') ? await pickHotVariants(database.db) : [];
+    const exportRows = wanted.has('exports') ? await orderLines(database.db) : null;
+    const brokenBefore = wanted.has('invariants') ? await brokenStock(database.db, hot) : new Map<string, string>();
+    let outcome: CheckoutOutcome | null = null;
 
-  if (needsServer) {
-    // The embedded database takes one process at a time: the server's, while it runs.
-    if (target.kind === 'pglite') await database.close();
-    const server = await startServer(target);
-    try {
-      const ctx = { baseUrl: server.baseUrl, token: '' };
-      // A fresh access token per check: on a large store a run outlasts the token's lifetime.
-      const signedIn =
-        (check: (out: Figure[]) => Promise<unknown>) =>
-        async (out: Figure[]): Promise<unknown> => {
-          ctx.token = await signIn(server.baseUrl, staff);
-          return check(out);
-        };
-      if (wanted.has('storefront'))
-        await measure(
-          'storefront',
-          signedIn((out) => storefront(ctx, out, settings.seconds, settings.runs)),
-        );
-      if (wanted.has('admin-lists'))
-        await measure(
-          'admin lists',
-          signedIn((out) => adminLists(ctx, out, settings.runs)),
-        );
-      if (wanted.has('analytics'))
-        await measure(
-          'analytics',
-          signedIn((out) => analytics(ctx, out, settings.runs)),
-        );
-      if (wanted.has('back-office'))
-        await measure(
-          'back office',
-          signedIn((out) => backOffice(ctx, out, staff)),
-        );
-      if (wanted.has('shop')) await measure('shop', (out) => shop(ctx, out));
-      if (wanted.has('checkout'))
-        await measure(
-          'checkout',
-          signedIn(async (out) => {
-            const run = await checkout(ctx, hot, settings.seconds);
-            outcome = run.outcome;
-            out.push(...run.figures);
-          }),
-        );
-    } finally {
-      await server.stop();
+    if (needsServer) {
+      // The embedded database takes one process at a time: the server's, while it runs.
+      if (target.kind === 'pglite') await database.close();
+      const server = await startServer(target);
+      try {
+        const ctx = { baseUrl: server.baseUrl, token: '' };
+        // A fresh access token per check: on a large store a run outlasts the token's lifetime.
+        const signedIn =
+          (check: (out: Figure[]) => Promise<unknown>) =>
+          async (out: Figure[]): Promise<unknown> => {
+            ctx.token = await signIn(server.baseUrl, staff);
+            return check(out);
+          };
+        if (wanted.has('storefront'))
+          await measure(
+            'storefront',
+            signedIn((out) => storefront(ctx, out, settings.seconds, settings.runs)),
+          );
+        if (wanted.has('admin-lists'))
+          await measure(
+            'admin lists',
+            signedIn((out) => adminLists(ctx, out, settings.runs)),
+          );
+        if (wanted.has('analytics'))
+          await measure(
+            'analytics',
+            signedIn((out) => analytics(ctx, out, settings.runs)),
+          );
+        if (wanted.has('back-office'))
+          await measure(
+            'back office',
+            signedIn((out) => backOffice(ctx, out, staff)),
+          );
+        if (wanted.has('shop')) await measure('shop', (out) => shop(ctx, out));
+        if (wanted.has('exports'))
+          await measure(
+            'exports',
+            signedIn((out) => exportsCheck(ctx, out, exportRows!, server.pid)),
+          );
+        if (wanted.has('checkout'))
+          await measure(
+            'checkout',
+            signedIn(async (out) => {
+              const run = await checkout(ctx, hot, settings.seconds);
+              outcome = run.outcome;
+              out.push(...run.figures);
+            }),
+          );
+      } finally {
+        await server.stop();
+      }
+      if (target.kind === 'pglite') database = await target.open();
     }
-    if (target.kind === 'pglite') database = await target.open();
+    if (wanted.has('invariants'))
+      await measure('invariants', (out) => invariants(database.db, out, hot, brokenBefore, outcome));
+    return size;
+  } finally {
+    await database.close();
+    target.dispose();
   }
-  if (wanted.has('invariants'))
-    await measure('invariants', (out) => invariants(database.db, out, hot, brokenBefore, outcome));
-} finally {
-  await database.close();
-  target.dispose();
 }
+
+// Cold start and imports bring their own scratch databases; the other checks measure the bench store.
+const target = benchDatabase();
+const storeWanted = [...wanted].some((check) => check !== 'cold-start' && check !== 'imports');
+const size = storeWanted ? await storeChecks(target) : '';
+if (!storeWanted) target.dispose();
 
 const cpus = os.cpus();
 console.log(

@@ -2207,7 +2207,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products with their variants as CSV (the import columns), with the list filters; streamed */
+        /** Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters */
         get: operations["exportProducts"];
         put?: never;
         post?: never;
@@ -2224,8 +2224,96 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters */
+        /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters */
         get: operations["exportInventory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders with their lines as CSV (order, customer, shipping address, money, then the line), with the list filters; streamed, and recorded in the activity log with its filters */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/customers/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers with their order count, amount spent and tier as CSV, with the list search and status; streamed, and recorded in the activity log with its filters */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/coupons/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons with their usage and display status as CSV, with the list search and filters; streamed, and recorded in the activity log with its filters */
+        get: operations["exportCoupons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/activity-logs/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity-log entries as CSV, with the screen search and filters; streamed, and recorded in the activity log with its filters */
+        get: operations["exportActivityLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/analytics/reports/{report}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One analytics report of a range as CSV: its figures as metric/value rows, then each table or series
+         * @description The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
+         */
+        get: operations["exportAnalyticsReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13707,6 +13795,169 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                status?: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                search?: string;
+                returns?: "open";
+                paymentStatus?: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+                minTotal?: number;
+                maxTotal?: number;
+                customerType?: "guest" | "registered";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per order line, newest order first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query?: {
+                search?: string;
+                status?: "active" | "inactive";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredFrom?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredTo?: string;
+                hasOrders?: "yes" | "no";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per customer, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportCoupons: {
+        parameters: {
+            query?: {
+                isActive?: "true" | "false";
+                type?: "percentage" | "fixed" | "free_shipping";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per coupon, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportActivityLogs: {
+        parameters: {
+            query?: {
+                search?: string;
+                userId?: string;
+                action?: string;
+                resource?: string;
+                status?: "success" | "failure";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and one row per entry, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportAnalyticsReport: {
+        parameters: {
+            query?: {
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                startDate?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                report: "dashboard" | "sales" | "revenue" | "customers" | "order-performance" | "coupons" | "system-activity" | "inventory" | "comprehensive";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv, UTF-8, a header row and the report blocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { freePort, serverEnv, startCompiled } from '../../apps/server/test/process.js';
-import { BENCH_JWT_SECRET } from '../lib/database.js';
+import { BENCH_JWT_SECRET, scratchDatabase } from '../lib/database.js';
+import { residentMb } from '../lib/server.js';
 import type { Figure } from '../lib/table.js';
 
 const GROUP = 'cold start';
@@ -22,30 +21,10 @@ async function readyAfter(port: number, startedAt: number): Promise<number> {
   }
 }
 
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/** On PostgreSQL: a new empty database beside the measured one, dropped afterwards. */
-async function emptyDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `seamline_bench_cold_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 /** Cold start of the compiled server to ready on an empty, migrated database, and the memory of the idle process. */
 export async function coldStart(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-bench-start-'));
-  const empty = process.env.DATABASE_URL ? await emptyDatabase(process.env.DATABASE_URL) : null;
+  const empty = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'cold') : null;
   // NODE_ENV=production, so no demo data.
   const env = {
     DATA_DIR: dataDir,
@@ -64,7 +43,7 @@ export async function coldStart(): Promise<Figure[]> {
       await new Promise((r) => setTimeout(r, 2_000));
       return [
         { group: GROUP, name: 'compiled server to ready', value: ms, unit: 'ms', bound: 'max', target: BUDGET_MS },
-        { group: GROUP, name: 'idle resident memory', value: rssMb(server.child.pid as number), unit: 'MB' },
+        { group: GROUP, name: 'idle resident memory', value: residentMb(server.child.pid as number), unit: 'MB' },
       ];
     } finally {
       server.child.kill('SIGTERM');

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig, prepareDataDir } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { generateStore } from '../../apps/server/src/db/seed/generate/index.js';
@@ -51,4 +53,24 @@ export async function prepareStore(database: Database, target: BenchDatabase, or
     await generateStore(database.db, { products: 1_000, customers: 2_000, orders });
   }
   await database.db.execute(sql`ANALYZE`);
+}
+
+/** On PostgreSQL: a new empty database beside the measured one (`seamline_bench_<purpose>_…`), dropped afterwards. */
+export async function scratchDatabase(
+  databaseUrl: string,
+  purpose: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `seamline_bench_${purpose}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

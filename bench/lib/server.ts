@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { freePort, serverEnv, startCompiled, waitHealthy } from '../../apps/server/test/process.js';
 import { BENCH_JWT_SECRET, type BenchDatabase } from './database.js';
 
@@ -7,7 +8,7 @@ export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void
  * The compiled production server as its own process on the bench database, reached over real HTTP; request budgets
  * are lifted so the load is measured, not the rate limiter.
  */
-export async function startServer(target: BenchDatabase): Promise<RunningServer> {
+export async function startServer(target: Pick<BenchDatabase, 'serverEnv'>): Promise<RunningServer> {
   const port = await freePort();
   const server = startCompiled(
     serverEnv(port, {
@@ -40,3 +41,7 @@ export async function startServer(target: BenchDatabase): Promise<RunningServer>
     },
   };
 }
+
+/** A process's resident memory now (`VmRSS`, Linux /proc), in MB. */
+export const residentMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

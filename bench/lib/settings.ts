@@ -7,12 +7,14 @@ const number = (name: string, fallback: number) => {
 
 export const CHECK_NAMES = [
   'cold-start',
+  'imports',
   'storefront',
   'admin-lists',
   'analytics',
   'back-office',
   'shop',
   'checkout',
+  'exports',
   'invariants',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
@@ -36,4 +38,6 @@ export const settings = {
   runs: number('BENCH_RUNS', 20),
   /** Orders generated into a fresh database that has no catalogue yet. */
   orders: number('BENCH_ORDERS', 20_000),
+  /** Variant rows of the import check's generated file. */
+  importRows: number('BENCH_IMPORT_ROWS', 100_000),
 };

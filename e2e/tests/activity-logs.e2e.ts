@@ -1,28 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
-
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-/** What these tests read from an answer: the envelope's flag and, after sign-in, the access token. */
-type ApiBody = { success: boolean; data?: { tokens?: { accessToken: string } } };
-
-async function api(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as ApiBody };
-}
+import { ADMIN, accessToken, apiCall } from '../api.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
 describe('activity logs', () => {
   let context: BrowserContext;
@@ -36,16 +15,14 @@ describe('activity logs', () => {
 
   browserTest('a change made elsewhere is found by search in both views, with its details', async () => {
     // The change, made elsewhere in the back office: an admin creates a brand (its name has regex characters).
-    const login = await api('/auth/login', ADMIN);
     const brandName = `Audit (e2e) ${Date.now()}.*`;
-    const created = await api(
-      '/brands',
-      { name: brandName, description: 'Made by the browser test' },
-      login.body.data!.tokens!.accessToken,
-    );
+    const created = await apiCall('POST', '/brands', {
+      token: await accessToken(ADMIN),
+      body: { name: brandName, description: 'Made by the browser test' },
+    });
     expect(created.status).toBe(201);
 
-    await signIn(page);
+    await signInToBackOffice(page, ADMIN);
     await page.goto('/activity-logs');
     await page.getByRole('heading', { name: 'Activity Logs' }).waitFor();
     await page.getByTestId('activity-row').first().waitFor();
@@ -94,7 +71,8 @@ describe('activity logs', () => {
 
     // A refused sign-in under an address with regex characters is found and highlighted literally.
     const stranger = `intruder+${Date.now()}.e2e@example.com`;
-    expect((await api('/auth/login', { email: stranger, password: 'guessing-1234' })).status).toBe(401);
+    const refused = await apiCall('POST', '/auth/login', { body: { email: stranger, password: 'guessing-1234' } });
+    expect(refused.status).toBe(401);
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByPlaceholder('Search activity logs...').fill(stranger);
     await page.getByText('Showing 1 logs on page 1').waitFor();

@@ -1,17 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { ADMIN } from '../api.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MODERATOR = { email: 'moderator@seamline.dev', password: 'Moderator123!' };
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 describe('coupon management', () => {
   let context: BrowserContext;
@@ -24,7 +16,7 @@ describe('coupon management', () => {
   afterAll(async () => context?.close());
 
   browserTest('an admin creates a percentage coupon, sees it Active, edits it and deletes it by name', async () => {
-    await signIn(page, ADMIN);
+    await signInToBackOffice(page, ADMIN);
     await page.goto('/coupons');
     await page.getByRole('heading', { name: 'Coupon Management' }).waitFor();
     await page.getByText('Manage your discount coupons and promotions').waitFor();
@@ -91,7 +83,7 @@ describe('coupon management', () => {
   browserTest('a moderator sees the coupons without Add, Edit or Delete', async () => {
     await context.clearCookies();
     await page.evaluate('localStorage.clear()');
-    await signIn(page, MODERATOR);
+    await signInToBackOffice(page, MODERATOR);
     await page.goto('/coupons');
     await page.getByTestId('coupon-card').first().waitFor();
     await expect(page.getByRole('button', { name: 'Add Coupon' }).count()).resolves.toBe(0);

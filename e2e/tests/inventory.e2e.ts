@@ -1,17 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { ADMIN } from '../api.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const PRODUCT = 'Waxed Field Jacket';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 describe('Inventory Management and Inventory Analytics', () => {
   let context: BrowserContext;
@@ -22,7 +14,7 @@ describe('Inventory Management and Inventory Analytics', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     ({ context, page, consoleErrors } = await openBrowser());
-    await signIn(page);
+    await signInToBackOffice(page, ADMIN);
   });
   afterAll(async () => context?.close());
 

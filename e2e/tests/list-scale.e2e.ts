@@ -1,9 +1,8 @@
 import { PAGE_SIZES } from '@seamline/shared';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, openBrowser } from '../browser.js';
-
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
+import { ADMIN } from '../api.js';
+import { baseUrl, browserTest, openBrowser, signInToBackOffice } from '../browser.js';
 
 /**
  * The list screens whose state lives in the URL. One line per screen: where it opens, the list endpoint it calls, the
@@ -85,14 +84,6 @@ const SCREENS: Screen[] = [
   },
 ];
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
 /** Every GET of one list endpoint, in order, as URL objects. */
 function recordListRequests(page: Page, api: string) {
   const seen: URL[] = [];
@@ -113,7 +104,7 @@ describe('list screens keep their state in the URL and ask for one page at a tim
   beforeAll(async () => {
     if (!baseUrl()) return;
     ({ context, page } = await openBrowser());
-    await signIn(page);
+    await signInToBackOffice(page, ADMIN);
   });
   afterAll(async () => context?.close());
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
@@ -186,6 +188,28 @@ describe('order management', () => {
     await cancelled.getByText('Cancelled', { exact: true }).waitFor();
     await screenshot(page, 'orders-cancelled');
     await expectAccessible(page, 'orders-cancelled');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  browserTest('exports the filtered orders as CSV, one row per line', async () => {
+    await page.goto('/orders?view=table');
+    await page.getByText(/^10 of \d+ orders$/).waitFor();
+    await page.getByLabel('Customer', { exact: true }).selectOption('guest');
+    await page.waitForURL(/customerType=guest/);
+    await page.locator('tbody tr').first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parse(readFileSync((await download.path())!, 'utf8')) as string[][];
+    const column = (name: string) => header!.indexOf(name);
+    expect(header).toEqual(expect.arrayContaining(['order_number', 'customer_type', 'customer_email', 'variant_sku']));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row[column('customer_type')]))).toEqual(new Set(['guest']));
+    const walkIn = rows.filter((row) => row[column('customer_email')] === GUEST_EMAIL);
+    expect(walkIn.length).toBeGreaterThan(0);
+    expect(walkIn.every((row) => /^ORD-\d{8}-[A-Z0-9]{6}$/.test(row[column('order_number')]!))).toBe(true);
     expect(consoleErrors).toEqual([]);
   });
 });

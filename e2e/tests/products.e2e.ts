@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { ADMIN } from '../api.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 // A 64×64 teal PNG: the product's uploaded image.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDDaiC+K2AFn4h7hIFCBKSh4fU00Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF+pdohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXvEPH76ckQ8JYxKeAAAAAElFTkSuQmCC',
@@ -10,14 +10,6 @@ const PNG = Buffer.from(
 );
 const NAME = 'E2E Linen Overshirt';
 const EDITED = 'E2E Linen Overshirt Deluxe';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 
@@ -33,7 +25,7 @@ describe('Product Management', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     ({ context, page, consoleErrors } = await openBrowser());
-    await signIn(page);
+    await signInToBackOffice(page, ADMIN);
   });
   afterAll(async () => context?.close());
 

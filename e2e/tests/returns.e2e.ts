@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, apiData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const ADDRESS = {
   firstName: 'Rhea',
   lastName: 'Turner',
@@ -14,30 +14,14 @@ const ADDRESS = {
   phone: '5550172233',
 };
 
-type Envelope<T> = { success: boolean; data: T; message?: string; error?: string };
 type Variant = { size: string; color: string; quantity: number; reserved: number };
 type Product = { id: string; name: string; inventory: Variant[] };
 type Order = { id: string; orderNumber: string; total: number; status: string; paymentStatus: string };
 type OrderLine = { id: string; productId: string; size: string; color: string };
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Envelope<T>;
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${json.error}`);
-  return json;
-}
-
-async function login(account: { email: string; password: string }) {
-  return (await api<{ tokens: { accessToken: string } }>('POST', '/auth/login', null, account)).data.tokens.accessToken;
-}
-
 /** Units on the shelf of one variant, read with the staff view. */
 async function quantityOf(adminToken: string, productId: string, variant: Pick<Variant, 'size' | 'color'>) {
-  const { data } = await api<{ product: Product }>('GET', `/products/${productId}`, adminToken);
+  const data = await apiData<{ product: Product }>('GET', `/products/${productId}`, { token: adminToken });
   return data.product.inventory.find((row) => row.size === variant.size && row.color === variant.color)!.quantity;
 }
 
@@ -52,63 +36,50 @@ describe('returns', () => {
 
   beforeAll(async () => {
     if (!baseUrl()) return;
-    adminToken = await login(ADMIN);
+    adminToken = await accessToken(ADMIN);
     // A new customer orders one unit of two products, pays through the test provider and gets the parcel.
     const email = `returns.e2e.${Date.now()}@example.com`;
-    const customer = await api<{ tokens: { accessToken: string } }>('POST', '/auth/register', null, {
-      email,
-      password: 'Customer123!',
-      firstName: 'Rhea',
-      lastName: 'Turner',
+    const customer = await apiData<{ tokens: { accessToken: string } }>('POST', '/auth/register', {
+      body: { email, password: 'Customer123!', firstName: 'Rhea', lastName: 'Turner' },
     });
-    const customerToken = customer.data.tokens.accessToken;
-    const { data: catalogue } = await api<{ products: Product[] }>(
-      'GET',
-      '/admin/products?limit=20&isActive=true',
-      adminToken,
-    );
+    const customerToken = customer.tokens.accessToken;
+    const catalogue = await apiData<{ products: Product[] }>('GET', '/admin/products?limit=20&isActive=true', {
+      token: adminToken,
+    });
     const inStock = catalogue.products
       .map((product) => ({ product, variant: product.inventory.find((row) => row.quantity - row.reserved >= 2) }))
       .filter((entry) => entry.variant)
       .slice(0, 2);
-    const placed = await api<{ order: Order }>('POST', '/orders', customerToken, {
-      items: inStock.map(({ product, variant }) => ({
-        productId: product.id,
-        size: variant!.size,
-        color: variant!.color,
-        quantity: 1,
-      })),
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
-      paymentMethod: 'stripe',
+    const items = inStock.map(({ product, variant }) => ({
+      productId: product.id,
+      size: variant!.size,
+      color: variant!.color,
+      quantity: 1,
+    }));
+    const placed = await apiData<{ order: Order }>('POST', '/orders', {
+      token: customerToken,
+      body: { items, shippingAddress: ADDRESS, billingAddress: ADDRESS, paymentMethod: 'stripe' },
     });
-    order = placed.data.order;
-    const intent = await api<{ paymentIntent: { id: string } }>(
-      'POST',
-      '/payments/create-payment-intent',
-      customerToken,
-      {
-        amount: order.total,
-        orderId: order.id,
-      },
-    );
-    await api('POST', '/payments/confirm', customerToken, {
-      orderId: order.id,
-      paymentIntentId: intent.data.paymentIntent.id,
+    order = placed.order;
+    const intent = await apiData<{ paymentIntent: { id: string } }>('POST', '/payments/create-payment-intent', {
+      token: customerToken,
+      body: { amount: order.total, orderId: order.id },
     });
-    const delivered = await api<{ order: Order & { items: OrderLine[] } }>(
-      'PUT',
-      `/orders/${order.id}/status`,
-      adminToken,
-      { status: 'delivered', paymentStatus: 'paid' },
-    );
-    const line = delivered.data.order.items[0]!;
+    await apiData('POST', '/payments/confirm', {
+      token: customerToken,
+      body: { orderId: order.id, paymentIntentId: intent.paymentIntent.id },
+    });
+    const delivered = await apiData<{ order: Order & { items: OrderLine[] } }>('PUT', `/orders/${order.id}/status`, {
+      token: adminToken,
+      body: { status: 'delivered', paymentStatus: 'paid' },
+    });
+    const line = delivered.order.items[0]!;
     returned = { productId: line.productId, size: line.size, color: line.color };
     shelfBefore = await quantityOf(adminToken, returned.productId, returned);
     // The customer asks to return one of the two items.
-    await api('POST', `/orders/${order.id}/refund`, customerToken, {
-      reason: 'Too small',
-      items: [{ itemId: line.id, quantity: 1 }],
+    await apiData('POST', `/orders/${order.id}/refund`, {
+      token: customerToken,
+      body: { reason: 'Too small', items: [{ itemId: line.id, quantity: 1 }] },
     });
 
     ({ context, page, consoleErrors } = await openBrowser());
@@ -159,15 +130,14 @@ describe('returns', () => {
     await expectAccessible(page, 'returns-tab-approved');
 
     // The API agrees: payment partially refunded, the returned unit back on the shelf, the request decided.
-    const { data } = await api<{ order: Order }>('GET', `/admin/orders/${order.id}`, adminToken);
+    const data = await apiData<{ order: Order }>('GET', `/admin/orders/${order.id}`, { token: adminToken });
     expect(data.order).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded' });
     expect(await quantityOf(adminToken, returned.productId, returned)).toBe(shelfBefore + 1);
-    const returns = await api<{ returns: { status: string; refundAmount: number }[] }>(
-      'GET',
-      `/orders/${order.id}/returns`,
-      adminToken,
-    );
-    expect(returns.data.returns[0]).toMatchObject({ status: 'approved', refundAmount: refund });
+    type ReturnRow = { status: string; refundAmount: number };
+    const returns = await apiData<{ returns: ReturnRow[] }>('GET', `/orders/${order.id}/returns`, {
+      token: adminToken,
+    });
+    expect(returns.returns[0]).toMatchObject({ status: 'approved', refundAmount: refund });
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, apiData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const ADDRESS = {
   firstName: 'Nora',
   lastName: 'Quinn',
@@ -18,39 +18,14 @@ const ADDRESS = {
 type Line = { productId: string; size: string; color: string; quantity: number };
 type PlacedOrder = { id: string; orderNumber: string; items: { id: string }[] };
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown, attempt = 1): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // A loaded machine can make the server shed a read (503 "busy"): ask again shortly, as a browser would.
-  if (res.status === 503 && attempt < 4) {
-    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-    return call(method, path, token, body, attempt + 1);
-  }
-  const json = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error}`);
-  return json;
-}
-
-async function adminToken(): Promise<string> {
-  const login = await call<{ data: { tokens: { accessToken: string } } }>('POST', '/auth/login', undefined, ADMIN);
-  return login.data.tokens.accessToken;
-}
-
 /** Two different in-stock variants of the demo catalogue (one unit each), so an order has two lines. */
 async function twoInStockLines(): Promise<Line[]> {
-  const list = await call<{ data: { products: { id: string }[] } }>('GET', '/products?limit=20');
+  const list = await apiData<{ products: { id: string }[] }>('GET', '/products?limit=20');
   const lines: Line[] = [];
-  for (const { id } of list.data.products) {
-    const { data } = await call<{
-      data: { product: { inventory: { size: string; color: string; available: number }[] } };
-    }>('GET', `/products/${id}`);
-    const variant = data.product.inventory.find((v) => v.available >= 3);
+  for (const { id } of list.products) {
+    type Variant = { size: string; color: string; available: number };
+    const { product } = await apiData<{ product: { inventory: Variant[] } }>('GET', `/products/${id}`);
+    const variant = product.inventory.find((v) => v.available >= 3);
     if (variant) lines.push({ productId: id, size: variant.size, color: variant.color, quantity: 1 });
     if (lines.length === 2) return lines;
   }
@@ -65,7 +40,7 @@ const orderBody = (items: Line[]) => ({
   shippingMethod: 'standard',
 });
 
-async function accessToken(page: Page): Promise<string> {
+async function shopAccessToken(page: Page): Promise<string> {
   return (await page.evaluate("localStorage.getItem('shop.accessToken')")) as string;
 }
 
@@ -206,14 +181,12 @@ describe('storefront account', () => {
   });
 
   browserTest('the customer orders, sees the order with its tracking, and asks to return one item', async () => {
-    const token = await accessToken(page);
+    const token = await shopAccessToken(page);
     const lines = await twoInStockLines();
-    const placed = await call<{ data: { order: PlacedOrder } }>('POST', '/orders', token, orderBody(lines));
-    const order = placed.data.order;
-    await call('PUT', `/admin/orders/${order.id}/status`, await adminToken(), {
-      status: 'shipped',
-      paymentStatus: 'paid',
-      trackingNumber: '1Z999AA10123456784',
+    const { order } = await apiData<{ order: PlacedOrder }>('POST', '/orders', { token, body: orderBody(lines) });
+    await apiData('PUT', `/admin/orders/${order.id}/status`, {
+      token: await accessToken(ADMIN),
+      body: { status: 'shipped', paymentStatus: 'paid', trackingNumber: '1Z999AA10123456784' },
     });
 
     await page.getByRole('link', { name: 'Orders' }).click();
@@ -242,13 +215,11 @@ describe('storefront account', () => {
   });
 
   browserTest('the customer cancels a pending order', async () => {
-    const placed = await call<{ data: { order: PlacedOrder } }>(
-      'POST',
-      '/orders',
-      await accessToken(page),
-      orderBody((await twoInStockLines()).slice(0, 1)),
-    );
-    await page.goto(`/shop/account/orders/${placed.data.order.id}`);
+    const placed = await apiData<{ order: PlacedOrder }>('POST', '/orders', {
+      token: await shopAccessToken(page),
+      body: orderBody((await twoInStockLines()).slice(0, 1)),
+    });
+    await page.goto(`/shop/account/orders/${placed.order.id}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByRole('dialog').waitFor();
     await checkPage(page, 'cancel-dialog');
@@ -259,9 +230,8 @@ describe('storefront account', () => {
 
   browserTest('a guest tracks an order by number and e-mail; a wrong e-mail is just "not found"', async () => {
     const guestEmail = `guest.${Date.now()}@example.com`;
-    const placed = await call<{ data: { order: PlacedOrder } }>('POST', '/orders/guest', undefined, {
-      ...orderBody((await twoInStockLines()).slice(0, 1)),
-      email: guestEmail,
+    const placed = await apiData<{ order: PlacedOrder }>('POST', '/orders/guest', {
+      body: { ...orderBody((await twoInStockLines()).slice(0, 1)), email: guestEmail },
     });
     const guest = await openBrowser();
     try {
@@ -269,14 +239,14 @@ describe('storefront account', () => {
       await guest.page.goto('/shop/track');
       await guest.page.getByRole('button', { name: 'Track order' }).click();
       await guest.page.getByText('Order number is required').waitFor();
-      await guest.page.getByLabel('Order number').fill(placed.data.order.orderNumber);
+      await guest.page.getByLabel('Order number').fill(placed.order.orderNumber);
       await guest.page.getByLabel('Email').fill('someone.else@example.com');
       await guest.page.getByRole('button', { name: 'Track order' }).click();
       await guest.page.getByRole('alert').filter({ hasText: 'Order not found' }).waitFor();
       await checkPage(guest.page, 'track-not-found');
       await guest.page.getByLabel('Email').fill(guestEmail);
       await guest.page.getByRole('button', { name: 'Track order' }).click();
-      await guest.page.getByRole('heading', { name: `Order ${placed.data.order.orderNumber}` }).waitFor();
+      await guest.page.getByRole('heading', { name: `Order ${placed.order.orderNumber}` }).waitFor();
       await guest.page.getByText('Order placed').waitFor();
       await checkPage(guest.page, 'track-found');
       expect(guest.consoleErrors.filter((e) => !e.includes('status of 404') && !e.includes('status of 400'))).toEqual(

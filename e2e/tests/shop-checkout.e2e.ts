@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, apiCall, apiData, signInApi } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const CUSTOMER = { email: 'emma.wilson@example.com', password: 'Customer123!' };
 const ADDRESS = {
   firstName: 'Emma',
@@ -18,29 +18,16 @@ const ADDRESS = {
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-type Json = { success: boolean; message?: string; data?: any };
-
-async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
 type Variant = { size: string; color: string; available: number };
 type Product = { id: string; slug: string; name: string; inventory: Variant[] };
 
 /** A demo product with a size/color that has at least `units` to sell (M/Black preferred), read as a shopper. */
 async function productWithStock(units: number, skip: string[] = []) {
-  const list = await api('/products?limit=60');
+  const list = await apiData<{ products: { slug: string }[] }>('GET', '/products?limit=60');
   const products: Product[] = [];
-  for (const summary of list.body.data.products as { slug: string }[]) {
-    if (!skip.includes(summary.slug)) products.push((await api(`/products/slug/${summary.slug}`)).body.data.product);
+  for (const summary of list.products) {
+    if (skip.includes(summary.slug)) continue;
+    products.push((await apiData<{ product: Product }>('GET', `/products/slug/${summary.slug}`)).product);
   }
   const inStock = (v: Variant) => v.available >= units;
   for (const wanted of [(v: Variant) => inStock(v) && v.size === 'M' && v.color === 'Black', inStock]) {
@@ -86,7 +73,7 @@ describe('storefront cart and checkout', () => {
     async () => {
       const { product, variant } = await productWithStock(3);
       const { product: scarce, variant: scarceVariant } = await productWithStock(1, [product.slug]);
-      const admin = (await api('/auth/login', { body: ADMIN })).body.data.tokens.accessToken as string;
+      const admin = await accessToken(ADMIN);
       const stockBefore = await variantStock(admin, product.id, variant);
 
       // The cart, seeded as the product page leaves it: two of one variant, and far too many of another.
@@ -130,18 +117,22 @@ describe('storefront cart and checkout', () => {
       await fillAddress(page);
 
       // Coupons answer with the server's exact messages.
-      const expired = await api('/public/coupons/validate', { body: { code: 'WINTER25', subtotal: priced2.subtotal } });
+      const expired = await apiCall('POST', '/public/coupons/validate', {
+        body: { code: 'WINTER25', subtotal: priced2.subtotal },
+      });
       await applyCoupon(page, 'WINTER25');
       await page.getByTestId('coupon-error').getByText(expired.body.message!, { exact: true }).waitFor();
       await applyCoupon(page, 'SAVE10US');
       await page.getByText(/SAVE10US applied/).waitFor();
 
       // The total shown is the server's session total for the same cart and coupon.
-      const session = await api('/checkout/create-guest-session', {
-        body: { email, items: [lineOf(product, variant, 2)], couponCode: 'SAVE10US', shippingMethod: 'standard' },
-      });
-      const total = session.body.data.totals.total as number;
-      expect(session.body.data.totals.discount).toBeGreaterThan(0);
+      const session = await apiData<{ totals: { total: number; discount: number } }>(
+        'POST',
+        '/checkout/create-guest-session',
+        { body: { email, items: [lineOf(product, variant, 2)], couponCode: 'SAVE10US', shippingMethod: 'standard' } },
+      );
+      const total = session.totals.total;
+      expect(session.totals.discount).toBeGreaterThan(0);
       const pay = page.getByRole('button', { name: `Pay ${formatUsd(total)}` });
       await pay.waitFor();
 
@@ -168,9 +159,11 @@ describe('storefront cart and checkout', () => {
       expect(await waitForMailed(email, new RegExp(`Seamline order (${orderNumber}) confirmed`))).toBe(orderNumber);
 
       // The back office sees exactly one order for this e-mail, paid, with its stock taken.
-      const orders = await api(`/admin/orders?search=${encodeURIComponent(email)}`, { token: admin });
-      expect(orders.body.data.orders).toHaveLength(1);
-      expect(orders.body.data.orders[0]).toMatchObject({
+      const orders = await apiData<{ orders: unknown[] }>('GET', `/admin/orders?search=${encodeURIComponent(email)}`, {
+        token: admin,
+      });
+      expect(orders.orders).toHaveLength(1);
+      expect(orders.orders[0]).toMatchObject({
         orderNumber,
         paymentStatus: 'paid',
         status: 'confirmed',
@@ -192,12 +185,15 @@ describe('storefront cart and checkout', () => {
     async () => {
       const { product, variant } = await productWithStock(3);
       const { product: other, variant: otherVariant } = await productWithStock(2, [product.slug]);
-      const login = (await api('/auth/login', { body: CUSTOMER })).body.data;
-      const token = login.tokens.accessToken as string;
+      const login = await signInApi(CUSTOMER);
+      const token = login.tokens.accessToken;
       // The account already holds one of the first product (saved on another device) and a saved address.
-      await api('/cart', { method: 'PUT', token, body: { items: [cartLine(product, variant, 1)] } });
-      const saved = await api('/users/addresses', { token, body: { ...ADDRESS, label: 'Studio', isDefault: true } });
-      const addressId = saved.body.data.address.id as string;
+      await apiData('PUT', '/cart', { token, body: { items: [cartLine(product, variant, 1)] } });
+      const saved = await apiData<{ address: { id: string } }>('POST', '/users/addresses', {
+        token,
+        body: { ...ADDRESS, label: 'Studio', isDefault: true },
+      });
+      const addressId = saved.address.id;
       try {
         // This browser's cart (as a guest): two of the first product and one of another; then the customer signs in.
         await page.setViewportSize(MOBILE);
@@ -216,10 +212,9 @@ describe('storefront cart and checkout', () => {
         await page.goto('/shop/cart');
         await page.getByTestId('cart-line').nth(1).waitFor();
         const accountCart = async () =>
-          ((await api('/cart', { token })).body.data.items as { productId: string; quantity: number }[]).map((line) => [
-            line.productId,
-            line.quantity,
-          ]);
+          (await apiData<{ items: { productId: string; quantity: number }[] }>('GET', '/cart', { token })).items.map(
+            (line) => [line.productId, line.quantity],
+          );
         await expect.poll(accountCart).toEqual([
           [product.id, 2],
           [other.id, 1],
@@ -237,25 +232,25 @@ describe('storefront cart and checkout', () => {
         await studio.waitFor();
         expect(await studio.isChecked()).toBe(true);
         await page.getByRole('radio', { name: /Express Shipping/ }).check();
-        const priced = await api('/orders/calculate-shipping', {
+        const priced = await apiData<{ total: number }>('POST', '/orders/calculate-shipping', {
           body: { items: [lineOf(product, variant, 2), lineOf(other, otherVariant, 2)], shippingMethod: 'express' },
         });
-        const pay = page.getByRole('button', { name: `Pay ${formatUsd(priced.body.data.total)}` });
+        const pay = page.getByRole('button', { name: `Pay ${formatUsd(priced.total)}` });
         await pay.waitFor();
         await fillCard(page, '4242 4242 4242 4242');
         await look(page, 'shop-checkout-customer');
         await pay.click();
         await page.waitForURL(/\/shop\/checkout\/confirmation\/ORD-/);
         const orderNumber = (await page.getByTestId('order-number').textContent())!;
-        const mine = await api('/orders/my-orders', { token });
-        expect(mine.body.data.orders[0]).toMatchObject({
+        const mine = await apiData<{ orders: unknown[] }>('GET', '/orders/my-orders', { token });
+        expect(mine.orders[0]).toMatchObject({
           orderNumber,
           paymentStatus: 'paid',
           shippingMethod: 'express',
         });
         await expect.poll(accountCart).toEqual([]);
       } finally {
-        await api(`/users/addresses/${addressId}`, { method: 'DELETE', token });
+        await apiData('DELETE', `/users/addresses/${addressId}`, { token });
       }
     },
   );
@@ -272,15 +267,15 @@ const lineOf = (product: Product, variant: Variant, quantity: number) => ({
 });
 
 async function priceOf(product: Product, variant: Variant, quantity: number) {
-  const priced = await api('/orders/calculate-shipping', { body: { items: [lineOf(product, variant, quantity)] } });
-  return priced.body.data as { subtotal: number; total: number };
+  return apiData<{ subtotal: number; total: number }>('POST', '/orders/calculate-shipping', {
+    body: { items: [lineOf(product, variant, quantity)] },
+  });
 }
 
 async function variantStock(token: string, productId: string, variant: Variant) {
-  const staffView = await api(`/products/${productId}`, { token });
-  const row = (
-    staffView.body.data.product.inventory as { size: string; color: string; quantity: number; reserved: number }[]
-  ).find((r) => r.size === variant.size && r.color === variant.color)!;
+  type StockRow = { size: string; color: string; quantity: number; reserved: number };
+  const staffView = await apiData<{ product: { inventory: StockRow[] } }>('GET', `/products/${productId}`, { token });
+  const row = staffView.product.inventory.find((r) => r.size === variant.size && r.color === variant.color)!;
   return { quantity: row.quantity, reserved: row.reserved };
 }
 

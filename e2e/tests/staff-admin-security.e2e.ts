@@ -1,9 +1,9 @@
 import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, apiData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const stamp = Date.now();
 const member = (name: string) => ({
   email: `${name}-${stamp}@seamline.dev`,
@@ -16,20 +16,7 @@ const WATCHED = member('watched');
 const CHANGER = member('changer');
 const GUESSER = member('guesser');
 
-/** The parts of the answers this file reads (sign-in tokens, a two-factor setup, the security setting). */
-type ApiData = { tokens: { accessToken: string }; secret: string; requireTwoFactorForStaff: boolean };
-
-async function api(method: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as { data: ApiData };
-}
+type SecuritySettings = { requireTwoFactorForStaff: boolean };
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   // A page just sent to sign-in by the app is already there (a second navigation would interrupt the first).
@@ -47,9 +34,9 @@ describe('staff security: the admin side, and changing a password', () => {
 
   beforeAll(async () => {
     if (!baseUrl()) return;
-    adminToken = (await api('POST', '/auth/login', ADMIN)).data.tokens.accessToken;
+    adminToken = await accessToken(ADMIN);
     for (const person of [NEWCOMER, WATCHED, CHANGER, GUESSER])
-      await api('POST', '/admin/users', { ...person, role: 'support' }, adminToken);
+      await apiData('POST', '/admin/users', { token: adminToken, body: { ...person, role: 'support' } });
     admin = await openBrowser();
     staff = await openBrowser();
     await signIn(admin.page, ADMIN);
@@ -57,7 +44,8 @@ describe('staff security: the admin side, and changing a password', () => {
   });
   afterAll(async () => {
     // Whatever happened above, the store must not keep requiring two-factor for the browser tests after this file.
-    if (adminToken) await api('PUT', '/admin/settings/security', { requireTwoFactorForStaff: false }, adminToken);
+    const body = { requireTwoFactorForStaff: false };
+    if (adminToken) await apiData('PUT', '/admin/settings/security', { token: adminToken, body });
     await admin?.context.close();
     await staff?.context.close();
   });
@@ -86,8 +74,8 @@ describe('staff security: the admin side, and changing a password', () => {
 
     await requirement.click();
     await expect.poll(() => requirement.getAttribute('aria-checked')).toBe('false');
-    const settings = await api('GET', '/admin/settings/security', undefined, adminToken);
-    expect(settings.data.requireTwoFactorForStaff).toBe(false);
+    const settings = await apiData<SecuritySettings>('GET', '/admin/settings/security', { token: adminToken });
+    expect(settings.requireTwoFactorForStaff).toBe(false);
   });
 
   browserTest(
@@ -118,10 +106,11 @@ describe('staff security: the admin side, and changing a password', () => {
     'wrong codes count toward the sign-in throttle: after five tries even a right code is refused',
     async () => {
       // Two-factor turned on through the API (the profile flow has its own test).
-      const token = (await api('POST', '/auth/login', GUESSER)).data.tokens.accessToken;
-      const { secret } = (await api('POST', '/auth/two-factor/setup', {}, token)).data;
+      const token = await accessToken(GUESSER);
+      const { secret } = await apiData<{ secret: string }>('POST', '/auth/two-factor/setup', { token, body: {} });
       const totp = new TOTP({ secret, digits: 6, period: 30 });
-      await api('POST', '/auth/two-factor/enable', { code: totp.generate({ timestamp: Date.now() - 30_000 }) }, token);
+      const code = totp.generate({ timestamp: Date.now() - 30_000 });
+      await apiData('POST', '/auth/two-factor/enable', { token, body: { code } });
 
       const { page, context } = await openBrowser();
       try {

@@ -1,24 +1,15 @@
 import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, apiData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MEMBER = {
   email: `security-${Date.now()}@seamline.dev`,
   password: 'Member-password-1',
   firstName: 'Sam',
   lastName: 'Secure',
 };
-
-async function api(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { data: any };
-}
 
 async function signIn(page: Page) {
   await page.goto('/login');
@@ -56,8 +47,7 @@ describe('staff security: two-factor sign-in and sessions', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     // A staff member of this test's own, so the demo accounts other tests use stay as they are.
-    const admin = await api('/auth/login', ADMIN);
-    await api('/admin/users', { ...MEMBER, role: 'support' }, admin.data.tokens.accessToken);
+    await apiData('POST', '/admin/users', { token: await accessToken(ADMIN), body: { ...MEMBER, role: 'support' } });
     ({ context, page } = await openBrowser());
     ({ context: other, page: otherPage } = await openBrowser());
   });

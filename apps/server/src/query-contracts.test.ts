@@ -41,6 +41,7 @@ function concrete(path: string) {
   const url = path
     .replace('{id}', productId)
     .replace('{category}', encodeURIComponent(categoryName))
+    .replace('{report}', 'sales')
     .replace(/\{[^}]+\}/g, productId);
   return { url, token: path.includes('my-orders') ? customer : admin };
 }

@@ -1,14 +1,8 @@
 import { staffOnlyFieldPaths } from '@seamline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test/harness.js';
-import {
-  buildWalkData,
-  storefrontRoutes,
-  type WalkData,
-  walkKey,
-  walkProblems,
-  walkTable,
-} from '../test/storefront-walk.js';
+import { buildWalkData, storefrontRoutes, type WalkData, walkKey, walkProblems } from '../test/storefront-walk.js';
+import { walkTable } from '../test/storefront-walk-table.js';
 import type { RouteAccess } from './types.js';
 
 let t: TestApp;

@@ -11,6 +11,7 @@ export * from './contract.js';
 export * from './contracts/index.js';
 export * from './coupons.js';
 export * from './customers.js';
+export * from './exports.js';
 export * from './ids.js';
 export * from './inventory.js';
 export * from './invitations.js';

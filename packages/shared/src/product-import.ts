@@ -31,8 +31,11 @@ export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 export type ProductCsvRecord = Partial<Record<ProductCsvColumn, string>>;
 
 export const IMPORT_LIMITS = {
-  /** Largest CSV accepted (about 300,000 variant rows of typical length). */
-  maxBytes: 50 * 1024 * 1024,
+  /**
+   * Largest CSV accepted (about 100,000 variant rows with 800-character descriptions, or 600,000 short rows). The
+   * file is streamed, never held whole: the size bounds the copy kept in the database while its job runs, not memory.
+   */
+  maxBytes: 100 * 1024 * 1024,
   /** Rows validated, looked up and written together (one transaction per batch when applying). */
   batchRows: 1000,
   /** Errors listed in a preview or a job; the count goes on past it. */

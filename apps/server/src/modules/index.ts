@@ -7,6 +7,7 @@ import { cartRoutes } from './cart/cart.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { couponRoutes } from './coupons/coupons.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
+import { exportRoutes } from './exports/exports.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { imageRoutes } from './images/images.routes.js';
 import { importExportRoutes } from './imports/imports.routes.js';
@@ -58,5 +59,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   savedViewRoutes,
   bulkRoutes,
   importExportRoutes,
+  exportRoutes,
   jobRoutes,
 ];

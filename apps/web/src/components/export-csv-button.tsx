@@ -5,13 +5,15 @@ import { errorMessage } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
 import { Button, useToast } from './ui';
 
-/** "Export CSV" for a list screen: downloads the list's export with the screen's current filters. */
+/** "Export CSV" for a list or report screen: downloads its export with the screen's current filters. */
 export function ExportCsvButton({
   contract,
+  params,
   query,
   fileName,
 }: {
   contract: Endpoint;
+  params?: Record<string, string>;
   query: Record<string, unknown>;
   fileName: string;
 }) {
@@ -20,7 +22,7 @@ export function ExportCsvButton({
   const run = async () => {
     setBusy(true);
     try {
-      await downloadFile(contract, query, `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`);
+      await downloadFile(contract, query, `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`, params);
     } catch (error) {
       toast.error(errorMessage(error, 'Export failed'));
     } finally {

@@ -6,11 +6,16 @@ import { storedAccessToken } from './session';
  * Downloads a file endpoint (CSV exports, the import template) with the session's token and saves it under
  * `fileName`. No time limit: a large export streams for as long as it takes. A 401 renews the session once.
  */
-export async function downloadFile(contract: Endpoint, query: Record<string, unknown>, fileName: string) {
+export async function downloadFile(
+  contract: Endpoint,
+  query: Record<string, unknown>,
+  fileName: string,
+  params: Record<string, string> = {},
+) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query))
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  const url = `/api${endpointPath(contract)}${search.size ? `?${search}` : ''}`;
+  const url = `/api${endpointPath(contract, params)}${search.size ? `?${search}` : ''}`;
   const get = () => fetch(url, { headers: { Authorization: `Bearer ${storedAccessToken() ?? ''}` } });
   let response = await get();
   if (response.status === 401 && (await refreshSession())) response = await get();

@@ -3,15 +3,11 @@ import { endpoint, envelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import { jobView } from '../jobs.js';
 import { importPreviewView, importQuery } from '../product-import.js';
-import { adminProductListQuery } from '../products.js';
 
 const tag = 'import-export';
 const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant');
 
-/** The list filters an export takes: the screen's, without the page. */
-export const productExportQuery = adminProductListQuery.omit({ page: true, limit: true });
-
-/** Product import (CSV with a dry run, then a background job), its template, the job's progress, and the exports. */
+/** Product import (CSV with a dry run, then a background job), its template and the job's progress. */
 export const importExportContracts = {
   importProducts: endpoint({
     operationId: 'importProducts',
@@ -50,27 +46,5 @@ export const importExportContracts = {
     params: idParams('job'),
     responses: { 200: envelope(z.object({ job: jobView })) },
     errors: [404],
-  }),
-  exportProducts: endpoint({
-    operationId: 'exportProducts',
-    method: 'GET',
-    path: '/admin/products/export.csv',
-    summary: 'Products with their variants as CSV (the import columns), with the list filters; streamed',
-    tag,
-    access: 'catalogueRead',
-    query: productExportQuery,
-    produces: ['text/csv'],
-    responses: { 200: csv },
-  }),
-  exportInventory: endpoint({
-    operationId: 'exportInventory',
-    method: 'GET',
-    path: '/admin/inventory/export.csv',
-    summary: 'Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters',
-    tag,
-    access: 'catalogueRead',
-    query: productExportQuery,
-    produces: ['text/csv'],
-    responses: { 200: csv },
   }),
 };

@@ -7,6 +7,7 @@ import { cartContracts } from './cart.js';
 import { checkoutContracts } from './checkout.js';
 import { couponContracts } from './coupons.js';
 import { customerContracts } from './customers.js';
+import { exportContracts } from './exports.js';
 import { healthContracts } from './health.js';
 import { imageContracts } from './images.js';
 import { importExportContracts } from './imports.js';
@@ -31,6 +32,7 @@ export * from './cart.js';
 export * from './checkout.js';
 export * from './coupons.js';
 export * from './customers.js';
+export * from './exports.js';
 export * from './health.js';
 export * from './images.js';
 export * from './imports.js';
@@ -76,4 +78,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   savedViews: savedViewContracts,
   bulk: bulkContracts,
   importExport: importExportContracts,
+  exports: exportContracts,
 };

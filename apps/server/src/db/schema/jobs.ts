@@ -1,5 +1,5 @@
 import { type BulkResult, JOB_KINDS, JOB_STATUSES } from '@seamline/shared';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -10,7 +10,8 @@ export type JobActor = { userId: string | null; userEmail: string | null; ip: st
 
 /**
  * Background jobs run by the server process (product import, bulk actions). Progress is committed with each batch, so
- * a job whose process died (stale heartbeat) is picked up again from `processed_rows` / `cursor` by any instance.
+ * a job whose process died (stale heartbeat) is picked up again from `processed_rows` / `cursor` by any instance. An
+ * import's uploaded file is in `job_input_chunks`; a bulk action's request is in `params`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -19,8 +20,8 @@ export const jobs = pgTable(
     kind: text('kind', { enum: JOB_KINDS }).notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     fileName: text('file_name').notNull().default(''),
-    /** The uploaded CSV (at most IMPORT_LIMITS.maxBytes) or a bulk action's request as JSON; cleared when it ends. */
-    input: text('input'),
+    /** A bulk action's request as validated, and who asked (an import's file is in `job_input_chunks`). */
+    params: jsonb('params'),
     /** A bulk job's keyset position: the last id done (committed with the work that did it). */
     cursor: text('cursor'),
     /** A bulk job's answer so far (counts, the first changed and failed objects). */
@@ -44,4 +45,26 @@ export const jobs = pgTable(
     oneOf('jobs_status_check', t.status, JOB_STATUSES),
     index('jobs_status_idx').on(t.status, t.heartbeatAt),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres reads a Buffer, the embedded database a Uint8Array.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An import job's uploaded CSV, stored as it streams in (about 1 MB per row, in order), so any instance can run or
+ * resume the job. Written before the job row exists (the upload is checked while it streams), hence no foreign key:
+ * the job deletes its chunks when it ends, and chunks of an upload that never became a job are swept later.
+ */
+export const jobInputChunks = pgTable(
+  'job_input_chunks',
+  {
+    jobId: refId('job_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

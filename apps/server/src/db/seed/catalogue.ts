@@ -12,8 +12,9 @@ import {
   products,
   type StoredImage,
 } from '../schema/index.js';
-import { DEMO_BRANDS, DEMO_CATEGORIES, DEMO_PRODUCTS, type DemoProductTemplate, SIZE_SETS } from './catalogue-data.js';
+import { DEMO_BRANDS, DEMO_CATEGORIES, SIZE_SETS } from './catalogue-data.js';
 import { DemoImages } from './demo-images.js';
+import { DEMO_PRODUCTS, type DemoProductTemplate } from './demo-products.js';
 
 const DAY = 86_400_000;
 

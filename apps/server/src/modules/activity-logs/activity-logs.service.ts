@@ -6,7 +6,8 @@ import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 
-function filters(query: ActivityLogQuery): SQL | undefined {
+/** The entries the screen's search and filters select: the list's and the export's condition. */
+export function activityLogConditions(query: Omit<ActivityLogQuery, 'page' | 'limit'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     query.userId ? eq(activityLogs.userId, query.userId) : undefined,
     query.action ? eq(activityLogs.action, query.action) : undefined,
@@ -20,7 +21,7 @@ function filters(query: ActivityLogQuery): SQL | undefined {
   return and(...conditions.filter(Boolean));
 }
 
-const columns = {
+export const activityLogColumns = {
   id: activityLogs.id,
   userId: activityLogs.userId,
   userEmail: activityLogs.userEmail,
@@ -37,7 +38,7 @@ const columns = {
   createdAt: activityLogs.createdAt,
 };
 
-type Row = {
+export type ActivityLogRow = {
   id: string;
   userId: string | null;
   userEmail: string | null;
@@ -55,7 +56,7 @@ type Row = {
 };
 
 /** The e-mail is the snapshot taken when it happened (or the e-mail tried at a failed sign-in). */
-function toEntry(row: Row): ActivityLogEntry {
+export function toEntry(row: ActivityLogRow): ActivityLogEntry {
   const email = row.userEmail ?? row.currentEmail;
   return {
     _id: row.id,
@@ -82,7 +83,7 @@ export class ActivityLogService {
    * are read whole and joined to their user, in the page's order.
    */
   async list(query: ActivityLogQuery) {
-    const where = filters(query);
+    const where = activityLogConditions(query);
     // The trail only grows: its total is counted up to COUNT_EXACT_LIMIT and estimated past it.
     const matching = this.db.select({ one: sql`1` }).from(activityLogs).where(where).getSQL();
     const page = this.db
@@ -95,7 +96,7 @@ export class ActivityLogService {
       .as('page');
     const [rows, total] = await Promise.all([
       this.db
-        .select(columns)
+        .select(activityLogColumns)
         .from(page)
         .innerJoin(activityLogs, eq(activityLogs.id, page.pageId))
         .leftJoin(users, eq(users.id, activityLogs.userId))
@@ -107,7 +108,7 @@ export class ActivityLogService {
 
   async get(id: string): Promise<ActivityLogEntry> {
     const [row] = await this.db
-      .select(columns)
+      .select(activityLogColumns)
       .from(activityLogs)
       .leftJoin(users, eq(users.id, activityLogs.userId))
       .where(eq(activityLogs.id, id));

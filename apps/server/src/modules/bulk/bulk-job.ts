@@ -106,7 +106,7 @@ export function queueBulkJob<B extends { selection: { ids: string[] } | { filter
 ) {
   const input: BulkJobInput<B> = { body, user };
   const totalRows = 'ids' in body.selection ? new Set(body.selection.ids).size : 0;
-  return runner.enqueue({ kind, input: JSON.stringify(input), totalRows }, ctx);
+  return runner.enqueue({ kind, params: input, totalRows }, ctx);
 }
 
 /** The job handler of a bulk action: walks its selection from the stored cursor, batch by batch. */
@@ -115,7 +115,7 @@ export function bulkJobHandler<B>(db: Db, spec: BulkJobSpec<B>): JobHandler {
     failureMessage: 'The bulk action stopped on an unexpected error; the rows before it were changed',
     async run(job: JobRow, stopping) {
       // The body as the request's schema produced it (validated then; plain JSON values, so it round-trips).
-      const input = JSON.parse(job.input ?? '{}') as BulkJobInput<B>;
+      const input = job.params as BulkJobInput<B>;
       const { table, id, selection } = await spec.target(input.body);
       if ('where' in selection && job.cursor === null) {
         // "All matching": how many, counted once when the job starts (the walk itself goes by keyset).

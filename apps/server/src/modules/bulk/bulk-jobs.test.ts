@@ -75,7 +75,7 @@ describe('bulk actions as jobs', () => {
       .values({
         kind: 'order_bulk_status',
         status: 'running',
-        input: JSON.stringify({ body, user: { ...admin.user, sessionId: null } }),
+        params: { body, user: { ...admin.user, sessionId: null } },
         totalRows: 3,
         processedRows: 1,
         cursor: ids[0],

@@ -100,18 +100,23 @@ export type CouponListQuery = {
   search?: string;
 };
 
+/** The coupons a list filter selects (active flag, type, search over code, name and description): list and export. */
+export function couponListCondition(query: Omit<CouponListQuery, 'page' | 'limit'>): SQL | undefined {
+  const filters: (SQL | undefined)[] = [];
+  if (query.isActive) filters.push(eq(coupons.isActive, query.isActive === 'true'));
+  if (query.type) filters.push(eq(coupons.type, query.type));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(or(ilike(coupons.name, pattern), ilike(coupons.code, pattern), ilike(coupons.description, pattern)));
+  }
+  return and(...filters);
+}
+
 export class CouponsService {
   constructor(private readonly db: Db) {}
 
   async list(query: CouponListQuery) {
-    const filters: (SQL | undefined)[] = [];
-    if (query.isActive) filters.push(eq(coupons.isActive, query.isActive === 'true'));
-    if (query.type) filters.push(eq(coupons.type, query.type));
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      filters.push(or(ilike(coupons.name, pattern), ilike(coupons.code, pattern), ilike(coupons.description, pattern)));
-    }
-    const where = and(...filters);
+    const where = couponListCondition(query);
     const limit = query.limit ?? PAGE_SIZES.coupons;
     const [rows, [total]] = await Promise.all([
       this.db

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
+import { pipeline, type Readable, type Transform } from 'node:stream';
 import { IMPORT_MESSAGES, PRODUCT_CSV_COLUMNS, type ProductCsvRecord } from '@seamline/shared';
-import { parse } from 'csv-parse';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { CsvError, parse } from 'csv-parse';
+import { badRequest } from '../../lib/errors.js';
 
 /** Columns a file must have (the rest may be left out: the form's defaults apply). */
 const REQUIRED_COLUMNS = [
@@ -27,13 +27,22 @@ const normaliseHeader = (header: string) =>
 export type CsvRecord = { row: number; record: ProductCsvRecord };
 
 /**
- * The records of a product CSV, parsed as a stream (one record in memory at a time), each with its spreadsheet row
- * number (header = 1). A missing required column or unreadable CSV is a 400 for the whole file.
+ * The records of a product CSV byte stream, parsed as they arrive (csv-parse's stream API: the bytes in flight and one
+ * record, never the whole file), each with its spreadsheet row number (header = 1). `through` sees the bytes on their
+ * way to the parser (e.g. to store them). A missing required column or unreadable CSV is a 400 for the whole file;
+ * an error of the source or `through` (an upload too large, a failed write) ends the records with that error.
  */
-export async function* readCsvRecords(source: string | Readable): AsyncGenerator<CsvRecord> {
-  const parser = (typeof source === 'string' ? Readable.from([source]) : source).pipe(
-    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: false, max_record_size: 100_000 }),
-  );
+export async function* readCsvRecords(source: Readable, through?: Transform): AsyncGenerator<CsvRecord> {
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: false,
+    max_record_size: 100_000,
+  });
+  // pipeline() destroys every stream with the first error, so the parser's iteration below throws it; when the loop
+  // stops early (a 400), the source is destroyed too and the rest of the upload is not read.
+  pipeline(through ? [source, through, parser] : [source, parser], () => {});
   let columns: string[] | null = null;
   let row = 0;
   try {
@@ -52,8 +61,7 @@ export async function* readCsvRecords(source: string | Readable): AsyncGenerator
       yield { row, record };
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(IMPORT_MESSAGES.badCsv, 'file');
+    throw error instanceof CsvError ? badRequest(IMPORT_MESSAGES.badCsv, 'file') : error;
   }
   if (!columns || row < 2) throw badRequest(IMPORT_MESSAGES.empty, 'file');
 }

@@ -1,17 +1,21 @@
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview } from '@seamline/shared';
+import type { Readable } from 'node:stream';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type JobView } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
-import { writeActivity } from '../../lib/audit.js';
-import type { JobHandler } from '../jobs/job-runner.js';
+import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { newId } from '../../lib/ids.js';
+import type { JobHandler, JobRunner } from '../jobs/job-runner.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
 import { ImportPlanner } from './import-plan.js';
 import { writeBatch } from './import-write.js';
+import { deleteInput, storedInput, storeInput, sweepAbandonedUploads } from './job-input.js';
 
-/** The import's dry run: plans every batch, writes nothing. */
-export async function previewImport(db: Db, csv: string, fileName: string): Promise<ImportPreview> {
+/** The import's dry run: plans every batch as the upload streams in, writes nothing. */
+export async function previewImport(db: Db, file: Readable, fileName: string): Promise<ImportPreview> {
   const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
-  for await (const batch of inBatches(readCsvRecords(csv), IMPORT_LIMITS.batchRows)) await planner.plan(db, batch);
+  for await (const batch of inBatches(readCsvRecords(file), IMPORT_LIMITS.batchRows)) await planner.plan(db, batch);
   return {
     fileName,
     totalRows: planner.totalRows,
@@ -22,30 +26,51 @@ export async function previewImport(db: Db, csv: string, fileName: string): Prom
   };
 }
 
-/** Rows of the file (its header checked first, so a wrong file is a 400 before any job is queued). */
-export async function countImportRows(csv: string): Promise<number> {
-  let totalRows = 0;
-  for await (const _record of readCsvRecords(csv)) totalRows += 1;
-  return totalRows;
+/**
+ * Stores the file as it streams in while counting its rows (the header checked, so a wrong file is a 400 now, not a
+ * failed job), then queues the job. A refused upload leaves nothing behind.
+ */
+export async function startImport(
+  db: Db,
+  runner: JobRunner,
+  log: FastifyBaseLogger,
+  upload: { file: Readable; fileName: string },
+  ctx: AuditContext,
+): Promise<JobView> {
+  const id = newId();
+  const input = storeInput(db, id);
+  try {
+    let totalRows = 0;
+    for await (const _record of readCsvRecords(upload.file, input.stream)) totalRows += 1;
+    return await runner.enqueue({ id, kind: 'product_import', fileName: upload.fileName, totalRows }, ctx);
+  } catch (error) {
+    // Left over only if this delete fails too: then the sweep of abandoned uploads takes them.
+    await input.settled();
+    await deleteInput(db, id).catch((err) => log.warn({ err, jobId: id }, 'upload chunks not deleted'));
+    throw error;
+  }
 }
 
 /**
- * The product import job: applies the file one transaction per batch that also records the progress, so a job
- * resumes where its last batch ended; it ends with ONE activity-log entry carrying its counts.
+ * The product import job: applies the stored file one transaction per batch that also records the progress, so a
+ * job resumes where its last batch ended, on any instance; it ends with ONE activity-log entry carrying its counts and
+ * drops its stored file.
  */
 export function productImportJob(db: Db): JobHandler {
   return {
     failureMessage: 'The import stopped on an unexpected error; rows before it were imported',
+    sweep: () => sweepAbandonedUploads(db),
     async run(job, stopping) {
-      const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
+      // A resumed job goes on from the counts and errors its last batch committed.
+      const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, job);
       let skipped = 0;
-      for await (const batch of inBatches(readCsvRecords(job.input ?? ''), IMPORT_LIMITS.batchRows)) {
+      for await (const batch of inBatches(readCsvRecords(storedInput(db, job.id)), IMPORT_LIMITS.batchRows)) {
         if (stopping()) return 'stopped';
-        // A resumed job re-plans the rows done before (to know the file's products) without writing them again.
+        // Rows done before a restart are re-planned (to know the file's products and combinations), not written.
         const resumed = skipped < job.processedRows;
         skipped += batch.length;
         if (resumed) {
-          await planner.plan(db, batch);
+          await planner.replay(db, batch);
           continue;
         }
         // Planned before the transaction: the database's retry of a busy transaction re-runs only the writes.
@@ -71,6 +96,7 @@ export function productImportJob(db: Db): JobHandler {
       return 'done';
     },
     async finish(tx, job, failure) {
+      await deleteInput(tx, job.id);
       await writeActivity(tx, job.actor, {
         action: 'import',
         resource: 'product',

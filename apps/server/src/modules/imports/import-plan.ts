@@ -70,11 +70,13 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * duplicates inside the file are recognised; the catalogue is read once per batch.
  */
 export class ImportPlanner {
-  readonly counts: ImportCounts = { create: 0, update: 0, unchanged: 0, failed: 0 };
-  readonly errors: RowError[] = [];
-  errorCount = 0;
+  readonly counts: ImportCounts;
+  readonly errors: RowError[];
+  errorCount: number;
   newProducts = 0;
   totalRows = 0;
+  /** Off while replaying rows a resumed job did before: they rebuild what the file named, not the counts. */
+  private counting = true;
   private taxonomy: { categories: Map<string, string>; brands: Map<string, string> } | null = null;
   /** Product SKU (lowercase) → its id once known (null: created by this file, not written yet). */
   private readonly products = new Map<string, string | null>();
@@ -82,7 +84,15 @@ export class ImportPlanner {
   private readonly variantSkus = new Set<string>();
   private readonly barcodes = new Set<string>();
 
-  constructor(private readonly maxListedErrors: number) {}
+  /** `done`: what the rows before a resumed job's restart already counted. */
+  constructor(
+    private readonly maxListedErrors: number,
+    done?: { counts: ImportCounts; errors: RowError[]; errorCount: number },
+  ) {
+    this.counts = { ...(done?.counts ?? { create: 0, update: 0, unchanged: 0, failed: 0 }) };
+    this.errors = [...(done?.errors ?? [])];
+    this.errorCount = done?.errorCount ?? 0;
+  }
 
   /** The product's id once it exists (null: new and not written yet). */
   productId(sku: string): string | null {
@@ -95,13 +105,24 @@ export class ImportPlanner {
   }
 
   fail(errors: RowError[]) {
+    if (!this.counting) return;
     this.counts.failed += 1;
     this.errorCount += errors.length;
     for (const error of errors) if (this.errors.length < this.maxListedErrors) this.errors.push(error);
   }
 
+  /** Plans rows a resumed job applied before its restart: remembers what they named, counts nothing. */
+  async replay(db: DbOrTx, records: readonly CsvRecord[]): Promise<void> {
+    this.counting = false;
+    try {
+      await this.plan(db, records);
+    } finally {
+      this.counting = true;
+    }
+  }
+
   async plan(db: DbOrTx, records: readonly CsvRecord[]): Promise<RowDecision[]> {
-    this.totalRows += records.length;
+    if (this.counting) this.totalRows += records.length;
     this.taxonomy ??= await loadTaxonomy(db);
     const parsed: { row: number; data: ImportRow }[] = [];
     for (const { row, record } of records) {
@@ -116,7 +137,7 @@ export class ImportPlanner {
       const decision = this.decide(row, data, products, variants);
       if (Array.isArray(decision)) this.fail(decision);
       else {
-        this.counts[decision.kind] += 1;
+        if (this.counting) this.counts[decision.kind] += 1;
         decisions.push(decision);
       }
     }
@@ -196,7 +217,7 @@ export class ImportPlanner {
         isActive: product.isActive,
         images: data.images,
       };
-      if (!existing) this.newProducts += 1;
+      if (!existing && this.counting) this.newProducts += 1;
       if (!existing || productChanged(existing, fields)) productWrite = { fields, existingId: existing?.id ?? null };
     }
     const variantChanges: RowDecision['variantChanges'] = {};

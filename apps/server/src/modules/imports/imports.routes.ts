@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   importExportContracts as contracts,
   IMPORT_LIMITS,
@@ -12,40 +13,56 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
-import { exportCsv } from './exports.js';
-import { countImportRows, previewImport } from './import-jobs.js';
+import { previewImport, startImport } from './import-jobs.js';
 
-/** The CSV of the `file` field (UTF-8), at most IMPORT_LIMITS.maxBytes. */
-async function readCsvUpload(request: FastifyRequest): Promise<{ csv: string; fileName: string }> {
+/**
+ * Hands the `file` field's byte stream (UTF-8 CSV) to `use` as it arrives: the upload is never read whole. Past
+ * IMPORT_LIMITS.maxBytes the stream fails with a 413, so `use` stops and undoes what it wrote.
+ */
+async function withCsvUpload<T>(
+  request: FastifyRequest,
+  use: (file: Readable, fileName: string) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart())
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data upload');
-  let upload: { csv: string; fileName: string } | null = null;
+  let result: { value: T } | null = null;
+  let using = false;
+  let uploadFailed = false;
   try {
     for await (const part of request.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1 } })) {
       if (part.type !== 'file') continue;
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'file') upload = { csv: buffer.toString('utf8'), fileName: part.filename.slice(0, 200) };
+      if (part.fieldname !== 'file' || result) {
+        part.file.resume();
+        continue;
+      }
+      part.file.once('limit', () => part.file.destroy(new AppError(413, 'FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge)));
+      // A broken body fails the stream; so do our own stops (a 413, an early end), which are not the client's fault.
+      part.file.on('error', (error: Error & { code?: string }) => {
+        if (!(error instanceof AppError) && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') uploadFailed = true;
+      });
+      using = true;
+      result = { value: await use(part.file, part.filename.slice(0, 200)) };
+      using = false;
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+    if (error instanceof AppError) throw error;
+    // A broken multipart body (or one past the part limits) is the client's; a failure of `use` itself is ours.
+    const clientsFault = !using || uploadFailed || (error as { code?: string }).code?.startsWith('FST_');
+    if (!clientsFault) throw error;
     throw new AppError(400, 'BAD_UPLOAD', 'Malformed upload');
   }
-  if (!upload) throw badRequest(IMPORT_MESSAGES.noFile, 'file');
-  return upload;
+  if (!result) throw badRequest(IMPORT_MESSAGES.noFile, 'file');
+  return result.value;
 }
 
-const csvFileName = (kind: string) => `${kind}-${new Date().toISOString().slice(0, 10)}.csv`;
-
-/** Product import (dry run and job), its template, and the product and inventory exports. */
+/** Product import (dry run and job) and its template; the job runs in `app.jobs`. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.importProducts, async (request, reply) => {
-    const { csv, fileName } = await readCsvUpload(request);
-    if (request.query.dryRun) return ok({ preview: await previewImport(app.db, csv, fileName) });
-    const totalRows = await countImportRows(csv);
-    const job = await app.jobs.enqueue(
-      { kind: 'product_import', input: csv, fileName, totalRows },
-      auditContext(request),
+    if (request.query.dryRun)
+      return ok({ preview: await withCsvUpload(request, (file, fileName) => previewImport(app.db, file, fileName)) });
+    const ctx = auditContext(request);
+    const job = await withCsvUpload(request, (file, fileName) =>
+      startImport(app.db, app.jobs, app.log, { file, fileName }, ctx),
     );
     return reply.status(202).send(ok({ job }, 'Import started'));
   });
@@ -57,18 +74,4 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', 'attachment; filename="product-import-template.csv"')
       .send(stringify([[...PRODUCT_CSV_COLUMNS], ...rows]));
   });
-
-  for (const kind of ['products', 'inventory'] as const) {
-    serve(app, kind === 'products' ? contracts.exportProducts : contracts.exportInventory, async (request, reply) => {
-      const query = { ...request.query, page: 1, limit: 1 };
-      const stream = await exportCsv(app.db, kind, query, auditContext(request));
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFileName(kind)}"`)
-          // A stream is sent as it is (fastify serializes no stream); the contract's string schema documents its text.
-          .send(stream as unknown as string)
-      );
-    });
-  }
 };

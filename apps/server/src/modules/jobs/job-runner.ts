@@ -20,13 +20,15 @@ export type JobHandler = {
   finish?(tx: Tx, job: JobRow, failure: string | null): Promise<void>;
   /** Why the job failed, told to the one who started it when the handler throws. */
   failureMessage: string;
+  /** Cleans up what jobs of this kind may leave behind when no job was created (at start, before resuming). */
+  sweep?(): Promise<void>;
 };
 
 /** A job whose process stopped beating this long ago is taken over by whichever instance looks next. */
 const STALE_AFTER = sql`interval '2 minutes'`;
 const claimable = sql`(${jobs.status} = 'queued' OR (${jobs.status} = 'running' AND ${jobs.heartbeatAt} < now() - ${STALE_AFTER}))`;
 
-export function toJobView(job: Omit<JobRow, 'input'>): JobView {
+export function toJobView(job: Omit<JobRow, 'params'>): JobView {
   const seconds = job.startedAt ? ((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000 : 0;
   return {
     _id: job.id,
@@ -64,7 +66,7 @@ export class JobRunner {
 
   /** Queues a job and starts it in this process. */
   async enqueue(
-    job: { kind: JobKind; input: string; fileName?: string; totalRows?: number },
+    job: { id?: string; kind: JobKind; params?: unknown; fileName?: string; totalRows?: number },
     ctx: AuditContext,
   ): Promise<JobView> {
     const actor: JobActor = { userId: ctx.userId, userEmail: ctx.userEmail, ip: ctx.ip, userAgent: ctx.userAgent };
@@ -78,8 +80,8 @@ export class JobRunner {
 
   /** A job's progress, for the staff member who started it or an admin (others get 404, as for any hidden object). */
   async get(id: string, user: AuthUser): Promise<JobView> {
-    // Progress reads leave the stored input out: a progress bar asks twice a second.
-    const { input: _input, ...columns } = getTableColumns(jobs);
+    // Progress reads leave the stored request out: a progress bar asks twice a second.
+    const { params: _params, ...columns } = getTableColumns(jobs);
     const [job] = await this.db.select(columns).from(jobs).where(eq(jobs.id, id));
     if (!job || (user.role !== 'admin' && job.createdBy !== user.id)) throw notFound('Job not found');
     return toJobView(job);
@@ -87,6 +89,7 @@ export class JobRunner {
 
   /** Picks up queued jobs and running ones whose process died (at start). */
   async resumeStale(): Promise<void> {
+    for (const handler of Object.values(this.handlers)) await handler.sweep?.();
     const rows = await this.db.select({ id: jobs.id }).from(jobs).where(claimable);
     for (const row of rows) this.launch(row.id);
   }
@@ -138,7 +141,7 @@ export class JobRunner {
     await this.db.transaction(async (tx) => {
       const [done] = await tx
         .update(jobs)
-        .set({ status: failure ? 'failed' : 'completed', failure, finishedAt: new Date(), input: null })
+        .set({ status: failure ? 'failed' : 'completed', failure, finishedAt: new Date(), params: null })
         .where(eq(jobs.id, job.id))
         .returning();
       await handler.finish?.(tx, done!, failure);

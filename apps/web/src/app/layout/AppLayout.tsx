@@ -26,7 +26,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   useDocumentTitle(handle?.title);
 
   return (
-    <div className="flex min-h-screen bg-slate-50 text-slate-900">
+    <div className="flex min-h-screen bg-slate-50 text-slate-900 print:bg-white">
       <SkipLink target={MAIN_ID} />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
@@ -34,7 +34,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {navigation.state === 'loading' ? (
           <div className="fixed top-0 right-0 left-0 z-50 h-0.5 animate-pulse bg-indigo-500" aria-hidden />
         ) : null}
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-6 py-8 focus:outline-none lg:px-8">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-6 py-8 focus:outline-none lg:px-8 print:p-0">
           <div className="mx-auto w-full max-w-7xl">
             {allowed ? (
               <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>

@@ -22,7 +22,7 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur lg:px-8">
+    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur lg:px-8 print:hidden">
       <p className="truncate text-sm font-medium text-slate-500">{handle?.title ?? 'Back office'}</p>
       {user ? (
         <div className="flex items-center gap-3">

@@ -15,7 +15,7 @@ export function Sidebar() {
   })).filter((group) => group.items.length > 0);
 
   return (
-    <aside className="sticky top-0 flex h-screen w-16 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64">
+    <aside className="sticky top-0 flex h-screen w-16 shrink-0 flex-col border-r border-slate-200 bg-white lg:w-64 print:hidden">
       <div className="flex h-16 items-center gap-2.5 border-b border-slate-100 px-4 lg:px-5">
         <div className="grid size-8 shrink-0 place-items-center rounded-lg bg-indigo-600 text-white shadow-sm">
           <Shirt className="size-4.5" aria-hidden />

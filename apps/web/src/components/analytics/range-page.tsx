@@ -1,6 +1,8 @@
-import { AlertTriangle, RefreshCw } from 'lucide-react';
+import { type AnalyticsRangeQuery, type AnalyticsReportName, exportContracts } from '@seamline/shared';
+import { AlertTriangle, Printer, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { ExportCsvButton } from '../export-csv-button';
 import { Button, PageHeader, Select, type SelectOption, Skeleton } from '../ui';
 
 const RANGE_LABELS: Record<number, string> = {
@@ -53,6 +55,23 @@ export function RefreshButton({ onClick, busy, label }: Refresh) {
   );
 }
 
+/** The report's CSV of the range on screen, and "Print" (the browser's print dialog, which also saves as PDF). */
+export function ReportOutputs({ report, query }: { report: AnalyticsReportName; query: AnalyticsRangeQuery }) {
+  return (
+    <>
+      <ExportCsvButton
+        contract={exportContracts.exportAnalyticsReport}
+        params={{ report }}
+        query={query}
+        fileName={`${report}-report`}
+      />
+      <Button variant="outline" onClick={() => window.print()}>
+        <Printer aria-hidden /> Print
+      </Button>
+    </>
+  );
+}
+
 /** The red failure banner of the analytics screens (spec part 2 §8). */
 export function ErrorBanner({ message }: { message: string }) {
   return (
@@ -98,6 +117,7 @@ export function RangePage<T>({
   failure,
   skeletonCards = 4,
   locked,
+  report,
   children,
 }: {
   title: string;
@@ -108,6 +128,8 @@ export function RangePage<T>({
   failure: { banner: string } | { view: ReactNode };
   skeletonCards?: number;
   locked?: ReactNode;
+  /** The report this screen shows, for its "Export CSV" and "Print" (with the range on screen). */
+  report?: { name: AnalyticsReportName; query: AnalyticsRangeQuery };
   children: (data: T) => ReactNode;
 }) {
   const header = (
@@ -119,6 +141,7 @@ export function RangePage<T>({
           <>
             <RangeSelect choice={range} />
             <RefreshButton {...refresh} />
+            {report ? <ReportOutputs report={report.name} query={report.query} /> : null}
           </>
         )
       }

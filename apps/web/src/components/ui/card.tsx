@@ -2,7 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-xs', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-xl border border-slate-200 bg-white shadow-xs print:break-inside-avoid', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -100,7 +100,14 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
 
   const bar = progress.step('rollups', 1);
   await finishCoupons(db, run);
-  await db.execute(sql`SELECT analytics_rebuild()`);
+  // A server running on the same database may write meanwhile (an audited export, an order): writers wait for the
+  // rebuild instead of adding rows it is about to recount (which failed it on a duplicate day key).
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`LOCK TABLE orders, order_items, coupon_redemptions, inventory, products, activity_logs IN SHARE ROW EXCLUSIVE MODE`,
+    );
+    await tx.execute(sql`SELECT analytics_rebuild()`);
+  });
   // The load wrote history (backdated movements): stock figures kept for past days no longer hold.
   await db.execute(sql`DELETE FROM analytics_stock_snapshots`);
   // Fresh statistics and visibility maps (a server's autovacuum would get there later; embedded PGlite has none).

@@ -1,6 +1,7 @@
-import { type ActivityLogEntry, DEBOUNCE_MS, PAGE_SIZES } from '@seamline/shared';
+import { type ActivityLogEntry, DEBOUNCE_MS, exportContracts, PAGE_SIZES } from '@seamline/shared';
 import { List, ListTree } from 'lucide-react';
 import { useState } from 'react';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
@@ -32,7 +33,17 @@ export default function ActivityLogsPage() {
 
   return (
     <>
-      <PageHeader title="Activity Logs" description="Every change made in the back office: who, what, when and how." />
+      <PageHeader
+        title="Activity Logs"
+        description="Every change made in the back office: who, what, when and how."
+        actions={
+          <ExportCsvButton
+            contract={exportContracts.exportActivityLogs}
+            query={{ search: search || undefined, ...activityFilter(params) }}
+            fileName="activity-logs"
+          />
+        }
+      />
       <div className="relative flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchBox

@@ -38,6 +38,7 @@ export default function CustomerAnalyticsPage() {
   return (
     <RangePage
       title="Customer Analytics"
+      report={{ name: 'customers', query }}
       description={
         data
           ? `${formatNumber(data.totalCustomers)} customers · ${formatNumber(data.newCustomers)} new · ${formatRate(data.customerRetentionRate)} retention`

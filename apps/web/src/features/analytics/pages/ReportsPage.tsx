@@ -82,6 +82,7 @@ export default function ReportsPage() {
   return (
     <RangePage
       title="Comprehensive Reports"
+      report={{ name: 'comprehensive', query }}
       description={`Every figure of the store from ${query.startDate} to ${query.endDate}`}
       range={dayChoices(days, REPORT_RANGES_DAYS, setDays)}
       refresh={{ label: 'Refresh', busy: report.isFetching, onClick: () => report.refetch() }}

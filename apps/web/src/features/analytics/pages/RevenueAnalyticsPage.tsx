@@ -36,6 +36,7 @@ export default function RevenueAnalyticsPage() {
   return (
     <RangePage
       title="Revenue Analytics"
+      report={{ name: 'revenue', query }}
       description={
         data
           ? `Total ${formatMoney(data.totalRevenue)} · Growth ${growth ?? 'n/a'} · Avg ${formatMoney(data.averageRevenuePerOrder)}`

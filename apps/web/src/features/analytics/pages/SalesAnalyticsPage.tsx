@@ -18,6 +18,7 @@ export default function SalesAnalyticsPage() {
   return (
     <RangePage
       title="Sales Analytics"
+      report={{ name: 'sales', query }}
       description={
         data
           ? `${formatNumber(data.totalOrders)} orders · ${formatMoney(data.totalSales)} revenue · ${formatMoney(data.averageOrderValue)} average order`

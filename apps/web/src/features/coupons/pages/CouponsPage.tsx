@@ -1,7 +1,8 @@
-import { DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { Plus, TicketPercent } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import {
   Button,
   Card,
@@ -66,11 +67,18 @@ export default function CouponsPage() {
         title="Coupon Management"
         description="Manage your discount coupons and promotions"
         actions={
-          isAdmin ? (
-            <Button onClick={() => openForm()}>
-              <Plus className="size-4" aria-hidden /> Add Coupon
-            </Button>
-          ) : null
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportCsvButton
+              contract={exportContracts.exportCoupons}
+              query={{ search: search || undefined }}
+              fileName="coupons"
+            />
+            {isAdmin ? (
+              <Button onClick={() => openForm()}>
+                <Plus className="size-4" aria-hidden /> Add Coupon
+              </Button>
+            ) : null}
+          </div>
         }
       />
       <div className="mb-6 max-w-md">

@@ -1,7 +1,8 @@
-import { type AdminCustomer, can, DEBOUNCE_MS, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { type AdminCustomer, can, DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { SearchX, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
@@ -109,6 +110,13 @@ export default function CustomersPage() {
       <PageHeader
         title="Customer Management"
         description="View customers, their orders and spending, and manage their account status."
+        actions={
+          <ExportCsvButton
+            contract={exportContracts.exportCustomers}
+            query={{ search: search || undefined, ...filter }}
+            fileName="customers"
+          />
+        }
       />
       <Card className="mb-6 flex flex-col gap-4 p-4">
         <div className="flex flex-wrap items-center gap-3">

@@ -72,6 +72,7 @@ export default function DashboardPage() {
   return (
     <RangePage
       title="Marketplace Dashboard"
+      report={{ name: 'dashboard', query }}
       description={`Welcome back${user?.firstName ? `, ${user.firstName}` : ''}. Here is what is happening in your store.`}
       range={range}
       refresh={{

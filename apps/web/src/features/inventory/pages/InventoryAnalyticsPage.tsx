@@ -1,6 +1,7 @@
 import { INVENTORY_MESSAGES, PAGE_SIZES, STOCK, stockPercent } from '@seamline/shared';
 import { AlertTriangle, CheckCircle2, DollarSign, Package, PackageX, RefreshCw } from 'lucide-react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { ReportOutputs } from '../../../components/analytics/range-page';
 import { ChartTableView, chartTable } from '../../../components/chart-table';
 import {
   Badge,
@@ -64,6 +65,7 @@ export default function InventoryAnalyticsPage() {
             >
               <RefreshCw /> Refresh Data
             </Button>
+            <ReportOutputs report="inventory" query={{}} />
           </div>
         }
       />

@@ -1,4 +1,4 @@
-import { INVENTORY_MESSAGES, importExportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { exportContracts, INVENTORY_MESSAGES, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
@@ -63,7 +63,7 @@ export default function InventoryPage() {
               <RefreshCw /> Refresh Data
             </Button>
             <ExportCsvButton
-              contract={importExportContracts.exportInventory}
+              contract={exportContracts.exportInventory}
               query={{ search: params.search || undefined }}
               fileName="inventory"
             />

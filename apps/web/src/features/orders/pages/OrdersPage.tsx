@@ -1,8 +1,16 @@
-import { DEBOUNCE_MS, type OrderView, PACKING_SLIP_MESSAGES, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import {
+  DEBOUNCE_MS,
+  exportContracts,
+  type OrderView,
+  PACKING_SLIP_MESSAGES,
+  PAGE_SIZES,
+  TOAST_MS,
+} from '@seamline/shared';
 import { Plus, Printer, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
@@ -120,6 +128,11 @@ export default function OrdersPage() {
         description="View, track, and manage customer orders and fulfillment."
         actions={
           <div className="flex items-center gap-3">
+            <ExportCsvButton
+              contract={exportContracts.exportOrders}
+              query={{ search: search || undefined, ...filter }}
+              fileName="orders"
+            />
             <Button onClick={() => setAdding(true)}>
               <Plus /> Add Order
             </Button>

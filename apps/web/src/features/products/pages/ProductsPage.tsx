@@ -1,4 +1,4 @@
-import { can, DEBOUNCE_MS, importExportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import { can, DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
 import { Plus, Upload } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
@@ -102,7 +102,7 @@ export default function ProductsPage() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <ExportCsvButton
-              contract={importExportContracts.exportProducts}
+              contract={exportContracts.exportProducts}
               query={{ search: search || undefined, ...filter }}
               fileName="products"
             />

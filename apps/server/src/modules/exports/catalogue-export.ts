@@ -1,10 +1,8 @@
-import { Readable } from 'node:stream';
-import { PRODUCT_CSV_COLUMNS, type ProductListQuery, stockStatus } from '@seamline/shared';
-import { stringify } from 'csv-stringify';
+import { PRODUCT_CSV_COLUMNS, stockStatus } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { productFilters } from '../products/product-filters.js';
+import { type CsvExport, keysetPages, money } from './csv-export.js';
 
 /** Products per read: the export holds one page of products and their variants in memory, never the whole list. */
 const PAGE = 500;
@@ -35,16 +33,15 @@ type VariantLine = {
 };
 
 /**
- * Every variant of the products matching the filters, page by page along the primary key (a keyset cursor: each read
- * starts after the last product id of the previous one, so memory stays bounded however large the catalogue is).
+ * Every variant of the products matching the filters, a page of products at a time along the primary key (the keyset
+ * is the last product id of the previous page; a page's variants all come with it).
  */
-async function* variantLines(db: Db, where: SQL | undefined): AsyncGenerator<VariantLine> {
-  let after = '';
-  for (;;) {
-    const rows = await queryRows<VariantLine>(
+function variantPages(db: Db, where: SQL | undefined): AsyncGenerator<VariantLine[]> {
+  return keysetPages((after: VariantLine | null) =>
+    queryRows<VariantLine>(
       db,
       sql`WITH page AS (
-          SELECT products.* FROM products WHERE products.id > ${after} AND ${where ?? sql`true`}
+          SELECT products.* FROM products WHERE products.id > ${after?.product_id ?? ''} AND ${where ?? sql`true`}
           ORDER BY products.id LIMIT ${PAGE}
         )
         SELECT p.id AS product_id, p.sku AS product_sku, p.name, p.description, c.name AS category, p.subcategory,
@@ -56,14 +53,9 @@ async function* variantLines(db: Db, where: SQL | undefined): AsyncGenerator<Var
         FROM page p JOIN categories c ON c.id = p.category_id JOIN brands b ON b.id = p.brand_id
         LEFT JOIN inventory i ON i.product_id = p.id
         ORDER BY p.id, i.size, i.color`,
-    );
-    if (rows.length === 0) return;
-    yield* rows;
-    after = rows[rows.length - 1]!.product_id;
-  }
+    ),
+  );
 }
-
-const money = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
 /** The import columns: an exported file imports back with every row unchanged. */
 function productRecord(line: VariantLine): string[] {
@@ -126,27 +118,29 @@ function inventoryRecord(line: VariantLine): string[] | null {
   ];
 }
 
-export type ExportKind = 'products' | 'inventory';
-
 /**
- * A CSV export as a stream, audited first (one activity-log row naming the filters): rows are read a page at a time
- * and written as the client takes them (csv-stringify applies back-pressure to the reads).
+ * The products (with variants) or inventory export of the products the list filters select. Not spreadsheet-escaped:
+ * the product file imports back unchanged, and both hold catalogue text typed by staff.
  */
-export async function exportCsv(db: Db, kind: ExportKind, query: ProductListQuery, ctx: AuditContext) {
-  const where = await productFilters(db, query, true);
-  const filters = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
-  await writeActivity(db, ctx, {
-    action: 'export',
-    resource: kind === 'products' ? 'product' : 'inventory',
-    details: { filters },
-  });
+export async function catalogueExport(
+  db: Db,
+  kind: 'products' | 'inventory',
+  query: Parameters<typeof productFilters>[1],
+): Promise<CsvExport> {
+  const pages = variantPages(db, await productFilters(db, query, true));
   const toRecord = kind === 'products' ? productRecord : inventoryRecord;
   async function* records() {
-    yield kind === 'products' ? [...PRODUCT_CSV_COLUMNS] : INVENTORY_COLUMNS;
-    for await (const line of variantLines(db, where)) {
-      const record = toRecord(line);
-      if (record) yield record;
-    }
+    for await (const page of pages)
+      for (const line of page) {
+        const record = toRecord(line);
+        if (record) yield record;
+      }
   }
-  return Readable.from(records()).pipe(stringify());
+  return {
+    kind,
+    fileName: kind,
+    columns: kind === 'products' ? PRODUCT_CSV_COLUMNS : INVENTORY_COLUMNS,
+    records: records(),
+    spreadsheetSafe: false,
+  };
 }

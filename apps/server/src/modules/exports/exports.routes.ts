@@ -1,0 +1,43 @@
+import { exportContracts as contracts } from '@seamline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../../lib/audit.js';
+import { serve } from '../../lib/contract-route.js';
+import { activityLogsExport } from './activity-logs-export.js';
+import { analyticsExport } from './analytics-export.js';
+import { catalogueExport } from './catalogue-export.js';
+import { couponsExport } from './coupons-export.js';
+import { sendCsv } from './csv-export.js';
+import { customersExport } from './customers-export.js';
+import { ordersExport } from './orders-export.js';
+
+/**
+ * Every list's "Export CSV": each route takes its list's filters (and access rule, from the contract), audits the
+ * export and streams it (csv-export.ts).
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  serve(app, contracts.exportProducts, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, await catalogueExport(db, 'products', request.query)),
+  );
+  serve(app, contracts.exportInventory, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, await catalogueExport(db, 'inventory', request.query)),
+  );
+  serve(app, contracts.exportOrders, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, ordersExport(db, request.query)),
+  );
+  serve(app, contracts.exportCustomers, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, customersExport(db, request.query)),
+  );
+  serve(app, contracts.exportCoupons, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, couponsExport(db, request.query)),
+  );
+  serve(app, contracts.exportActivityLogs, async (request, reply) =>
+    sendCsv(db, reply, auditContext(request), request.query, activityLogsExport(db, request.query)),
+  );
+  serve(app, contracts.exportAnalyticsReport, async (request, reply) => {
+    const { report } = request.params;
+    const file = await analyticsExport(db, report, request.query);
+    return sendCsv(db, reply, auditContext(request), { report, ...request.query }, file);
+  });
+};
