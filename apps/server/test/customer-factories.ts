@@ -62,3 +62,8 @@ export async function buildOrder(
   );
   return order!;
 }
+
+/** A unique word per test, so searches only find that test's customers. */
+// Letters only: a search with digits also matches phone numbers (the factories' customers share 555 numbers).
+export const searchTag = () =>
+  `z${Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
