@@ -8,7 +8,8 @@ import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
-import { ImportPlanner } from './import-plan.js';
+import type { ImportImages } from './import-images.js';
+import { ImportPlanner, type RowDecision } from './import-plan.js';
 import { writeBatch } from './import-write.js';
 import { deleteInput, storedInput, storeInput, sweepAbandonedUploads } from './job-input.js';
 
@@ -50,10 +51,11 @@ export class ImportJobs {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly images: ImportImages,
   ) {}
 
   async preview(file: Readable, fileName: string): Promise<ImportPreview> {
-    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
+    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, this.images.imageRules);
     for await (const batch of inBatches(readCsvRecords(file), IMPORT_LIMITS.batchRows))
       await planner.plan(this.db, batch);
     return {
@@ -142,7 +144,7 @@ export class ImportJobs {
     const job = await this.claim(id);
     if (!job) return;
     // A resumed job goes on from the counts and errors its last batch committed.
-    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, job);
+    const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, this.images.imageRules, job);
     try {
       let skipped = 0;
       for await (const batch of inBatches(readCsvRecords(storedInput(this.db, id)), IMPORT_LIMITS.batchRows)) {
@@ -151,7 +153,8 @@ export class ImportJobs {
         const resumed = skipped < job.processedRows;
         skipped += batch.length;
         if (resumed) {
-          await planner.replay(this.db, batch);
+          // Pictures a crash left unset are set now (those already stored match and are not fetched again).
+          await this.setImages(id, planner, await planner.replay(this.db, batch));
           continue;
         }
         // Planned before the transaction: the database's retry of a busy transaction re-runs only the writes.
@@ -173,12 +176,24 @@ export class ImportJobs {
             })
             .where(eq(jobs.id, id));
         });
+        await this.setImages(id, planner, decisions);
       }
       await this.finish(job, null);
     } catch (error) {
       this.log.error({ err: error, jobId: id }, 'import job failed');
       await this.finish(job, 'The import stopped on an unexpected error; rows before it were imported');
     }
+  }
+
+  /** The batch's pictures, after its data is committed; pictures that failed become listed row errors of the job. */
+  private async setImages(id: string, planner: ImportPlanner, decisions: readonly RowDecision[]) {
+    const failed = await this.images.apply(planner, decisions);
+    if (failed.length === 0) return;
+    planner.imagesFailed(failed);
+    await this.db
+      .update(jobs)
+      .set({ errors: planner.errors, errorCount: planner.errorCount, heartbeatAt: new Date() })
+      .where(eq(jobs.id, id));
   }
 
   /** Ends the job with ONE activity-log entry carrying its counts, and drops its stored file, in one transaction. */

@@ -13,6 +13,7 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
+import { ImportImages } from './import-images.js';
 import { ImportJobs } from './import-jobs.js';
 
 /**
@@ -57,7 +58,7 @@ async function withCsvUpload<T>(
 
 /** Product import (dry run and job), its template and progress. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const imports = new ImportJobs(app.db, app.log);
+  const imports = new ImportJobs(app.db, app.log, new ImportImages(app.db, app.storage, app.config.importImages));
   // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
   app.addHook('onReady', async () => {
     imports.resumeStale().catch((error) => app.log.warn({ err: error }, 'import jobs were not resumed'));
