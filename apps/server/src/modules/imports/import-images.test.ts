@@ -37,6 +37,7 @@ beforeAll(async () => {
   host = createServer((req, res) => {
     hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
     if (req.url === '/moved.png') return res.writeHead(302, { location: '/blue.png' }).end();
+    if (req.url === '/loop.png') return res.writeHead(301, { location: '/loop.png' }).end();
     const file = files[req.url!];
     if (!file) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': req.url!.endsWith('.png') ? 'image/png' : 'text/plain' }).end(file);
@@ -128,12 +129,17 @@ describe('product import: image URLs (downloads allowed from this machine)', () 
     expect(hits).toEqual(hitsBefore);
   });
 
-  it('a picture that is not an image, too large or missing is a row error; the product data still imports', async () => {
+  it('a picture that is not an image, too large, missing or redirecting too often is a row error; the product data still imports', async () => {
     const job = await store.apply(
-      csvOf(row('PIC-3', `${base}/notes.txt`), row('PIC-4', `${base}/huge.png`), row('PIC-5', `${base}/gone.png`)),
+      csvOf(
+        row('PIC-3', `${base}/notes.txt`),
+        row('PIC-4', `${base}/huge.png`),
+        row('PIC-5', `${base}/gone.png`),
+        row('PIC-6', `${base}/loop.png`),
+      ),
     );
     expect(job.status).toBe('completed');
-    expect(job.counts).toMatchObject({ create: 3, failed: 0 });
+    expect(job.counts).toMatchObject({ create: 4, failed: 0 });
     expect(job.errors).toEqual([
       {
         row: 2,
@@ -150,8 +156,14 @@ describe('product import: image URLs (downloads allowed from this machine)', () 
         column: 'image_urls',
         message: expect.stringMatching(/gone\.png was not imported: the server answered 404/),
       },
+      {
+        row: 5,
+        column: 'image_urls',
+        message: expect.stringMatching(/loop\.png was not imported: it redirects more than 3 times/),
+      },
     ]);
-    expect(job.errorCount).toBe(3);
+    expect(job.errorCount).toBe(4);
+    expect(hits.get('/loop.png')).toBe(4); // the first request and 3 redirects
     expect(await store.imagesOf('PIC-3')).toEqual([]);
   });
 
