@@ -2,20 +2,21 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { IMAGE_LIMITS } from '@seamline/shared';
-import { asc, eq } from 'drizzle-orm';
+import { IMAGE_LIMITS, IMPORT_LIMITS } from '@seamline/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp } from '../../../test/harness.js';
 import { multipartBody } from '../../../test/uploads.js';
-import { brands, categories, productImages, products } from '../../db/schema/index.js';
+import { buildApp } from '../../app.js';
+import { brands, categories, jobs, productImages, products } from '../../db/schema/index.js';
 import { isPublicAddress } from '../../lib/remote-image.js';
 
 const HEADER =
   'product_sku,variant_sku,name,description,category,subcategory,brand,price,compare_price,cost_price,sale_price,size,color,quantity,low_stock_threshold,price_override,barcode,tags,status,image_urls';
-const row = (sku: string, imageUrls: string) =>
-  `${sku},,Picture Tee,,Men,T-Shirts,Northwind,20,,,,M,Black,5,5,,,,active,"${imageUrls}"`;
+const row = (sku: string, imageUrls: string, size = 'M') =>
+  `${sku},,Picture Tee,,Men,T-Shirts,Northwind,20,,,,${size},Black,5,5,,,,active,"${imageUrls}"`;
 const csvOf = (...rows: string[]) => [HEADER, ...rows].join('\n');
 
 /** A picture host on 127.0.0.1 that counts the requests for each path. */
@@ -31,6 +32,8 @@ beforeAll(async () => {
   const files: Record<string, Buffer> = {
     '/red.png': await png('#ff0000'),
     '/blue.png': await png('#0000ff'),
+    '/green.png': await png('#00ff00'),
+    '/white.png': await png('#ffffff'),
     '/notes.txt': Buffer.from('not a picture at all'),
     '/huge.png': Buffer.alloc(IMAGE_LIMITS.maxBytes + 1),
   };
@@ -180,6 +183,57 @@ describe('product import: image URLs (downloads allowed from this machine)', () 
       { row: 4, column: 'image_urls', message: expect.stringContaining('Image URLs must be') },
     ]);
     expect(hits).toEqual(hitsBefore);
+  });
+});
+
+describe('product import: image URLs on resume', () => {
+  it('a job that died before its pictures were set sets them when resumed, fetching only the missing ones', async () => {
+    const crashed = await storeApp({ allowHttp: true, allowPrivateHosts: true });
+    const db = crashed.t.database.db;
+    let second: Awaited<ReturnType<typeof buildApp>> | null = null;
+    try {
+      // Batch 1: GREEN-1 with its picture and enough variants to fill the batch; batch 2: WHITE-1.
+      const fill = Array.from({ length: IMPORT_LIMITS.batchRows - 1 }, (_, i) => row('GREEN-1', '', `S${i}`));
+      const csv = csvOf(row('GREEN-1', `${base}/green.png`), ...fill, row('WHITE-1', `${base}/white.png`));
+      // The process dies while storing batch 2's pictures, and its job never ends.
+      await db.execute(sql`
+        CREATE FUNCTION test_job_dies() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the process died'; END $$`);
+      await db.execute(sql`
+        CREATE TRIGGER test_images_die BEFORE INSERT ON product_images FOR EACH ROW
+        WHEN (NEW.source_url LIKE '%white.png') EXECUTE FUNCTION test_job_dies()`);
+      await db.execute(sql`
+        CREATE TRIGGER test_job_dies BEFORE UPDATE ON jobs FOR EACH ROW
+        WHEN (NEW.status IN ('completed', 'failed')) EXECUTE FUNCTION test_job_dies()`);
+      const started = await crashed.upload(csv, false);
+      const id = started.body.data.job.id as string;
+      for (let i = 0; hits.get('/white.png') !== 1; i++) {
+        if (i > 3000) throw new Error('the job did not reach its pictures');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await crashed.t.app.close(); // waits for the job's end, which fails
+      await db.execute(sql`DROP TRIGGER test_images_die ON product_images; DROP TRIGGER test_job_dies ON jobs`);
+      const [halfway] = await db.select().from(jobs).where(eq(jobs.id, id));
+      expect(halfway).toMatchObject({ status: 'running', processedRows: IMPORT_LIMITS.batchRows + 1 });
+      expect(await crashed.imagesOf('WHITE-1')).toEqual([]);
+      await db.update(jobs).set({ heartbeatAt: sql`now() - interval '3 minutes'` }).where(eq(jobs.id, id));
+
+      second = await buildApp({ config: crashed.t.config, database: crashed.t.database, logger: false });
+      await second.ready();
+      for (let i = 0; ; i++) {
+        const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+        if (job!.status === 'completed') break;
+        if (i > 3000) throw new Error('the resumed job did not finish');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect((await crashed.imagesOf('GREEN-1')).map((i) => i.sourceUrl)).toEqual([`${base}/green.png`]);
+      expect((await crashed.imagesOf('WHITE-1')).map((i) => i.sourceUrl)).toEqual([`${base}/white.png`]);
+      expect(hits.get('/green.png')).toBe(1);
+      expect(hits.get('/white.png')).toBe(2);
+    } finally {
+      await second?.close();
+      await crashed.t.close();
+    }
   });
 });
 
