@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -133,9 +133,11 @@ describe('product import: image URLs (downloads allowed from this machine)', () 
   });
 
   it('a picture that is not an image, too large, missing or redirecting too often is a row error; the product data still imports', async () => {
+    const stored = () => readdirSync(path.join(store.t.config.uploadDir, 'products')).length;
+    const filesBefore = stored();
     const job = await store.apply(
       csvOf(
-        row('PIC-3', `${base}/notes.txt`),
+        row('PIC-3', `${base}/red.png|${base}/notes.txt`),
         row('PIC-4', `${base}/huge.png`),
         row('PIC-5', `${base}/gone.png`),
         row('PIC-6', `${base}/loop.png`),
@@ -168,6 +170,8 @@ describe('product import: image URLs (downloads allowed from this machine)', () 
     expect(job.errorCount).toBe(4);
     expect(hits.get('/loop.png')).toBe(4); // the first request and 3 redirects
     expect(await store.imagesOf('PIC-3')).toEqual([]);
+    // The product's good picture was downloaded, then dropped with its files: nothing half-replaced, nothing left.
+    expect(stored()).toBe(filesBefore);
   });
 
   it('the dry run names bad image_urls cells without fetching anything', async () => {

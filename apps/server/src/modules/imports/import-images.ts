@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { productImages } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { commitOrDiscard, discardUnusedImages, NOT_AN_IMAGE, storeImage } from '../../lib/images.js';
+import { commitOrDiscard, discardImage, discardUnusedImages, NOT_AN_IMAGE, storeImage } from '../../lib/images.js';
 import { downloadImage, RemoteImageError, type RemoteImageRules } from '../../lib/remote-image.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import type { ImportPlanner, RowDecision } from './import-plan.js';
@@ -83,7 +83,7 @@ export class ImportImages {
     const fetched = (slots: readonly Slot[]) => slots.flatMap((s) => ('stored' in s && s.stored ? [s.stored] : []));
     // A product with a failed picture keeps its old ones: what was downloaded for it is dropped.
     const dropped = products.filter((p) => !ready.includes(p)).flatMap((p) => fetched(p.slots));
-    await discardUnusedImages(this.db, this.storage, dropped);
+    await Promise.all(dropped.map((image) => discardImage(this.storage, image)));
     if (ready.length === 0) return errors;
 
     const newRows = ready.flatMap((p) =>
