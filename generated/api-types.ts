@@ -949,6 +949,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/packing-slips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What to pack for each chosen order: shipping address and method, lines with SKU and barcode, no prices
+         * @description Orders are answered in the order asked; ids that name no order are left out.
+         */
+        get: operations["getPackingSlips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -2098,7 +2118,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview) */
+        /**
+         * Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview)
+         * @description dryRun=true answers 200 with the counts and the first changes old → new; otherwise 202 with the job.
+         */
         post: operations["bulkUpdateProducts"];
         delete?: never;
         options?: never;
@@ -2169,23 +2192,6 @@ export interface paths {
         };
         /** The product CSV template: the columns and two example rows */
         get: operations["downloadProductImportTemplate"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/jobs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A background job: status, rows done / total, rate, counts and errors */
-        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2308,6 +2314,26 @@ export interface paths {
          * @description The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
          */
         get: operations["exportAnalyticsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A background job (import or bulk action): status, done / total, rate, counts, errors or results
+         * @description Staff read the jobs they started; admins read any.
+         */
+        get: operations["getJob"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5528,6 +5554,11 @@ export interface operations {
                 limit?: number;
                 search?: string;
                 status?: "active" | "inactive";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredFrom?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredTo?: string;
+                hasOrders?: "yes" | "no";
             };
             header?: never;
             path?: never;
@@ -6686,6 +6717,64 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPackingSlips: {
+        parameters: {
+            query: {
+                /** @description Order ids, comma-separated (at most 200) */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            slips: {
+                                id: string;
+                                orderNumber: string;
+                                createdAt: string;
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                lines: {
+                                    productName: string;
+                                    sku: string;
+                                    barcode: string | null;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13185,6 +13274,71 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -13245,7 +13399,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13254,26 +13408,56 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
+                            job: {
+                                _id: string;
                                 id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
                         };
                         message?: string;
                     };
@@ -13312,6 +13496,12 @@ export interface operations {
                             search?: string;
                             /** @enum {string} */
                             status?: "active" | "inactive";
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            registeredFrom?: string;
+                            /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                            registeredTo?: string;
+                            /** @enum {string} */
+                            hasOrders?: "yes" | "no";
                         };
                     };
                     isActive: boolean;
@@ -13320,7 +13510,7 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13329,26 +13519,56 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            matched: number;
-                            changed: number;
-                            unchanged: number;
-                            failed: number;
-                            succeeded: {
+                            job: {
+                                _id: string;
                                 id: string;
-                                label: string;
-                            }[];
-                            failures: {
-                                id: string;
-                                label: string;
-                                reason: string;
-                            }[];
-                            preview?: {
-                                id: string;
-                                label: string;
-                                field: string;
-                                before: number | string | boolean | string[];
-                                after: number | string | boolean | string[];
-                            }[];
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
                         };
                         message?: string;
                     };
@@ -13418,7 +13638,7 @@ export interface operations {
                                 _id: string;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "product_import";
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
                                 /** @enum {string} */
                                 status: "queued" | "running" | "completed" | "failed";
                                 fileName: string;
@@ -13437,6 +13657,28 @@ export interface operations {
                                     message: string;
                                 }[];
                                 errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
                                 failure: string | null;
                                 createdAt: string;
                                 startedAt: string | null;
@@ -13475,67 +13717,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    getJob: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            job: {
-                                _id: string;
-                                id: string;
-                                /** @enum {string} */
-                                kind: "product_import";
-                                /** @enum {string} */
-                                status: "queued" | "running" | "completed" | "failed";
-                                fileName: string;
-                                totalRows: number;
-                                processedRows: number;
-                                rate: number;
-                                counts: {
-                                    create: number;
-                                    update: number;
-                                    unchanged: number;
-                                    failed: number;
-                                };
-                                errors: {
-                                    row: number;
-                                    column: string;
-                                    message: string;
-                                }[];
-                                errorCount: number;
-                                failure: string | null;
-                                createdAt: string;
-                                startedAt: string | null;
-                                finishedAt: string | null;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -13659,6 +13840,11 @@ export interface operations {
             query?: {
                 search?: string;
                 status?: "active" | "inactive";
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredFrom?: string;
+                /** @description A date (YYYY-MM-DD, UTC, whole day) or an ISO 8601 date-time (that instant), in the years 1970–2999. */
+                registeredTo?: string;
+                hasOrders?: "yes" | "no";
             };
             header?: never;
             path?: never;
@@ -13766,6 +13952,89 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                _id: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "product_import" | "product_bulk" | "order_bulk_status" | "customer_bulk_status";
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                fileName: string;
+                                totalRows: number;
+                                processedRows: number;
+                                rate: number;
+                                counts: {
+                                    create: number;
+                                    update: number;
+                                    unchanged: number;
+                                    failed: number;
+                                };
+                                errors: {
+                                    row: number;
+                                    column: string;
+                                    message: string;
+                                }[];
+                                errorCount: number;
+                                result: {
+                                    matched: number;
+                                    changed: number;
+                                    unchanged: number;
+                                    failed: number;
+                                    succeeded: {
+                                        id: string;
+                                        label: string;
+                                    }[];
+                                    failures: {
+                                        id: string;
+                                        label: string;
+                                        reason: string;
+                                    }[];
+                                    preview?: {
+                                        id: string;
+                                        label: string;
+                                        field: string;
+                                        before: number | string | boolean | string[];
+                                        after: number | string | boolean | string[];
+                                    }[];
+                                } | null;
+                                failure: string | null;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

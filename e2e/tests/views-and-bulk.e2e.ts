@@ -18,6 +18,19 @@ function daysAgo(days: number) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
+/** Opens the orders of a status as a table and ticks its first two; answers their order numbers. */
+async function tickFirstOrders(page: Page, status: string) {
+  await page.goto(`/orders?view=table&status=${status}`);
+  const boxes = page.getByRole('checkbox', { name: /^Select ORD-/ });
+  await boxes.first().waitFor();
+  const numbers = [];
+  for (const box of [boxes.nth(0), boxes.nth(1)]) {
+    numbers.push(((await box.getAttribute('aria-label')) ?? '').replace('Select ', ''));
+    await box.click();
+  }
+  return numbers;
+}
+
 const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
 // Runs last of the browser tests (it re-prices 20 demo products).
@@ -59,7 +72,11 @@ describe('bulk actions and saved views', () => {
     await screenshot(page, 'bulk-price-preview');
     await expectAccessible(page, 'bulk-price-preview');
     await dialog.getByRole('button', { name: 'Apply Prices' }).click();
+    // The action runs as a job: its progress bar reaches the end, a summary toast tells the outcome.
+    await dialog.getByRole('progressbar', { name: 'Bulk action progress' }).waitFor();
     await page.getByText('20 products repriced').first().waitFor();
+    await expect.poll(() => dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await dialog.getByText('Close', { exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     await page.goto(`/products?view=table&search=${encodeURIComponent(name)}`);
@@ -101,6 +118,97 @@ describe('bulk actions and saved views', () => {
     await expect.poll(() => page.getByLabel('From').inputValue()).toBe(daysAgo(60));
     await screenshot(page, 'saved-view-reopened');
     await expectAccessible(page, 'saved-view-reopened');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  browserTest('prints packing slips of ticked orders: one per order, SKUs and barcodes, no prices', async () => {
+    const numbers = await tickFirstOrders(page, 'processing');
+    await page.getByText('2 orders selected').waitFor();
+    await page.getByRole('button', { name: 'Print packing slips' }).click();
+    await page.waitForURL(/\/orders\/packing-slips\?ids=/);
+    const slips = page.getByRole('article', { name: /^Packing slip ORD-/ });
+    await slips.first().waitFor();
+    expect(await slips.count()).toBe(2);
+    for (const number of numbers) await page.getByRole('article', { name: `Packing slip ${number}` }).waitFor();
+    const first = slips.first();
+    await first.getByText('Ship to').waitFor();
+    const headers = await first.locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim().toLowerCase())).toEqual(['product', 'sku', 'barcode', 'size', 'color', 'qty']);
+    expect(await first.locator('tbody td').nth(2).innerText()).toMatch(/^\d{13}$/);
+    expect(await page.locator('main').innerText()).not.toMatch(/\$\d/);
+    await screenshot(page, 'packing-slips');
+    await expectAccessible(page, 'packing-slips');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('article')).breakAfter")).toBe('page');
+    await screenshot(page, 'packing-slips-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  browserTest('moves ticked orders to a new status through a job: progress, summary toast, fresh list', async () => {
+    const chosen = await tickFirstOrders(page, 'pending');
+    await page.getByRole('button', { name: 'Change Status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Status' });
+    await dialog.getByLabel('New status').selectOption('confirmed');
+    await dialog.getByRole('button', { name: 'Update 2 Orders' }).click();
+    await dialog.getByRole('progressbar', { name: 'Bulk action progress' }).waitFor();
+    await page.getByText('2 orders updated').first().waitFor();
+    await expect.poll(() => dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await dialog.getByText('Done: 2 orders updated.').waitFor();
+    await screenshot(page, 'bulk-orders-job-done');
+    await expectAccessible(page, 'bulk-orders-job-done');
+    await dialog.getByText('Close', { exact: true }).click();
+    // The pending list no longer holds them.
+    for (const number of chosen)
+      await page.getByRole('checkbox', { name: `Select ${number}` }).waitFor({ state: 'detached' });
+  });
+
+  browserTest('filters customers, saves the view, and deactivates then activates one through a job', async () => {
+    await page.goto('/customers?view=table');
+    await page.getByLabel('Orders', { exact: true }).selectOption('yes');
+    await page.waitForURL(/hasOrders=yes/);
+    await page.getByLabel('Registered to').fill(daysAgo(0));
+    await page.waitForURL(/registeredTo=/);
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+    const save = page.getByRole('dialog', { name: 'Save view' });
+    await save.getByLabel('View name').fill('Customers who ordered');
+    await save.getByRole('button', { name: 'Save View' }).click();
+    await page.getByText('View "Customers who ordered" saved').first().waitFor();
+    await page.goto('/customers?view=table');
+    await expect.poll(() => page.getByLabel('Orders', { exact: true }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Customers who ordered' }).click();
+    await page.waitForURL(/hasOrders=yes/);
+    await expect.poll(() => page.getByLabel('Orders', { exact: true }).inputValue()).toBe('yes');
+    await screenshot(page, 'customers-saved-view');
+    await expectAccessible(page, 'customers-saved-view');
+
+    // One customer who is not a demo sign-in account.
+    const boxes = page.getByRole('checkbox', { name: /^Select (?!all |Emma Wilson|Liam Chen)/ });
+    await boxes.first().waitFor();
+    const name = ((await boxes.first().getAttribute('aria-label')) ?? '').replace('Select ', '');
+    for (const [button, verb] of [
+      ['Deactivate', 'deactivated'],
+      ['Activate', 'activated'],
+    ] as const) {
+      await page.getByRole('checkbox', { name: `Select ${name}` }).click();
+      await page.getByText('1 customers selected').waitFor();
+      await page
+        .getByRole('region', { name: 'Bulk actions' })
+        .getByRole('button', { name: button, exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: `${button} Customers` });
+      await dialog.getByRole('button', { name: `${button} 1` }).click();
+      await dialog.getByRole('progressbar', { name: 'Bulk action progress' }).waitFor();
+      await page.getByText(`1 customer ${verb}`).first().waitFor();
+      await dialog.getByText(`Done: 1 customer ${verb}.`).waitFor();
+      if (verb === 'deactivated') await screenshot(page, 'bulk-customers-job-done');
+      await dialog.getByText('Close', { exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const row = page.locator('tbody tr', { hasText: name }).first();
+    await row.getByText('Active', { exact: true }).waitFor();
     expect(consoleErrors).toEqual([]);
   });
 });

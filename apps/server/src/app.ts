@@ -10,6 +10,7 @@ import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
+import { registerJobs } from './modules/jobs/jobs.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
   if (config.apiDocs) await registerDocs(app);
+  registerJobs(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {

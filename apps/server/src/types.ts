@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/jwt.js';
 import type { ObjectStorage } from './lib/storage/index.js';
+import type { JobRunner } from './modules/jobs/job-runner.js';
 
 /** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
 export type Access = EndpointAccess;
@@ -35,6 +36,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** Where uploaded files are stored (local folder or S3). */
     storage: ObjectStorage;
+    /** Background jobs (product import, bulk actions). */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid access token. */

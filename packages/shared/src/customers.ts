@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { savedAddress } from './addresses.js';
-import { pageQuery, paginationView } from './api.js';
+import { dateFilter, pageQuery, paginationView } from './api.js';
 import { personNameSchema, publicUser } from './auth.js';
 import { CUSTOMER_TIERS, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from './constants.js';
 
@@ -22,10 +22,17 @@ export const NOT_SPENT_ORDER_STATUSES = [
 
 export const CUSTOMER_SEARCH_MAX = 100;
 
-/** GET /admin/customers: page, limit (10), optional search and status. */
+export const CUSTOMER_HAS_ORDERS = ['yes', 'no'] as const;
+
+/** GET /admin/customers: page, limit (10), optional search, status, registration range and whether they ordered. */
 export const customerListQuery = pageQuery(PAGE_SIZES.customersServer).extend({
   search: z.string().trim().max(CUSTOMER_SEARCH_MAX, 'Search must be at most 100 characters').optional(),
   status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+  /** Registered from / to (a day or an instant, DESIGN §7). */
+  registeredFrom: dateFilter.optional(),
+  registeredTo: dateFilter.optional(),
+  /** yes: has placed at least one order; no: never ordered. */
+  hasOrders: z.enum(CUSTOMER_HAS_ORDERS, { error: 'hasOrders must be yes or no' }).optional(),
 });
 export type CustomerListQuery = z.input<typeof customerListQuery>;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_STOCK_STATES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
 import { SHIPPING_METHODS } from './order-totals.js';
 
-const address = z.object({
+/** An order's shipping or billing address as the API shows it. */
+export const orderAddressView = z.object({
   firstName: z.string(),
   lastName: z.string(),
   street: z.string(),
@@ -60,8 +61,8 @@ export const orderView = z.object({
   guestEmail: z.string().nullable(),
   isGuest: z.boolean(),
   email: z.string().nullable(),
-  shippingAddress: address,
-  billingAddress: address,
+  shippingAddress: orderAddressView,
+  billingAddress: orderAddressView,
   notes: z.string(),
   adminNotes: z.string(),
   trackingNumber: z.string().nullable(),

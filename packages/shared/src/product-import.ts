@@ -254,31 +254,6 @@ export const importPreviewView = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewView>;
 
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_KINDS = ['product_import'] as const;
-
-export const jobView = z.object({
-  _id: z.string(),
-  id: z.string(),
-  kind: z.enum(JOB_KINDS),
-  status: z.enum(JOB_STATUSES),
-  fileName: z.string(),
-  totalRows: z.number(),
-  processedRows: z.number(),
-  /** Rows per second since the job started (0 before). */
-  rate: z.number(),
-  counts: importCountsView,
-  errors: z.array(rowErrorView),
-  errorCount: z.number(),
-  /** Why a failed job stopped. */
-  failure: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
-export type JobView = z.infer<typeof jobView>;
-
 export const importQuery = z.object({
   dryRun: z
     .enum(['true', 'false', '1', '0'])

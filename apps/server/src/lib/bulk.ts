@@ -25,13 +25,15 @@ export async function* batchesOf(
   table: PgTable,
   id: AnyPgColumn,
   selection: BulkSelection,
+  /** Start after this id (a resumed job's cursor). */
+  from: string | null = null,
 ): AsyncGenerator<string[]> {
   if ('ids' in selection) {
-    const unique = [...new Set(selection.ids)].sort();
+    const unique = [...new Set(selection.ids)].sort().filter((id) => from === null || id > from);
     for (let i = 0; i < unique.length; i += BULK_BATCH_SIZE) yield unique.slice(i, i + BULK_BATCH_SIZE);
     return;
   }
-  let after: string | null = null;
+  let after = from;
   for (;;) {
     const rows: { id: string }[] = await queryRows<{ id: string }>(
       db,
@@ -54,25 +56,39 @@ export type BatchOutcome = {
   preview?: BulkChange[];
 };
 
-/** Runs a bulk action batch by batch and adds up the answer (full counts, the first BULK_REPORT_LIMIT rows named). */
+export const emptyBulkResult = (): BulkResult => ({
+  matched: 0,
+  changed: 0,
+  unchanged: 0,
+  failed: 0,
+  succeeded: [],
+  failures: [],
+});
+
+/** The answer after one more batch of `matched` rows: full counts, the first BULK_REPORT_LIMIT rows named. */
+export function withOutcome(result: BulkResult, matched: number, outcome: BatchOutcome): BulkResult {
+  const next: BulkResult = {
+    matched: result.matched + matched,
+    changed: result.changed + outcome.changed.length,
+    unchanged: result.unchanged + outcome.unchanged,
+    failed: result.failed + outcome.failures.length,
+    succeeded: [...result.succeeded, ...outcome.changed.slice(0, BULK_REPORT_LIMIT - result.succeeded.length)],
+    failures: [...result.failures, ...outcome.failures.slice(0, BULK_REPORT_LIMIT - result.failures.length)],
+  };
+  if (outcome.preview || result.preview) {
+    const preview = result.preview ?? [];
+    next.preview = [...preview, ...(outcome.preview ?? []).slice(0, BULK_PREVIEW_ROWS - preview.length)];
+  }
+  return next;
+}
+
+/** Runs a bulk action batch by batch within the request and adds up the answer (a dry run). */
 export async function runBulk(
   batches: AsyncIterable<string[]>,
   runBatch: (ids: string[]) => Promise<BatchOutcome>,
 ): Promise<BulkResult> {
-  const result: BulkResult = { matched: 0, changed: 0, unchanged: 0, failed: 0, succeeded: [], failures: [] };
-  for await (const ids of batches) {
-    const outcome = await runBatch(ids);
-    result.matched += ids.length;
-    result.changed += outcome.changed.length;
-    result.unchanged += outcome.unchanged;
-    result.failed += outcome.failures.length;
-    result.succeeded.push(...outcome.changed.slice(0, BULK_REPORT_LIMIT - result.succeeded.length));
-    result.failures.push(...outcome.failures.slice(0, BULK_REPORT_LIMIT - result.failures.length));
-    if (outcome.preview) {
-      result.preview ??= [];
-      result.preview.push(...outcome.preview.slice(0, BULK_PREVIEW_ROWS - result.preview.length));
-    }
-  }
+  let result = emptyBulkResult();
+  for await (const ids of batches) result = withOutcome(result, ids.length, await runBatch(ids));
   return result;
 }
 

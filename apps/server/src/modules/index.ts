@@ -13,8 +13,10 @@ import { imageRoutes } from './images/images.routes.js';
 import { importExportRoutes } from './imports/imports.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { invitationRoutes } from './invitations/invitations.routes.js';
+import { jobRoutes } from './jobs/jobs.js';
 import { adminOrderRoutes } from './orders/admin-orders.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
+import { packingSlipRoutes } from './orders/packing-slips.js';
 import { paymentRoutes } from './payments/payments.routes.js';
 import { productAdminRoutes } from './products/products.admin.routes.js';
 import { productReadRoutes } from './products/products.routes.js';
@@ -41,6 +43,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerRoutes,
   imageRoutes,
   adminOrderRoutes,
+  packingSlipRoutes,
   orderRoutes,
   returnRoutes,
   paymentRoutes,
@@ -57,4 +60,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   bulkRoutes,
   importExportRoutes,
   exportRoutes,
+  jobRoutes,
 ];

@@ -1,7 +1,16 @@
+import type { FastifyInstance } from 'fastify';
 import { buildProduct, buildUser } from '../factories.js';
 import { call } from '../harness.js';
+import { waitForJob } from '../jobs.js';
 import { placeOrder } from '../orders.js';
 import type { ScenarioTable } from './types.js';
+
+/** Queues the bulk job and waits for it to end: the rows are written by the job. Answers the 202. */
+async function bulkJob(app: FastifyInstance, token: string, url: string, body: unknown) {
+  const started = await call(app, 'POST', url, { token, body });
+  if (started.status === 202) await waitForJob(app, token, started.body.data.job.id);
+  return started;
+}
 
 /** Bulk actions write one row per changed object: with one object selected, exactly one. */
 export const bulkScenarios: ScenarioTable = {
@@ -10,12 +19,9 @@ export const bulkScenarios: ScenarioTable = {
     const { product } = await buildProduct(app.db, { price: 20 });
     return {
       call: () =>
-        call(app, 'POST', '/api/admin/products/bulk', {
-          token: moderator.token,
-          body: {
-            selection: { ids: [product.id] },
-            action: { type: 'adjust_price', adjustment: { mode: 'amount', value: 5 } },
-          },
+        bulkJob(app, moderator.token, '/api/admin/products/bulk', {
+          selection: { ids: [product.id] },
+          action: { type: 'adjust_price', adjustment: { mode: 'amount', value: 5 } },
         }),
       expected: () => ({
         userId: moderator.user.id,
@@ -35,9 +41,9 @@ export const bulkScenarios: ScenarioTable = {
     ]);
     return {
       call: () =>
-        call(app, 'POST', '/api/admin/orders/bulk/status', {
-          token: support.token,
-          body: { selection: { ids: [order.id] }, status: 'confirmed' },
+        bulkJob(app, support.token, '/api/admin/orders/bulk/status', {
+          selection: { ids: [order.id] },
+          status: 'confirmed',
         }),
       expected: () => ({
         userId: support.user.id,
@@ -53,9 +59,9 @@ export const bulkScenarios: ScenarioTable = {
     const customer = await buildUser(app.db, { role: 'customer' });
     return {
       call: () =>
-        call(app, 'POST', '/api/admin/customers/bulk/status', {
-          token: admin.token,
-          body: { selection: { ids: [customer.id] }, isActive: false },
+        bulkJob(app, admin.token, '/api/admin/customers/bulk/status', {
+          selection: { ids: [customer.id] },
+          isActive: false,
         }),
       expected: () => ({
         userId: admin.user.id,

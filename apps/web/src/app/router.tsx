@@ -52,6 +52,8 @@ export const routeTree: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // Printable, so outside the layout (no sidebar or header on paper).
+          { path: 'orders/packing-slips', ...lazyPage(() => import('../features/orders/pages/PackingSlipsPage')) },
           {
             element: <AppLayout />,
             ErrorBoundary: AppError,

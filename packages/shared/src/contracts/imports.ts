@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint, envelope } from '../contract.js';
 import { idParams } from '../ids.js';
-import { importPreviewView, importQuery, jobView } from '../product-import.js';
+import { jobView } from '../jobs.js';
+import { importPreviewView, importQuery } from '../product-import.js';
 
 const tag = 'import-export';
 const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant');
@@ -38,9 +39,10 @@ export const importExportContracts = {
     operationId: 'getJob',
     method: 'GET',
     path: '/admin/jobs/:id',
-    summary: 'A background job: status, rows done / total, rate, counts and errors',
+    summary: 'A background job (import or bulk action): status, done / total, rate, counts, errors or results',
+    description: 'Staff read the jobs they started; admins read any.',
     tag,
-    access: 'catalogueWrite',
+    access: 'staff',
     params: idParams('job'),
     responses: { 200: envelope(z.object({ job: jobView })) },
     errors: [404],

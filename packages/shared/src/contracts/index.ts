@@ -14,6 +14,7 @@ import { importExportContracts } from './imports.js';
 import { inventoryContracts } from './inventory.js';
 import { invitationContracts } from './invitations.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
+import { packingSlipContracts } from './packing-slips.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
@@ -38,6 +39,7 @@ export * from './imports.js';
 export * from './inventory.js';
 export * from './invitations.js';
 export * from './orders.js';
+export * from './packing-slips.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
@@ -63,6 +65,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   inventory: inventoryContracts,
   orders: orderContracts,
   adminOrders: adminOrderContracts,
+  packingSlips: packingSlipContracts,
   returns: returnContracts,
   checkout: checkoutContracts,
   cart: cartContracts,

@@ -1,4 +1,4 @@
-import { JOB_KINDS, JOB_STATUSES } from '@seamline/shared';
+import { type BulkResult, JOB_KINDS, JOB_STATUSES } from '@seamline/shared';
 import { customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
@@ -9,9 +9,9 @@ export type JobRowError = { row: number; column: string; message: string };
 export type JobActor = { userId: string | null; userEmail: string | null; ip: string | null; userAgent: string | null };
 
 /**
- * Background jobs run by the server process (product import). Progress is committed with each batch, so a job whose
- * process died (stale heartbeat) is picked up again from `processed_rows` by any instance. The uploaded file is in
- * `job_input_chunks`.
+ * Background jobs run by the server process (product import, bulk actions). Progress is committed with each batch, so
+ * a job whose process died (stale heartbeat) is picked up again from `processed_rows` / `cursor` by any instance. An
+ * import's uploaded file is in `job_input_chunks`; a bulk action's request is in `params`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -20,6 +20,12 @@ export const jobs = pgTable(
     kind: text('kind', { enum: JOB_KINDS }).notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     fileName: text('file_name').notNull().default(''),
+    /** A bulk action's request as validated, and who asked (an import's file is in `job_input_chunks`). */
+    params: jsonb('params'),
+    /** A bulk job's keyset position: the last id done (committed with the work that did it). */
+    cursor: text('cursor'),
+    /** A bulk job's answer so far (counts, the first changed and failed objects). */
+    result: jsonb('result').$type<BulkResult>(),
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     counts: jsonb('counts').$type<JobCounts>().notNull().default({ create: 0, update: 0, unchanged: 0, failed: 0 }),

@@ -1,25 +1,33 @@
-import type { BulkResult, customerBulkStatusInput } from '@seamline/shared';
+import type { customerBulkStatusInput } from '@seamline/shared';
 import { and, asc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
-import { type BatchOutcome, batchesOf, idIn, outcomeOf, runBulk, writeActivities } from '../../lib/bulk.js';
+import { type BatchOutcome, idIn, outcomeOf, writeActivities } from '../../lib/bulk.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { customerListCondition } from '../customers/customers.service.js';
+import type { BulkJobSpec } from './bulk-job.js';
 
 type Input = z.output<typeof customerBulkStatusInput>;
 
-/** Bulk activate/deactivate of customers, a batch per transaction; deactivation ends each one's sessions at once. */
+/**
+ * Bulk activate/deactivate of customers, as a job: a batch per transaction (with the job's progress); deactivation
+ * ends each one's sessions at once.
+ */
 export class CustomerBulkService {
   constructor(private readonly db: Db) {}
 
-  async setStatus(input: Input, ctx: AuditContext): Promise<BulkResult> {
-    const selection =
-      'ids' in input.selection ? input.selection : { where: customerListCondition(input.selection.filter) };
-    return runBulk(batchesOf(this.db, users, users.id, selection), (ids) =>
-      this.db.transaction((tx) => this.batch(tx, ids, input.isActive, ctx)),
-    );
+  job(): BulkJobSpec<Input> {
+    return {
+      target: async ({ selection }) => ({
+        table: users,
+        id: users.id,
+        selection: 'ids' in selection ? selection : { where: customerListCondition(selection.filter) },
+      }),
+      apply: (ids, { body }, ctx, progress) =>
+        progress.batch(this.db, ids, (tx) => this.batch(tx, ids, body.isActive, ctx)),
+    };
   }
 
   private async batch(tx: Tx, ids: string[], isActive: boolean, ctx: AuditContext): Promise<BatchOutcome> {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { runJob } from '../../../test/jobs.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
 import { activityLogs, orders, users } from '../../db/schema/index.js';
 
@@ -13,6 +14,8 @@ const logsOf = (resource: string, id: string) =>
     .select()
     .from(activityLogs)
     .where(and(eq(activityLogs.resourceId, id), eq(activityLogs.resource, resource)));
+/** A bulk action through its job, to the end: the job (its result holds the answer). */
+const bulkJob = (url: string, body: unknown) => runJob(t.app, support.token, url, body);
 const statusOf = async (id: string) =>
   (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 
@@ -40,16 +43,17 @@ describe('POST /api/admin/orders/bulk/status', () => {
     const c = await placeOrder(t.app, customer.token, line(2));
     const missing = 'f'.repeat(24);
 
-    const res = await call(t.app, 'POST', '/api/admin/orders/bulk/status', {
-      token: support.token,
-      body: { selection: { ids: [a.id, b.id, c.id, missing] }, status: 'processing' },
+    const job = await bulkJob('/api/admin/orders/bulk/status', {
+      selection: { ids: [a.id, b.id, c.id, missing] },
+      status: 'processing',
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ matched: 4, changed: 2, unchanged: 0, failed: 2 });
-    expect(res.body.data.succeeded.map((row: { label: string }) => row.label).sort()).toEqual(
+    expect(job).toMatchObject({ kind: 'order_bulk_status', status: 'completed', totalRows: 4, processedRows: 4 });
+    const res = job.result!;
+    expect(res).toMatchObject({ matched: 4, changed: 2, unchanged: 0, failed: 2 });
+    expect(res.succeeded.map((row: { label: string }) => row.label).sort()).toEqual(
       [a.orderNumber, c.orderNumber].sort(),
     );
-    expect(res.body.data.failures).toEqual(
+    expect(res.failures).toEqual(
       expect.arrayContaining([
         { id: b.id, label: b.orderNumber, reason: 'Insufficient stock for Scarce Scarf (M/Black)' },
         { id: missing, label: missing, reason: 'Order not found' },
@@ -64,17 +68,16 @@ describe('POST /api/admin/orders/bulk/status', () => {
     expect((await logsOf('order', a.id)).filter((log) => log.action === 'update_status').length).toBe(1);
 
     // Shipping them all by the list filter commits their stock; the cancelled one fails again, the rest move.
-    const shipped = await call(t.app, 'POST', '/api/admin/orders/bulk/status', {
-      token: support.token,
-      body: { selection: { filter: { status: 'processing' } }, status: 'shipped', paymentStatus: 'paid' },
+    const shipped = await bulkJob('/api/admin/orders/bulk/status', {
+      selection: { filter: { status: 'processing' } },
+      status: 'shipped',
+      paymentStatus: 'paid',
     });
-    expect(shipped.body.data).toMatchObject({ matched: 2, changed: 2, failed: 0 });
+    expect(shipped).toMatchObject({ totalRows: 2, processedRows: 2 });
+    expect(shipped.result).toMatchObject({ matched: 2, changed: 2, failed: 0 });
     expect(await stockOf(t.app, product.id)).toEqual([0, 0]);
-    const again = await call(t.app, 'POST', '/api/admin/orders/bulk/status', {
-      token: support.token,
-      body: { selection: { ids: [a.id] }, status: 'shipped' },
-    });
-    expect(again.body.data).toMatchObject({ changed: 0, unchanged: 1 });
+    const again = await bulkJob('/api/admin/orders/bulk/status', { selection: { ids: [a.id] }, status: 'shipped' });
+    expect(again.result).toMatchObject({ changed: 0, unchanged: 1 });
   });
 
   it('refuses an unknown status (400) and customers (403)', async () => {
@@ -95,23 +98,24 @@ describe('POST /api/admin/customers/bulk/status', () => {
   it('deactivates the ticked customers (ending their sessions) and never touches staff', async () => {
     const shopper = await signedIn(t.app, 'customer');
     const other = await buildUser(t.app.db, { role: 'customer' });
-    const res = await call(t.app, 'POST', '/api/admin/customers/bulk/status', {
-      token: support.token,
-      body: { selection: { ids: [shopper.user.id, other.id, support.user.id] }, isActive: false },
+    const job = await bulkJob('/api/admin/customers/bulk/status', {
+      selection: { ids: [shopper.user.id, other.id, support.user.id] },
+      isActive: false,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ matched: 3, changed: 2, failed: 1 });
-    expect(res.body.data.failures[0]).toMatchObject({ id: support.user.id, reason: 'Customer not found' });
+    expect(job.kind).toBe('customer_bulk_status');
+    expect(job.result).toMatchObject({ matched: 3, changed: 2, failed: 1 });
+    expect(job.result!.failures[0]).toMatchObject({ id: support.user.id, reason: 'Customer not found' });
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: shopper.token })).status).toBe(401);
     expect((await logsOf('customer', other.id)).map((log) => log.action)).toEqual(['update_status']);
   });
 
   it('activates every customer matching the filter', async () => {
-    const res = await call(t.app, 'POST', '/api/admin/customers/bulk/status', {
-      token: support.token,
-      body: { selection: { filter: { status: 'inactive' } }, isActive: true },
+    const job = await bulkJob('/api/admin/customers/bulk/status', {
+      selection: { filter: { status: 'inactive' } },
+      isActive: true,
     });
-    expect(res.body.data).toMatchObject({ matched: 2, changed: 2 });
+    expect(job).toMatchObject({ totalRows: 2, processedRows: 2 });
+    expect(job.result).toMatchObject({ matched: 2, changed: 2 });
     const inactive = await t.app.db
       .select()
       .from(users)

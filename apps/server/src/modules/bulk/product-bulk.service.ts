@@ -22,9 +22,10 @@ import {
   runBulk,
   writeActivities,
 } from '../../lib/bulk.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { CatalogueWriteService } from '../products/catalogue-write.service.js';
 import { productFilters } from '../products/product-filters.js';
+import type { BulkJobSpec } from './bulk-job.js';
 
 type Action = z.output<typeof productBulkAction>;
 type ProductRow = Pick<
@@ -32,6 +33,9 @@ type ProductRow = Pick<
   'id' | 'name' | 'sku' | 'isActive' | 'categoryId' | 'brandId' | 'price' | 'tags'
 >;
 type Selection = { ids: string[] } | { filter: z.output<typeof productBulkFilter> };
+type Input = z.output<typeof productBulkInput>;
+/** A dry run writes nothing, so it has no one to name in the activity log. */
+const SYSTEM_CONTEXT: AuditContext = { userId: null, userEmail: null, ip: null, userAgent: null };
 
 /** The one field an update action changes, its new value for a row (undefined: the row already is so) or a refusal. */
 type Change = { field: 'isActive' | 'categoryId' | 'brandId' | 'price' | 'tags'; before: unknown; after: unknown };
@@ -96,7 +100,10 @@ function setClause(changes: { id: string; change: Change }[], action: Action): {
   return { set: sql`${sql.raw(column)} = ${changes[0]!.change.after}`, from: sql`WHERE` };
 }
 
-/** Bulk actions on products: batches of locked rows, one UPDATE per batch, an activity-log row per changed product. */
+/**
+ * Bulk actions on products: batches of locked rows, one UPDATE per batch, an activity-log row per changed product;
+ * a dry run answers at once, the action itself runs as a job.
+ */
 export class ProductBulkService {
   constructor(
     private readonly db: Db,
@@ -108,7 +115,8 @@ export class ProductBulkService {
     return { where: (await productFilters(this.db, selection.filter, true)) ?? sql`true` };
   }
 
-  private async assertTarget(action: Action) {
+  /** A set_category / set_brand target must exist (404 before anything is queued). */
+  async assertTarget(action: Action) {
     if (action.type === 'set_category') {
       const [found] = await this.db
         .select({ id: categories.id })
@@ -122,13 +130,33 @@ export class ProductBulkService {
     }
   }
 
-  /** Runs the action, or with `dryRun` answers what it would do (the same rules per row) and writes nothing. */
-  async run(input: z.output<typeof productBulkInput>, ctx: AuditContext): Promise<BulkResult> {
-    const { action, dryRun } = input;
+  /** What the action would do (the same rules per row, counts over the whole selection); writes nothing. */
+  async preview(input: Input): Promise<BulkResult> {
+    const { action } = input;
     await this.assertTarget(action);
     const batches = batchesOf(this.db, products, products.id, await this.selected(input.selection));
-    if (action.type === 'delete') return runBulk(batches, (ids) => this.deleteBatch(ids, ctx, dryRun));
-    return runBulk(batches, (ids) => this.db.transaction((tx) => this.updateBatch(tx, ids, action, ctx, dryRun)));
+    if (action.type === 'delete') return runBulk(batches, (ids) => this.previewDelete(ids));
+    return runBulk(batches, (ids) =>
+      this.db.transaction((tx) => this.updateBatch(tx, ids, action, SYSTEM_CONTEXT, true)),
+    );
+  }
+
+  /** The action as a job: an update batch is one transaction with its progress; a delete goes product by product. */
+  job(): BulkJobSpec<Input> {
+    return {
+      target: async (body) => ({ table: products, id: products.id, selection: await this.selected(body.selection) }),
+      apply: async (ids, { body: { action } }, ctx, progress) => {
+        if (action.type !== 'delete') {
+          await progress.batch(this.db, ids, (tx) => this.updateBatch(tx, ids, action, ctx, false));
+          return;
+        }
+        const rows = await this.db
+          .select({ id: products.id, label: products.name })
+          .from(products)
+          .where(idIn(products.id, ids));
+        await progress.eachObject(this.db, ids, rows, 'Product', (row, done) => this.writes.remove(row.id, ctx, done));
+      },
+    };
   }
 
   private lockRows(tx: Tx, ids: string[]) {
@@ -193,26 +221,13 @@ export class ProductBulkService {
     return outcome;
   }
 
-  /** Each product goes through the one-product delete (inventory, movements, images; its own short transaction). */
-  private async deleteBatch(ids: string[], ctx: AuditContext, dryRun: boolean): Promise<BatchOutcome> {
+  private async previewDelete(ids: string[]): Promise<BatchOutcome> {
     const rows = await this.db
       .select({ id: products.id, name: products.name })
       .from(products)
       .where(idIn(products.id, ids));
     const outcome = outcomeOf(ids, rows, 'Product');
-    if (dryRun) {
-      outcome.changed = rows.map((row) => ({ id: row.id, label: row.name }));
-      return outcome;
-    }
-    for (const row of rows) {
-      try {
-        await this.writes.remove(row.id, ctx);
-        outcome.changed.push({ id: row.id, label: row.name });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcome.failures.push({ id: row.id, label: row.name, reason: error.message });
-      }
-    }
+    outcome.changed = rows.map((row) => ({ id: row.id, label: row.name }));
     return outcome;
   }
 }

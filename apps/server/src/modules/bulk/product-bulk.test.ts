@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { runJob } from '../../../test/jobs.js';
 import { activityLogs, brands, categories, products } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -11,6 +12,9 @@ let ids: string[];
 
 const bulk = (body: Record<string, unknown>, token = moderator) =>
   call(t.app, 'POST', '/api/admin/products/bulk', { token, body });
+/** The action as a job, to its end: its result. */
+const bulkJob = async (body: Record<string, unknown>) =>
+  (await runJob(t.app, moderator, '/api/admin/products/bulk', body)).result!;
 const productRows = () => t.app.db.select().from(products).where(inArray(products.id, ids)).orderBy(products.name);
 const logsOf = (action: string, id: string) =>
   t.app.db
@@ -46,28 +50,28 @@ describe('POST /api/admin/products/bulk', () => {
     expect(byLabel).toEqual({ 'Bulk Alpha': [10, 11], 'Bulk Beta': [19.99, 21.99], 'Bulk Gamma': [0.5, 0.55] });
     expect((await productRows()).map((p) => p.price)).toEqual([10, 19.99, 0.5]);
 
-    const applied = await bulk({ selection: { ids }, action });
-    expect(applied.body.data).toMatchObject({ matched: 3, changed: 3, failed: 0 });
+    const applied = await bulkJob({ selection: { ids }, action });
+    expect(applied).toMatchObject({ matched: 3, changed: 3, failed: 0 });
     expect((await productRows()).map((p) => p.price)).toEqual([11, 21.99, 0.55]);
     const [log] = await logsOf('update', ids[1]!);
     expect(log!.details).toMatchObject({ bulk: 'adjust_price', changes: { price: { before: 19.99, after: 21.99 } } });
   });
 
   it('refuses a price that would reach 0 and says why, changing the others', async () => {
-    const res = await bulk({
+    const res = await bulkJob({
       selection: { ids },
       action: { type: 'adjust_price', adjustment: { mode: 'amount', value: -1 } },
     });
-    expect(res.body.data).toMatchObject({ matched: 3, changed: 2, failed: 1 });
-    expect(res.body.data.failures).toEqual([{ id: ids[2], label: 'Bulk Gamma', reason: PRODUCT_MESSAGES.price }]);
+    expect(res).toMatchObject({ matched: 3, changed: 2, failed: 1 });
+    expect(res.failures).toEqual([{ id: ids[2], label: 'Bulk Gamma', reason: PRODUCT_MESSAGES.price }]);
     expect((await productRows()).map((p) => p.price)).toEqual([10, 20.99, 0.55]);
   });
 
   it('deactivates and activates; rows already so are unchanged', async () => {
-    const off = await bulk({ selection: { ids: ids.slice(0, 2) }, action: { type: 'deactivate' } });
-    expect(off.body.data).toMatchObject({ changed: 2, unchanged: 0 });
-    const on = await bulk({ selection: { ids }, action: { type: 'activate' } });
-    expect(on.body.data).toMatchObject({ changed: 2, unchanged: 1 });
+    const off = await bulkJob({ selection: { ids: ids.slice(0, 2) }, action: { type: 'deactivate' } });
+    expect(off).toMatchObject({ changed: 2, unchanged: 0 });
+    const on = await bulkJob({ selection: { ids }, action: { type: 'activate' } });
+    expect(on).toMatchObject({ changed: 2, unchanged: 1 });
     expect((await logsOf('update_status', ids[0]!)).length).toBe(2);
     expect((await productRows()).every((p) => p.isActive)).toBe(true);
   });
@@ -76,19 +80,16 @@ describe('POST /api/admin/products/bulk', () => {
     const [category] = await t.app.db.insert(categories).values({ name: 'Bulk Target' }).returning();
     const [brand] = await t.app.db.insert(brands).values({ name: 'Bulk Brand' }).returning();
     expect(
-      (await bulk({ selection: { ids }, action: { type: 'set_category', categoryId: category!.id } })).body.data
-        .changed,
+      (await bulkJob({ selection: { ids }, action: { type: 'set_category', categoryId: category!.id } })).changed,
     ).toBe(3);
-    expect(
-      (await bulk({ selection: { ids }, action: { type: 'set_brand', brandId: brand!.id } })).body.data.changed,
-    ).toBe(3);
-    const tags = await bulk({ selection: { ids }, action: { type: 'add_tags', tags: ['sale', 'summer'] } });
-    expect(tags.body.data.changed).toBe(3);
+    expect((await bulkJob({ selection: { ids }, action: { type: 'set_brand', brandId: brand!.id } })).changed).toBe(3);
+    const tags = await bulkJob({ selection: { ids }, action: { type: 'add_tags', tags: ['sale', 'summer'] } });
+    expect(tags.changed).toBe(3);
     const rows = await productRows();
     expect(rows.map((p) => [p.categoryId, p.brandId])).toEqual(rows.map(() => [category!.id, brand!.id]));
     expect(rows.map((p) => p.tags)).toEqual(rows.map(() => ['summer', 'sale']));
-    const again = await bulk({ selection: { ids }, action: { type: 'add_tags', tags: ['sale'] } });
-    expect(again.body.data).toMatchObject({ changed: 0, unchanged: 3 });
+    const again = await bulkJob({ selection: { ids }, action: { type: 'add_tags', tags: ['sale'] } });
+    expect(again).toMatchObject({ changed: 0, unchanged: 3 });
   });
 
   it('refuses an unknown category (404), bad input (400) and a role without catalogue writes (403)', async () => {
@@ -125,17 +126,23 @@ describe('POST /api/admin/products/bulk', () => {
       })),
     );
     const filter = { category: category!.id, isActive: 'true' };
-    const off = await bulk({ selection: { filter }, action: { type: 'deactivate' } });
-    expect(off.body.data).toMatchObject({ matched: count, changed: count, failed: 0 });
-    expect(off.body.data.succeeded.length).toBeLessThanOrEqual(200);
+    const offJob = await runJob(t.app, moderator, '/api/admin/products/bulk', {
+      selection: { filter },
+      action: { type: 'deactivate' },
+    });
+    // "All matching" is counted when the job starts, and walked to the end.
+    expect(offJob).toMatchObject({ status: 'completed', totalRows: count, processedRows: count });
+    const off = offJob.result!;
+    expect(off).toMatchObject({ matched: count, changed: count, failed: 0 });
+    expect(off.succeeded.length).toBeLessThanOrEqual(200);
     const left = await t.app.db
       .select()
       .from(products)
       .where(and(eq(products.categoryId, category!.id), eq(products.isActive, true)));
     expect(left).toEqual([]);
 
-    const removed = await bulk({ selection: { filter: { category: category!.id } }, action: { type: 'delete' } });
-    expect(removed.body.data).toMatchObject({ matched: count, changed: count });
+    const removed = await bulkJob({ selection: { filter: { category: category!.id } }, action: { type: 'delete' } });
+    expect(removed).toMatchObject({ matched: count, changed: count });
     expect(await t.app.db.select().from(products).where(eq(products.categoryId, category!.id))).toEqual([]);
     expect((await logsOf('delete', product.id)).length).toBe(1);
   }, 120_000);

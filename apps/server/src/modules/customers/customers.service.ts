@@ -5,9 +5,10 @@ import {
   type CustomerStatusInput,
   type customerListQuery,
   type customerUpdateInput,
+  dateFilterBound,
   pagination,
 } from '@seamline/shared';
-import { and, asc, desc, eq, ilike, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users } from '../../db/schema/index.js';
@@ -44,17 +45,32 @@ export function customerSearchCondition(search: string): SQL {
 }
 
 /** The managed customers a list filter selects (status, search): the list's and the bulk actions' condition. */
-export function customerListCondition(filter: { status?: 'active' | 'inactive'; search?: string }): SQL {
-  const byStatus = and(isManagedCustomer, filter.status ? eq(users.isActive, filter.status === 'active') : undefined)!;
-  return filter.search ? and(byStatus, customerSearchCondition(filter.search))! : byStatus;
+/** The list's filters (everything but page and limit). */
+export type CustomerFilter = Omit<CustomerListFilter, 'page' | 'limit'>;
+
+/**
+ * The customers a list filter names. Registration dates walk `users_customers_created_idx`; "has orders" is one
+ * probe of `orders_customer_idx` per customer.
+ */
+export function customerListCondition(filter: CustomerFilter): SQL {
+  const ordered = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.customerId} = ${users.id})`;
+  return and(
+    isManagedCustomer,
+    filter.status ? eq(users.isActive, filter.status === 'active') : undefined,
+    filter.registeredFrom ? gte(users.createdAt, dateFilterBound(filter.registeredFrom, 'start')) : undefined,
+    filter.registeredTo ? lt(users.createdAt, dateFilterBound(filter.registeredTo, 'end')) : undefined,
+    filter.hasOrders === 'yes' ? ordered : filter.hasOrders === 'no' ? not(ordered) : undefined,
+    filter.search ? customerSearchCondition(filter.search) : undefined,
+  )!;
 }
 
 export class CustomersService {
   constructor(private readonly db: Db) {}
 
   async list(filter: CustomerListFilter): Promise<CustomerListData> {
-    const byStatus = customerListCondition({ status: filter.status });
-    const where = customerListCondition(filter);
+    const { page: _page, limit: _limit, search, ...filters } = filter;
+    const unsearched = customerListCondition(filters);
+    const where = customerListCondition({ ...filters, search });
     const matching = (condition: SQL | undefined) => this.db.select({ id: users.id }).from(users).where(condition);
     const [rows, matched, overall] = await Promise.all([
       this.db
@@ -66,7 +82,7 @@ export class CustomersService {
         .offset((filter.page - 1) * filter.limit),
       boundedCount(this.db, matching(where).getSQL()),
       // "X of Y customers": Y is the list without the search (only counted again when there is one).
-      filter.search ? boundedCount(this.db, matching(byStatus).getSQL()) : null,
+      search ? boundedCount(this.db, matching(unsearched).getSQL()) : null,
     ]);
     const stats = await statsFor(
       this.db,

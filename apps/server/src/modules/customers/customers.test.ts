@@ -173,8 +173,35 @@ describe('GET /api/admin/customers', () => {
     expect(await only('inactive')).toEqual([inactive.id]);
   });
 
+  it('filters by registration dates and by whether they ordered, combined with the search', async () => {
+    const word = tag();
+    const early = await buildUser(t.app.db, { lastName: word, createdAt: new Date('2025-03-10T12:00:00Z') });
+    const late = await buildUser(t.app.db, { lastName: word, createdAt: new Date('2025-06-01T08:00:00Z') });
+    await buildOrder(t.app.db, { customerId: late.id, total: 40 });
+    const ids = async (query: string) =>
+      (await call(t.app, 'GET', `/api/admin/customers?search=${word}&${query}`, { token: support })).body.data.users
+        .map((u: { id: string }) => u.id)
+        .sort();
+    expect(await ids('registeredFrom=2025-03-10&registeredTo=2025-03-10')).toEqual([early.id]);
+    expect(await ids('registeredFrom=2025-03-11')).toEqual([late.id]);
+    expect(await ids('registeredTo=2025-06-01T07:00:00Z')).toEqual([early.id]);
+    expect(await ids('hasOrders=yes')).toEqual([late.id]);
+    expect(await ids('hasOrders=no')).toEqual([early.id]);
+    expect(await ids('hasOrders=no&registeredFrom=2025-04-01')).toEqual([]);
+  });
+
   it('refuses bad queries with 400, never 500', async () => {
-    for (const query of ['page=0', 'page=abc', 'limit=0', 'limit=-1', 'status=deleted', `search=${'x'.repeat(101)}`]) {
+    for (const query of [
+      'page=0',
+      'page=abc',
+      'limit=0',
+      'limit=-1',
+      'status=deleted',
+      `search=${'x'.repeat(101)}`,
+      'registeredFrom=yesterday',
+      'registeredTo=2025-13-01',
+      'hasOrders=maybe',
+    ]) {
       const res = await call(t.app, 'GET', `/api/admin/customers?${query}`, { token: admin });
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });

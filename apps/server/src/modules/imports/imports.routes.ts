@@ -13,8 +13,7 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
-import { ImportImages } from './import-images.js';
-import { ImportJobs } from './import-jobs.js';
+import { previewImport, startImport } from './import-jobs.js';
 
 /**
  * Hands the `file` field's byte stream (UTF-8 CSV) to `use` as it arrives: the upload is never read whole. Past
@@ -56,20 +55,19 @@ async function withCsvUpload<T>(
   return result.value;
 }
 
-/** Product import (dry run and job), its template and progress. */
+/** Product import (dry run and job) and its template; the job runs in `app.jobs`. */
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const imports = new ImportJobs(app.db, app.log, new ImportImages(app.db, app.storage, app.config.importImages));
-  // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
-  app.addHook('onReady', async () => {
-    imports.resumeStale().catch((error) => app.log.warn({ err: error }, 'import jobs were not resumed'));
-  });
-  app.addHook('onClose', () => imports.close());
-
   serve(app, contracts.importProducts, async (request, reply) => {
     if (request.query.dryRun)
-      return ok({ preview: await withCsvUpload(request, (file, fileName) => imports.preview(file, fileName)) });
+      return ok({
+        preview: await withCsvUpload(request, (file, fileName) =>
+          previewImport(app.db, file, fileName, { allowHttp: app.config.importImages.allowHttp }),
+        ),
+      });
     const ctx = auditContext(request);
-    const job = await withCsvUpload(request, (file, fileName) => imports.start(file, fileName, ctx));
+    const job = await withCsvUpload(request, (file, fileName) =>
+      startImport(app.db, app.jobs, app.log, { file, fileName }, ctx),
+    );
     return reply.status(202).send(ok({ job }, 'Import started'));
   });
 
@@ -80,6 +78,4 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('content-disposition', 'attachment; filename="product-import-template.csv"')
       .send(stringify([[...PRODUCT_CSV_COLUMNS], ...rows]));
   });
-
-  serve(app, contracts.job, async (request) => ok({ job: await imports.get(request.params.id) }));
 };

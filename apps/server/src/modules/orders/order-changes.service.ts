@@ -102,8 +102,17 @@ export class OrderChanges {
     return updated!;
   }
 
-  /** PUT /orders/{id}/status (staff): the status dialog, or adminNotes alone. */
-  async updateStatus(id: string, input: StatusChange, user: AuthUser, ctx: AuditContext) {
+  /**
+   * PUT /orders/{id}/status (staff): the status dialog, or adminNotes alone. `alsoInTransaction` joins the same
+   * transaction (a bulk job's progress).
+   */
+  async updateStatus(
+    id: string,
+    input: StatusChange,
+    user: AuthUser,
+    ctx: AuditContext,
+    alsoInTransaction?: (tx: Tx) => Promise<void>,
+  ) {
     return this.db.transaction(async (tx) => {
       const order = await lockedOrderForChange(tx, id, user, {
         coupon: input.status !== undefined && CLOSED.includes(input.status),
@@ -140,6 +149,7 @@ export class OrderChanges {
         shippedNow ? orderShippedMail(view, this.publicUrl) : null,
       ])
         if (mail) await queueMail(tx, mail);
+      await alsoInTransaction?.(tx);
       return view;
     });
   }

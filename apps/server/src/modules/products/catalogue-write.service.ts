@@ -8,7 +8,7 @@ import {
   slugify,
 } from '@seamline/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -171,7 +171,8 @@ export class CatalogueWriteService {
   }
 
   /** Removes the product with its inventory, movements and images for good; order lines keep their snapshot. */
-  async remove(id: string, ctx: AuditContext): Promise<void> {
+  /** Deletes a product; `alsoInTransaction` joins the same transaction (a bulk job's progress). */
+  async remove(id: string, ctx: AuditContext, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
     const images = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
@@ -186,6 +187,7 @@ export class CatalogueWriteService {
         resourceId: id,
         details: { name: before.name, sku: before.sku },
       });
+      await alsoInTransaction?.(tx);
       return images;
     });
     await discardUnusedImages(this.db, this.storage, images);

@@ -41,6 +41,15 @@ describe('saved views: a staff member keeps named filters per list', () => {
     expect(await views(admin.token, 'orders')).toEqual([]);
   });
 
+  it('keeps views of the Customers list (its filters as the screen writes them in the URL)', async () => {
+    const query = 'view=table&status=inactive&registeredFrom=2026-01-01&hasOrders=no';
+    const res = await save(support.token, { list: 'customers', name: 'Dormant sign-ups', query: `${query}&page=2` });
+    expect(res.status).toBe(201);
+    expect((await views(support.token, 'customers')).map((v) => [v.name, v.query])).toEqual([
+      ['Dormant sign-ups', query],
+    ]);
+  });
+
   it('refuses a duplicate name (any case), an empty or long name, and lists the person cannot read', async () => {
     const duplicate = await save(support.token, { list: 'orders', name: 'guests', query: '' });
     expect(duplicate.status).toBe(409);

@@ -17,7 +17,7 @@ import { api } from '../../lib/api-client';
 
 /** What the screen asks for: one page of the list, searched and filtered on the server. */
 export type CustomerPageQuery = Required<Pick<CustomerListQuery, 'page' | 'limit'>> &
-  Pick<CustomerListQuery, 'search' | 'status'>;
+  Pick<CustomerListQuery, 'search' | 'status' | 'registeredFrom' | 'registeredTo' | 'hasOrders'>;
 
 const EMPTY: CustomerListData = {
   users: [],

@@ -219,10 +219,59 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['', 'Customer', 'Contact', 'Total Spent', 'Orders', 'Member Since', 'Status', 'Actions']);
     await user.click(screen.getByLabelText('Select Emma Wilson'));
-    await screen.findByText('1 selected');
+    await screen.findByText('1 customers selected');
     await user.click(screen.getByRole('tab', { name: 'Grid View' }));
     expect(screen.getByLabelText('Select Emma Wilson').getAttribute('data-state')).toBe('checked');
     expect(within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('deactivates "all matching" the URL filters through one job, then says how it went', async () => {
+    let sent: unknown;
+    const job = {
+      _id: 'f'.repeat(24),
+      id: 'f'.repeat(24),
+      kind: 'customer_bulk_status',
+      status: 'completed',
+      fileName: '',
+      totalRows: 12,
+      processedRows: 12,
+      rate: 40,
+      counts: { create: 0, update: 0, unchanged: 0, failed: 0 },
+      errors: [],
+      errorCount: 0,
+      result: { matched: 12, changed: 11, unchanged: 0, failed: 1, succeeded: [], failures: [] },
+      failure: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      finishedAt: '2026-01-01T00:00:01.000Z',
+    };
+    const fetchMock = serve((url, init) => {
+      if (init.method === 'POST' && url.pathname === '/api/admin/customers/bulk/status') {
+        sent = JSON.parse(String(init.body));
+        return json(202, { success: true, data: { job: { ...job, status: 'queued', result: null } } });
+      }
+      if (url.pathname === `/api/admin/jobs/${job.id}`) return json(200, { success: true, data: { job } });
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage('admin', '/customers?view=table&hasOrders=yes&registeredFrom=2026-01-01');
+    await screen.findByText('12 customers', undefined, slow);
+    expect(listRequests(fetchMock, '/api/admin/customers').at(-1)).toBe(
+      `${LIST}page=1&limit=10&registeredFrom=2026-01-01&hasOrders=yes`,
+    );
+    await user.click(screen.getByLabelText('Select all customers on this page'));
+    await user.click(await screen.findByRole('button', { name: 'Select all 12 matching' }));
+    await screen.findByText('All 12 matching customers selected');
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Customers' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate 12' }));
+    expect(sent).toEqual({
+      selection: { filter: { registeredFrom: '2026-01-01', hasOrders: 'yes' } },
+      isActive: false,
+    });
+    await within(dialog).findByText('Done: 11 customers deactivated, 1 failed.', undefined, slow);
+    expect(within(dialog).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await screen.findByText('11 customers deactivated, 1 failed');
   });
 
   it('updates the status through Manage Customer Status with the spec toast', async () => {

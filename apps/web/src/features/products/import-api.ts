@@ -1,11 +1,8 @@
-import { importExportContracts, type JobView } from '@seamline/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { importExportContracts } from '@seamline/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useJob } from '../../lib/jobs';
 import { productQueries } from './api';
-
-/** How often a running import job is asked for its progress. */
-const JOB_POLL_MS = 500;
 
 const asForm = (file: File) => {
   const form = new FormData();
@@ -29,21 +26,5 @@ export function useStartImport() {
   });
 }
 
-const finished = (job: JobView | undefined) => job?.status === 'completed' || job?.status === 'failed';
-
-/** The job's progress, asked every JOB_POLL_MS until it ends; then the product lists are read again. */
-export function useImportJob(id: string | null) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['jobs', id],
-    enabled: id !== null,
-    queryFn: async ({ signal }) =>
-      (await api.call(importExportContracts.job, { params: { id: id! }, signal })).data.job,
-    refetchInterval: (q) => (finished(q.state.data) ? false : JOB_POLL_MS),
-  });
-  const done = finished(query.data);
-  useEffect(() => {
-    if (done) void queryClient.invalidateQueries({ queryKey: productQueries.all });
-  }, [done, queryClient]);
-  return query;
-}
+/** The import job's progress until it ends; then the product lists are read again. */
+export const useImportJob = (id: string | null) => useJob(id, productQueries.all);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useRowSelection } from '../../../lib/row-selection';
+import { type RowSelection, useRowSelection } from '../../../lib/row-selection';
 
 export type Selection = {
   has: (id: string) => boolean;
@@ -8,13 +8,23 @@ export type Selection = {
   size: number;
   /** The chosen ids, for a bulk action. */
   ids: string[];
+  /** The list's row selection, for the bulk bar ("select all matching"). */
+  rows: RowSelection;
 };
 
 /** The chosen customers, shared by the table and grid views (kept when switching views or pages). */
 export function useSelection(): Selection {
-  const { selected, setMany, clear } = useRowSelection();
+  const rows = useRowSelection();
+  const { selected, allMatching, setMany, clear } = rows;
   return useMemo(
-    () => ({ has: (id: string) => selected.has(id), setMany, clear, size: selected.size, ids: [...selected] }),
-    [selected, setMany, clear],
+    () => ({
+      has: (id: string) => allMatching || selected.has(id),
+      setMany,
+      clear,
+      size: selected.size,
+      ids: [...selected],
+      rows,
+    }),
+    [selected, allMatching, setMany, clear, rows],
   );
 }

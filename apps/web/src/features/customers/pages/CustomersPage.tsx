@@ -3,6 +3,9 @@ import { SearchX, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import {
   Button,
   Card,
@@ -18,7 +21,7 @@ import {
   ViewTabs,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount, formatNumber } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useCustomers } from '../api';
 import { BulkStatusDialog } from '../components/BulkStatusDialog';
@@ -31,6 +34,7 @@ import { ManageStatusDialog } from '../components/ManageStatusDialog';
 import { SidebarView } from '../components/SidebarView';
 import { useSelection } from '../components/selection';
 import { TableView } from '../components/TableView';
+import { CUSTOMER_FILTER_DEFAULTS, customerFilter, customerFilterFieldsUi } from '../customer-filters';
 
 const VIEWS = ['sidebar', 'table', 'grid'] as const satisfies readonly ViewMode[];
 const PAGE_SIZE: Record<ViewMode, number> = {
@@ -40,29 +44,26 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 };
 
 /**
- * Customer Management (spec §2.13 with DESIGN §7): three views, status, edit and details. View, search, the active-only
- * filter and page live in the URL (`?view=table&search=…&status=active&page=2`); the server searches and pages, and
- * the screen asks for one page of the view's size per state.
+ * Customer Management (spec §2.13 with DESIGN §7): three views, status, edit and details. View, search, the filters
+ * (active only, registration dates, has ordered) and page live in the URL (`?view=table&search=…&status=active&page=2`)
+ * and can be saved as named views; the server searches and pages, and the screen asks for one page of the view's size
+ * per state. Ticked rows, or all rows matching the filters, can be activated or deactivated in one job.
  */
 export default function CustomersPage() {
   const { user } = useAuth();
   const canWrite = can(user?.role, 'customersWrite');
   const toast = useToast(TOAST_MS.customers);
-  const [params, setParams] = useListParams({ view: 'sidebar', search: '', status: '', page: 1 });
+  const [params, setParams] = useListParams({ view: 'sidebar', search: '', page: 1, ...CUSTOMER_FILTER_DEFAULTS });
   const view = oneOf(params.view, VIEWS, 'sidebar');
   const { search, page } = params;
-  const activeOnly = params.status === 'active';
+  const filter = customerFilter(params);
+  const activeOnly = filter.status === 'active';
   const viewPanelId = useId();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ action: CustomerAction; customer: AdminCustomer } | null>(null);
   const selection = useSelection();
   const [bulkActive, setBulkActive] = useState<boolean | null>(null);
-  const list = useCustomers({
-    page,
-    limit: PAGE_SIZE[view],
-    search: search || undefined,
-    status: activeOnly ? 'active' : undefined,
-  });
+  const list = useCustomers({ page, limit: PAGE_SIZE[view], search: search || undefined, ...filter });
 
   useEffect(() => {
     if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customers'));
@@ -95,6 +96,13 @@ export default function CustomersPage() {
     onAction: (action: CustomerAction, customer: AdminCustomer) => setDialog({ action, customer }),
   };
   const matched = failed ? '0' : formatCount(list.data?.pagination);
+  const total = failed ? null : (list.data?.pagination.total ?? null);
+  // A new filter or search is a new list: what was ticked in the old one is let go.
+  const filterKey = JSON.stringify([search, filter]);
+  const clearSelection = selection.clear;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey names the list, not a value read here
+  useEffect(() => clearSelection(), [filterKey, clearSelection]);
+  const bulkCount = selection.rows.allMatching ? (total ?? 0) : selection.size;
   const overall = failed ? '0' : formatCount(list.data?.overall);
 
   return (
@@ -105,7 +113,7 @@ export default function CustomersPage() {
         actions={
           <ExportCsvButton
             contract={exportContracts.exportCustomers}
-            query={{ search: search || undefined, status: activeOnly ? 'active' : undefined }}
+            query={{ search: search || undefined, ...filter }}
             fileName="customers"
           />
         }
@@ -136,26 +144,24 @@ export default function CustomersPage() {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <ViewTabs value={view} onValueChange={(next) => setParams({ view: next })} panelId={viewPanelId} />
-          {view !== 'sidebar' && selection.size > 0 ? (
-            <div className="flex items-center gap-2 text-sm text-slate-600">
-              <span>{formatNumber(selection.size)} selected</span>
-              {canWrite ? (
-                <>
-                  <Button variant="outline" size="sm" onClick={() => setBulkActive(true)}>
-                    Activate
-                  </Button>
-                  <Button variant="outline" size="sm" onClick={() => setBulkActive(false)}>
-                    Deactivate
-                  </Button>
-                </>
-              ) : null}
-              <Button variant="ghost" size="sm" onClick={selection.clear}>
-                Clear selection
-              </Button>
-            </div>
-          ) : null}
+          <SavedViewsMenu list="customers" />
         </div>
       </Card>
+      <FilterBar fields={customerFilterFieldsUi} values={params} onChange={(changes) => setParams(changes)} />
+      {view !== 'sidebar' ? (
+        <BulkBar selection={selection.rows} total={total} noun="customers">
+          {canWrite ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setBulkActive(true)}>
+                Activate
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setBulkActive(false)}>
+                Deactivate
+              </Button>
+            </>
+          ) : null}
+        </BulkBar>
+      ) : null}
 
       <ViewPanel id={viewPanelId} view={view}>
         {loading ? (
@@ -193,7 +199,8 @@ export default function CustomersPage() {
       <EditCustomerDialog customer={openWith('edit')} onOpenChange={(open) => !open && close()} />
       <DeactivateCustomerDialog customer={openWith('deactivate')} onOpenChange={(open) => !open && close()} />
       <BulkStatusDialog
-        ids={selection.ids}
+        selection={selectionBody(selection.rows, { ...filter, ...(search ? { search } : {}) })}
+        count={bulkCount}
         isActive={bulkActive}
         onOpenChange={(open) => !open && setBulkActive(null)}
         onDone={selection.clear}

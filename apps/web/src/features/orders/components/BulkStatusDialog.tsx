@@ -1,16 +1,9 @@
-import {
-  type BulkResult,
-  bulkSummary,
-  ORDER_STATUSES,
-  type OrderStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-  TOAST_MS,
-} from '@seamline/shared';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, TOAST_MS } from '@seamline/shared';
 import { useState } from 'react';
-import { BulkFailures } from '../../../components/list/BulkFailures';
+import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
 import { Button, Dialog, DialogContent, DialogFooter, FormField, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { orderQueries } from '../api';
 import { useBulkOrderStatus } from '../bulk-api';
 import { capitalize } from '../order-display';
 import type { OrderFilter } from '../order-filters';
@@ -24,16 +17,23 @@ type Props = {
   onDone: () => void;
 };
 
-/** One confirmation, one request: every chosen order moves through the status change; the failures stay listed. */
+/**
+ * One confirmation, one job: every chosen order moves through the status change while a progress bar follows it; a
+ * summary toast ends it and the failures stay listed.
+ */
 export function BulkStatusDialog({ open, onOpenChange, count, selection, onDone }: Props) {
   const toast = useToast(TOAST_MS.orders);
   const bulk = useBulkOrderStatus();
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [paymentStatus, setPaymentStatus] = useState<PaymentStatus | ''>('');
-  const [result, setResult] = useState<BulkResult | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
   const close = (next: boolean) => {
+    // What was acted on is let go once the dialog of its job closes (the count stays in the dialog until then).
+    if (!next && jobId) onDone();
     if (!next) {
-      setResult(null);
+      setJobId(null);
+      setEnded(false);
       setStatus('');
       setPaymentStatus('');
     }
@@ -44,26 +44,28 @@ export function BulkStatusDialog({ open, onOpenChange, count, selection, onDone 
     bulk.mutate(
       { selection, status, ...(paymentStatus ? { paymentStatus } : {}) },
       {
-        onSuccess: (answer) => {
-          const summary = bulkSummary(answer, { one: 'order', many: 'orders' }, 'updated');
-          if (answer.failed) toast.error(summary);
-          else toast.success(summary);
-          onDone();
-          if (answer.failed) setResult(answer);
-          else close(false);
-        },
+        onSuccess: ({ job }) => setJobId(job.id),
         onError: (error) => toast.error(errorMessage(error, 'Failed to update orders')),
       },
     );
   };
+  // The dialog stays with the job's outcome (done, or the failures with why) until it is closed.
+  const end = () => setEnded(true);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title="Change Status"
         description={`Move ${count} ${count === 1 ? 'order' : 'orders'} to a new status. Each order follows the usual stock and payment rules.`}
       >
-        {result ? (
-          <BulkFailures result={result} />
+        {jobId ? (
+          <BulkJobProgress
+            jobId={jobId}
+            noun={{ one: 'order', many: 'orders' }}
+            verb="updated"
+            toastMs={TOAST_MS.orders}
+            refresh={orderQueries.all}
+            onEnd={end}
+          />
         ) : (
           <div className="flex flex-col gap-4">
             <FormField label="New status" htmlFor="bulk-order-status" required>
@@ -88,9 +90,9 @@ export function BulkStatusDialog({ open, onOpenChange, count, selection, onDone 
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>
-            {result ? 'Close' : 'Cancel'}
+            {ended ? 'Close' : jobId ? 'Hide' : 'Cancel'}
           </Button>
-          {result ? null : (
+          {jobId ? null : (
             <Button onClick={confirm} disabled={!status} loading={bulk.isPending}>
               Update {count} {count === 1 ? 'Order' : 'Orders'}
             </Button>

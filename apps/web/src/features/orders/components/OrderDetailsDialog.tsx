@@ -1,8 +1,10 @@
 import { type OrderAddressInput, type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
-import { ExternalLink, Package } from 'lucide-react';
-import { Badge, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
+import { ExternalLink, Package, Printer } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge, Button, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { capitalize, customerName, itemCount } from '../order-display';
+import { packingSlipsPath } from '../packing-slips-api';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
 import { ReturnsTab, ReturnTimelineItems } from './ReturnsTab';
 
@@ -59,6 +61,13 @@ export function OrderDetailsDialog({
             <DetailTile label="Items" value={itemCount(order)} />
             <DetailTile label="Status" value={<StatusBadge order={order} />} />
             <DetailTile label="Payment" value={<PaymentBadge order={order} />} />
+          </div>
+          <div className="mb-4 flex justify-end">
+            <Button asChild size="sm" variant="outline">
+              <Link to={packingSlipsPath([order.id])}>
+                <Printer /> Print packing slip
+              </Link>
+            </Button>
           </div>
           <Tabs defaultValue="overview">
             <TabsList aria-label="Order details">

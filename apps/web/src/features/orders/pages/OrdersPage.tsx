@@ -1,6 +1,14 @@
-import { DEBOUNCE_MS, exportContracts, type OrderView, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus, Undo2 } from 'lucide-react';
+import {
+  DEBOUNCE_MS,
+  exportContracts,
+  type OrderView,
+  PACKING_SLIP_MESSAGES,
+  PAGE_SIZES,
+  TOAST_MS,
+} from '@seamline/shared';
+import { Plus, Printer, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
@@ -33,6 +41,7 @@ import { OrderSidebarView } from '../components/OrderSidebarView';
 import { OrderTableView } from '../components/OrderTableView';
 import { isClosed } from '../order-display';
 import { ORDER_FILTER_DEFAULTS, orderFilter, orderFilterFieldsUi } from '../order-filters';
+import { canPrintSlips, packingSlipsPath } from '../packing-slips-api';
 
 const VIEWS = ['sidebar', 'table', 'grid'] as const satisfies readonly ViewMode[];
 const PAGE_SIZE: Record<ViewMode, number> = {
@@ -96,6 +105,12 @@ export default function OrdersPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey names the list, not a value read here
   useEffect(() => clearSelection(), [filterKey, clearSelection]);
   const bulkCount = selection.allMatching ? total : selection.selected.size;
+  const navigate = useNavigate();
+  const printSlips = () => {
+    if (selection.allMatching) toast.error(PACKING_SLIP_MESSAGES.tickOrders);
+    else if (!canPrintSlips(selection.selected.size)) toast.error(PACKING_SLIP_MESSAGES.tooMany);
+    else navigate(packingSlipsPath([...selection.selected]));
+  };
 
   const handlers: OrderActionHandlers = {
     onManageStatus: setStatusOf,
@@ -158,6 +173,9 @@ export default function OrdersPage() {
       </div>
       <FilterBar fields={orderFilterFieldsUi} values={params} onChange={(changes) => setParams(changes)} />
       <BulkBar selection={selection} total={failed ? null : total} noun="orders">
+        <Button size="sm" variant="outline" onClick={printSlips}>
+          <Printer /> Print packing slips
+        </Button>
         <Button size="sm" onClick={() => setBulkOpen(true)}>
           Change Status
         </Button>

@@ -1,6 +1,5 @@
 import {
   type BulkResult,
-  bulkSummary,
   PRICE_ADJUST_MODES,
   type PriceAdjustMode,
   type ProductBulkAction,
@@ -9,6 +8,7 @@ import {
 } from '@seamline/shared';
 import { useState } from 'react';
 import { BulkFailures } from '../../../components/list/BulkFailures';
+import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
 import {
   Button,
   Dialog,
@@ -21,7 +21,7 @@ import {
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { useCatalogueOptions } from '../api';
+import { productQueries, useCatalogueOptions } from '../api';
 import { useBulkProducts } from '../bulk-api';
 import type { ProductFilter } from '../product-filters';
 
@@ -48,7 +48,8 @@ type Props = {
 
 /**
  * One dialog per bulk product action: its inputs, a preview of old → new prices for a price change (a dry run on the
- * server), one confirming request, then a summary toast and the rows that failed with why.
+ * server, answered at once), one confirming request that queues the job, a progress bar, then a summary toast and the
+ * rows that failed with why.
  */
 export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone }: Props) {
   const toast = useToast(TOAST_MS.products);
@@ -59,7 +60,8 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
   const [mode, setMode] = useState<PriceAdjustMode>('percent');
   const [value, setValue] = useState('');
   const [preview, setPreview] = useState<BulkResult | null>(null);
-  const [result, setResult] = useState<BulkResult | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const reset = () => {
@@ -67,10 +69,13 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
     setTags('');
     setValue('');
     setPreview(null);
-    setResult(null);
+    setJobId(null);
+    setEnded(false);
     setError(null);
   };
   const close = (open: boolean) => {
+    // What was acted on is let go once the dialog of its job closes (the count stays in the dialog until then).
+    if (!open && jobId) onDone();
     if (!open) reset();
     onOpenChange(open);
   };
@@ -109,21 +114,16 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
       { selection, action: chosen, dryRun },
       {
         onSuccess: (answer) => {
-          if (dryRun) {
-            setPreview(answer);
-            return;
-          }
-          const summary = bulkSummary(answer, { one: 'product', many: 'products' }, TITLES[kind!].verb);
-          if (answer.failed) toast.error(summary);
-          else toast.success(summary);
-          onDone();
-          if (answer.failed) setResult(answer);
-          else close(false);
+          if ('job' in answer) setJobId(answer.job.id);
+          else setPreview(answer);
         },
         onError: (failure) => toast.error(errorMessage(failure, 'Bulk action failed')),
       },
     );
   };
+
+  // The dialog stays with the job's outcome (done, or the failures with why) until it is closed.
+  const end = () => setEnded(true);
 
   if (!kind) return null;
   const text = TITLES[kind];
@@ -135,8 +135,15 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
         description={`${count} ${count === 1 ? 'product' : 'products'} selected.${kind === 'delete' ? ' Deleting removes them with their stock and images for good.' : ''}`}
         size={kind === 'adjust_price' ? 'lg' : 'md'}
       >
-        {result ? (
-          <BulkFailures result={result} />
+        {jobId ? (
+          <BulkJobProgress
+            jobId={jobId}
+            noun={{ one: 'product', many: 'products' }}
+            verb={text.verb}
+            toastMs={TOAST_MS.products}
+            refresh={productQueries.all}
+            onEnd={end}
+          />
         ) : (
           <div className="flex flex-col gap-4">
             {kind === 'set_category' || kind === 'set_brand' ? (
@@ -206,9 +213,9 @@ export function BulkProductDialog({ kind, onOpenChange, count, selection, onDone
         )}
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)}>
-            {result ? 'Close' : 'Cancel'}
+            {ended ? 'Close' : jobId ? 'Hide' : 'Cancel'}
           </Button>
-          {result ? null : needsPreview ? (
+          {jobId ? null : needsPreview ? (
             <Button onClick={() => send(true)} loading={bulk.isPending}>
               Preview
             </Button>

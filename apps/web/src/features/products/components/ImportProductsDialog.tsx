@@ -1,6 +1,7 @@
 import { type ImportPreview, importExportContracts } from '@seamline/shared';
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
+import { JobProgressBar } from '../../../components/list/JobProgressBar';
 import {
   Button,
   Dialog,
@@ -72,19 +73,9 @@ function ErrorTable({ errors, total }: { errors: ImportPreview['errors']; total:
 
 function JobProgress({ id }: { id: string }) {
   const job = useImportJob(id).data;
-  const percent = job && job.totalRows > 0 ? Math.round((job.processedRows / job.totalRows) * 100) : 0;
   return (
     <div className="flex flex-col gap-2">
-      <div
-        role="progressbar"
-        aria-label="Import progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
-      </div>
+      <JobProgressBar done={job?.processedRows ?? 0} total={job?.totalRows ?? 0} label="Import progress" />
       <p className="text-sm text-slate-700" aria-live="polite">
         {job?.status === 'completed'
           ? `Import complete: ${formatNumber(job.processedRows)} rows.`

@@ -1,0 +1,43 @@
+import { importExportContracts } from '@seamline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../../lib/contract-route.js';
+import { ok } from '../../lib/responses.js';
+import { bulkJobHandler } from '../bulk/bulk-job.js';
+import { CustomerBulkService } from '../bulk/customer-bulk.service.js';
+import { OrderBulkService } from '../bulk/order-bulk.service.js';
+import { ProductBulkService } from '../bulk/product-bulk.service.js';
+import { ImportImages } from '../imports/import-images.js';
+import { productImportJob } from '../imports/import-jobs.js';
+import { OrderChanges } from '../orders/order-changes.service.js';
+import { paymentProvider } from '../payments/provider-registry.js';
+import { CatalogueWriteService } from '../products/catalogue-write.service.js';
+import { JobRunner } from './job-runner.js';
+
+/** The one job runner of the app, with a handler per job kind; it resumes stale jobs at start and drains at close. */
+export function registerJobs(app: FastifyInstance): void {
+  const products = new ProductBulkService(app.db, new CatalogueWriteService(app.db, app.storage));
+  const orders = new OrderBulkService(
+    app.db,
+    new OrderChanges(app.db, paymentProvider(app.config), app.config.publicUrl),
+  );
+  const runner = new JobRunner(app.db, app.log, {
+    product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
+    product_bulk: bulkJobHandler(app.db, products.job()),
+    order_bulk_status: bulkJobHandler(app.db, orders.job()),
+    customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),
+  });
+  app.decorate('jobs', runner);
+  // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
+  app.addHook('onReady', async () => {
+    runner.resumeStale().catch((error) => app.log.warn({ err: error }, 'jobs were not resumed'));
+  });
+  app.addHook('onClose', () => runner.close());
+}
+
+/** GET /admin/jobs/{id}: the progress of an import or a bulk action. */
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  serve(app, importExportContracts.job, async (request) =>
+    ok({ job: await app.jobs.get(request.params.id, request.user!) }),
+  );
+};
