@@ -76,6 +76,9 @@ const envSchema = z.object({
   VIEW_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   // S3-compatible object storage for uploads; S3_BUCKET turns it on, otherwise files go to UPLOAD_DIR.
+  // Product import: image URLs may use plain http://, and may point at private/loopback hosts (local setups, tests).
+  IMPORT_IMAGES_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -106,6 +109,8 @@ export type Config = {
   uploadDir: string;
   /** S3-compatible storage for uploads; absent means the local uploadDir. */
   s3?: S3Config;
+  /** Downloading a product import's image URLs: plain http allowed, private/loopback hosts allowed (both off). */
+  importImages: { allowHttp: boolean; allowPrivateHosts: boolean };
   smtpUrl?: string;
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
@@ -198,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY)! : developmentTotpKey(jwtSecret),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     s3: s3Config(e),
+    importImages: {
+      allowHttp: e.IMPORT_IMAGES_ALLOW_HTTP === '1',
+      allowPrivateHosts: e.IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS === '1',
+    },
     smtpUrl: e.SMTP_URL,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inventoryRowInput, productInput } from './products.js';
+import { IMAGE_LIMITS, inventoryRowInput, productInput } from './products.js';
 
 /**
  * The product CSV (issue 17 items 0-2): one row per variant (size x color). Import and export use these columns, so an
@@ -44,7 +44,10 @@ export const IMPORT_LIMITS = {
 
 export const IMPORT_MESSAGES = {
   status: 'Status must be active or inactive',
-  imageUrls: 'Image URLs must be http(s) addresses or /uploads paths separated by |',
+  imageUrls: (allowHttp: boolean) =>
+    `Image URLs must be ${allowHttp ? 'http:// or https://' : 'https://'} addresses or this store's /uploads files, separated by |`,
+  tooManyImages: `A product can have at most ${IMAGE_LIMITS.maxPerProduct} images`,
+  imageFailed: (url: string, reason: string) => `Image ${url} was not imported: ${reason}`,
   missingColumns: (columns: string[]) => `The file has no ${columns.join(', ')} column`,
   badCsv: 'The file is not a readable CSV',
   noFile: 'No CSV file was sent in the "file" field',
@@ -129,25 +132,36 @@ function statusCell(value: string | undefined): boolean | undefined | 'bad' {
   return 'bad';
 }
 
-function imageCell(value: string | undefined): string[] | 'bad' {
+/** What a file may ask the import to fetch: https, and plain http only when the server allows it. */
+export type ImportImageRules = { allowHttp: boolean };
+
+/** The `image_urls` cell: absolute URLs to download, or /uploads files of this store (what the export writes). */
+function imageCell(value: string | undefined, rules: ImportImageRules): string[] | { message: string } {
   const urls = (value ?? '')
     .split('|')
     .map((url) => url.trim())
     .filter(Boolean);
-  const good = (url: string) => url.length <= 500 && (/^https?:\/\/[^\s]+$/i.test(url) || /^\/uploads\/\S+$/.test(url));
-  return urls.every(good) && urls.length <= 20 ? urls : 'bad';
+  const scheme = rules.allowHttp ? /^https?:\/\/[^\s/]+(\/\S*)?$/i : /^https:\/\/[^\s/]+(\/\S*)?$/i;
+  const good = (url: string) => url.length <= 500 && (scheme.test(url) || /^\/uploads\/\S+$/.test(url));
+  if (!urls.every(good)) return { message: IMPORT_MESSAGES.imageUrls(rules.allowHttp) };
+  if (urls.length > IMAGE_LIMITS.maxPerProduct) return { message: IMPORT_MESSAGES.tooManyImages };
+  return urls;
 }
 
 /**
  * One CSV record checked with the product form's rules: the row, or its errors (row number as the spreadsheet shows
  * it: the header is row 1), each naming its column and the form's message.
  */
-export function parseImportRecord(record: ProductCsvRecord, row: number): { row: ImportRow } | { errors: RowError[] } {
+export function parseImportRecord(
+  record: ProductCsvRecord,
+  row: number,
+  imageRules: ImportImageRules = { allowHttp: false },
+): { row: ImportRow } | { errors: RowError[] } {
   const errors: RowError[] = [];
   const status = statusCell(record.status);
   if (status === 'bad') errors.push({ row, column: 'status', message: IMPORT_MESSAGES.status });
-  const images = imageCell(record.image_urls);
-  if (images === 'bad') errors.push({ row, column: 'image_urls', message: IMPORT_MESSAGES.imageUrls });
+  const images = imageCell(record.image_urls, imageRules);
+  if (!Array.isArray(images)) errors.push({ row, column: 'image_urls', message: images.message });
   const product = productPart.safeParse({
     name: textCell(record.name),
     sku: textCell(record.product_sku),
@@ -179,7 +193,7 @@ export function parseImportRecord(record: ProductCsvRecord, row: number): { row:
   };
   if (!product.success) collect(product.error.issues, PRODUCT_FIELD_COLUMN);
   if (!variant.success) collect(variant.error.issues, VARIANT_FIELD_COLUMN);
-  if (errors.length > 0 || !product.success || !variant.success || images === 'bad') return { errors };
+  if (errors.length > 0 || !product.success || !variant.success || !Array.isArray(images)) return { errors };
   return { row: { product: product.data, variant: variant.data, images } };
 }
 

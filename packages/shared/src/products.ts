@@ -106,6 +106,9 @@ export const newInventoryRow = (): z.output<typeof inventoryRowInput> => ({
   reserved: 0,
 });
 
+/** Picture limits shared by the forms, the upload routes and the product import's downloads (DESIGN §4). */
+export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPerProduct: 20 } as const;
+
 export const productImage = z.object({
   original: z.string().max(500),
   webp: z.string().max(500),
@@ -168,7 +171,7 @@ export const productInput = z.object({
   isFeatured: z.boolean().default(false),
   isTikTokTrending: z.boolean().default(false),
   inventory: z.array(inventoryRowInput).max(200).default([]),
-  images: z.array(productImage).max(20).default([]),
+  images: z.array(productImage).max(IMAGE_LIMITS.maxPerProduct).default([]),
 });
 export type ProductInput = z.input<typeof productInput>;
 export type ProductData = z.output<typeof productInput>;

@@ -1,13 +1,16 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { IMAGE_LIMITS as SHARED_IMAGE_LIMITS } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
+import { type DbOrTx, queryRows } from '../db/client.js';
 import type { StoredImage } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
 import type { ObjectStorage } from './storage/index.js';
 
-/** Upload limits (DESIGN §4). */
-export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxFiles: 10, maxPixels: 40_000_000 } as const;
+/** Upload limits (DESIGN §4); the byte limit is the shared one the forms and the import also apply. */
+export const IMAGE_LIMITS = { maxBytes: SHARED_IMAGE_LIMITS.maxBytes, maxFiles: 10, maxPixels: 40_000_000 } as const;
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images are allowed';
 
 type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -116,6 +119,19 @@ export async function commitOrDiscard<T>(
  */
 export async function discardImage(storage: ObjectStorage, image: StoredImage): Promise<void> {
   await storage.discard(keysOf(storage, image));
+}
+
+/** Deletes the files of images no product, category or brand shows any more (demo images are shared). */
+export async function discardUnusedImages(db: DbOrTx, storage: ObjectStorage, images: readonly StoredImage[]) {
+  for (const image of images) {
+    const [used] = await queryRows(
+      db,
+      sql`SELECT 1 FROM product_images WHERE original = ${image.original}
+        UNION ALL SELECT 1 FROM categories WHERE image->>'original' = ${image.original}
+        UNION ALL SELECT 1 FROM brands WHERE logo->>'original' = ${image.original} LIMIT 1`,
+    );
+    if (!used) await discardImage(storage, image);
+  }
 }
 
 /**

@@ -139,6 +139,8 @@ export const productImages = pgTable(
     webp: text('webp').notNull(),
     thumbnail: text('thumbnail').notNull(),
     alt: text('alt').notNull().default(''),
+    /** The URL a product import downloaded this image from (null: uploaded), so re-importing it fetches nothing. */
+    sourceUrl: text('source_url'),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],
 );

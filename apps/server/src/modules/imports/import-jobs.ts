@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportPreview, type JobView } from '@seamline/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportImageRules,
+  type ImportPreview,
+  type JobView,
+  type RowError,
+} from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -8,13 +15,19 @@ import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { newId } from '../../lib/ids.js';
 import type { JobHandler, JobRunner } from '../jobs/job-runner.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
-import { ImportPlanner } from './import-plan.js';
+import type { ImportImages } from './import-images.js';
+import { ImportPlanner, type RowDecision } from './import-plan.js';
 import { writeBatch } from './import-write.js';
 import { deleteInput, storedInput, storeInput, sweepAbandonedUploads } from './job-input.js';
 
 /** The import's dry run: plans every batch as the upload streams in, writes nothing. */
-export async function previewImport(db: Db, file: Readable, fileName: string): Promise<ImportPreview> {
-  const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors);
+export async function previewImport(
+  db: Db,
+  file: Readable,
+  fileName: string,
+  imageRules: ImportImageRules,
+): Promise<ImportPreview> {
+  const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, imageRules);
   for await (const batch of inBatches(readCsvRecords(file), IMPORT_LIMITS.batchRows)) await planner.plan(db, batch);
   return {
     fileName,
@@ -56,13 +69,13 @@ export async function startImport(
  * job resumes where its last batch ended, on any instance; it ends with ONE activity-log entry carrying its counts and
  * drops its stored file.
  */
-export function productImportJob(db: Db): JobHandler {
+export function productImportJob(db: Db, images: ImportImages): JobHandler {
   return {
     failureMessage: 'The import stopped on an unexpected error; rows before it were imported',
     sweep: () => sweepAbandonedUploads(db),
     async run(job, stopping) {
       // A resumed job goes on from the counts and errors its last batch committed.
-      const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, job);
+      const planner = new ImportPlanner(IMPORT_LIMITS.maxListedErrors, images.imageRules, job);
       let skipped = 0;
       for await (const batch of inBatches(readCsvRecords(storedInput(db, job.id)), IMPORT_LIMITS.batchRows)) {
         if (stopping()) return 'stopped';
@@ -70,7 +83,8 @@ export function productImportJob(db: Db): JobHandler {
         const resumed = skipped < job.processedRows;
         skipped += batch.length;
         if (resumed) {
-          await planner.replay(db, batch);
+          // Pictures a crash left unset are set now (those already stored match and are not fetched again).
+          await setImages(db, images, job.id, planner, await planner.replay(db, batch));
           continue;
         }
         // Planned before the transaction: the database's retry of a busy transaction re-runs only the writes.
@@ -92,6 +106,7 @@ export function productImportJob(db: Db): JobHandler {
             })
             .where(eq(jobs.id, job.id));
         });
+        await setImages(db, images, job.id, planner, decisions);
       }
       return 'done';
     },
@@ -113,4 +128,34 @@ export function productImportJob(db: Db): JobHandler {
       });
     },
   };
+}
+
+/** How often a job busy with a batch's downloads tells the other instances it is alive (stale after 2 minutes). */
+const HEARTBEAT_MS = 30_000;
+
+/**
+ * The batch's pictures, after its data is committed (downloads may take minutes: the heartbeat goes on meanwhile);
+ * pictures that failed become listed row errors of the job.
+ */
+async function setImages(
+  db: Db,
+  images: ImportImages,
+  jobId: string,
+  planner: ImportPlanner,
+  decisions: readonly RowDecision[],
+) {
+  const beat = () => db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, jobId));
+  const timer = setInterval(() => beat().catch(() => {}), HEARTBEAT_MS);
+  let failed: RowError[];
+  try {
+    failed = await images.apply(planner, decisions);
+  } finally {
+    clearInterval(timer);
+  }
+  if (failed.length === 0) return;
+  planner.imagesFailed(failed);
+  await db
+    .update(jobs)
+    .set({ errors: planner.errors, errorCount: planner.errorCount, heartbeatAt: new Date() })
+    .where(eq(jobs.id, jobId));
 }

@@ -1,6 +1,7 @@
 import {
   IMPORT_MESSAGES,
   type ImportCounts,
+  type ImportImageRules,
   type ImportRow,
   PRODUCT_MESSAGES,
   parseImportRecord,
@@ -37,11 +38,14 @@ type ExistingProduct = {
   salePrice: number | null;
   tags: string[];
   isActive: boolean;
-  images: string[];
+  images: ExistingImage[];
 };
 
+/** A stored picture: its original's URL and the URL an import downloaded it from (null: uploaded). */
+export type ExistingImage = { original: string; sourceUrl: string | null };
+
 /** What the file's first row of a product asks for, resolved against the catalogue. */
-export type ProductFields = Omit<ExistingProduct, 'id' | 'images'> & { images: string[] };
+export type ProductFields = Omit<ExistingProduct, 'id' | 'images'>;
 
 /** A valid row and what applying it does. */
 export type RowDecision = {
@@ -51,6 +55,8 @@ export type RowDecision = {
   productSku: string;
   /** Set on the file's first row of a product that is new (insert) or changed (update); later rows leave it alone. */
   productWrite: { fields: ProductFields; existingId: string | null } | null;
+  /** On the first row of a product whose pictures differ from the file's `image_urls`: the URLs, in order. */
+  images: string[] | null;
   /** The matched variant, or null for a new one. */
   variant: ExistingVariant | null;
   /** The variant's changed fields (only those that differ). */
@@ -87,6 +93,7 @@ export class ImportPlanner {
   /** `done`: what the rows before a resumed job's restart already counted. */
   constructor(
     private readonly maxListedErrors: number,
+    private readonly imageRules: ImportImageRules,
     done?: { counts: ImportCounts; errors: RowError[]; errorCount: number },
   ) {
     this.counts = { ...(done?.counts ?? { create: 0, update: 0, unchanged: 0, failed: 0 }) };
@@ -107,15 +114,28 @@ export class ImportPlanner {
   fail(errors: RowError[]) {
     if (!this.counting) return;
     this.counts.failed += 1;
+    this.list(errors);
+  }
+
+  /**
+   * Pictures of a product that were not imported (its data was): listed, but the row is not counted as failed. A
+   * resumed job retries them, so one already listed is not listed again.
+   */
+  imagesFailed(errors: RowError[]) {
+    const listed = (e: RowError) => this.errors.some((l) => l.row === e.row && l.message === e.message);
+    this.list(errors.filter((e) => !listed(e)));
+  }
+
+  private list(errors: RowError[]) {
     this.errorCount += errors.length;
     for (const error of errors) if (this.errors.length < this.maxListedErrors) this.errors.push(error);
   }
 
   /** Plans rows a resumed job applied before its restart: remembers what they named, counts nothing. */
-  async replay(db: DbOrTx, records: readonly CsvRecord[]): Promise<void> {
+  async replay(db: DbOrTx, records: readonly CsvRecord[]): Promise<RowDecision[]> {
     this.counting = false;
     try {
-      await this.plan(db, records);
+      return await this.plan(db, records);
     } finally {
       this.counting = true;
     }
@@ -126,7 +146,7 @@ export class ImportPlanner {
     this.taxonomy ??= await loadTaxonomy(db);
     const parsed: { row: number; data: ImportRow }[] = [];
     for (const { row, record } of records) {
-      const result = parseImportRecord(record, row);
+      const result = parseImportRecord(record, row, this.imageRules);
       // A row with form errors still has its category and brand checked, so one preview names all its problems.
       if ('errors' in result) this.fail([...result.errors, ...this.taxonomyErrors(row, record.category, record.brand)]);
       else parsed.push({ row, data: result.row });
@@ -200,6 +220,7 @@ export class ImportPlanner {
     if (variant.barcode) this.barcodes.add(variant.barcode);
 
     let productWrite: RowDecision['productWrite'] = null;
+    let images: string[] | null = null;
     if (firstRowOfProduct) {
       this.products.set(skuKey, productId);
       const fields: ProductFields = {
@@ -215,10 +236,11 @@ export class ImportPlanner {
         salePrice: product.salePrice,
         tags: product.tags,
         isActive: product.isActive,
-        images: data.images,
       };
       if (!existing && this.counting) this.newProducts += 1;
       if (!existing || productChanged(existing, fields)) productWrite = { fields, existingId: existing?.id ?? null };
+      // Blank image_urls leaves the pictures alone.
+      if (data.images.length > 0 && !sameImages(existing?.images ?? [], data.images)) images = data.images;
     }
     const variantChanges: RowDecision['variantChanges'] = {};
     if (matched) {
@@ -230,8 +252,9 @@ export class ImportPlanner {
       if (variant.sku && variant.sku !== matched.sku) variantChanges.sku = variant.sku;
       if (variant.barcode && variant.barcode !== matched.barcode) variantChanges.barcode = variant.barcode;
     }
-    const kind = !matched ? 'create' : productWrite || Object.keys(variantChanges).length > 0 ? 'update' : 'unchanged';
-    return { row, kind, data, productSku: product.sku, productWrite, variant: matched, variantChanges };
+    const changed = productWrite || images || Object.keys(variantChanges).length > 0;
+    const kind = !matched ? 'create' : changed ? 'update' : 'unchanged';
+    return { row, kind, data, productSku: product.sku, productWrite, images, variant: matched, variantChanges };
   }
 }
 
@@ -248,12 +271,16 @@ function productChanged(existing: ExistingProduct, fields: ProductFields): boole
     'salePrice',
     'isActive',
   ] as const;
-  return (
-    scalar.some((key) => existing[key] !== fields[key]) ||
-    !sameList(existing.tags, fields.tags) ||
-    (fields.images.length > 0 && !sameList(existing.images, fields.images))
-  );
+  return scalar.some((key) => existing[key] !== fields[key]) || !sameList(existing.tags, fields.tags);
 }
+
+/**
+ * The file names the product's pictures when each URL, in order, is the one an image was downloaded from or the
+ * stored original itself (what the export writes): an export → import round trip downloads nothing.
+ */
+const sameImages = (existing: readonly ExistingImage[], urls: readonly string[]) =>
+  existing.length === urls.length &&
+  existing.every((image, i) => urls[i] === image.sourceUrl || urls[i] === image.original);
 
 async function loadTaxonomy(db: DbOrTx) {
   const rows = await queryRows<{ kind: string; id: string; name: string }>(
@@ -288,8 +315,8 @@ async function loadExisting(db: DbOrTx, rows: readonly { data: ImportRow }[]) {
     sql`SELECT p.id, p.sku, p.name, p.description, p.category_id AS "categoryId", p.subcategory, p.brand_id AS "brandId",
         p.price::float8 AS price, p.compare_price::float8 AS "comparePrice", p.cost_price::float8 AS "costPrice",
         p.sale_price::float8 AS "salePrice", p.tags, p.is_active AS "isActive",
-        coalesce((SELECT array_agg(im.original ORDER BY im.position) FROM product_images im WHERE im.product_id = p.id),
-          '{}') AS images
+        coalesce((SELECT json_agg(json_build_object('original', im.original, 'sourceUrl', im.source_url)
+          ORDER BY im.position) FROM product_images im WHERE im.product_id = p.id), '[]') AS images
       FROM products p WHERE ${anyOf(sql`lower(p.sku)`, skus)}`,
   );
   const variants = await queryRows<ExistingVariant>(

@@ -1,7 +1,7 @@
 import { slugify } from '@seamline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import { inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
+import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { lockStockRows } from '../inventory/stock.service.js';
 import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
@@ -22,12 +22,9 @@ const productColumns = (f: ProductFields) => ({
   isActive: f.isActive,
 });
 
-/** Imported pictures are used as they are: the URL stands for every rendition. */
-const imageRows = (productId: string, urls: readonly string[]) =>
-  urls.map((url, position) => ({ productId, position, original: url, webp: url, thumbnail: url, alt: '' }));
-
 /**
- * Writes one planned batch inside the caller's transaction, in the lock order of stock.service.ts: products first
+ * Writes one planned batch (all but its pictures: import-images.ts sets those after, without a transaction open
+ * during the downloads) inside the caller's transaction, in the lock order of stock.service.ts: products first
  * (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted with
  * their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
  * "import"). Returns the rows whose quantity could not be set (reserved units grew since the plan).
@@ -117,8 +114,6 @@ async function writeProducts(
       )
       .returning({ id: products.id, sku: products.sku });
     for (const row of rows) planner.productCreated(row.sku, row.id);
-    const withImages = inserts.flatMap((w, index) => imageRows(rows[index]!.id, w.fields.images));
-    if (withImages.length > 0) await tx.insert(productImages).values(withImages);
   }
   for (const write of writes.filter((w) => w.existingId)) {
     const id = write.existingId!;
@@ -126,10 +121,6 @@ async function writeProducts(
       .update(products)
       .set({ ...productColumns(write.fields), updatedAt: new Date() })
       .where(eq(products.id, id));
-    if (write.fields.images.length > 0) {
-      await tx.delete(productImages).where(eq(productImages.productId, id));
-      await tx.insert(productImages).values(imageRows(id, write.fields.images));
-    }
   }
 }
 

@@ -59,7 +59,11 @@ async function withCsvUpload<T>(
 export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.importProducts, async (request, reply) => {
     if (request.query.dryRun)
-      return ok({ preview: await withCsvUpload(request, (file, fileName) => previewImport(app.db, file, fileName)) });
+      return ok({
+        preview: await withCsvUpload(request, (file, fileName) =>
+          previewImport(app.db, file, fileName, { allowHttp: app.config.importImages.allowHttp }),
+        ),
+      });
     const ctx = auditContext(request);
     const job = await withCsvUpload(request, (file, fileName) =>
       startImport(app.db, app.jobs, app.log, { file, fileName }, ctx),

@@ -7,6 +7,7 @@ import { bulkJobHandler } from '../bulk/bulk-job.js';
 import { CustomerBulkService } from '../bulk/customer-bulk.service.js';
 import { OrderBulkService } from '../bulk/order-bulk.service.js';
 import { ProductBulkService } from '../bulk/product-bulk.service.js';
+import { ImportImages } from '../imports/import-images.js';
 import { productImportJob } from '../imports/import-jobs.js';
 import { OrderChanges } from '../orders/order-changes.service.js';
 import { paymentProvider } from '../payments/provider-registry.js';
@@ -21,7 +22,7 @@ export function registerJobs(app: FastifyInstance): void {
     new OrderChanges(app.db, paymentProvider(app.config), app.config.publicUrl),
   );
   const runner = new JobRunner(app.db, app.log, {
-    product_import: productImportJob(app.db),
+    product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
     product_bulk: bulkJobHandler(app.db, products.job()),
     order_bulk_status: bulkJobHandler(app.db, orders.job()),
     customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),

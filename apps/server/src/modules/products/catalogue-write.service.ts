@@ -12,7 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { discardImage } from '../../lib/images.js';
+import { discardUnusedImages } from '../../lib/images.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
@@ -147,7 +147,7 @@ export class CatalogueWriteService {
       await writeActivity(tx, ctx, { action: 'update', resource: 'product', resourceId: id, details: diff });
       return { product: (await loadProduct(tx, eq(products.id, id)))!, orphaned };
     });
-    await this.removeUnusedFiles(orphaned);
+    await discardUnusedImages(this.db, this.storage, orphaned);
     return product;
   }
 
@@ -190,20 +190,7 @@ export class CatalogueWriteService {
       await alsoInTransaction?.(tx);
       return images;
     });
-    await this.removeUnusedFiles(images);
-  }
-
-  /** Image files go once no product, category or brand still shows them (demo images are shared). */
-  private async removeUnusedFiles(images: readonly ProductImage[]) {
-    for (const image of images) {
-      const [used] = await this.db
-        .execute(sql`
-        SELECT 1 FROM product_images WHERE original = ${image.original}
-        UNION ALL SELECT 1 FROM categories WHERE image->>'original' = ${image.original}
-        UNION ALL SELECT 1 FROM brands WHERE logo->>'original' = ${image.original} LIMIT 1`)
-        .then((r) => (r as unknown as { rows: unknown[] }).rows);
-      if (!used) await discardImage(this.storage, image);
-    }
+    await discardUnusedImages(this.db, this.storage, images);
   }
 
   /** The product columns present in the input. */

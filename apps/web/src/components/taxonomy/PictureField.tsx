@@ -1,4 +1,4 @@
-import type { StoredImageView } from '@seamline/shared';
+import { IMAGE_LIMITS, type StoredImageView } from '@seamline/shared';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
@@ -8,7 +8,6 @@ import { Avatar, Button, FormField } from '../ui';
 export type PictureChoice = { file: File | null; removed: boolean };
 export const KEEP_PICTURE: PictureChoice = { file: null, removed: false };
 
-const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 export const PROCESS_IMAGE_FAILED = 'Failed to process image. Please try again.';
 
@@ -36,7 +35,7 @@ export function PictureField({ label, name, seed, current, value, onChange, fit,
   const choose = (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) return setProblem(PROCESS_IMAGE_FAILED);
-    if (file.size > MAX_BYTES) return setProblem(`The ${label.toLowerCase()} must be at most 5 MB.`);
+    if (file.size > IMAGE_LIMITS.maxBytes) return setProblem(`The ${label.toLowerCase()} must be at most 5 MB.`);
     setProblem(null);
     onChange({ file, removed: false });
   };
