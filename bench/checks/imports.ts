@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PRODUCT_CSV_COLUMNS } from '@seamline/shared';
+import { type ImportPreview, type JobView, PRODUCT_CSV_COLUMNS } from '@seamline/shared';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { loadConfig, prepareDataDir } from '../../apps/server/src/config.js';
@@ -80,8 +80,7 @@ async function upload(baseUrl: string, token: string, file: string, dryRun: bool
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of the answer
-  const body = (await res.json()) as any;
+  const body = (await res.json()) as { data: { preview: ImportPreview; job: JobView }; error?: string };
   if (!res.ok) throw new Error(`import ${dryRun ? 'dry run' : 'start'} answered ${res.status}: ${body.error}`);
   return body.data;
 }
@@ -89,8 +88,7 @@ async function upload(baseUrl: string, token: string, file: string, dryRun: bool
 async function waitForJob(baseUrl: string, token: string, id: string) {
   for (;;) {
     const res = await fetch(`${baseUrl}/api/admin/jobs/${id}`, { headers: { authorization: `Bearer ${token}` } });
-    // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of the answer
-    const { job } = ((await res.json()) as any).data;
+    const { job } = ((await res.json()) as { data: { job: JobView } }).data;
     if (job.status === 'completed' || job.status === 'failed') return job;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
