@@ -31,6 +31,7 @@ export * from './saved-views.js';
 export * from './shop-account.js';
 export * from './staff-security.js';
 export * from './stock.js';
+export * from './stock-inputs.js';
 export * from './storefront.js';
 export * from './taxonomy.js';
 export * from './users.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES, productInput, slugify, splitList, stockChangeInput } from './products.js';
+import { PRODUCT_MESSAGES, productInput, slugify, splitList } from './products.js';
+import { stockChangeInput } from './stock-inputs.js';
 
 const valid = {
   name: 'Linen Shirt',

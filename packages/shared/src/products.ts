@@ -3,7 +3,7 @@ import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
 import { stockFilterField } from './list-filters.js';
 import { partialUpdate } from './refinements.js';
-import { STOCK_MOVEMENT_OPERATIONS, STOCK_OPERATIONS } from './stock.js';
+import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
 
 /** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
 export const PRODUCT_MESSAGES = {
@@ -191,59 +191,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 120);
 }
-
-const variantText = (message: string) => z.string({ error: message }).trim().min(1, message).max(30, message);
-const positiveQuantity = (message: string) =>
-  z.number({ error: message }).int(message).gt(0, message).max(1_000_000, message);
-
-/** POST /products/{id}/stock/add and /stock/remove. */
-export const stockChangeInput = z.object({
-  size: variantText(PRODUCT_MESSAGES.stockInput),
-  color: variantText(PRODUCT_MESSAGES.stockInput),
-  quantity: positiveQuantity(PRODUCT_MESSAGES.stockInput),
-  reason: z.string().trim().max(200).optional(),
-});
-export type StockChangeInput = z.input<typeof stockChangeInput>;
-
-/** PUT /admin/products/{id}/inventory (DESIGN §3): add and subtract take a quantity above 0, set takes ≥ 0. */
-export const adminStockInput = z
-  .object({
-    size: variantText(PRODUCT_MESSAGES.stockInput),
-    color: variantText(PRODUCT_MESSAGES.stockInput),
-    quantity: z
-      .number({ error: PRODUCT_MESSAGES.stockInput })
-      .int(PRODUCT_MESSAGES.stockInput)
-      .min(0, PRODUCT_MESSAGES.stockInput)
-      .max(1_000_000, PRODUCT_MESSAGES.stockInput),
-    operation: z.enum(STOCK_OPERATIONS, { error: 'Operation must be add, subtract or set' }),
-    reason: z.string().trim().max(200).optional(),
-  })
-  .refine((v) => v.operation === 'set' || v.quantity > 0, {
-    message: PRODUCT_MESSAGES.stockInput,
-    path: ['quantity'],
-  });
-export type AdminStockInput = z.input<typeof adminStockInput>;
-
-/** POST /products/{id}/inventory: a new combination (quantity 0, threshold 10, reserved 0 by default). */
-export const newCombinationInput = z.object({
-  size: variantText(PRODUCT_MESSAGES.combinationInput),
-  color: variantText(PRODUCT_MESSAGES.combinationInput),
-  quantity: z
-    .number({ error: PRODUCT_MESSAGES.initialQuantity })
-    .int(PRODUCT_MESSAGES.initialQuantity)
-    .min(0, PRODUCT_MESSAGES.initialQuantity)
-    .max(1_000_000)
-    .default(0),
-  lowStockThreshold: z
-    .number({ error: PRODUCT_MESSAGES.thresholdNegative })
-    .int(PRODUCT_MESSAGES.thresholdNegative)
-    .min(0, PRODUCT_MESSAGES.thresholdNegative)
-    .max(1_000_000)
-    .default(STOCK.defaultThresholdStockDialog),
-  reserved: z.literal(0, { error: 'A new combination starts with 0 reserved' }).default(0),
-  reason: z.string().trim().max(200).optional(),
-});
-export type NewCombinationInput = z.input<typeof newCombinationInput>;
 
 /** PUT /products/{id}/inventory: the whole list of combinations. */
 export const inventoryReplaceInput = z.object({ inventory: z.array(inventoryRowInput).max(200) });

@@ -5,22 +5,20 @@ import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import {
   adminProductListQuery,
-  adminStockInput,
   historyDaysQuery,
   historyPageQuery,
   inventoryChangeView,
   inventoryHistoryDayView,
   inventoryReplaceInput,
   limitQuery,
-  newCombinationInput,
   productInput,
   productListQuery,
   productStatusInput,
   productUpdateInput,
   productView,
-  stockChangeInput,
   taxonomyItemView,
 } from '../products.js';
+import { adminStockInput, newCombinationInput, stockChangeInput } from '../stock-inputs.js';
 import { storefrontProductSummary, storefrontProductView } from '../storefront.js';
 
 /** Staff views: the back office, staff-only routes and staff callers of the storefront paths. */
