@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that need a real PostgreSQL server (and Redis) (TEST_DATABASE_URL, REDIS_URL; CI sets both). Without them the
-// files are left out of the run rather than skipped: there is nothing for them to run against.
-const needsServices = ['apps/server/src/scale-out.test.ts', 'apps/server/src/db/connection-cut.test.ts'];
+// Tests that need a shared Redis (REDIS_URL; CI sets it). Without it the files are left out of the run rather than
+// skipped: there is nothing for them to run against. PostgreSQL is always there: TEST_DATABASE_URL, or an embedded
+// server the global setup starts.
+const needsRedis = ['apps/server/src/scale-out.test.ts'];
 
 export default defineConfig({
   test: {
@@ -12,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: process.env.TEST_DATABASE_URL ? [] : needsServices,
+          exclude: process.env.REDIS_URL ? [] : needsRedis,
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -78,7 +78,7 @@ if (wanted.has('imports'))
 
 /** The checks on the bench store (prepared first when it has no catalogue); returns the store's size. */
 async function storeChecks(target: BenchDatabase): Promise<string> {
-  let database = await target.open();
+  const database = await target.open();
   try {
     await prepareStore(database, target, settings.orders);
     const size = await storeSize(database.db);
@@ -91,8 +91,6 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
     let outcome: CheckoutOutcome | null = null;
 
     if (needsServer) {
-      // The embedded database takes one process at a time: the server's, while it runs.
-      if (target.kind === 'pglite') await database.close();
       const server = await startServer(target);
       try {
         const ctx = { baseUrl: server.baseUrl, token: '' };
@@ -141,7 +139,6 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
       } finally {
         await server.stop();
       }
-      if (target.kind === 'pglite') database = await target.open();
     }
     if (wanted.has('invariants'))
       await measure('invariants', (out) => invariants(database.db, out, hot, brokenBefore, outcome));

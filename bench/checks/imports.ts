@@ -98,7 +98,7 @@ async function waitForJob(baseUrl: string, token: string, id: string) {
 async function prepareScratch(dataDir: string, databaseUrl: string | undefined) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   prepareDataDir(config);
-  const database = await openDatabase({ databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     await seedTaxonomy(database.db);

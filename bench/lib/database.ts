@@ -16,11 +16,11 @@ export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0';
  * (e.g. a store built with `DATA_DIR=… npm run seed -- …`), else a fresh embedded one in a temporary directory.
  */
 export type BenchDatabase = {
-  kind: 'postgres' | 'pglite';
+  kind: 'postgres' | 'embedded';
   label: string;
   /** What the server process needs to open the same database (and its uploads). */
   serverEnv: Record<string, string>;
-  /** Opens it in this process (an embedded database only while no server holds it). */
+  /** Opens it in this process; the embedded server started here is joined by the server process the bench starts. */
   open(): Promise<Database>;
   dispose(): void;
 };
@@ -32,12 +32,12 @@ export function benchDatabase(): BenchDatabase {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   prepareDataDir(config);
   return {
-    kind: databaseUrl ? 'postgres' : 'pglite',
+    kind: databaseUrl ? 'postgres' : 'embedded',
     label: databaseUrl
       ? `PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}`
-      : `embedded PGlite${keptDir ? ` (${keptDir})` : ''}`,
+      : `embedded PostgreSQL${keptDir ? ` (${keptDir})` : ''}`,
     serverEnv: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
-    open: () => openDatabase({ databaseUrl, pgliteDir: config.pgliteDir }),
+    open: () => openDatabase({ databaseUrl, dataDir: config.dataDir }),
     dispose: () => {
       if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -98,10 +98,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
-  /** node-postgres connection string; when absent the embedded PGlite under dataDir is used. */
+  /** node-postgres connection string; when absent the embedded PostgreSQL server in dataDir/postgres is used. */
   databaseUrl?: string;
-  /** ':memory:' keeps an embedded database in memory (tests). */
-  pgliteDir?: string;
   redisUrl?: string;
   jwtSecret: string;
   /** AES-256-GCM key for two-factor secrets (TOTP_ENCRYPTION_KEY; outside production derived from jwtSecret). */
@@ -197,7 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    pgliteDir: path.join(dataDir, 'db'),
     redisUrl: e.REDIS_URL,
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY)! : developmentTotpKey(jwtSecret),
@@ -320,11 +317,14 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * Creates the data folder (0700) for a process that writes to it (server, CLIs). The embedded database writes its
- * own files with the process umask, so the umask is narrowed first: everything created afterwards (database files,
- * uploads) is readable by the server's user only.
+ * Creates the data folder (0700) for a process that writes to it (server, CLIs). The umask is narrowed first, so
+ * everything created afterwards (uploads, secrets) is readable by the server's user only; the embedded PostgreSQL
+ * keeps its cluster 0700 by itself. Run as root, the embedded PostgreSQL runs as the `postgres` user, which must pass
+ * through the folders made here to reach its own: they get 0711 (passage only, no listing).
  */
 export function prepareDataDir(config: Pick<Config, 'dataDir'>): void {
   process.umask(0o077);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const firstCreated = mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  if (!firstCreated || process.getuid?.() !== 0) return;
+  for (let dir = config.dataDir; dir.startsWith(firstCreated); dir = path.dirname(dir)) chmodSync(dir, 0o711);
 }

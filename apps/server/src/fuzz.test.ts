@@ -12,7 +12,7 @@ import { seededRandom } from './db/seed/random.js';
  */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
-/** Requests in flight at once; above 1 it is meant for real PostgreSQL (PGlite runs one statement at a time). */
+/** Requests in flight at once. */
 const CONCURRENCY = Math.max(1, Number(process.env.FUZZ_CONCURRENCY ?? 1));
 
 let t: TestApp;

@@ -3,12 +3,18 @@ import { loadConfig, prepareDataDir } from './config.js';
 import { bootstrapData } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { describeConnectionFailure } from './db/connection.js';
+import { EmbeddedPostgresError } from './db/embedded/binaries.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
 
 const config = loadConfig();
 prepareDataDir(config);
-const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts });
+const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts }).catch((error) => {
+  // No embedded binaries for this machine, or a cluster that cannot start: the message says why and what to set.
+  if (!(error instanceof EmbeddedPostgresError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   // MIGRATE_ON_START=0: migrations are their own deployment step (`npm run db:migrate`).
   if (config.runtime.migrateOnStart) await database.migrate();
@@ -16,6 +22,7 @@ try {
   if (!config.databaseUrl) throw error;
   // The operator needs where and why, not a query stack.
   console.error(describeConnectionFailure(config.databaseUrl, error));
+  await database.close();
   process.exit(1);
 }
 const app = await buildApp({ config, database });

@@ -4,17 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, onServer, startSmtpSink } from '../test/cluster.js';
+import { startSmtpSink } from '../test/cluster.js';
+import { freshDatabase, onServer } from '../test/databases.js';
 import { freePort, serverEnv, startCompiled, waitHealthy } from '../test/process.js';
 import { startTestBucket, type TestBucket } from '../test/s3.js';
 import { multipartBody, testPng } from '../test/uploads.js';
 
 /*
  * Two production server processes (compiled, NODE_ENV=production) on one PostgreSQL database, one Redis, one
- * S3-protocol server and one SMTP sink, driven only through HTTP. Needs TEST_DATABASE_URL and REDIS_URL, so
- * vitest.config.ts includes this file only when TEST_DATABASE_URL is set (CI sets both).
+ * S3-protocol server and one SMTP sink, driven only through HTTP. Needs REDIS_URL, so vitest.config.ts includes
+ * this file only when it is set (CI sets it).
  */
-const serverUrl = process.env.TEST_DATABASE_URL as string;
 const redisUrl = process.env.REDIS_URL as string;
 const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'db/migrations/meta/_journal.json'), 'utf8'));
 const ADMIN = { email: 'ops@example.com', password: 'Cluster-admin-pass-1' };
@@ -37,8 +37,12 @@ async function launch(name: string, env: Record<string, string>): Promise<Instan
 }
 
 beforeAll(async () => {
-  if (!serverUrl || !redisUrl) throw new Error('The two-instance test needs TEST_DATABASE_URL and REDIS_URL');
-  [database, bucket, smtp] = await Promise.all([freshDatabase(serverUrl), startTestBucket(), startSmtpSink()]);
+  if (!redisUrl) throw new Error('The two-instance test needs REDIS_URL');
+  [database, bucket, smtp] = await Promise.all([
+    freshDatabase({ prefix: 'seamline_cluster' }),
+    startTestBucket(),
+    startSmtpSink(),
+  ]);
   const s3 = bucket.s3;
   const env = {
     NODE_ENV: 'production',

@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { describe, expect, it } from 'vitest';
+import { onServer } from '../test/databases.js';
+import { postgresProcessesOf } from '../test/process.js';
+import { startEmbeddedPostgres } from './db/embedded/server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -77,12 +78,16 @@ describe('the server process', () => {
     expect(await exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
 
-    // The embedded database was closed cleanly: it opens again with the demo data intact.
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
-    const { rows } = await db.query<{ n: number }>(
-      "select count(*)::int as n from users where email = 'admin@seamline.dev'",
-    );
-    expect(rows[0]?.n).toBe(1);
-    await db.close();
+    // The embedded PostgreSQL was stopped with the server, and starts again with the demo data intact.
+    expect(postgresProcessesOf(dataDir)).toEqual([]);
+    const embedded = await startEmbeddedPostgres({ dataDir });
+    try {
+      const rows = await onServer(embedded.url, (client) =>
+        client.query("select count(*)::int as n from users where email = 'admin@seamline.dev'").then((r) => r.rows),
+      );
+      expect(rows[0]?.n).toBe(1);
+    } finally {
+      await embedded.stop();
+    }
   }, 90_000);
 });

@@ -1,30 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-
-/** Runs one statement batch on a PostgreSQL server with a short-lived client. */
-export async function onServer<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new empty database on the server named by serverUrl (like the harness); drop() removes it. */
-export async function freshDatabase(serverUrl: string, prefix = 'seamline_cluster') {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
-}
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 

@@ -1,14 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
+import { startEmbeddedPostgres } from '../src/db/embedded/server.js';
+import { databaseUrl } from './databases.js';
 
 /**
- * Starting an embedded PostgreSQL (initdb) and migrating it costs seconds per test file; done once here, each
- * test file's fresh database starts from this dump instead. Not used when TEST_DATABASE_URL names a real server.
+ * One PostgreSQL server for the whole run: TEST_DATABASE_URL when set (CI), otherwise an embedded server started
+ * here (the same engine, without fsync: a crash only loses test data). Migrations run once, into a template database
+ * that each test file's fresh database is copied from.
  */
 export default async function setup(project: TestProject) {
   // Tests that start the compiled server (dist/) need a current build: compiled once here, only when stale.
@@ -16,23 +19,27 @@ export default async function setup(project: TestProject) {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     stdio: 'inherit',
   });
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('pgliteTemplate', '');
-    return;
-  }
-  const database = await openDatabase({ pgliteDir: ':memory:' });
-  await database.migrate();
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  const file = path.join(os.tmpdir(), `seamline-test-template-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
-  project.provide('pgliteTemplate', file);
-  return () => rm(file, { force: true });
-}
+  const dataDir = process.env.TEST_DATABASE_URL ? undefined : mkdtempSync(path.join(os.tmpdir(), 'seamline-test-pg-'));
+  const embedded = dataDir ? await startEmbeddedPostgres({ dataDir, durable: false }) : undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL ?? (embedded?.url as string);
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-  }
+  const template = `seamline_template_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${template}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, template) });
+  await database.migrate();
+  await database.close();
+
+  project.provide('databaseServerUrl', serverUrl);
+  project.provide('templateDatabase', template);
+  return async () => {
+    await admin(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await embedded?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
 }

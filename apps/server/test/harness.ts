@@ -1,24 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-
-let templateBlob: Promise<Blob | undefined> | undefined;
-/** The migrated template the global setup dumped (see test/global-setup.ts), read once per test file. */
-function pgliteTemplate(): Promise<Blob | undefined> {
-  templateBlob ??= (async () => {
-    // Benchmarks reuse this harness outside Vitest, where there is no template to inject.
-    const file = process.env.VITEST ? inject('pgliteTemplate') : undefined;
-    return file ? new Blob([await readFile(file)]) : undefined;
-  })();
-  return templateBlob;
-}
+import { freshDatabase } from './databases.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -27,35 +14,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/**
- * A real app on a real, empty database: in-memory PGlite by default, or a fresh database on the PostgreSQL
- * server named by TEST_DATABASE_URL (created here, dropped on close).
- */
+/** A real app on a real, empty (migrated) database of its own on the test server, dropped on close. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `seamline_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const fresh = await freshDatabase({ migrated: true });
   const dataDir = path.join(os.tmpdir(), `seamline-test-${randomBytes(6).toString('hex')}`);
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' }),
-    databaseUrl,
-    pgliteDir: ':memory:',
+    databaseUrl: fresh.url,
     rateLimitMax: 100_000,
     seedDemo: false,
     // No load shedding unless a test asks for it: a busy test machine must not turn requests into 503s.
@@ -64,7 +29,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     catalogue: { viewFlushMs: 5_000, cacheTtlMs: 0 },
     ...overrides,
   };
-  const database = await openDatabase({ ...config, pgliteTemplate: databaseUrl ? undefined : await pgliteTemplate() });
+  const database = await openDatabase(config);
+  // Copied from the migrated template; a no-op unless a migration was added since the run began.
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
   return {
@@ -74,13 +40,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await fresh.drop();
     },
   };
 }
-
-/** Real PostgreSQL is needed to prove locking under concurrency (PGlite has one connection). */
-export const onRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export type JsonResponse<T = Record<string, unknown>> = { status: number; body: T; headers: Record<string, unknown> };
 

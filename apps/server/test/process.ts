@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -15,10 +15,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment of a server process: loopback port, quiet logs, embedded database unless told otherwise. */
 /** A fixed two-factor key for servers started by tests and benchmarks (production refuses to start without one). */
 export const TEST_TOTP_ENCRYPTION_KEY = '5eed'.repeat(16);
 
+/** The environment of a server process: loopback port, quiet logs, embedded database unless told otherwise. */
 export function serverEnv(port: number, overrides: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -61,6 +61,22 @@ export async function waitHealthy(port: number, child: ChildProcess, timeoutMs =
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;
+}
+
+/** Pids of postgres server processes whose data folder is DATA_DIR/postgres (Linux /proc). */
+export function postgresProcessesOf(dataDir: string): number[] {
+  const cluster = path.join(dataDir, 'postgres');
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return path.basename(args[0] ?? '') === 'postgres' && args.includes(cluster);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** Direct children of a process (Linux /proc). */

@@ -54,7 +54,7 @@ describe('ADMIN_EMAIL naming a demo account', () => {
   }, 180_000);
 });
 
-describe(`instances starting together with one ADMIN_EMAIL (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe('instances starting together with one ADMIN_EMAIL', () => {
   it('creates the admin once; the other starts find it and carry on', async () => {
     const fresh = await createTestApp();
     try {

@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DbTimeouts } from '../config.js';
 import { poolOptions } from './connection.js';
-import { PrivateNodeFS } from './private-nodefs.js';
+import { moveLegacyPgliteData } from './embedded/move-pglite.js';
+import { startEmbeddedPostgres } from './embedded/server.js';
 import { retryTransactions } from './retry.js';
 import * as schema from './schema/index.js';
 
@@ -21,15 +18,17 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything a query can run on: the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-/** Connection pool figures for the metrics; PGlite is one in-process connection, so it has no idle or waiting count. */
-export type PoolStats = { max: number; open: number; idle?: number; waiting?: number };
+/** Connection pool figures for the metrics. */
+export type PoolStats = { max: number; open: number; idle: number; waiting: number };
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for messages: "PostgreSQL at host:port" or "the embedded PostgreSQL in DATA_DIR/postgres". */
+  description: string;
   poolStats(): PoolStats;
   /** Applies the pending migrations (of the app's migrations folder, or of `folder`: tests migrate older states). */
   migrate(folder?: string): Promise<void>;
+  /** Closes the pool, then stops the embedded server when this process started it. */
   close(): Promise<void>;
 };
 
@@ -40,56 +39,77 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type OpenOptions = {
+  /** A PostgreSQL server of one's own; without it the embedded server in DATA_DIR is started (or joined). */
   databaseUrl?: string;
+  /** DATA_DIR, where the embedded server keeps its cluster (used only without databaseUrl). */
+  dataDir?: string;
   /** The serving process's timeouts (main.ts); batch jobs (CLIs, seeding, benchmarks) run without. */
   requestTimeouts?: DbTimeouts;
   /** Size of the request pool (DB_POOL_MAX); node-postgres' usual 10 when absent. */
   dbPoolMax?: number;
-  pgliteDir?: string;
-  /** A dumped, already migrated embedded database to start from (tests: skips initdb and migrations). */
-  pgliteTemplate?: Blob;
 };
 
+/**
+ * The database of this process: the PostgreSQL server in DATABASE_URL, or else the embedded PostgreSQL server in
+ * DATA_DIR/postgres (started here, or joined when another process of this store runs it). Either way the app talks
+ * to it through the same node-postgres pool.
+ */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool(poolOptions(options.databaseUrl, options.requestTimeouts, options.dbPoolMax));
-    // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
-    // the pool drops it and the next query opens a new one.
-    pool.on('error', () => {});
-    // The pool listens for errors only on idle connections. A connection cut while a request holds it (terminated
-    // backend, idle-in-transaction timeout) emits 'error' on the client with no listener, which would end the
-    // process; the request's own query fails anyway (then 503) and the pool discards the dead connection on release.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
-    return {
-      db,
-      kind: 'postgres',
-      poolStats: () => ({
-        max: pool.options.max,
-        open: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
-      migrate: (folder = migrationsFolder) =>
-        migrateWithoutStatementTimeouts(options.databaseUrl as string, options.requestTimeouts, folder),
-      close: () => pool.end(),
-    };
+  if (options.databaseUrl) return connect(options.databaseUrl, options, describeUrl(options.databaseUrl));
+  if (!options.dataDir) throw new Error('openDatabase needs DATABASE_URL or a data folder for the embedded server');
+  const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir });
+  const connected = await connect(
+    embedded.url,
+    options,
+    `the embedded PostgreSQL in ${path.join(options.dataDir, 'postgres')}`,
+  );
+  const database: Database = {
+    ...connected,
+    async close() {
+      await connected.close();
+      await embedded.stop();
+    },
+  };
+  try {
+    await moveLegacyPgliteData(options.dataDir, { url: embedded.url, migrate: () => database.migrate() });
+  } catch (error) {
+    await database.close();
+    throw error;
   }
-  const dataDir = options.pgliteDir && options.pgliteDir !== ':memory:' ? options.pgliteDir : undefined;
-  const client = await PGlite.create({
-    fs: dataDir ? new PrivateNodeFS(dataDir) : undefined,
-    loadDataDir: options.pgliteTemplate,
-    extensions: { pg_trgm },
-    parsers: { 1700: (v: string) => Number(v), 20: (v: string) => Number(v) },
-  });
-  const db = retryTransactions(drizzlePglite(client, { schema }) as unknown as Db);
+  return database;
+}
+
+async function connect(url: string, options: OpenOptions, description: string): Promise<Database> {
+  const pool = new pg.Pool(poolOptions(url, options.requestTimeouts, options.dbPoolMax));
+  // An idle connection closed by the server (restart, failover, DROP DATABASE … FORCE) must not crash the process:
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', () => {});
+  // The pool listens for errors only on idle connections. A connection cut while a request holds it (terminated
+  // backend, idle-in-transaction timeout) emits 'error' on the client with no listener, which would end the
+  // process; the request's own query fails anyway (then 503) and the pool discards the dead connection on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
-    kind: 'pglite',
-    poolStats: () => ({ max: 1, open: client.closed ? 0 : 1 }),
-    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
-    close: () => client.close(),
+    description,
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    migrate: (folder = migrationsFolder) => migrateWithoutStatementTimeouts(url, options.requestTimeouts, folder),
+    close: () => pool.end(),
   };
+}
+
+function describeUrl(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return `PostgreSQL at ${hostname || 'localhost'}:${port || '5432'}`;
+  } catch {
+    return 'the PostgreSQL in DATABASE_URL';
+  }
 }
 
 /** Any fixed number: every instance of this app takes the same PostgreSQL advisory lock around its migrations. */
@@ -117,7 +137,7 @@ async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts
   }
 }
 
-/** Rows of a raw SQL query, on either driver. */
+/** Rows of a raw SQL query. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
@@ -136,7 +156,7 @@ type SessionOf = {
 };
 
 /**
- * `queryRows` as a named prepared statement (node-postgres; PGlite ignores the name): each pooled connection parses
+ * `queryRows` as a named prepared statement: each pooled connection parses
  * the statement once, and after a few runs PostgreSQL may keep a generic plan instead of planning every call. The name
  * is a hash of the SQL text, so different texts (e.g. carts of different sizes) are different statements. For the
  * hottest statements only (guest checkout); the values must all be parameters, never inlined.
@@ -166,7 +186,7 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
   return row as T['$inferSelect'];
 }
 
-/** A json column as node-postgres (parsed) or PGlite (parsed or text) hands it over. */
+/** A json value from a query: node-postgres parses json columns, a value cast to text arrives as a string. */
 export function jsonValue<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }

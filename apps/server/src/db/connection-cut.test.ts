@@ -6,7 +6,7 @@ import { stockOf } from '../../test/orders.js';
 
 /**
  * A connection the database cuts while a request is using it (terminated backend, failover, idle-in-transaction
- * timeout) must cost that request a 503, not the process. Needs real PostgreSQL (vitest.config.ts: needsServices).
+ * timeout) must cost that request a 503, not the process.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

@@ -1,37 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ORDER_STATUSES, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/databases.js';
 import { type Database, openDatabase, queryRows } from './client.js';
 import { generateStore } from './seed/generate/index.js';
 import { seedDemoData } from './seed/index.js';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const temporary = mkdtempSync(path.join(os.tmpdir(), 'seamline-enum-checks-'));
 const cleanups: (() => Promise<void>)[] = [async () => rmSync(temporary, { recursive: true, force: true })];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** An empty database: a new one on the PostgreSQL server under test, else an in-memory PGlite. */
+/** An empty database of its own on the test server. */
 async function emptyDatabase(): Promise<Database> {
-  if (!serverUrl) return openDatabase({ pgliteDir: ':memory:' });
-  const name = `seamline_enums_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
+  const fresh = await freshDatabase({ prefix: 'seamline_enums' });
+  cleanups.push(fresh.drop);
+  return openDatabase({ databaseUrl: fresh.url });
 }
 
 async function rejects(database: Database, statement: ReturnType<typeof sql>): Promise<string> {
@@ -44,7 +32,7 @@ async function rejects(database: Database, statement: ReturnType<typeof sql>): P
   }
 }
 
-describe(`enum CHECK constraints (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe('enum CHECK constraints', () => {
   // Migration 0004 once proved it applies to a store already holding data; today's seed writes columns of later
   // migrations, so the data now goes into a fully migrated database, and the constraints are checked against it.
   it('a database with demo and generated data holds every enum', async () => {

@@ -5,5 +5,5 @@ const config = loadConfig();
 prepareDataDir(config);
 const database = await openDatabase(config);
 await database.migrate();
-console.log(`Migrations applied (${database.kind}).`);
+console.log(`Migrations applied (${database.description}).`);
 await database.close();

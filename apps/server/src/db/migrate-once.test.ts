@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase, onServer } from '../../test/databases.js';
 import { freePort, serverEnv, startCompiled, waitHealthy } from '../../test/process.js';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const journal = JSON.parse(readFileSync(path.join(import.meta.dirname, 'migrations/meta/_journal.json'), 'utf8'));
 const MIGRATIONS: number = journal.entries.length;
 const dropped: (() => Promise<void>)[] = [];
@@ -16,41 +12,15 @@ afterAll(async () => {
   for (const drop of dropped) await drop();
 });
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** An empty database: a new one on the PostgreSQL server under test, else a new embedded data folder. */
+/** An empty database of its own on the test server. */
 async function emptyDatabase(): Promise<{ env: Record<string, string>; appliedMigrations(): Promise<number | null> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-migrate-'));
-  if (!serverUrl) {
-    return {
-      env: { DATA_DIR: dataDir },
-      async appliedMigrations() {
-        const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { pg_trgm } });
-        try {
-          return await countMigrations((sql) => db.query<{ n: number | null }>(sql).then((r) => r.rows));
-        } finally {
-          await db.close();
-        }
-      },
-    };
-  }
-  const name = `seamline_migrate_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
-  dropped.push(() => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshDatabase({ prefix: 'seamline_migrate' });
+  dropped.push(fresh.drop);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: fresh.url },
     appliedMigrations: () =>
-      admin((client) => countMigrations((sql) => client.query(sql).then((r) => r.rows)), url.toString()),
+      onServer(fresh.url, (client) => countMigrations((sql) => client.query(sql).then((r) => r.rows))),
   };
 }
 
@@ -74,21 +44,15 @@ async function stop(server: ReturnType<typeof startCompiled>) {
   return server.exited;
 }
 
-describe(`migrations at start (${serverUrl ? 'PostgreSQL: three instances at once' : 'PGlite: three starts in turn'})`, () => {
+describe('migrations at start', () => {
   it('three instances starting on one empty database migrate it once, without errors', async () => {
     const database = await emptyDatabase();
-    const instances = serverUrl ? await Promise.all([1, 2, 3].map(() => startServer(database.env))) : [];
-    // The embedded database belongs to one process at a time: there the instances start one after another.
-    for (let i = 0; i < 3 && !serverUrl; i++) {
-      const instance = await startServer(database.env);
-      instances.push(instance);
-      expect(await stop(instance.server), instance.server.output()).toEqual({ code: 0, signal: null });
-    }
+    const instances = await Promise.all([1, 2, 3].map(() => startServer(database.env)));
     for (const { server, healthy } of instances) {
       expect(healthy, server.output()).toBe(true);
       expect(server.output()).not.toMatch(/error/i);
     }
-    for (const { server } of instances) if (serverUrl) expect(await stop(server)).toEqual({ code: 0, signal: null });
+    for (const { server } of instances) expect(await stop(server)).toEqual({ code: 0, signal: null });
     expect(await database.appliedMigrations()).toBe(MIGRATIONS);
   }, 180_000);
 

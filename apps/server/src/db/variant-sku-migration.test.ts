@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/databases.js';
 import { migrationsBefore } from '../../test/migrations.js';
 import { openDatabase, queryRows } from './client.js';
 
@@ -17,7 +18,8 @@ const validEan13 = (code: string) => {
 
 describe('migration 0016 (variant SKUs) on existing stock', () => {
   it('gives every combination a unique SKU and EAN-13 without touching its stock', async () => {
-    const database = await openDatabase({ pgliteDir: ':memory:' });
+    const fresh = await freshDatabase({ prefix: 'seamline_skus' });
+    const database = await openDatabase({ databaseUrl: fresh.url });
     try {
       await database.migrate(migrationsBefore('0016_variant_skus', temporary));
       const run = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
@@ -46,6 +48,7 @@ describe('migration 0016 (variant SKUs) on existing stock', () => {
       expect(new Set(rows.map((r) => r.barcode)).size).toBe(3);
     } finally {
       await database.close();
+      await fresh.drop();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
@@ -117,15 +117,9 @@ describe('GET /api/metrics content', () => {
     const value = (name: string) => find(samples, name)[0]?.value;
     expect(value('seamline_db_pool_max_connections')).toBeGreaterThanOrEqual(1);
     expect(value('seamline_db_pool_open_connections')).toBeGreaterThanOrEqual(1);
-    if (onRealPostgres) {
-      expect(value('seamline_db_pool_max_connections')).toBe(10);
-      expect(value('seamline_db_pool_idle_connections')).toBeGreaterThanOrEqual(1);
-      expect(value('seamline_db_pool_waiting_clients')).toBe(0);
-    } else {
-      // The embedded database is one connection without a pool: no made-up idle or waiting figures.
-      expect(find(samples, 'seamline_db_pool_idle_connections')).toEqual([]);
-      expect(find(samples, 'seamline_db_pool_waiting_clients')).toEqual([]);
-    }
+    expect(value('seamline_db_pool_max_connections')).toBe(10);
+    expect(value('seamline_db_pool_idle_connections')).toBeGreaterThanOrEqual(1);
+    expect(value('seamline_db_pool_waiting_clients')).toBe(0);
   });
 
   it('reports event-loop delay, which rises when the loop is blocked', async () => {

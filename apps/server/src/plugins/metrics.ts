@@ -41,15 +41,13 @@ export function registerMetrics(app: FastifyInstance, poolStats: () => PoolStats
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  // A figure the database cannot give (PGlite has no pool to wait on) gets no series rather than a constant 0.
-  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number | undefined) => {
-    if (read(poolStats()) === undefined) return;
+  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) => {
     new Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        this.set(read(poolStats()) ?? 0);
+        this.set(read(poolStats()));
       },
     });
   };

@@ -9,7 +9,7 @@ import { seedDemoData } from './index.js';
 const HELP = `Usage: npm run seed [-- options]
 
 Without options: loads the demo data into an empty database.
-With options: generates a large store into the database (PGlite in DATA_DIR, or DATABASE_URL).
+With options: generates a large store into the database (the embedded PostgreSQL in DATA_DIR, or DATABASE_URL).
 
   --products N     products, each with 9 size × colour variants (default 1000)
   --customers N    customers with addresses (default 1000)
@@ -75,7 +75,7 @@ try {
   await database.migrate();
   if (generating) {
     console.log(
-      `Generating ${options.products} products × 9 variants, ${options.customers} customers and ${options.orders} orders (seed ${options.seed}) on ${database.kind}…`,
+      `Generating ${options.products} products × 9 variants, ${options.customers} customers and ${options.orders} orders (seed ${options.seed}) on ${database.description}…`,
     );
     const summary = await generateStore(database.db, { ...options, progress: terminalProgress() });
     console.log(

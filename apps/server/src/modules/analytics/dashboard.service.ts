@@ -17,7 +17,7 @@ export async function dashboardAnalytics(
   echo: DashboardAnalytics['range'],
 ): Promise<DashboardAnalytics> {
   const previous = previousRange(range);
-  // Independent reads: in parallel on a PostgreSQL pool (PGlite runs them one after another).
+  // Independent reads: in parallel on the pool's connections.
   const [orders, customers, products, stock, daily, categories, brands, before] = await Promise.all([
     orderTotals(db, range),
     customersCreated(db, range),

@@ -32,7 +32,7 @@ export async function comprehensiveReport(
   echo: ComprehensiveReport['range'],
 ): Promise<ComprehensiveReport> {
   const previous = previousRange(range);
-  // Independent reads: in parallel on a PostgreSQL pool (PGlite runs them one after another).
+  // Independent reads: in parallel on the pool's connections.
   const [
     totals,
     previousTotals,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { checkStockInvariants } from '../../db/seed/invariants.js';
@@ -69,7 +69,7 @@ async function matchesRebuild() {
   return byTriggers;
 }
 
-describe(`analytics rollups of migration 0007 (${onRealPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`analytics rollups of migration 0007`, () => {
   it('follow a parallel mix of orders, cancels, stock edits and coupon uses, and equal a rebuild', async () => {
     const sizes = ['S', 'M', 'L'];
     const products = await Promise.all(

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { activityLogs } from '../../db/schema/index.js';
@@ -31,7 +31,7 @@ async function checkedFailures(where: { email?: string; ip?: string }) {
 
 const PARALLEL = 50;
 
-describe(`sign-in throttle under parallel attempts (${onRealPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`sign-in throttle under parallel attempts`, () => {
   it('lets at most five parallel wrong passwords reach the password check; the right one then gets 429', async () => {
     const user = await buildUser(t.app.db);
     const answers = await Promise.all(
@@ -84,8 +84,8 @@ describe(`sign-in throttle under parallel attempts (${onRealPostgres ? 'PostgreS
   });
 
   it('holds across two app instances sharing the database', async () => {
-    // On PostgreSQL the second instance has its own connection pool, as a second server process would.
-    const second = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl }) : t.database;
+    // The second instance has its own connection pool, as a second server process would.
+    const second = await openDatabase({ databaseUrl: t.config.databaseUrl });
     const other: FastifyInstance = await buildApp({ config: t.config, database: second, logger: false });
     try {
       const user = await buildUser(t.app.db);
@@ -104,7 +104,7 @@ describe(`sign-in throttle under parallel attempts (${onRealPostgres ? 'PostgreS
       expect(right.status).toBe(429);
     } finally {
       await other.close();
-      if (second !== t.database) await second.close();
+      await second.close();
     }
   });
 

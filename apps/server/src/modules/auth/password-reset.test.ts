@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { deliverPendingMail } from '../../lib/mail.js';
@@ -68,7 +68,7 @@ describe('password reset tokens', () => {
   });
 });
 
-describe(`forgot-password throttle per account (${onRealPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`forgot-password throttle per account`, () => {
   it('mails at most three reset links an hour per account, answering every request the same', async () => {
     const user = await buildUser(t.app.db);
     const answers = await Promise.all(

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('deactivated accounts', () => {
   });
 });
 
-describe(`registration of a taken e-mail (${onRealPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`registration of a taken e-mail`, () => {
   it('answers the same whatever the existing account is', async () => {
     const customer = await buildUser(t.app.db);
     const staff = await buildUser(t.app.db, { role: 'moderator' });

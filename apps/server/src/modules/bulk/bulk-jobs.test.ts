@@ -2,7 +2,7 @@ import { BULK_REPORT_LIMIT } from '@seamline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { runJob, waitForJob } from '../../../test/jobs.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
 import { activityLogs, jobs, orders, products, users } from '../../db/schema/index.js';
@@ -104,55 +104,51 @@ describe('bulk actions as jobs', () => {
     expect(await stockOf(t.app, product.id)).toEqual([7, 0]);
   });
 
-  it.runIf(onRealPostgres)(
-    '24 bulk jobs at once over the same orders and products end without a deadlock',
-    async () => {
-      const shopper = await signedIn(t.app, 'customer');
-      const built = [];
-      for (let i = 0; i < 4; i++)
-        built.push(
-          (await buildProduct(t.app.db, { name: `Parallel ${i}` }, [{ size: 'M', color: 'Black', quantity: 500 }]))
-            .product,
-        );
-      const orderIds: string[] = [];
-      for (let i = 0; i < 12; i++)
-        orderIds.push(
-          (
-            await placeOrder(t.app, shopper.token, [
-              { productId: built[i % 4]!.id, size: 'M', color: 'Black', quantity: 1 },
-              { productId: built[(i + 1) % 4]!.id, size: 'M', color: 'Black', quantity: 1 },
-            ])
-          ).id,
-        );
-      const productIds = built.map((p) => p.id);
-      const statuses = ['confirmed', 'processing', 'cancelled', 'pending'] as const;
-      const started = await Promise.all(
-        Array.from({ length: 24 }, (_, i) =>
-          i % 3 === 2
-            ? call(t.app, 'POST', '/api/admin/products/bulk', {
-                token: admin.token,
-                body: { selection: { ids: productIds }, action: { type: i % 2 ? 'deactivate' : 'activate' } },
-              })
-            : call(t.app, 'POST', '/api/admin/orders/bulk/status', {
-                token: admin.token,
-                body: { selection: { ids: [...orderIds].reverse() }, status: statuses[i % 4] },
-              }),
-        ),
+  it('24 bulk jobs at once over the same orders and products end without a deadlock', async () => {
+    const shopper = await signedIn(t.app, 'customer');
+    const built = [];
+    for (let i = 0; i < 4; i++)
+      built.push(
+        (await buildProduct(t.app.db, { name: `Parallel ${i}` }, [{ size: 'M', color: 'Black', quantity: 500 }]))
+          .product,
       );
-      expect(started.map((res) => res.status)).toEqual(started.map(() => 202));
-      const done = await Promise.all(started.map((res) => waitForJob(t.app, admin.token, res.body.data.job.id)));
-      for (const job of done) {
-        expect(job.status).toBe('completed');
-        expect(job.result!.matched).toBe(job.totalRows);
-        // Refusals are the state machine's (stock), never a busy database.
-        for (const failure of job.result!.failures) expect(failure.reason).toMatch(/^Insufficient stock/);
-      }
-      const rows = await t.app.db.select().from(orders).where(inArray(orders.id, orderIds));
-      expect(rows).toHaveLength(12);
-      expect(await t.app.db.select().from(products).where(inArray(products.id, productIds))).toHaveLength(4);
-    },
-    180_000,
-  );
+    const orderIds: string[] = [];
+    for (let i = 0; i < 12; i++)
+      orderIds.push(
+        (
+          await placeOrder(t.app, shopper.token, [
+            { productId: built[i % 4]!.id, size: 'M', color: 'Black', quantity: 1 },
+            { productId: built[(i + 1) % 4]!.id, size: 'M', color: 'Black', quantity: 1 },
+          ])
+        ).id,
+      );
+    const productIds = built.map((p) => p.id);
+    const statuses = ['confirmed', 'processing', 'cancelled', 'pending'] as const;
+    const started = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 3 === 2
+          ? call(t.app, 'POST', '/api/admin/products/bulk', {
+              token: admin.token,
+              body: { selection: { ids: productIds }, action: { type: i % 2 ? 'deactivate' : 'activate' } },
+            })
+          : call(t.app, 'POST', '/api/admin/orders/bulk/status', {
+              token: admin.token,
+              body: { selection: { ids: [...orderIds].reverse() }, status: statuses[i % 4] },
+            }),
+      ),
+    );
+    expect(started.map((res) => res.status)).toEqual(started.map(() => 202));
+    const done = await Promise.all(started.map((res) => waitForJob(t.app, admin.token, res.body.data.job.id)));
+    for (const job of done) {
+      expect(job.status).toBe('completed');
+      expect(job.result!.matched).toBe(job.totalRows);
+      // Refusals are the state machine's (stock), never a busy database.
+      for (const failure of job.result!.failures) expect(failure.reason).toMatch(/^Insufficient stock/);
+    }
+    const rows = await t.app.db.select().from(orders).where(inArray(orders.id, orderIds));
+    expect(rows).toHaveLength(12);
+    expect(await t.app.db.select().from(products).where(inArray(products.id, productIds))).toHaveLength(4);
+  }, 180_000);
 
   it('selects "all matching" a customer filter inside the job', async () => {
     const marker = `bulkfilter-${Date.now()}`;

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailedToken } from '../../../test/activity-log-coverage/types.js';
 import { buildUser, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, onRealPostgres, type TestApp } from '../../../test/harness.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, mailOutbox, staffInvitations, users } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -323,7 +323,7 @@ describe('revoking and resending', () => {
   });
 });
 
-describe(`parallel calls (${onRealPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`parallel calls`, () => {
   it('20 accepts of one link at once: exactly one account, one 201, the others a clear 409 (never a 500)', async () => {
     const { email, token } = await invited();
     const answers = await Promise.all(

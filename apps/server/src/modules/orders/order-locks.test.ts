@@ -8,7 +8,7 @@ import { checkStockInvariants } from '../../db/seed/invariants.js';
 
 /**
  * DESIGN §8: every business transaction takes its locks in one order, so a mixed load on the same coupon and variants
- * never deadlocks into a 5xx. On PGlite this runs serialised; CI runs it on PostgreSQL, where it is truly parallel.
+ * never deadlocks into a 5xx: the requests run truly in parallel on PostgreSQL.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

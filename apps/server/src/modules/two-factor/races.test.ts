@@ -6,8 +6,8 @@ import { twoSessions, withTwoFactor } from '../../../test/two-factor.js';
 import { recoveryCodes } from '../../db/schema/index.js';
 
 /**
- * Two-factor and sessions under parallel calls. On real PostgreSQL (TEST_DATABASE_URL) these run truly at once and
- * would find a lock-order deadlock or a code accepted twice; the embedded database runs them one at a time.
+ * Two-factor and sessions under parallel calls: they run truly at once on PostgreSQL and would find a lock-order
+ * deadlock or a code accepted twice.
  */
 let t: TestApp;
 beforeAll(async () => {

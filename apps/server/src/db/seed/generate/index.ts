@@ -110,7 +110,7 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   });
   // The load wrote history (backdated movements): stock figures kept for past days no longer hold.
   await db.execute(sql`DELETE FROM analytics_stock_snapshots`);
-  // Fresh statistics and visibility maps (a server's autovacuum would get there later; embedded PGlite has none).
+  // Fresh statistics and visibility maps (autovacuum would get there later).
   // Without the vacuum, index-only scans visit the heap and the first admin lists on a new store miss their targets.
   await db.execute(sql`VACUUM (ANALYZE)`);
   bar.finish();

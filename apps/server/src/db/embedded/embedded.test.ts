@@ -1,0 +1,123 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { onServer } from '../../../test/databases.js';
+import { orderBody } from '../../../test/orders.js';
+import { freePort, postgresProcessesOf, serverEnv, startCompiled, waitHealthy } from '../../../test/process.js';
+import { type Db, openDatabase } from '../client.js';
+import * as schema from '../schema/index.js';
+import { generateStore } from '../seed/generate/index.js';
+import { seedDemoData } from '../seed/index.js';
+import { startEmbeddedPostgres } from './server.js';
+
+const folders: string[] = [];
+const tempDir = (name: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `seamline-${name}-`));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+const countOrders = (url: string) =>
+  onServer(url, (client) => client.query('select count(*)::int as n from orders').then((r) => r.rows[0].n as number));
+
+async function withinMs(ms: number, done: () => boolean): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return done();
+}
+
+describe('the embedded PostgreSQL server', () => {
+  it('dies with a killed server (kill -9) and keeps every acknowledged order for the next start', async () => {
+    const dataDir = tempDir('embedded-kill');
+    const env = (port: number) => serverEnv(port, { DATA_DIR: dataDir, SEED_DEMO: '1' });
+    let port = await freePort();
+    let server = startCompiled(env(port));
+    expect(await waitHealthy(port, server.child, 120_000), server.output()).toBe(true);
+
+    // Another process of the store (as `npm run seed` would) joins the running server instead of starting one.
+    const joined = await startEmbeddedPostgres({ dataDir });
+    const stock = await onServer(joined.url, (client) =>
+      client
+        .query(`select product_id, size, color from inventory i join products p on p.id = i.product_id
+                where p.is_active and i.quantity - i.reserved >= 5 order by i.id limit 1`)
+        .then((r) => r.rows[0] as { product_id: string; size: string; color: string }),
+    );
+    const before = await countOrders(joined.url);
+    await joined.stop();
+    expect(postgresProcessesOf(dataDir)).toHaveLength(1);
+
+    const item = { productId: stock.product_id, size: stock.size, color: stock.color, quantity: 1 };
+    const placed = await Promise.all(
+      [1, 2, 3].map((n) =>
+        fetch(`http://127.0.0.1:${port}/api/orders/guest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...orderBody([item]), email: `kill-${n}@example.com` }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(placed).toEqual([201, 201, 201]);
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    expect(await withinMs(10_000, () => postgresProcessesOf(dataDir).length === 0)).toBe(true);
+
+    port = await freePort();
+    server = startCompiled(env(port));
+    try {
+      expect(await waitHealthy(port, server.child, 120_000), server.output()).toBe(true);
+      const again = await startEmbeddedPostgres({ dataDir });
+      expect(await countOrders(again.url)).toBe(before + 3);
+      await again.stop();
+    } finally {
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+    }
+    expect(postgresProcessesOf(dataDir)).toEqual([]);
+  }, 240_000);
+
+  it('moves a PGlite DATA_DIR (demo data and more orders) into the server with equal row counts in every table', async () => {
+    const dataDir = tempDir('embedded-move');
+    const legacyDir = path.join(dataDir, 'db');
+    const legacy = await PGlite.create({ dataDir: legacyDir, extensions: { pg_trgm } });
+    const legacyDb = drizzle(legacy, { schema }) as unknown as Db;
+    await migrate(drizzle(legacy), { migrationsFolder: path.join(import.meta.dirname, '..', 'migrations') });
+    await seedDemoData(legacyDb, () => {}, { uploadDir: path.join(dataDir, 'uploads') });
+    await generateStore(legacyDb, { products: 5, customers: 5, orders: 200, batchSize: 100 });
+    const tables = (
+      await legacy.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'")
+    ).rows.map((r) => r.name);
+    const countsIn = async (query: (text: string) => Promise<number>) => {
+      const counts: Record<string, number> = {};
+      for (const table of tables) counts[table] = await query(`select count(*)::int as n from "${table}"`);
+      return counts;
+    };
+    const before = await countsIn(async (text) => (await legacy.query<{ n: number }>(text)).rows[0]?.n ?? -1);
+    await legacy.close();
+    expect(before.orders).toBeGreaterThan(200);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const after = await countsIn(async (text) => {
+        const rows = (await database.db.execute(text)) as unknown as { rows: { n: number }[] };
+        return rows.rows[0]?.n ?? -1;
+      });
+      expect(after).toEqual(before);
+    } finally {
+      await database.close();
+    }
+    // The old folder stays, with a note saying where its data went; a later start does not move it again.
+    expect(existsSync(path.join(legacyDir, 'PG_VERSION'))).toBe(true);
+    expect(readFileSync(path.join(legacyDir, 'MOVED-TO-POSTGRES.txt'), 'utf8')).toContain(`orders: ${before.orders}`);
+    const reopened = await openDatabase({ dataDir });
+    await reopened.close();
+  }, 240_000);
+});
