@@ -17,6 +17,7 @@ import { importsCheck } from './checks/imports.js';
 import { brokenStock, invariants } from './checks/invariants.js';
 import { shop } from './checks/shop.js';
 import { storefront } from './checks/storefront.js';
+import { zeroSetup } from './checks/zero-setup.js';
 import { type BenchDatabase, benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
 import { settings } from './lib/settings.js';
@@ -72,6 +73,8 @@ execFileSync(
     stdio: 'inherit',
   },
 );
+if (wanted.has('zero-setup'))
+  await measure('zero setup', async (out) => out.push(...(await zeroSetup(settings.seconds))));
 if (wanted.has('cold-start')) await measure('cold start', async (out) => out.push(...(await coldStart())));
 if (wanted.has('imports'))
   await measure('imports', async (out) => out.push(...(await importsCheck(settings.importRows))));
@@ -151,7 +154,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
 
 // Cold start and imports bring their own scratch databases; the other checks measure the bench store.
 const target = benchDatabase();
-const storeWanted = [...wanted].some((check) => check !== 'cold-start' && check !== 'imports');
+const storeWanted = [...wanted].some((check) => !['zero-setup', 'cold-start', 'imports'].includes(check));
 const size = storeWanted ? await storeChecks(target) : '';
 if (!storeWanted) target.dispose();
 

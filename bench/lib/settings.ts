@@ -6,6 +6,7 @@ const number = (name: string, fallback: number) => {
 };
 
 export const CHECK_NAMES = [
+  'zero-setup',
   'cold-start',
   'imports',
   'storefront',
