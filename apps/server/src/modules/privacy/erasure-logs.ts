@@ -33,7 +33,10 @@ export type ActivityScrub = {
   email: string;
   /** Ids whose entries are about the person: the account, its orders, addresses, cards, returns. */
   linkedIds: string[];
+  /** Everything that names the person: erased from entries about them. */
   terms: string[];
+  /** What identifies the person anywhere (e-mail, phones): found and erased in any entry. */
+  identifiers: string[];
   /** Replaces the person's e-mail as the actor of their own entries. */
   pseudonym: string;
 };
@@ -41,8 +44,9 @@ export type ActivityScrub = {
 /**
  * Takes the person out of the activity log: their own entries (made by the account, or by its address before there
  * was one, such as failed sign-ins) name them by the pseudonym, without IP or browser;
- * in entries about them (their account, orders, addresses…) every personal field of the details is erased; in any
- * other entry that mentions their e-mail, name, phone or street (a staff bulk action naming them), those words are.
+ * in entries about them (their account, orders, addresses…) every personal field of the details and every mention
+ * of their e-mail, names, phones or streets is erased; in any other entry that mentions their e-mail or phone (a staff
+ * bulk action naming them), those are.
  * Which action was done to what, by whom and when stays. Answers how many entries changed.
  */
 export async function scrubActivityLog(tx: Tx, scrub: ActivityScrub): Promise<number> {
@@ -52,17 +56,18 @@ export async function scrubActivityLog(tx: Tx, scrub: ActivityScrub): Promise<nu
           (user_id = ${scrub.userId} OR resource_id = ANY(${sql.param(scrub.linkedIds)}::text[])) AS linked
         FROM activity_logs
         WHERE user_id = ${scrub.userId} OR resource_id = ANY(${sql.param(scrub.linkedIds)}::text[])
-          OR ${mentionsAny(activitySearchText, scrub.terms)}
+          OR ${mentionsAny(activitySearchText, scrub.identifiers)}
         FOR UPDATE`,
   );
   const changed = rows.flatMap((row) => {
+    const terms = row.linked ? scrub.terms : scrub.identifiers;
     const own = row.user_id === scrub.userId || row.user_email?.toLowerCase() === scrub.email;
     const next = {
       id: row.id,
-      userEmail: own ? scrub.pseudonym : row.user_email && eraseTerms(row.user_email, scrub.terms),
+      userEmail: own ? scrub.pseudonym : row.user_email && eraseTerms(row.user_email, scrub.identifiers),
       ip: own ? null : row.ip,
       userAgent: own ? null : row.user_agent,
-      details: row.details === null ? null : JSON.stringify(scrubJson(row.details, scrub.terms, row.linked)),
+      details: row.details === null ? null : JSON.stringify(scrubJson(row.details, terms, row.linked)),
     };
     const same =
       next.userEmail === row.user_email &&

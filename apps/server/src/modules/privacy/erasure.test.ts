@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, signedIn } from '../../../test/factories.js';
+import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { addressOf, as, livedAccount, PASSWORD, person, signIn, termsOf } from '../../../test/lived-account.js';
 import { tablesMentioning } from '../../../test/personal-data.js';
@@ -51,6 +51,26 @@ describe('DELETE /api/users/account erases the person everywhere', () => {
     const res = await call(t.app, 'DELETE', '/api/users/account', { ...as(p, token), body: { password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(await tablesMentioning(t.app.db, termsOf(p))).toEqual({});
+  });
+
+  it("leaves a namesake's data alone: names are erased only where they are about the person", async () => {
+    const p = person('namesake');
+    const { token } = await livedAccount(t.app, admin, p);
+    const namesake = await buildUser(t.app.db, { firstName: p.firstName, lastName: 'Other' });
+    const renamed = await call(t.app, 'PUT', `/api/admin/customers/${namesake.id}`, {
+      token: admin,
+      body: { firstName: p.firstName, lastName: p.lastName, phone: '5550001111' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      (await call(t.app, 'DELETE', '/api/users/account', { ...as(p, token), body: { password: PASSWORD } })).status,
+    ).toBe(200);
+    expect(await tablesMentioning(t.app.db, [p.lastName])).toEqual({
+      'public.activity_logs': [p.lastName],
+      'public.users': [p.lastName],
+    });
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, namesake.id));
+    expect(row).toMatchObject({ firstName: p.firstName, lastName: p.lastName, email: namesake.email });
   });
 
   it('keeps the orders for the books: numbers, lines, amounts, tax state and analytics unchanged', async () => {

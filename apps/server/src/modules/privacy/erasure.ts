@@ -59,10 +59,14 @@ export async function eraseAccount(tx: Tx, user: UserRow): Promise<ErasureSummar
 
   const orderAddresses = ownOrders.flatMap((order) => [order.shippingAddress, order.billingAddress]);
   const people: Person[] = [user, ...saved, ...orderAddresses];
+  const phones = people.map((person) => person.phone ?? null);
+  // Names and streets are shared by other people (homonyms, one building), so they are erased only from entries
+  // about this person; the e-mail and phones identify them anywhere.
+  const identifiers = personalTerms({ emails: [email], names: [], phones, streets: [] });
   const terms = personalTerms({
     emails: [email],
     names: people.map((person) => ({ firstName: person.firstName ?? '', lastName: person.lastName ?? '' })),
-    phones: people.map((person) => person.phone ?? null),
+    phones,
     streets: people.map((person) => person.street ?? ''),
   }).filter((term) => !isPlaceholder(term));
 
@@ -78,9 +82,10 @@ export async function eraseAccount(tx: Tx, user: UserRow): Promise<ErasureSummar
       ...returns.map((r) => r.id),
     ],
     terms,
+    identifiers,
     pseudonym,
   });
-  await scrubJobs(tx, terms);
+  await scrubJobs(tx, identifiers);
   const mails = await deleteOwnRows(tx, user.id, email);
   await tx
     .update(users)
