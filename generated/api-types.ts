@@ -835,7 +835,11 @@ export interface paths {
         /** Edit a customer's name and phone */
         put: operations["updateCustomer"];
         post?: never;
-        delete?: never;
+        /**
+         * Erase a customer's personal data on their request (GDPR Art. 17), as their own account deletion does
+         * @description Admins only; cannot be undone. The account is anonymised and signed out everywhere; addresses, cards, cart, sessions, mail and sign-in records go; orders keep number, lines, amounts, tax, statuses and the tax region (state, ZIP code, country), without names, street, city, phone or notes; the activity log keeps what was done, without the person. The e-mail may register again.
+         */
+        delete: operations["eraseCustomer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5755,6 +5759,37 @@ export interface operations {
                             };
                         };
                         message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
                     };
                 };
             };

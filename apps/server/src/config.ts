@@ -15,6 +15,9 @@ const optionalString = z
 const budget = <T extends z.ZodType>(schema: (count: z.ZodCoercedNumber<unknown>) => T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema(z.coerce.number().int().min(1)));
 
+/** Days a kind of row is kept: at least one (the sign-in throttle and mail-link limits look back up to an hour). */
+const retentionDays = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +34,15 @@ const envSchema = z.object({
   ),
   UPLOAD_DIR: optionalString,
   SMTP_URL: optionalString,
+  // Longest SMTP conversation per mail; past it the connection is closed and the mail is retried later.
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Retention (README "Privacy"): days a short-lived row is kept, and how often the purge runs.
+  RETENTION_LOGIN_FAILURES_DAYS: retentionDays(30),
+  RETENTION_SENT_MAIL_DAYS: retentionDays(30),
+  RETENTION_MAIL_TOKENS_DAYS: retentionDays(30),
+  RETENTION_SESSIONS_DAYS: retentionDays(30),
+  RETENTION_IDEMPOTENCY_DAYS: retentionDays(7),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -110,6 +122,9 @@ export type Config = {
   /** Downloading a product import's image URLs: plain http allowed, private/loopback hosts allowed (both off). */
   importImages: { allowHttp: boolean; allowPrivateHosts: boolean };
   smtpUrl?: string;
+  /** Longest SMTP conversation per mail (MAIL_SEND_TIMEOUT_MS). */
+  mailSendTimeoutMs: number;
+  retention: RetentionSettings;
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
   logLevel: string;
@@ -143,6 +158,18 @@ export type CatalogueSettings = {
   cacheTtlMs: number;
   /** URLs per storefront sitemap file (the sitemap protocol allows 50,000); tests make it small. */
   sitemapUrlsPerFile?: number;
+};
+
+/** How long short-lived rows are kept (README "Privacy"), and how often the purge runs. */
+export type RetentionSettings = {
+  loginFailuresDays: number;
+  sentMailDays: number;
+  /** Mailed links (reset, verification), counted from their expiry. */
+  mailTokensDays: number;
+  /** Sign-ins (sessions and their refresh tokens), counted from their expiry. */
+  sessionsDays: number;
+  idempotencyDays: number;
+  intervalMs: number;
 };
 
 export type RuntimeSettings = {
@@ -205,6 +232,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS === '1',
     },
     smtpUrl: e.SMTP_URL,
+    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+    retention: {
+      loginFailuresDays: e.RETENTION_LOGIN_FAILURES_DAYS,
+      sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
+      mailTokensDays: e.RETENTION_MAIL_TOKENS_DAYS,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
+      idempotencyDays: e.RETENTION_IDEMPOTENCY_DAYS,
+      intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+    },
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',

@@ -6,6 +6,7 @@ import { describeConnectionFailure } from './db/connection.js';
 import { EmbeddedPostgresError } from './db/embedded/binaries.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
+import { startRetention } from './modules/retention/retention.js';
 
 const config = loadConfig();
 prepareDataDir(config);
@@ -33,7 +34,8 @@ if ((await bootstrapData(database.db, config, (m) => app.log.info(m))).demoSeede
 }
 
 await app.listen({ port: config.port, host: config.host });
-const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log);
+const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log, { sendTimeoutMs: config.mailSendTimeoutMs });
+const stopRetention = startRetention(database.db, config.retention, app.log);
 console.log(
   `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
 );
@@ -55,6 +57,7 @@ async function shutdown(signal: NodeJS.Signals) {
   try {
     if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
     stopMail();
+    await stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

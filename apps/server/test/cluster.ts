@@ -3,11 +3,16 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
+export type SmtpSinkOptions = {
+  /** Awaited after a message's data has arrived and before the server answers it (a slow or stuck server). */
+  beforeAccept?: (mail: ReceivedMail) => Promise<void>;
+};
+
 /**
  * A tiny SMTP server on a free loopback port that accepts every message (no TLS, no auth) and keeps it; `onMail`
  * also hands each one on as it arrives (the browser tests write them to files).
  */
-export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void) {
+export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void, options: SmtpSinkOptions = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,9 +27,13 @@ export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void) {
           to: session.envelope.rcptTo.map((r) => r.address),
           data: Buffer.concat(chunks).toString('utf8'),
         };
-        received.push(mail);
-        onMail?.(mail);
-        callback();
+        const accept = () => {
+          received.push(mail);
+          onMail?.(mail);
+          callback();
+        };
+        if (options.beforeAccept) void options.beforeAccept(mail).then(accept);
+        else accept();
       });
     },
   });

@@ -17,6 +17,8 @@ export const ACCESS = {
   couponsWrite: ['admin'],
   customersRead: ['admin', 'moderator', 'support'],
   customersWrite: ['admin', 'support'],
+  /** Erasing a customer's personal data (GDPR Art. 17) cannot be undone: admins only. */
+  customersErase: ['admin'],
   analytics: ['admin', 'moderator'],
   usersRead: ['admin', 'moderator', 'support'],
   usersWrite: ['admin'],

@@ -1,5 +1,5 @@
-import { eq, isNull, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { isNull, sql } from 'drizzle-orm';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
@@ -8,7 +8,15 @@ import { mailOutbox } from '../db/schema/index.js';
 export type Mail = { to: string; subject: string; body: string; html?: string; kind: string };
 
 const FROM = 'Seamline <no-reply@seamline.dev>';
+/** Mails one poll sends at most (one after another); the next poll takes the rest. */
 const BATCH = 20;
+/** How long one SMTP conversation may take by default (MAIL_SEND_TIMEOUT_MS). */
+export const DEFAULT_MAIL_SEND_TIMEOUT_MS = 30_000;
+/** A claim outlives the send's own deadline by this much, so a lease never ends while its send may still run. */
+const LEASE_MARGIN_MS = 30_000;
+/** After a failed send the mail waits 30 s, doubling with each failure, at most an hour. */
+const RETRY_BASE_SECONDS = 30;
+const RETRY_MAX_SECONDS = 3600;
 
 /** Every mail is recorded in the outbox inside the caller's transaction, so it exists exactly when the change does. */
 export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
@@ -19,62 +27,136 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+export type ClaimedMail = {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  /** This claim's number: a result is recorded only while no later claim has taken the mail. */
+  attempts: number;
+};
+
+/**
+ * Claims the oldest due mail for `leaseMs`: one UPDATE, so its own short transaction, that skips rows another poller
+ * is claiming at that instant and pushes `next_attempt_at` past the lease. Until the lease ends no other poller takes
+ * the mail; a poller that dies mid-send leaves it to be claimed again once the lease is over.
+ */
+export async function claimMail(db: Db, leaseMs: number): Promise<ClaimedMail | undefined> {
+  const [mail] = await queryRows<ClaimedMail>(
+    db,
+    sql`UPDATE mail_outbox m
+        SET attempts = m.attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+        FROM (SELECT id FROM mail_outbox
+              WHERE sent_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
+              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
+        WHERE m.id = due.id
+        RETURNING m.id, m.to_email, m.subject, m.body, m.html, m.attempts`,
+  );
+  return mail;
+}
+
+/** Whatever claim sent it, a sent mail is sent: the mark is kept once set. */
+async function recordSent(db: Db, mail: ClaimedMail): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox SET sent_at = now(), next_attempt_at = NULL WHERE id = ${mail.id} AND sent_at IS NULL`,
+  );
+}
+
+/** Backs the mail off, unless a later claim holds it by now (then that claim records its own result). */
+async function recordFailure(db: Db, mail: ClaimedMail): Promise<void> {
+  await db.execute(
+    sql`UPDATE mail_outbox
+        SET next_attempt_at = now() + least(${RETRY_BASE_SECONDS} * power(2, attempts - 1), ${RETRY_MAX_SECONDS})
+          * interval '1 second'
+        WHERE id = ${mail.id} AND attempts = ${mail.attempts} AND sent_at IS NULL`,
+  );
+}
+
+/** One SMTP conversation, cut off (connection closed) at the deadline. */
+async function send(transport: Transporter, mail: ClaimedMail, timeoutMs: number): Promise<void> {
+  // nodemailer honours `signal` (it closes the connection on abort); its type definitions do not name it yet.
+  const options: SendMailOptions & { signal: AbortSignal } = {
+    from: FROM,
+    to: mail.to_email,
+    subject: mail.subject,
+    text: mail.body,
+    ...(mail.html ? { html: mail.html } : {}),
+    signal: AbortSignal.timeout(timeoutMs),
+  };
+  await transport.sendMail(options);
+}
+
+export type DeliveryOptions = {
+  /** Longest SMTP conversation per mail (MAIL_SEND_TIMEOUT_MS). */
+  sendTimeoutMs?: number;
+  /** Most mails sent by one call. */
+  batch?: number;
+};
+
 /**
  * Sends what the outbox holds over SMTP; without a transport (development) a mail is only marked handled and stays
- * readable in mail_outbox. Rows are claimed with SKIP LOCKED so several instances never send one mail twice; a failed
- * send stays queued. The log names a mail by its id only: bodies hold sign-in links and addresses are personal data.
+ * readable in mail_outbox. Each mail is claimed in one short statement, sent outside any transaction (no row lock or
+ * open transaction while the SMTP server talks), and its result recorded in another; a failed send is retried after a
+ * back-off. The log names a mail by its id only: bodies hold sign-in links and addresses are personal data.
  */
-export async function deliverPendingMail(db: Db, transport: Transporter | null, log: Logger): Promise<number> {
-  return db.transaction(async (tx) => {
-    const pending = await queryRows<{
-      id: string;
-      to_email: string;
-      subject: string;
-      body: string;
-      html: string | null;
-    }>(
-      tx,
-      sql`SELECT id, to_email, subject, body, html FROM mail_outbox WHERE sent_at IS NULL
-          ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-    );
-    let sent = 0;
-    for (const mail of pending) {
-      try {
-        if (transport) {
-          await transport.sendMail({
-            from: FROM,
-            to: mail.to_email,
-            subject: mail.subject,
-            text: mail.body,
-            ...(mail.html ? { html: mail.html } : {}),
-          });
-          log.info({ mailId: mail.id }, 'mail sent');
-        } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
-        await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
-        sent += 1;
-      } catch (error) {
-        log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox');
-      }
+export async function deliverPendingMail(
+  db: Db,
+  transport: Transporter | null,
+  log: Logger,
+  options: DeliveryOptions = {},
+): Promise<number> {
+  const timeoutMs = options.sendTimeoutMs ?? DEFAULT_MAIL_SEND_TIMEOUT_MS;
+  let sent = 0;
+  for (let n = 0; n < (options.batch ?? BATCH); n += 1) {
+    const mail = await claimMail(db, timeoutMs + LEASE_MARGIN_MS);
+    if (!mail) break;
+    try {
+      if (transport) await send(transport, mail, timeoutMs);
+    } catch (error) {
+      log.error({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed; it will be retried');
+      await recordFailure(db, mail);
+      continue;
     }
-    return sent;
+    await recordSent(db, mail);
+    if (transport) log.info({ mailId: mail.id }, 'mail sent');
+    else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
+    sent += 1;
+  }
+  return sent;
+}
+
+/** An SMTP transport from SMTP_URL whose connection, greeting and silences are all bounded by the send timeout. */
+export function smtpTransport(smtpUrl: string, timeoutMs: number): Transporter {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   });
 }
 
 /** Polls the outbox every few seconds; returns a stop function. */
-export function startMailDelivery(db: Db, smtpUrl: string | undefined, log: Logger, intervalMs = 3000): () => void {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+export function startMailDelivery(
+  db: Db,
+  smtpUrl: string | undefined,
+  log: Logger,
+  options: DeliveryOptions & { intervalMs?: number } = {},
+): () => void {
+  const timeoutMs = options.sendTimeoutMs ?? DEFAULT_MAIL_SEND_TIMEOUT_MS;
+  const transport = smtpUrl ? smtpTransport(smtpUrl, timeoutMs) : null;
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await deliverPendingMail(db, transport, log);
+      await deliverPendingMail(db, transport, log, options);
     } catch (error) {
       log.error({ err: error }, 'mail outbox poll failed');
     } finally {
       running = false;
     }
-  }, intervalMs);
+  }, options.intervalMs ?? 3000);
   timer.unref();
   return () => {
     clearInterval(timer);

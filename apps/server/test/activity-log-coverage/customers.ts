@@ -43,4 +43,14 @@ export const customersScenarios: ScenarioTable = {
       }),
     };
   },
+  'DELETE /api/admin/customers/:id': async ({ app, staff }) => {
+    const admin = await staff('admin');
+    const customer = await buildUser(app.db, { role: 'customer', phone: '5550102020' });
+    return {
+      call: () => call(app, 'DELETE', `/api/admin/customers/${customer.id}`, { token: admin.token }),
+      expected: () => ({ userId: admin.user.id, action: 'erase', resource: 'customer', resourceId: customer.id }),
+      // The entry names the erased account by its id only.
+      secrets: [customer.email, customer.lastName, '5550102020'],
+    };
+  },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import {
   adminCustomer,
   customerDetail,
@@ -59,5 +59,20 @@ export const customerContracts = {
     body: customerStatusInput,
     bodyExample: { isActive: false },
     responses: { 200: customerEnvelope },
+  }),
+  erase: endpoint({
+    operationId: 'eraseCustomer',
+    method: 'DELETE',
+    path: '/admin/customers/:id',
+    summary: "Erase a customer's personal data on their request (GDPR Art. 17), as their own account deletion does",
+    description:
+      'Admins only; cannot be undone. The account is anonymised and signed out everywhere; addresses, cards, cart, ' +
+      'sessions, mail and sign-in records go; orders keep number, lines, amounts, tax, statuses and the tax ' +
+      'region (state, ZIP code, country), without names, street, city, phone or notes; the activity log keeps what ' +
+      'was done, without the person. The e-mail may register again.',
+    tag,
+    access: 'customersErase',
+    params,
+    responses: { 200: messageEnvelope },
   }),
 };

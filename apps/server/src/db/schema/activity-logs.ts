@@ -33,6 +33,8 @@ export const activityLogs = pgTable(
     index('activity_logs_created_at_id_idx').on(t.createdAt, t.id),
     index('activity_logs_user_idx').on(t.userId, t.createdAt),
     index('activity_logs_resource_idx').on(t.resource, t.createdAt),
+    // Account erasure finds the entries about a person's account, orders and addresses by their ids.
+    index('activity_logs_resource_id_idx').on(t.resourceId),
     // Trigram index for the plain-text search (ILIKE '%…%'); the expression must match searchText() exactly.
     index('activity_logs_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],

@@ -236,7 +236,7 @@ export const idempotencyKeys = pgTable(
     body: jsonb('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** A return (refund request) of some units of an order: asked by the customer, approved or declined by staff once. */

@@ -22,7 +22,7 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     revokedAt: tstz('revoked_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId, t.lastUsedAt)],
+  (t) => [index('sessions_user_idx').on(t.userId, t.lastUsedAt), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** A staff member's authenticator: the TOTP secret (AES-256-GCM, never stored in clear); enabledAt once confirmed. */

@@ -1,6 +1,6 @@
 import { MAIL_TOKEN_KINDS, ROLES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 
 type PersonColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn };
@@ -72,7 +72,12 @@ export const refreshTokens = pgTable(
     revokedAt: tstz('revoked_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // The retention job's walk over expired families.
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Single-use tokens sent by mail: password reset (1 h) and e-mail verification (24 h). */
@@ -92,6 +97,7 @@ export const mailTokens = pgTable(
   (t) => [
     oneOf('mail_tokens_kind_check', t.kind, MAIL_TOKEN_KINDS),
     uniqueIndex('mail_tokens_hash_idx').on(t.tokenHash),
+    index('mail_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -106,9 +112,22 @@ export const mailOutbox = pgTable(
     html: text('html'),
     kind: text('kind').notNull(),
     sentAt: tstz('sent_at'),
+    /** Sends tried so far (each claim counts one; it also tells a late result from a newer claim's). */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * Not to be claimed before this instant: the lease of the poller sending it now, or the back-off after a failed
+     * send. Null: due at once.
+     */
+    nextAttemptAt: tstz('next_attempt_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.toEmail)],
+  (t) => [
+    // Account erasure finds every mail to an address, whatever its case.
+    index('mail_outbox_to_lower_idx').on(sql`lower(${t.toEmail})`),
+    // The poller's oldest-first walk over unsent mail, and the retention job's walk over sent mail.
+    index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} IS NULL`),
+    index('mail_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} IS NOT NULL`),
+  ],
 );
 
 /** Failed sign-ins, for the per-account and per-IP throttle (kept in the database so every instance shares it). */
@@ -123,6 +142,7 @@ export const loginFailures = pgTable(
   (t) => [
     index('login_failures_email_idx').on(t.email, t.createdAt),
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
   ],
 );
 

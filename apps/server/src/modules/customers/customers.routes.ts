@@ -5,7 +5,7 @@ import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { CustomersService } from './customers.service.js';
 
-/** Back-office customer management (DESIGN §3 paths): staff read, admin and support write. */
+/** Back-office customer management (DESIGN §3 paths): staff read, admin and support write, admins erase. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const customers = new CustomersService(app.db);
 
@@ -23,5 +23,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.setStatus, async (request) => {
     const user = await customers.setStatus(request.params.id, request.body, auditContext(request));
     return ok({ user }, user.isActive ? 'Customer activated successfully' : 'Customer deactivated successfully');
+  });
+
+  serve(app, contracts.erase, async (request) => {
+    await customers.erase(request.params.id, auditContext(request));
+    return { success: true as const, message: 'Customer data erased successfully' };
   });
 };

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
 import { revokeUserSessions } from '../auth/sessions.js';
+import { eraseAccount } from '../privacy/erasure.js';
 import { toSavedAddress } from '../profile/address-view.js';
 import { statsFor, toAdminCustomer } from './customer-stats.js';
 
@@ -174,6 +175,23 @@ export class CustomersService {
       // Also on a repeated deactivation: a session that slipped through is ended.
       if (!input.isActive) await revokeUserSessions(tx, id);
       return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+    });
+  }
+
+  /**
+   * Erases the customer's personal data on their request (README "Privacy"), in one transaction: the same erasure as
+   * their own account deletion, and one activity-log entry that names the account by id only.
+   */
+  async erase(id: string, ctx: AuditContext): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const customer = await this.find(tx, id, true);
+      const erased = await eraseAccount(tx, customer);
+      await writeActivity(tx, ctx, {
+        action: 'erase',
+        resource: 'customer',
+        resourceId: id,
+        details: { anonymised: true, ordersKept: erased.orders },
+      });
     });
   }
 

@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, carts, loginFailures, mailTokens, paymentMethods, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
@@ -18,12 +18,9 @@ import { checkCurrentPassword } from '../auth/reauth.js';
 import { startRefreshFamily } from '../auth/refresh-tokens.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { toPublicUser } from '../auth/user-view.js';
+import { anonymisedEmail, eraseAccount } from '../privacy/erasure.js';
 
 type UserRow = typeof users.$inferSelect;
-
-/** What an anonymised account keeps: no name, e-mail, phone or usable password (its orders stay for the books). */
-export const anonymisedEmail = (id: string) => `deleted-${id}@deleted.invalid`;
-const UNUSABLE_PASSWORD_HASH = '!account-deleted';
 
 export function toProfileUser(row: UserRow): ProfileUser {
   return { ...toPublicUser(row), preferences: readPreferences(row.preferences) };
@@ -96,36 +93,19 @@ export class ProfileService {
     });
   }
 
-  /** Anonymises and deactivates the account, removes its addresses and payment methods, ends every session. */
+  /**
+   * Erases the account (README "Privacy"): personal data goes from every table in one transaction, the orders keep
+   * what the books need, and the e-mail is free for a new registration.
+   */
   async deleteAccount(userId: string, password: string, ctx: AuditContext): Promise<void> {
     const user = await this.find(this.db, userId);
     await this.checkPassword(user, password, ctx, 'password', 'Password is incorrect');
     await this.db.transaction(async (tx) => {
-      await this.find(tx, userId, true);
-      const email = anonymisedEmail(userId);
-      await tx
-        .update(users)
-        .set({
-          email,
-          firstName: 'Deleted',
-          lastName: 'Customer',
-          phone: null,
-          isActive: false,
-          emailVerified: false,
-          preferences: {},
-          passwordHash: UNUSABLE_PASSWORD_HASH,
-          deletedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-      await tx.delete(addresses).where(eq(addresses.userId, userId));
-      await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
-      await tx.delete(carts).where(eq(carts.userId, userId));
-      await tx.delete(mailTokens).where(eq(mailTokens.userId, userId));
-      await tx.delete(loginFailures).where(eq(loginFailures.email, user.email.toLowerCase()));
-      await revokeUserSessions(tx, userId);
+      const locked = await this.find(tx, userId, true);
+      await eraseAccount(tx, locked);
       await writeActivity(
         tx,
-        { ...ctx, userEmail: email },
+        { userId, userEmail: anonymisedEmail(userId), ip: null, userAgent: null },
         { action: 'delete', resource: 'user', resourceId: userId, details: { anonymised: true } },
       );
     });

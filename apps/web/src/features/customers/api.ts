@@ -82,3 +82,8 @@ export function useUpdateCustomer() {
     api.call(customerContracts.update, { params: { id }, body }),
   );
 }
+
+/** Erases the customer's personal data on their request (admins; cannot be undone). */
+export function useEraseCustomer() {
+  return useCustomerMutation<void>((id) => api.call(customerContracts.erase, { params: { id } }));
+}

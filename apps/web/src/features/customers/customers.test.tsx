@@ -372,6 +372,47 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByText(/coming soon/)).toBeNull();
   });
 
+  it("lets admins erase a customer's personal data from the details, after typing the name", async () => {
+    let erased: string | undefined;
+    serve((url, init) => {
+      if (url.pathname !== `/api/admin/customers/${liam.id}`) return undefined;
+      if (init.method === 'DELETE') {
+        erased = url.pathname;
+        return json(200, { success: true, message: 'Customer data erased successfully' });
+      }
+      return json(200, { success: true, data: { user: liam, addresses: [], orders: [] } });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Customer Details' });
+    await user.click(within(details).getByRole('button', { name: 'Erase Personal Data' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Erase Personal Data' });
+    await user.type(within(confirm).getByLabelText('Customer name'), 'Liam Chen');
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    expect(erased).toBeUndefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Erase Personal Data' }));
+    await screen.findByText('Customer data erased successfully!');
+    expect(erased).toBe(`/api/admin/customers/${liam.id}`);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Customer Details' })).toBeNull());
+  });
+
+  it('offers the erasure to admins only', async () => {
+    serve((url) =>
+      url.pathname === `/api/admin/customers/${liam.id}`
+        ? json(200, { success: true, data: { user: liam, addresses: [], orders: [] } })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage('support');
+    await screen.findByText('12 customers', undefined, slow);
+    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Customer Details' });
+    expect(within(details).getByRole('tab', { name: 'Overview' })).toBeTruthy();
+    expect(within(details).queryByRole('button', { name: 'Erase Personal Data' })).toBeNull();
+  });
+
   it('shows read-only roles no status, edit or deactivate actions', async () => {
     serve();
     renderPage('moderator');

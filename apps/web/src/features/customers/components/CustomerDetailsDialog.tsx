@@ -1,7 +1,9 @@
-import { type AdminCustomer, type CustomerDetail, TOAST_MS } from '@seamline/shared';
-import { type ReactNode, useEffect } from 'react';
+import { type AdminCustomer, type CustomerDetail, can, TOAST_MS } from '@seamline/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
 import {
   Avatar,
+  Button,
   Dialog,
   DialogContent,
   ErrorState,
@@ -18,8 +20,12 @@ import { useCustomerDetail } from '../api';
 import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { AnalyticsTab, DetailsTab, OrdersTab, OverviewTab } from './details-tabs';
+import { EraseCustomerDialog } from './EraseCustomerDialog';
 
-/** The customer details modal: Overview, Details, Orders (their real orders) and Analytics. */
+/**
+ * The customer details modal: Overview, Details, Orders (their real orders) and Analytics; admins can also erase the
+ * customer's personal data from here (an erasure request received by the store).
+ */
 export function CustomerDetailsDialog({
   customer,
   onOpenChange,
@@ -29,6 +35,8 @@ export function CustomerDetailsDialog({
 }) {
   const toast = useToast(TOAST_MS.customers);
   const detail = useCustomerDetail(customer?.id ?? null);
+  const canErase = can(useAuth().user?.role, 'customersErase');
+  const [erasing, setErasing] = useState(false);
 
   useEffect(() => {
     if (detail.error) toast.error(errorMessage(detail.error, 'Failed to fetch customer details'));
@@ -87,6 +95,18 @@ export function CustomerDetailsDialog({
                 </Loaded>
               </TabsContent>
             </Tabs>
+            {canErase ? (
+              <div className="flex justify-end border-t border-slate-200 pt-4">
+                <Button variant="outline" className="text-red-600" onClick={() => setErasing(true)}>
+                  Erase Personal Data
+                </Button>
+                <EraseCustomerDialog
+                  customer={erasing ? user : null}
+                  onOpenChange={(open) => !open && setErasing(false)}
+                  onErased={() => onOpenChange(false)}
+                />
+              </div>
+            ) : null}
           </div>
         ) : null}
       </DialogContent>
