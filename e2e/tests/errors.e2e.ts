@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { BACK_OFFICE_SCREENS, baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
@@ -10,20 +10,32 @@ const CRASH = 'Unexpected Application Error';
 const signOut = (page: Page) => page.evaluate('localStorage.clear()');
 const textCount = (page: Page, text: string) => page.getByText(text).count();
 
-/** Waits until no API call has answered for a while (the screens retry a failed call once). */
+/** The screens retry a failed call once, about a second later (the query client's retry delay). */
+const RETRY_QUIET_MS = 1_100;
+
+/** Waits until no API call is in flight and none has answered for longer than the retry delay. */
 async function settle(page: Page) {
-  let answers = 0;
-  const count = (response: Response) => {
-    if (response.url().includes('/api/')) answers += 1;
+  let inFlight = 0;
+  let lastAnswer = Date.now();
+  const started = (request: Request) => {
+    if (request.url().includes('/api/')) inFlight += 1;
   };
-  page.on('response', count);
+  const ended = (request: Request) => {
+    if (!request.url().includes('/api/')) return;
+    inFlight -= 1;
+    lastAnswer = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   try {
-    for (let seen = -1; seen !== answers; ) {
-      seen = answers;
-      await page.waitForTimeout(1200);
-    }
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastAnswer > RETRY_QUIET_MS, { timeout: 15_000, interval: 100 })
+      .toBe(true);
   } finally {
-    page.off('response', count);
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
   }
 }
 
