@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
-  await registerReadiness(app, config.overload);
+  await registerReadiness(app, config.overload, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
   const scrapeMetrics = registerMetrics(app, database.poolStats);

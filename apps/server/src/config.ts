@@ -6,6 +6,10 @@ import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'change-me';
 
+/** Dependencies an instance can serve without (readiness reports them degraded unless READINESS_REQUIRES names them). */
+export const OPTIONAL_DEPENDENCIES = ['redis', 'storage', 'smtp'] as const;
+export type OptionalDependency = (typeof OPTIONAL_DEPENDENCIES)[number];
+
 const optionalString = z
   .string()
   .optional()
@@ -69,6 +73,20 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(10_000),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  // Dependencies whose failure fails readiness; the others are reported "degraded" (the database always fails it).
+  READINESS_REQUIRES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = names.filter((name) => !(OPTIONAL_DEPENDENCIES as readonly string[]).includes(name));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `use a comma list of ${OPTIONAL_DEPENDENCIES.join(', ')}` });
+      return names as OptionalDependency[];
+    }),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
@@ -153,6 +171,8 @@ export type RuntimeSettings = {
   shutdownGraceMs: number;
   /** How long each readiness check (database, Redis, storage) may take. */
   healthTimeoutMs: number;
+  /** Optional dependencies whose failure fails readiness instead of being reported as degraded. */
+  readinessRequires: OptionalDependency[];
 };
 
 /** Where uploads are stored when S3_BUCKET is set; publicUrl is the base of the image URLs handed out. */
@@ -232,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
+      readinessRequires: e.READINESS_REQUIRES,
     },
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
