@@ -27,6 +27,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  // How long a Redis connect or command may take, and how long budgets are counted per instance after Redis fails.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+  REDIS_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
   JWT_SECRET: optionalString,
   // 32 bytes (64 hex characters or base64) that encrypt two-factor secrets at rest; required in production.
   TOTP_ENCRYPTION_KEY: optionalString.refine(
@@ -119,6 +122,8 @@ export type Config = {
   /** node-postgres connection string; when absent the embedded PostgreSQL server in dataDir/postgres is used. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Each Redis connect or command's time limit; after Redis fails, budgets are counted per instance for retryMs. */
+  redisFallback: { timeoutMs: number; retryMs: number };
   jwtSecret: string;
   /** AES-256-GCM key for two-factor secrets (TOTP_ENCRYPTION_KEY; outside production derived from jwtSecret). */
   totpEncryptionKey: Buffer;
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisFallback: { timeoutMs: e.REDIS_TIMEOUT_MS, retryMs: e.REDIS_RETRY_MS },
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY)! : developmentTotpKey(jwtSecret),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
