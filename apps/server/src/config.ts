@@ -107,6 +107,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  // Connecting to the bucket and any silence during one of its requests; a request is tried at most twice.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -188,6 +190,8 @@ export type S3Config = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   publicUrl: string;
   forcePathStyle: boolean;
+  /** Connecting and any silence during a request; a request is tried at most twice. */
+  timeoutMs: number;
 };
 
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -292,6 +296,7 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
         : undefined,
     publicUrl: (e.S3_PUBLIC_URL ?? ownUrl).replace(/\/+$/, ''),
     forcePathStyle,
+    timeoutMs: e.S3_TIMEOUT_MS,
   };
 }
 
