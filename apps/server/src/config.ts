@@ -38,6 +38,8 @@ const envSchema = z.object({
   ),
   UPLOAD_DIR: optionalString,
   SMTP_URL: optionalString,
+  // Connecting to the SMTP server, its greeting, and any silence during a delivery.
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -135,6 +137,8 @@ export type Config = {
   /** Downloading a product import's image URLs: plain http allowed, private/loopback hosts allowed (both off). */
   importImages: { allowHttp: boolean; allowPrivateHosts: boolean };
   smtpUrl?: string;
+  /** Connecting to the SMTP server, its greeting, and any silence during a delivery. */
+  smtpTimeoutMs: number;
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
   logLevel: string;
@@ -216,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
     throw new Error('TOTP_ENCRYPTION_KEY must be set to 32 random bytes (openssl rand -hex 32) in production');
   }
+  const idleLimit = e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS;
+  if (idleLimit > 0 && e.SMTP_TIMEOUT_MS >= idleLimit) {
+    // A mail is sent while its outbox row is claimed in an open transaction, which PostgreSQL would end first.
+    throw new Error('SMTP_TIMEOUT_MS must be below DB_IDLE_IN_TRANSACTION_TIMEOUT_MS');
+  }
   const jwtSecret = e.JWT_SECRET ?? developmentSecret(dataDir);
   return {
     env: e.NODE_ENV,
@@ -235,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS === '1',
     },
     smtpUrl: e.SMTP_URL,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',

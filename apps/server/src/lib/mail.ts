@@ -19,12 +19,37 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<void> {
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+/** What one pass over the outbox did: mails sent, and whether a send failed (the rest then waits for the next pass). */
+export type DeliveryResult = { sent: number; failed: boolean };
+
+/**
+ * The SMTP transport with every wait bounded by timeoutMs: connecting (with the greeting), DNS, any silence of the
+ * server; the whole delivery of one mail is cut off at the same limit (deliverPendingMail), so a stalled server costs
+ * one pass of the outbox, never a hung process.
+ */
+export function createMailTransport(smtpUrl: string, timeoutMs: number): Transporter {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
+}
+
 /**
  * Sends what the outbox holds over SMTP; without a transport (development) a mail is only marked handled and stays
  * readable in mail_outbox. Rows are claimed with SKIP LOCKED so several instances never send one mail twice; a failed
- * send stays queued. The log names a mail by its id only: bodies hold sign-in links and addresses are personal data.
+ * send stays queued, and so does the rest of the batch: the server that just failed is not asked again until the
+ * next pass (each failure would hold the claimed rows for another timeout). The log names a mail by its id only:
+ * bodies hold sign-in links and addresses are personal data.
  */
-export async function deliverPendingMail(db: Db, transport: Transporter | null, log: Logger): Promise<number> {
+export async function deliverPendingMail(
+  db: Db,
+  transport: Transporter | null,
+  log: Logger,
+  timeoutMs = 10_000,
+): Promise<DeliveryResult> {
   return db.transaction(async (tx) => {
     const pending = await queryRows<{
       id: string;
@@ -47,28 +72,43 @@ export async function deliverPendingMail(db: Db, transport: Transporter | null, 
             subject: mail.subject,
             text: mail.body,
             ...(mail.html ? { html: mail.html } : {}),
+            signal: AbortSignal.timeout(timeoutMs),
           });
           log.info({ mailId: mail.id }, 'mail sent');
         } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
         await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
         sent += 1;
       } catch (error) {
-        log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox');
+        log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox for the next pass');
+        return { sent, failed: true };
       }
     }
-    return sent;
+    return { sent, failed: false };
   });
 }
 
-/** Polls the outbox every few seconds; returns a stop function. */
-export function startMailDelivery(db: Db, smtpUrl: string | undefined, log: Logger, intervalMs = 3000): () => void {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+export type MailDelivery = {
+  stop(): void;
+  /** Readiness: rejects while the last pass that tried to send a mail failed. */
+  check(): Promise<void>;
+};
+
+/** Polls the outbox every few seconds. */
+export function startMailDelivery(
+  db: Db,
+  smtp: { url?: string; timeoutMs: number },
+  log: Logger,
+  intervalMs = 3000,
+): MailDelivery {
+  const transport = smtp.url ? createMailTransport(smtp.url, smtp.timeoutMs) : null;
   let running = false;
+  let lastFailed = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await deliverPendingMail(db, transport, log);
+      const result = await deliverPendingMail(db, transport, log, smtp.timeoutMs);
+      if (result.failed || result.sent > 0) lastFailed = result.failed;
     } catch (error) {
       log.error({ err: error }, 'mail outbox poll failed');
     } finally {
@@ -76,9 +116,14 @@ export function startMailDelivery(db: Db, smtpUrl: string | undefined, log: Logg
     }
   }, intervalMs);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    transport?.close();
+  return {
+    stop() {
+      clearInterval(timer);
+      transport?.close();
+    },
+    check: async () => {
+      if (lastFailed) throw new Error('the last mail delivery failed');
+    },
   };
 }
 
