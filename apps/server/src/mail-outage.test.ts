@@ -86,7 +86,7 @@ describe('an SMTP server that accepts connections and never answers', () => {
   });
 
   it('delivers the queued mail once the server answers again, and reports SMTP ok', async () => {
-    smtp.forwardTo(Number(new URL(sink.url).port));
+    await smtp.forwardTo(Number(new URL(sink.url).port));
     await until('the mail marked sent', async () => ((await outboxOf(email))[0] ? true : undefined));
     expect(sink.received.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     const ready = await until('SMTP reported ok', async () => {

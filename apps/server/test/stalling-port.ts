@@ -5,16 +5,18 @@ export type StallingPort = {
   /** `<scheme>://127.0.0.1:<port>` */
   url(scheme: string): string;
   /** From now on new connections are relayed to this loopback port (a service that answers again). */
-  forwardTo(port: number): void;
+  forwardTo(port: number): Promise<void>;
   /** From now on connections are held without an answer again; open relays are cut. */
-  stall(): void;
+  stall(): Promise<void>;
+  /** Stops listening, so connections are refused (a stopped service), until forwardTo or stall. */
+  refuse(): Promise<void>;
   close(): Promise<void>;
 };
 
 /**
  * A loopback port that accepts every connection and never answers: a frozen service or a black-holed network, the
  * failure that only a timeout ends (a closed port is refused at once). `forwardTo` turns it into a plain TCP relay to
- * a real service, so a test can watch the same address come back.
+ * a real service, so a test can watch the same address come back; `refuse` closes it like a stopped service.
  */
 export async function startStallingPort(): Promise<StallingPort> {
   const open = new Set<net.Socket>();
@@ -33,27 +35,30 @@ export async function startStallingPort(): Promise<StallingPort> {
     upstream.on('close', () => socket.destroy());
     socket.on('close', () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
   const { port } = server.address() as net.AddressInfo;
   const cutAll = () => {
     for (const socket of open) socket.destroy();
   };
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      cutAll();
+      if (server.listening) server.close(() => resolve());
+      else resolve();
+    });
+  // Held connections were never answered; their clients have given up on them (or will reconnect).
+  const switchTo = async (to: number | undefined) => {
+    target = to;
+    cutAll();
+    if (!server.listening) await listen(port);
+  };
   return {
     port,
     url: (scheme) => `${scheme}://127.0.0.1:${port}`,
-    forwardTo(to) {
-      target = to;
-      // Held connections were never answered; their clients have given up on them (or will reconnect).
-      cutAll();
-    },
-    stall() {
-      target = undefined;
-      cutAll();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        cutAll();
-        server.close(() => resolve());
-      }),
+    forwardTo: (to) => switchTo(to),
+    stall: () => switchTo(undefined),
+    refuse: stopListening,
+    close: stopListening,
   };
 }
