@@ -72,13 +72,16 @@ describe('mail outbox delivery', () => {
       await queueMail(t.app.db, { to: 'd1@example.com', subject: 'Stalled', body: 'x', kind: 'test' });
       await queueMail(t.app.db, { to: 'd2@example.com', subject: 'Stalled', body: 'y', kind: 'test' });
       const transport = createMailTransport(stalled.url('smtp'), 500);
-      expect(await deliverPendingMail(t.app.db, transport, log, 500)).toEqual({ sent: 0, failed: true });
+      expect(await deliverPendingMail(t.app.db, transport, log, { timeoutMs: 500 })).toEqual({ sent: 0, failed: true });
       // One attempt per pass: the rest of the batch is not sent to a server that just failed.
       expect(failures).toHaveLength(1);
       expect(await pendingMailCount(t.app.db)).toBe(before + 2);
 
-      stalled.forwardTo(Number(new URL(sink.url).port));
-      expect(await deliverPendingMail(t.app.db, transport, log, 500)).toEqual({ sent: before + 2, failed: false });
+      await stalled.forwardTo(Number(new URL(sink.url).port));
+      expect(await deliverPendingMail(t.app.db, transport, log, { timeoutMs: 500 })).toEqual({
+        sent: before + 2,
+        failed: false,
+      });
       expect(sink.received.flatMap((mail) => mail.to)).toEqual(
         expect.arrayContaining(['d1@example.com', 'd2@example.com']),
       );

@@ -22,6 +22,13 @@ type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: st
 /** What one pass over the outbox did: mails sent, and whether a send failed (the rest then waits for the next pass). */
 export type DeliveryResult = { sent: number; failed: boolean };
 
+export type DeliveryOptions = {
+  /** The longest one mail's whole delivery may take. */
+  timeoutMs?: number;
+  /** Told after each send whether it went out, so readiness follows the server as soon as it answers again. */
+  onAttempt?: (sent: boolean) => void;
+};
+
 /**
  * The SMTP transport with every wait bounded by timeoutMs: connecting (with the greeting), DNS, any silence of the
  * server; the whole delivery of one mail is cut off at the same limit (deliverPendingMail), so a stalled server costs
@@ -48,8 +55,9 @@ export async function deliverPendingMail(
   db: Db,
   transport: Transporter | null,
   log: Logger,
-  timeoutMs = 10_000,
+  options: DeliveryOptions = {},
 ): Promise<DeliveryResult> {
+  const { timeoutMs = 10_000, onAttempt = () => {} } = options;
   return db.transaction(async (tx) => {
     const pending = await queryRows<{
       id: string;
@@ -78,8 +86,10 @@ export async function deliverPendingMail(
         } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
         await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
         sent += 1;
+        if (transport) onAttempt(true);
       } catch (error) {
         log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox for the next pass');
+        if (transport) onAttempt(false);
         return { sent, failed: true };
       }
     }
@@ -89,7 +99,7 @@ export async function deliverPendingMail(
 
 export type MailDelivery = {
   stop(): void;
-  /** Readiness: rejects while the last pass that tried to send a mail failed. */
+  /** Readiness: rejects while the last attempt to send a mail failed. */
   check(): Promise<void>;
 };
 
@@ -107,8 +117,12 @@ export function startMailDelivery(
     if (running) return;
     running = true;
     try {
-      const result = await deliverPendingMail(db, transport, log, smtp.timeoutMs);
-      if (result.failed || result.sent > 0) lastFailed = result.failed;
+      await deliverPendingMail(db, transport, log, {
+        timeoutMs: smtp.timeoutMs,
+        onAttempt: (sent) => {
+          lastFailed = !sent;
+        },
+      });
     } catch (error) {
       log.error({ err: error }, 'mail outbox poll failed');
     } finally {
