@@ -25,8 +25,8 @@ export type DeliveryResult = { sent: number; failed: boolean };
 export type DeliveryOptions = {
   /** The longest one mail's whole delivery may take. */
   timeoutMs?: number;
-  /** Told after each send whether it went out, so readiness follows the server as soon as it answers again. */
-  onAttempt?: (sent: boolean) => void;
+  /** Handed each send as it starts, so readiness can follow the SMTP server while a delivery is still waiting. */
+  onAttempt?: (sending: Promise<unknown>) => void;
 };
 
 /**
@@ -72,24 +72,27 @@ export async function deliverPendingMail(
     );
     let sent = 0;
     for (const mail of pending) {
-      try {
-        if (transport) {
-          await transport.sendMail({
+      const sending = transport
+        ? transport.sendMail({
             from: FROM,
             to: mail.to_email,
             subject: mail.subject,
             text: mail.body,
             ...(mail.html ? { html: mail.html } : {}),
             signal: AbortSignal.timeout(timeoutMs),
-          });
-          log.info({ mailId: mail.id }, 'mail sent');
-        } else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
+          })
+        : Promise.resolve();
+      if (transport) onAttempt(sending);
+      try {
+        await sending;
+        log.info(
+          { mailId: mail.id },
+          transport ? 'mail sent' : 'mail queued; no SMTP_URL, so it is kept in mail_outbox only',
+        );
         await tx.update(mailOutbox).set({ sentAt: sql`now()` }).where(eq(mailOutbox.id, mail.id));
         sent += 1;
-        if (transport) onAttempt(true);
       } catch (error) {
         log.error({ err: error, mailId: mail.id }, 'mail delivery failed; it stays in the outbox for the next pass');
-        if (transport) onAttempt(false);
         return { sent, failed: true };
       }
     }
@@ -99,8 +102,11 @@ export async function deliverPendingMail(
 
 export type MailDelivery = {
   stop(): void;
-  /** Readiness: rejects while the last attempt to send a mail failed. */
-  check(): Promise<void>;
+  /**
+   * Readiness: the latest attempt to send a mail: rejected when it failed, pending while it waits for the server (the
+   * readiness timeout then reports SMTP as degraded), resolved when it went out or before any attempt.
+   */
+  check(): Promise<unknown>;
 };
 
 /** Polls the outbox every few seconds. */
@@ -112,15 +118,15 @@ export function startMailDelivery(
 ): MailDelivery {
   const transport = smtp.url ? createMailTransport(smtp.url, smtp.timeoutMs) : null;
   let running = false;
-  let lastFailed = false;
+  let latest: Promise<unknown> = Promise.resolve();
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
       await deliverPendingMail(db, transport, log, {
         timeoutMs: smtp.timeoutMs,
-        onAttempt: (sent) => {
-          lastFailed = !sent;
+        onAttempt: (sending) => {
+          latest = sending;
         },
       });
     } catch (error) {
@@ -135,9 +141,7 @@ export function startMailDelivery(
       clearInterval(timer);
       transport?.close();
     },
-    check: async () => {
-      if (lastFailed) throw new Error('the last mail delivery failed');
-    },
+    check: () => latest,
   };
 }
 
