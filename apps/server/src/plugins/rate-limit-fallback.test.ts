@@ -74,9 +74,12 @@ describe('with a Redis that stops, freezes and comes back', () => {
     [a, b] = await Promise.all([appWith(redis.url, { anonymous: 3 }), appWith(redis.url, { anonymous: 3 })]);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
+    try {
+      await a?.close();
+      await b?.close();
+    } finally {
+      await redis?.stop();
+    }
   });
 
   /** Polls readiness (whose Redis check is also the breaker's probe) until Redis is reported as `state`. */
