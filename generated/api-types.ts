@@ -44,7 +44,7 @@ export interface paths {
         };
         /**
          * Readiness probe: the database and configured dependencies answer
-         * @description Answers 503 with the error envelope (code UNAVAILABLE) and Retry-After while starting, draining, overloaded or when a dependency does not answer in time.
+         * @description A dependency that does not answer in time is reported as `degraded` (200), except the database and those named by READINESS_REQUIRES: then, and while starting, draining or overloaded, it answers 503 with the error envelope (code UNAVAILABLE, `details` naming each dependency with ok, degraded or unavailable) and Retry-After.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -64,7 +64,7 @@ export interface paths {
         };
         /**
          * Readiness probe under its older name (same answer as /health/ready)
-         * @description Answers 503 with the error envelope (code UNAVAILABLE) and Retry-After while starting, draining, overloaded or when a dependency does not answer in time.
+         * @description A dependency that does not answer in time is reported as `degraded` (200), except the database and those named by READINESS_REQUIRES: then, and while starting, draining or overloaded, it answers 503 with the error envelope (code UNAVAILABLE, `details` naming each dependency with ok, degraded or unavailable) and Retry-After.
          */
         get: operations["getHealth"];
         put?: never;
@@ -2552,13 +2552,15 @@ export interface operations {
                         success: true;
                         data: {
                             /** @enum {string} */
-                            status: "ok";
+                            status: "ok" | "degraded";
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
-                            redis?: "ok";
+                            redis?: "ok" | "degraded";
                             /** @enum {string} */
-                            storage?: "ok";
+                            storage?: "ok" | "degraded";
+                            /** @enum {string} */
+                            smtp?: "ok" | "degraded";
                         };
                         message?: string;
                     };
@@ -2588,13 +2590,15 @@ export interface operations {
                         success: true;
                         data: {
                             /** @enum {string} */
-                            status: "ok";
+                            status: "ok" | "degraded";
                             /** @enum {string} */
                             database: "ok";
                             /** @enum {string} */
-                            redis?: "ok";
+                            redis?: "ok" | "degraded";
                             /** @enum {string} */
-                            storage?: "ok";
+                            storage?: "ok" | "degraded";
+                            /** @enum {string} */
+                            smtp?: "ok" | "degraded";
                         };
                         message?: string;
                     };

@@ -41,7 +41,12 @@ export function renderTable(figures: readonly Figure[]): string {
     resultText(f),
     f.note ?? '',
   ]);
+  return markdownTable(header, rows);
+}
+
+/** Rows of cells as a Markdown table with padded columns. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }

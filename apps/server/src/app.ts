@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
-  await registerReadiness(app, config.overload);
+  await registerReadiness(app, config.overload, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
   const scrapeMetrics = registerMetrics(app, database.poolStats);
@@ -121,7 +121,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     config.env === 'production',
     config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
   );
-  await registerRateLimit(app, { limits: config.rateLimits, max: config.rateLimitMax, redisUrl: config.redisUrl });
+  await registerRateLimit(app, {
+    limits: config.rateLimits,
+    max: config.rateLimitMax,
+    redisUrl: config.redisUrl,
+    redisFallback: config.redisFallback,
+  });
   registerAccessControl(app);
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },

@@ -6,6 +6,10 @@ import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'change-me';
 
+/** Dependencies an instance can serve without (readiness reports them degraded unless READINESS_REQUIRES names them). */
+export const OPTIONAL_DEPENDENCIES = ['redis', 'storage', 'smtp'] as const;
+export type OptionalDependency = (typeof OPTIONAL_DEPENDENCIES)[number];
+
 const optionalString = z
   .string()
   .optional()
@@ -26,6 +30,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   REDIS_URL: optionalString,
+  // How long a Redis connect or command may take, and how long budgets are counted per instance after Redis fails.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).default(500),
+  REDIS_RETRY_MS: z.coerce.number().int().min(1).default(5_000),
   JWT_SECRET: optionalString,
   // 32 bytes (64 hex characters or base64) that encrypt two-factor secrets at rest; required in production.
   TOTP_ENCRYPTION_KEY: optionalString.refine(
@@ -34,8 +41,8 @@ const envSchema = z.object({
   ),
   UPLOAD_DIR: optionalString,
   SMTP_URL: optionalString,
-  // Longest SMTP conversation per mail; past it the connection is closed and the mail is retried later.
-  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  // Connecting to the SMTP server, its greeting, any silence during a delivery, and one mail's whole conversation.
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   // Retention (README "Privacy"): days a short-lived row is kept, and how often the purge runs.
   RETENTION_LOGIN_FAILURES_DAYS: retentionDays(30),
   RETENTION_SENT_MAIL_DAYS: retentionDays(30),
@@ -81,6 +88,20 @@ const envSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(10_000),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(1).default(2_000),
+  // Dependencies whose failure fails readiness; the others are reported "degraded" (the database always fails it).
+  READINESS_REQUIRES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const unknown = names.filter((name) => !(OPTIONAL_DEPENDENCIES as readonly string[]).includes(name));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `use a comma list of ${OPTIONAL_DEPENDENCIES.join(', ')}` });
+      return names as OptionalDependency[];
+    }),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1_000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
@@ -98,6 +119,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).optional(),
+  // Connecting to the bucket and any silence during one of its requests; a request is tried at most twice.
+  S3_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
@@ -113,6 +136,8 @@ export type Config = {
   /** node-postgres connection string; when absent the embedded PostgreSQL server in dataDir/postgres is used. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Each Redis connect or command's time limit; after Redis fails, budgets are counted per instance for retryMs. */
+  redisFallback: { timeoutMs: number; retryMs: number };
   jwtSecret: string;
   /** AES-256-GCM key for two-factor secrets (TOTP_ENCRYPTION_KEY; outside production derived from jwtSecret). */
   totpEncryptionKey: Buffer;
@@ -122,8 +147,8 @@ export type Config = {
   /** Downloading a product import's image URLs: plain http allowed, private/loopback hosts allowed (both off). */
   importImages: { allowHttp: boolean; allowPrivateHosts: boolean };
   smtpUrl?: string;
-  /** Longest SMTP conversation per mail (MAIL_SEND_TIMEOUT_MS). */
-  mailSendTimeoutMs: number;
+  /** Connecting to the SMTP server, its greeting, any silence, and one mail's whole conversation (SMTP_TIMEOUT_MS). */
+  smtpTimeoutMs: number;
   retention: RetentionSettings;
   bootstrapAdmin?: { email: string; password: string };
   seedDemo: boolean;
@@ -180,6 +205,8 @@ export type RuntimeSettings = {
   shutdownGraceMs: number;
   /** How long each readiness check (database, Redis, storage) may take. */
   healthTimeoutMs: number;
+  /** Optional dependencies whose failure fails readiness instead of being reported as degraded. */
+  readinessRequires: OptionalDependency[];
 };
 
 /** Where uploads are stored when S3_BUCKET is set; publicUrl is the base of the image URLs handed out. */
@@ -190,6 +217,8 @@ export type S3Config = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   publicUrl: string;
   forcePathStyle: boolean;
+  /** Connecting and any silence during a request; a request is tried at most twice. */
+  timeoutMs: number;
 };
 
 export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
@@ -223,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisFallback: { timeoutMs: e.REDIS_TIMEOUT_MS, retryMs: e.REDIS_RETRY_MS },
     jwtSecret,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY ? parseKey(e.TOTP_ENCRYPTION_KEY)! : developmentTotpKey(jwtSecret),
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
@@ -232,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS === '1',
     },
     smtpUrl: e.SMTP_URL,
-    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     retention: {
       loginFailuresDays: e.RETENTION_LOGIN_FAILURES_DAYS,
       sentMailDays: e.RETENTION_SENT_MAIL_DAYS,
@@ -268,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
       shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
       healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
+      readinessRequires: e.READINESS_REQUIRES,
     },
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
@@ -301,6 +332,7 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
         : undefined,
     publicUrl: (e.S3_PUBLIC_URL ?? ownUrl).replace(/\/+$/, ''),
     forcePathStyle,
+    timeoutMs: e.S3_TIMEOUT_MS,
   };
 }
 

@@ -34,7 +34,9 @@ if ((await bootstrapData(database.db, config, (m) => app.log.info(m))).demoSeede
 }
 
 await app.listen({ port: config.port, host: config.host });
-const stopMail = startMailDelivery(database.db, config.smtpUrl, app.log, { sendTimeoutMs: config.mailSendTimeoutMs });
+const mail = startMailDelivery(database.db, { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs }, app.log);
+// Mail waits in the outbox while the SMTP server fails: the instance still serves, so it is reported, not fatal.
+if (config.smtpUrl) app.readiness.add('smtp', mail.check);
 const stopRetention = startRetention(database.db, config.retention, app.log);
 console.log(
   `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
@@ -56,7 +58,7 @@ async function shutdown(signal: NodeJS.Signals) {
   deadline.unref();
   try {
     if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
-    stopMail();
+    mail.stop();
     await stopRetention();
     await app.close();
     await database.close();

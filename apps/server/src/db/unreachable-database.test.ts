@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../../test/harness.js';
 import { freePort, serverEnv, start } from '../../test/process.js';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import { openDatabase } from './client.js';
 
 /**
@@ -46,9 +46,10 @@ afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-async function appOn(databaseUrl: string) {
+async function appOn(databaseUrl: string, overrides: Partial<Config> = {}) {
   const config = {
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123' }),
+    ...overrides,
     databaseUrl,
     dbTimeouts: { connectMs: 1000, statementMs: 1000, idleInTransactionMs: 1000 },
   };
@@ -83,6 +84,22 @@ describe('a black-holed database', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/timeout|127\.0\.0\.1|select|terminated/i);
     }, 20_000);
   }
+
+  it('fails readiness naming the database; an unreachable Redis beside it is only degraded', async () => {
+    const hole = blackHole('silent');
+    closers.push(hole.close);
+    const url = `postgres://seamline@127.0.0.1:${await hole.listening}/seamline`;
+    const app = await appOn(url, { redisUrl: 'redis://127.0.0.1:1' });
+    const ready = await within(8_000, call(app, 'GET', '/api/health/ready'));
+    expect(ready).not.toBe('no answer');
+    if (ready === 'no answer') return;
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ success: false, code: 'UNAVAILABLE', message: 'Unavailable: database' });
+    expect(ready.body.details).toEqual([
+      { field: 'database', message: 'unavailable' },
+      { field: 'redis', message: 'degraded' },
+    ]);
+  }, 20_000);
 
   it('is asked for server-side statement and idle-in-transaction timeouts on every connection', async () => {
     const hole = blackHole('after-startup');

@@ -7,7 +7,7 @@ import { type DbOrTx, queryRows } from '../db/client.js';
 import type { StoredImage } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
-import type { ObjectStorage } from './storage/index.js';
+import { isStorageUnavailable, type ObjectStorage } from './storage/index.js';
 
 /** Upload limits (DESIGN §4); the byte limit is the shared one the forms and the import also apply. */
 export const IMAGE_LIMITS = { maxBytes: SHARED_IMAGE_LIMITS.maxBytes, maxFiles: 10, maxPixels: 40_000_000 } as const;
@@ -82,8 +82,14 @@ export async function storeImage(
   );
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) {
-    await storage.discard(Object.values(keys));
-    if (undecodable) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+    const cleanup = storage.discard(Object.values(keys));
+    if (undecodable) {
+      await cleanup;
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image could not be processed');
+    }
+    // A bucket that did not answer would keep the client waiting as long again for the cleanup, which then finishes
+    // (or logs what it left behind) on its own.
+    if (!isStorageUnavailable(failed.reason)) await cleanup;
     throw failed.reason;
   }
   const url = (key: string) => storage.url(key);

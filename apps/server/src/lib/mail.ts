@@ -10,8 +10,8 @@ export type Mail = { to: string; subject: string; body: string; html?: string; k
 const FROM = 'Seamline <no-reply@seamline.dev>';
 /** Mails one poll sends at most (one after another); the next poll takes the rest. */
 const BATCH = 20;
-/** How long one SMTP conversation may take by default (MAIL_SEND_TIMEOUT_MS). */
-export const DEFAULT_MAIL_SEND_TIMEOUT_MS = 30_000;
+/** The longest wait for the SMTP server by default (SMTP_TIMEOUT_MS). */
+export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 /** A claim outlives the send's own deadline by this much, so a lease never ends while its send may still run. */
 const LEASE_MARGIN_MS = 30_000;
 /** After a failed send the mail waits 30 s, doubling with each failure, at most an hour. */
@@ -87,80 +87,112 @@ async function send(transport: Transporter, mail: ClaimedMail, timeoutMs: number
   await transport.sendMail(options);
 }
 
+/** What one pass over the outbox did: mails sent, and whether a send failed (the rest then waits for the next pass). */
+export type DeliveryResult = { sent: number; failed: boolean };
+
 export type DeliveryOptions = {
-  /** Longest SMTP conversation per mail (MAIL_SEND_TIMEOUT_MS). */
-  sendTimeoutMs?: number;
+  /** The longest wait for the SMTP server, and the longest one mail's whole conversation may take (SMTP_TIMEOUT_MS). */
+  timeoutMs?: number;
   /** Most mails sent by one call. */
   batch?: number;
+  /** Handed each send as it starts, so readiness can follow the SMTP server while a delivery is still waiting. */
+  onAttempt?: (sending: Promise<unknown>) => void;
 };
 
 /**
  * Sends what the outbox holds over SMTP; without a transport (development) a mail is only marked handled and stays
  * readable in mail_outbox. Each mail is claimed in one short statement, sent outside any transaction (no row lock or
  * open transaction while the SMTP server talks), and its result recorded in another; a failed send is retried after a
- * back-off. The log names a mail by its id only: bodies hold sign-in links and addresses are personal data.
+ * back-off, and the pass stops there: the server that just failed is not asked again until the next pass. The log
+ * names a mail by its id only: bodies hold sign-in links and addresses are personal data.
  */
 export async function deliverPendingMail(
   db: Db,
   transport: Transporter | null,
   log: Logger,
   options: DeliveryOptions = {},
-): Promise<number> {
-  const timeoutMs = options.sendTimeoutMs ?? DEFAULT_MAIL_SEND_TIMEOUT_MS;
+): Promise<DeliveryResult> {
+  const { timeoutMs = DEFAULT_SMTP_TIMEOUT_MS, batch = BATCH, onAttempt = () => {} } = options;
   let sent = 0;
-  for (let n = 0; n < (options.batch ?? BATCH); n += 1) {
+  for (let n = 0; n < batch; n += 1) {
     const mail = await claimMail(db, timeoutMs + LEASE_MARGIN_MS);
     if (!mail) break;
+    const sending = transport ? send(transport, mail, timeoutMs) : Promise.resolve();
+    if (transport) onAttempt(sending);
     try {
-      if (transport) await send(transport, mail, timeoutMs);
+      await sending;
     } catch (error) {
       log.error({ err: error, mailId: mail.id, attempt: mail.attempts }, 'mail delivery failed; it will be retried');
       await recordFailure(db, mail);
-      continue;
+      return { sent, failed: true };
     }
     await recordSent(db, mail);
-    if (transport) log.info({ mailId: mail.id }, 'mail sent');
-    else log.info({ mailId: mail.id }, 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
+    log.info(
+      { mailId: mail.id },
+      transport ? 'mail sent' : 'mail queued; no SMTP_URL, so it is kept in mail_outbox only',
+    );
     sent += 1;
   }
-  return sent;
+  return { sent, failed: false };
 }
 
-/** An SMTP transport from SMTP_URL whose connection, greeting and silences are all bounded by the send timeout. */
-export function smtpTransport(smtpUrl: string, timeoutMs: number): Transporter {
+/**
+ * The SMTP transport with every wait bounded by timeoutMs: connecting (with the greeting), DNS, any silence of the
+ * server; the whole delivery of one mail is cut off at the same limit (deliverPendingMail), so a stalled server costs
+ * one pass of the outbox, never a hung process.
+ */
+export function createMailTransport(smtpUrl: string, timeoutMs: number): Transporter {
   return nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
   });
 }
 
-/** Polls the outbox every few seconds; returns a stop function. */
+export type MailDelivery = {
+  stop(): void;
+  /**
+   * Readiness: the latest attempt to send a mail: rejected when it failed, pending while it waits for the server (the
+   * readiness timeout then reports SMTP as degraded), resolved when it went out or before any attempt.
+   */
+  check(): Promise<unknown>;
+};
+
+/** Polls the outbox every few seconds. */
 export function startMailDelivery(
   db: Db,
-  smtpUrl: string | undefined,
+  smtp: { url?: string; timeoutMs: number },
   log: Logger,
-  options: DeliveryOptions & { intervalMs?: number } = {},
-): () => void {
-  const timeoutMs = options.sendTimeoutMs ?? DEFAULT_MAIL_SEND_TIMEOUT_MS;
-  const transport = smtpUrl ? smtpTransport(smtpUrl, timeoutMs) : null;
+  intervalMs = 3000,
+): MailDelivery {
+  const transport = smtp.url ? createMailTransport(smtp.url, smtp.timeoutMs) : null;
   let running = false;
+  let latest: Promise<unknown> = Promise.resolve();
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
-      await deliverPendingMail(db, transport, log, options);
+      await deliverPendingMail(db, transport, log, {
+        timeoutMs: smtp.timeoutMs,
+        onAttempt: (sending) => {
+          latest = sending;
+        },
+      });
     } catch (error) {
       log.error({ err: error }, 'mail outbox poll failed');
     } finally {
       running = false;
     }
-  }, options.intervalMs ?? 3000);
+  }, intervalMs);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    transport?.close();
+  return {
+    stop() {
+      clearInterval(timer);
+      transport?.close();
+    },
+    check: () => latest,
   };
 }
 

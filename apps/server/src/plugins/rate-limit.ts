@@ -1,9 +1,9 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { STAFF_ROLES } from '@seamline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
-import type { RateLimits } from '../config.js';
+import type { Config, RateLimits } from '../config.js';
 import { tooManyRequests } from '../lib/errors.js';
+import { sharedCounts } from './rate-limit-store.js';
 
 /**
  * Expensive calls anyone may make (password hashing, stock work, mail): a tighter budget of their own, per IP.
@@ -23,21 +23,20 @@ type Budget = keyof RateLimits;
  * Per-minute request budgets (README "Security"): per signed-in user (staff and customers apart) for calls with a
  * valid access token, per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
  * verified token (signature and expiry only, no database read), so a forged token counts against its IP.
- * In memory by default; with REDIS_URL every instance shares the counts. `max`, when set, replaces every budget.
+ * In memory by default; with REDIS_URL every instance shares the counts, and while Redis fails each instance counts
+ * on its own (looser, never unlimited: rate-limit-store.ts). `max`, when set, replaces every budget.
  * The sign-in throttle is separate (modules/auth) and always on.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  options: { limits: RateLimits; max?: number; redisUrl?: string },
+  options: { limits: RateLimits; max?: number; redisUrl?: string; redisFallback: Config['redisFallback'] },
 ) {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+  const shared = options.redisUrl
+    ? await sharedCounts(options.redisUrl, { ...options.redisFallback, keyPrefix: 'seamline-rl-', log: app.log })
     : undefined;
-  if (redis) {
-    // Connection errors surface through readiness (and skipOnError keeps requests flowing), not as unhandled events.
-    redis.on('error', () => {});
-    app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-    app.readiness.add('redis', () => redis.ping());
+  if (shared) {
+    app.addHook('onClose', () => shared.close());
+    app.readiness.add('redis', shared.check);
   }
 
   const budgetOf = (key: string) => options.max ?? options.limits[key.slice(0, key.indexOf(':')) as Budget];
@@ -61,9 +60,7 @@ export async function registerRateLimit(
     allowList: (request) => !request.url.startsWith('/api/'),
     max: (_request, key) => budgetOf(key),
     timeWindow: '1 minute',
-    redis,
-    nameSpace: 'seamline-rl-',
-    skipOnError: true,
+    ...(shared ? { store: shared.store } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
       return tooManyRequests(`Too many requests, please try again in ${seconds} seconds.`, seconds);

@@ -1,18 +1,26 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config, OptionalDependency } from '../config.js';
 import { envelope } from './errors.js';
 
-/** What /api/health/ready checks besides the database; plugins add theirs (Redis here, S3 storage in its plugin). */
-export type ReadinessCheckName = 'redis' | 'storage';
+export type ReadinessCheck = { probe: () => Promise<unknown>; required: boolean };
 
+/**
+ * What /api/health/ready checks besides the database; plugins add theirs (Redis, S3 storage, SMTP). A shared
+ * dependency that fails fails on every instance at once, so by default it is reported as degraded and the instance
+ * stays in the load balancer; READINESS_REQUIRES names the ones whose failure should fail readiness instead.
+ */
 export class Readiness {
   /** Set on SIGTERM: readiness fails from then on, while requests are still served until the server closes. */
   draining = false;
-  readonly checks = new Map<ReadinessCheckName, () => Promise<unknown>>();
+  /** What the log last said was failing ('' for nothing), so a change is logged once. */
+  reported = '';
+  readonly checks = new Map<OptionalDependency, ReadinessCheck>();
 
-  add(name: ReadinessCheckName, check: () => Promise<unknown>) {
-    this.checks.set(name, check);
+  constructor(private readonly required: readonly OptionalDependency[] = []) {}
+
+  add(name: OptionalDependency, probe: () => Promise<unknown>) {
+    this.checks.set(name, { probe, required: this.required.includes(name) });
   }
 }
 
@@ -24,8 +32,12 @@ const OVERLOAD_RETRY_AFTER_SECONDS = 5;
  * once instead of waiting in an unbounded queue. Health routes are exempt (config.pressureHandler below), so a busy
  * instance stays alive for its supervisor; readiness reports the overload itself.
  */
-export async function registerReadiness(app: FastifyInstance, overload: Config['overload']) {
-  app.decorate('readiness', new Readiness());
+export async function registerReadiness(
+  app: FastifyInstance,
+  overload: Config['overload'],
+  required: readonly OptionalDependency[],
+) {
+  app.decorate('readiness', new Readiness(required));
   const { maxEventLoopDelayMs, maxHeapBytes, maxRssBytes } = overload;
   await app.register(underPressure, {
     maxEventLoopDelay: maxEventLoopDelayMs,

@@ -4,19 +4,27 @@ import { endpoint, envelope } from '../contract.js';
 /** Liveness: the process is up. */
 export const livenessView = z.object({ status: z.literal('ok') });
 
-/** Readiness: every dependency answered (Redis and object storage only when configured). */
+/** A dependency the instance can serve without: `degraded` when it did not answer in time (Redis, storage, SMTP). */
+export const dependencyStatus = z.enum(['ok', 'degraded']);
+
+/**
+ * Readiness: the database answered; each configured dependency with its state (Redis, object storage and SMTP only
+ * when configured). `status` is `degraded` when any of them is.
+ */
 export const readinessView = z.object({
-  status: z.literal('ok'),
+  status: dependencyStatus,
   database: z.literal('ok'),
-  redis: z.literal('ok').optional(),
-  storage: z.literal('ok').optional(),
+  redis: dependencyStatus.optional(),
+  storage: dependencyStatus.optional(),
+  smtp: dependencyStatus.optional(),
 });
 export type ReadinessView = z.infer<typeof readinessView>;
 
 const tag = 'health';
 const notReady =
-  'Answers 503 with the error envelope (code UNAVAILABLE) and Retry-After while starting, draining, overloaded or ' +
-  'when a dependency does not answer in time.';
+  'A dependency that does not answer in time is reported as `degraded` (200), except the database and those named ' +
+  'by READINESS_REQUIRES: then, and while starting, draining or overloaded, it answers 503 with the error envelope ' +
+  '(code UNAVAILABLE, `details` naming each dependency with ok, degraded or unavailable) and Retry-After.';
 
 /** Probes for load balancers and orchestrators, and the Prometheus scrape. */
 export const healthContracts = {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config.js';
+import { AppError } from '../errors.js';
 import { consoleStorageLog, type StorageLog } from './left-behind.js';
 import { LocalStorage } from './local.js';
 
@@ -24,6 +25,13 @@ export interface ObjectStorage {
   /** Readiness: resolves when the storage can be written to, rejects otherwise. */
   check(): Promise<void>;
   close(): void;
+}
+
+/** The error code of a bucket that could not be reached or refused a request (503 with Retry-After). */
+export const STORAGE_UNAVAILABLE = 'STORAGE_UNAVAILABLE';
+
+export function isStorageUnavailable(error: unknown): boolean {
+  return error instanceof AppError && error.code === STORAGE_UNAVAILABLE;
 }
 
 /**

@@ -3,10 +3,17 @@ import { DeleteObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.js';
 import { AppError } from '../errors.js';
-import type { ObjectStorage } from './index.js';
+import { type ObjectStorage, STORAGE_UNAVAILABLE } from './index.js';
 import { removeOrLog, type StorageLog } from './left-behind.js';
 
-/** Objects in an S3-compatible bucket, served to clients from S3_PUBLIC_URL (a public bucket or a CDN in front). */
+/** One retry: a stalled bucket costs a request at most about twice S3_TIMEOUT_MS, not the SDK's three attempts. */
+const MAX_ATTEMPTS = 2;
+
+/**
+ * Objects in an S3-compatible bucket, served to clients from S3_PUBLIC_URL (a public bucket or a CDN in front).
+ * Every request has a connect timeout and an inactivity timeout (a slow upload that keeps moving is fine; a bucket
+ * that stops answering is not), so a stalled bucket fails the request with 503 instead of holding it.
+ */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';
   private readonly client: S3Client;
@@ -24,6 +31,8 @@ export class S3Storage implements ObjectStorage {
       // trailing checksums the SDK would otherwise add to every streamed upload.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: MAX_ATTEMPTS,
+      requestHandler: { connectionTimeout: config.timeoutMs, socketTimeout: config.timeoutMs },
     });
   }
 
@@ -84,7 +93,7 @@ export class S3Storage implements ObjectStorage {
 function unavailable(error: unknown): AppError {
   const failure = new AppError(
     503,
-    'STORAGE_UNAVAILABLE',
+    STORAGE_UNAVAILABLE,
     'The image storage is unavailable, please try again shortly',
     undefined,
     {

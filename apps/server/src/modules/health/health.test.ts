@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { loadConfig } from '../../config.js';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -8,6 +9,7 @@ afterEach(async () => {
 });
 
 const ONE_IP = { ip: '10.9.9.9' };
+const env = { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
 
 describe('health endpoints', () => {
   it('live answers while the process is up; ready checks the database', async () => {
@@ -27,12 +29,34 @@ describe('health endpoints', () => {
     expect(ready.body.data).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
   });
 
-  it('ready answers 503 naming Redis when the configured Redis does not answer', async () => {
+  it('ready reports an unreachable Redis as degraded and stays 200: the instance still serves', async () => {
     testApp = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
     const ready = await call(testApp.app, 'GET', '/api/health/ready');
-    expect(ready.status).toBe(503);
-    expect(ready.body).toMatchObject({ success: false, code: 'UNAVAILABLE', message: 'Unavailable: redis' });
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'degraded', database: 'ok', redis: 'degraded' });
     expect((await call(testApp.app, 'GET', '/api/health/live')).status).toBe(200);
+  });
+
+  it('ready answers 503 naming Redis when READINESS_REQUIRES names it, with every dependency in the details', async () => {
+    const runtime = { ...loadConfig(env).runtime, readinessRequires: ['redis' as const] };
+    testApp = await createTestApp({ redisUrl: 'redis://127.0.0.1:1', runtime });
+    const ready = await call(testApp.app, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.headers['retry-after']).toBe('5');
+    expect(ready.body).toMatchObject({ success: false, code: 'UNAVAILABLE', message: 'Unavailable: redis' });
+    expect(ready.body.details).toEqual([
+      { field: 'database', message: 'ok' },
+      { field: 'redis', message: 'unavailable' },
+    ]);
+  });
+
+  it('READINESS_REQUIRES takes a comma list of optional dependencies and refuses anything else', () => {
+    expect(loadConfig(env).runtime.readinessRequires).toEqual([]);
+    expect(loadConfig({ ...env, READINESS_REQUIRES: 'redis, storage' }).runtime.readinessRequires).toEqual([
+      'redis',
+      'storage',
+    ]);
+    expect(() => loadConfig({ ...env, READINESS_REQUIRES: 'redis,database' })).toThrow(/READINESS_REQUIRES/);
   });
 
   it('are exempt from the per-IP request budget a load balancer would spend', async () => {

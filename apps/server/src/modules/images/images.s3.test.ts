@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { startTestBucket, type TestBucket } from '../../../test/s3.js';
+import { type StallingPort, startStallingPort } from '../../../test/stalling-port.js';
 import { failActivityLogWrites, multipartBody, testPng, twoProductImages } from '../../../test/uploads.js';
 import { brands, categories, productImages } from '../../db/schema/index.js';
 
@@ -158,11 +159,11 @@ describe('when the bucket cannot be reached', () => {
   });
   afterAll(async () => down?.close());
 
-  it('fails readiness and answers uploads 503 with Retry-After, not 500', async () => {
+  it('reports the storage as degraded (the shop still serves) and answers uploads 503 with Retry-After', async () => {
     await expect(down.app.storage.check()).rejects.toBeDefined();
     const ready = await call(down.app, 'GET', '/api/health/ready');
-    expect(ready.status).toBe(503);
-    expect(JSON.stringify(ready.body)).toContain('storage');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'degraded', database: 'ok', storage: 'degraded' });
     const { body, headers } = multipartBody([
       { name: 'image', filename: 'a.png', type: 'image/png', data: await testPng() },
     ]);
@@ -190,5 +191,41 @@ describe('when the bucket cannot be reached', () => {
       expect.objectContaining({ keys: expect.arrayContaining(['products/0123456789abcdef01234567.png']) }),
       expect.stringMatching(/left behind/),
     );
+  });
+});
+
+describe('when the bucket accepts connections but never answers', () => {
+  let stalled: StallingPort;
+  let hung: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    stalled = await startStallingPort();
+    hung = await createTestApp({ s3: { ...bucket.s3, endpoint: stalled.url('http'), timeoutMs: 300 } });
+    token = (await signedIn(hung.app, 'admin')).token;
+  });
+  afterAll(async () => {
+    await hung?.close();
+    await stalled?.close();
+  });
+
+  it('answers an upload 503 once the storage timeout has passed, instead of holding the request', async () => {
+    const { body, headers } = multipartBody([
+      { name: 'image', filename: 'a.png', type: 'image/png', data: await testPng() },
+    ]);
+    const started = performance.now();
+    const res = await call(hung.app, 'POST', '/api/upload', { token, body, headers });
+    const seconds = (performance.now() - started) / 1000;
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, code: 'STORAGE_UNAVAILABLE' });
+    expect(res.headers['retry-after']).toBe('5');
+    // Two attempts of 0.3 s each and a short back-off; without timeouts the request would wait for ever.
+    expect(seconds).toBeLessThan(10);
+  });
+
+  it('reports the storage as degraded', async () => {
+    const ready = await call(hung.app, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: 'degraded', storage: 'degraded' });
   });
 });
