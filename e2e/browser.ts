@@ -65,6 +65,44 @@ export async function signInToBackOffice(page: Page, account: { email: string; p
   await page.waitForURL('**/dashboard');
 }
 
+/** The two browser apps; each keeps its refresh token in a cookie of its own. */
+export type SessionApp = 'back-office' | 'shop';
+const REFRESH_COOKIES: Record<SessionApp, string> = {
+  'back-office': 'seamline_refresh',
+  shop: 'seamline_shop_refresh',
+};
+
+/**
+ * An access token of the page's session, got as the app gets one: a refresh with the app's cookie, under the app's
+ * cross-tab lock (the cookie rotates; the page's own access token stays valid, it is the same session). The page
+ * itself keeps its token in memory only, out of a test's reach (a string expression: no DOM types here).
+ */
+export async function pageAccessToken(page: Page, app: SessionApp): Promise<string> {
+  const token = await page.evaluate(
+    `navigator.locks.request('seamline-refresh:${app}', () =>
+      fetch('/api/auth/refresh', { method: 'POST', headers: { 'x-seamline-client': '${app}' } })
+        .then((r) => r.json())
+        .then((b) => (b.data && b.data.tokens ? b.data.tokens.accessToken : null)))`,
+  );
+  if (typeof token !== 'string') throw new Error(`the page has no ${app} session to refresh`);
+  return token;
+}
+
+/** The app's refresh cookie as the browser holds it (with its attributes), or undefined. */
+export async function refreshCookieOf(context: BrowserContext, app: SessionApp) {
+  const cookies = await context.cookies(`${baseUrl()}/api/auth/refresh`);
+  return cookies.find((cookie) => cookie.name === REFRESH_COOKIES[app]);
+}
+
+/** Everything the page's scripts can read of its stored state: localStorage, sessionStorage and document.cookie. */
+export function scriptReadableState(page: Page): Promise<string> {
+  return page.evaluate(
+    `JSON.stringify([localStorage, sessionStorage].flatMap((store) =>
+      Array.from({ length: store.length }, (_, i) => [store.key(i), store.getItem(store.key(i))])
+    ).concat([['document.cookie', document.cookie]]))`,
+  ) as Promise<string>;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

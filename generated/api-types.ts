@@ -175,7 +175,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade a refresh token for a new token pair (the old refresh token is spent) */
+        /**
+         * Trade the refresh token for a new access token and a new refresh token (the old one is spent)
+         * @description The browser apps send no body: the refresh cookie of the app named in X-Seamline-Client is read and replaced (a token kept in localStorage before the cookie existed may be sent once in the body; it is moved into the cookie). `api` clients send their refresh token in the body and get the next one in the answer. The header is required and a cross-site caller (Origin of another site, Sec-Fetch-Site other than same-origin) is refused with 403, nothing rotated. A refused token answers 401 and clears the cookie.
+         */
         post: operations["refreshTokens"];
         delete?: never;
         options?: never;
@@ -192,7 +195,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: revoke the given refresh token, or every session of the user without one */
+        /**
+         * Sign out: end the refresh token's session (the cookie's or the body's) and clear the cookie
+         * @description Needs no access token: the refresh cookie of the app named in X-Seamline-Client (or, for `api`, the token in the body) is the credential. Without either, a signed-in caller (bearer token) ends every one of their sessions. The header is required and cross-site callers are refused (403), as for refresh.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -1685,7 +1691,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password (current one required); other sessions are signed out and a new token pair returned */
+        /** Change the password (current one required); other sessions are signed out and this one continues with new tokens */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -2611,7 +2617,10 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2657,7 +2666,8 @@ export interface operations {
                             };
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                         } | {
                             twoFactor: {
@@ -2680,7 +2690,10 @@ export interface operations {
     loginWithTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2726,7 +2739,8 @@ export interface operations {
                             };
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                         };
                         message?: string;
@@ -2784,7 +2798,10 @@ export interface operations {
     enableRequiredTwoFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2830,7 +2847,8 @@ export interface operations {
                             };
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                             recoveryCodes: string[];
                         };
@@ -2846,7 +2864,10 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2896,7 +2917,8 @@ export interface operations {
                             };
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                         };
                         message?: string;
@@ -2911,7 +2933,10 @@ export interface operations {
     refreshTokens: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2923,8 +2948,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    refreshToken: string;
-                };
+                    refreshToken?: string;
+                } | null;
             };
         };
         responses: {
@@ -2940,7 +2965,8 @@ export interface operations {
                         data: {
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                         };
                         message?: string;
@@ -2949,13 +2975,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -2968,7 +2998,7 @@ export interface operations {
                  */
                 "application/json": {
                     refreshToken?: string;
-                };
+                } | null;
             };
         };
         responses: {
@@ -2986,7 +3016,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -11688,7 +11718,10 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict cookie with Path=/api/auth and never appears in an answer. `api` (native and server-side clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot send it. */
+                "x-seamline-client"?: "back-office" | "shop" | "api";
+            };
             path?: never;
             cookie?: never;
         };
@@ -11719,7 +11752,8 @@ export interface operations {
                         data: {
                             tokens: {
                                 accessToken: string;
-                                refreshToken: string;
+                                /** @description Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead. */
+                                refreshToken?: string;
                             };
                         };
                         message?: string;

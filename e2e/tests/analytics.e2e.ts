@@ -1,7 +1,7 @@
 import { lastDaysQuery } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { baseUrl, browserTest, expectAccessible, openBrowser, pageAccessToken, screenshot } from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const number = new Intl.NumberFormat('en-US');
@@ -14,9 +14,10 @@ type Dashboard = {
 };
 
 /** The API's answer, fetched by the page with its own session (a string expression: no DOM types here). */
-function apiDashboard(page: Page, query = ''): Promise<Dashboard> {
+async function apiDashboard(page: Page, query = ''): Promise<Dashboard> {
+  const token = await pageAccessToken(page, 'back-office');
   return page.evaluate(
-    `fetch('/api/admin/analytics${query}', { headers: { Authorization: 'Bearer ' + localStorage.getItem('accessToken') } })
+    `fetch('/api/admin/analytics${query}', { headers: { Authorization: 'Bearer ${token}' } })
       .then((r) => r.json()).then((b) => b.data)`,
   ) as Promise<Dashboard>;
 }

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import {
+  baseUrl,
+  browserTest,
+  expectAccessible,
+  openBrowser,
+  pageAccessToken,
+  refreshCookieOf,
+  screenshot,
+  scriptReadableState,
+} from '../browser.js';
 
 const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const SUPPORT = { email: 'support@seamline.dev', password: 'Support123!' };
@@ -13,11 +22,25 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-// The four session keys as the page sees them (a string expression: this project compiles without DOM types).
+// The session keys as the page sees them: the user and timestamp, and the token keys of before the cookie, which
+// must stay empty (a string expression: this project compiles without DOM types).
 const storedKeys = (page: Page) =>
   page.evaluate(
-    "['accessToken', 'refreshToken', 'userData', 'sessionTimestamp'].map((k) => localStorage.getItem(k))",
+    "['userData', 'sessionTimestamp', 'accessToken', 'refreshToken'].map((k) => localStorage.getItem(k))",
   ) as Promise<(string | null)[]>;
+
+/** Every JSON answer of the API the page receives, as text (to check no refresh token is ever in one). */
+function recordApiAnswers(page: Page): string[] {
+  const answers: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/'))
+      void response
+        .text()
+        .then((text) => answers.push(text))
+        .catch(() => undefined);
+  });
+  return answers;
+}
 
 describe('signing in to the back office', () => {
   let context: BrowserContext;
@@ -62,12 +85,15 @@ describe('signing in to the back office', () => {
     await page.getByText('This back office is for store staff only.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storedKeys(page)).toEqual([null, null, null, null]);
+    // The sign-in's cookie was cleared by the logout that ended the customer's session.
+    expect(await refreshCookieOf(context, 'back-office')).toBeUndefined();
     await screenshot(page, 'login-customer');
     await expectAccessible(page, 'login-customer');
   });
 
   browserTest('the admin lands on the dashboard shell, stays signed in after reload, and signs out', async () => {
     consoleErrors.length = 0;
+    const answers = recordApiAnswers(page);
     await signIn(page, ADMIN);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Marketplace Dashboard' }).waitFor();
@@ -76,7 +102,14 @@ describe('signing in to the back office', () => {
     for (const area of ['Dashboard', 'Orders', 'Products', 'Inventory', 'Users', 'Activity Logs', 'Sales analytics']) {
       await expect(nav.getByRole('link', { name: area, exact: true }).count()).resolves.toBe(1);
     }
-    expect((await storedKeys(page)).every((value) => value !== null)).toBe(true);
+    const [userData, timestamp, accessToken, refreshToken] = await storedKeys(page);
+    expect([userData && JSON.parse(userData).email, Number(timestamp) > 0]).toEqual([ADMIN.email, true]);
+    expect([accessToken, refreshToken]).toEqual([null, null]);
+    // The refresh token is an HttpOnly, Secure (accepted on http://127.0.0.1), SameSite=Strict cookie on /api/auth.
+    const cookie = await refreshCookieOf(context, 'back-office');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie!.value.length).toBeGreaterThan(30);
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
     await screenshot(page, 'shell-dashboard');
     await expectAccessible(page, 'shell-dashboard');
 
@@ -85,15 +118,66 @@ describe('signing in to the back office', () => {
     await expect(nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).resolves.toBe('page');
     await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBeNull();
 
+    // A reload starts without an access token (memory only): the app renews it from the cookie, which rotates.
     await page.reload();
     await page.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
+    // The orders arrived: the reloaded tab's API calls carry a renewed access token.
+    await page.getByRole('list', { name: 'Orders' }).getByRole('button').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
+    const rotated = await refreshCookieOf(context, 'back-office');
+    expect(rotated?.value).not.toBe(cookie!.value);
+    // Scripts see neither refresh token, and no API answer ever carried one.
+    for (const value of [cookie!.value, rotated!.value]) {
+      expect(await scriptReadableState(page)).not.toContain(value);
+      expect(answers.join('\n')).not.toContain(value);
+    }
+    expect(answers.some((text) => text.includes('"accessToken"'))).toBe(true);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     expect(await storedKeys(page)).toEqual([null, null, null, null]);
+    expect(await refreshCookieOf(context, 'back-office')).toBeUndefined();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  browserTest('two tabs: renewing at once keeps both signed in; signing out in one signs out the other', async () => {
+    consoleErrors.length = 0;
+    await signIn(page, ADMIN);
+    await page.waitForURL('**/dashboard');
+    const second = await context.newPage();
+    // A slow network for renewals, so the two tabs' refreshes are in flight together unless they take turns.
+    await context.route('**/api/auth/refresh', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 750));
+      await route.continue();
+    });
+    try {
+      await second.goto('/orders');
+      await second.getByRole('heading', { name: 'Order Management', exact: true }).waitFor();
+      // Both tabs start without an access token and renew it from the one cookie at the same moment: they take
+      // turns (Web Locks), so neither spends a token the other already spent (which would end the session).
+      for (let round = 0; round < 3; round++) {
+        await Promise.all([page.reload(), second.reload()]);
+        await Promise.all([page.waitForLoadState('networkidle'), second.waitForLoadState('networkidle')]);
+        await Promise.all([
+          page.getByRole('heading', { name: 'Marketplace Dashboard' }).waitFor(),
+          second.getByRole('list', { name: 'Orders' }).getByRole('button').first().waitFor(),
+        ]);
+      }
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      expect(new URL(second.url()).pathname).toBe('/orders');
+      // The session was never ended as a reuse: its cookie still renews.
+      await expect(pageAccessToken(page, 'back-office')).resolves.toMatch(/^ey/);
+
+      await second.getByRole('button', { name: 'Sign out' }).click();
+      await second.waitForURL('**/login');
+      await page.waitForURL('**/login');
+      expect(await storedKeys(page)).toEqual([null, null, null, null]);
+    } finally {
+      await context.unroute('**/api/auth/refresh');
+      await second.close();
+    }
     expect(consoleErrors).toEqual([]);
   });
 

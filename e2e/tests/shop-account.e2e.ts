@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ADMIN, accessToken, apiData } from '../api.js';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import {
+  baseUrl,
+  browserTest,
+  expectAccessible,
+  openBrowser,
+  pageAccessToken,
+  refreshCookieOf,
+  screenshot,
+  scriptReadableState,
+} from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
 const ADDRESS = {
@@ -40,9 +49,7 @@ const orderBody = (items: Line[]) => ({
   shippingMethod: 'standard',
 });
 
-async function shopAccessToken(page: Page): Promise<string> {
-  return (await page.evaluate("localStorage.getItem('shop.accessToken')")) as string;
-}
+const shopAccessToken = (page: Page) => pageAccessToken(page, 'shop');
 
 /** Opens a page at 390 px, checks it with axe and keeps screenshots at 390 and 1440 px. */
 async function checkPage(page: Page, name: string) {
@@ -92,6 +99,11 @@ describe('storefront account', () => {
     await page.getByRole('link', { name: 'Your account: Nora' }).waitFor();
     await page.getByText('Please confirm your e-mail address').waitFor();
     await checkPage(page, 'orders-empty');
+    // The shop's refresh token is a cookie of its own, out of reach of the page's scripts.
+    const cookie = await refreshCookieOf(context, 'shop');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(await scriptReadableState(page)).not.toContain(cookie!.value);
+    expect(await refreshCookieOf(context, 'back-office')).toBeUndefined();
 
     // The mailed link's token opens the shop's verification page (mails point there once customer links move).
     const token = await waitForMailed(email, /verify-email\?token=([A-Za-z0-9_-]+)/);
@@ -124,13 +136,23 @@ describe('storefront account', () => {
       .getByRole('status')
       .filter({ hasText: /password/i })
       .waitFor();
-    // This session goes on with the new token pair.
-    await page.reload();
+    // This session goes on with the new cookie, in this tab and a second one, both renewing at once after a reload.
+    const second = await context.newPage();
+    await second.goto('/shop/account/addresses');
+    await Promise.all([page.reload(), second.reload()]);
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    // Both tabs' account reads answered (a refused renewal would have ended the session and left the page).
+    await expect.poll(() => page.getByLabel('Phone').inputValue()).not.toBe('');
+    await second.getByText('No saved addresses yet. Add one to check out faster.').waitFor();
+    await second.getByRole('link', { name: 'Your account: Nora' }).waitFor();
 
+    // Signing out in one tab signs the other out too, and clears the cookie.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/shop\/?$/);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await second.getByRole('link', { name: 'Sign in' }).waitFor();
+    await second.close();
+    expect(await refreshCookieOf(context, 'shop')).toBeUndefined();
     await page.goto('/shop/account/addresses');
     await page.waitForURL('**/shop/account/sign-in?next=*');
     await page.getByLabel('Email').fill(email);
@@ -304,6 +326,8 @@ describe('storefront account', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('This is a staff account.').waitFor();
-    await expect(page.evaluate("localStorage.getItem('shop.accessToken')")).resolves.toBeNull();
+    await expect(page.evaluate("localStorage.getItem('shop.userData')")).resolves.toBeNull();
+    // The staff session the sign-in opened was ended with its cookie, which is gone.
+    expect(await refreshCookieOf(context, 'shop')).toBeUndefined();
   });
 });

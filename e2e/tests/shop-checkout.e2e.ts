@@ -1,7 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { ADMIN, accessToken, apiCall, apiData, signInApi } from '../api.js';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import {
+  baseUrl,
+  browserTest,
+  expectAccessible,
+  openBrowser,
+  refreshCookieOf,
+  screenshot,
+  scriptReadableState,
+} from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
 const CUSTOMER = { email: 'emma.wilson@example.com', password: 'Customer123!' };
@@ -195,7 +203,8 @@ describe('storefront cart and checkout', () => {
       });
       const addressId = saved.address.id;
       try {
-        // This browser's cart (as a guest): two of the first product and one of another; then the customer signs in.
+        // This browser's cart (as a guest): two of the first product and one of another; then the customer is
+        // signed in, as an earlier version of the shop kept a session: both tokens in localStorage.
         await page.setViewportSize(MOBILE);
         await page.goto('/shop/');
         const local = [cartLine(product, variant, 2), cartLine(other, otherVariant, 1)];
@@ -211,6 +220,14 @@ describe('storefront cart and checkout', () => {
         );
         await page.goto('/shop/cart');
         await page.getByTestId('cart-line').nth(1).waitFor();
+        // The old refresh token moved the session into the HttpOnly cookie and left localStorage.
+        await expect
+          .poll(() =>
+            page.evaluate("[localStorage.getItem('shop.accessToken'), localStorage.getItem('shop.refreshToken')]"),
+          )
+          .toEqual([null, null]);
+        expect(await refreshCookieOf(context, 'shop')).toMatchObject({ httpOnly: true, path: '/api/auth' });
+        expect(await scriptReadableState(page)).not.toContain(login.tokens.refreshToken);
         const accountCart = async () =>
           (await apiData<{ items: { productId: string; quantity: number }[] }>('GET', '/cart', { token })).items.map(
             (line) => [line.productId, line.quantity],

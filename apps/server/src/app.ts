@@ -45,7 +45,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream) {
   const pretty = !stream && config.env !== 'production' && process.stdout.isTTY && prettyPrinterInstalled();
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization'],
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,

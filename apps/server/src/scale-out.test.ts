@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../test/cluster.js';
 import { freshDatabase, onServer } from '../test/databases.js';
+import { API_CLIENT } from '../test/factories.js';
 import { freePort, serverEnv, startCompiled, waitHealthy } from '../test/process.js';
 import { startTestBucket, type TestBucket } from '../test/s3.js';
 import { multipartBody, testPng } from '../test/uploads.js';
@@ -102,7 +103,10 @@ const signIn = async (instance: Instance, email: string, password: string, ip?: 
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`;
 
 async function register(instance: Instance, email: string) {
-  const res = await api(instance, 'POST', '/api/auth/register', { body: { email, password: 'Customer-pass-1' } });
+  const res = await api(instance, 'POST', '/api/auth/register', {
+    headers: API_CLIENT,
+    body: { email, password: 'Customer-pass-1' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { tokens: { accessToken: string; refreshToken: string } };
 }
@@ -206,14 +210,23 @@ describe('two instances behind one load balancer', () => {
 
   it('refuses on B a refresh token already spent on A, and revokes its whole family', async () => {
     const { tokens } = await register(a, newEmail('refresh'));
-    const rotated = await api(a, 'POST', '/api/auth/refresh', { body: { refreshToken: tokens.refreshToken } });
+    const rotated = await api(a, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: tokens.refreshToken },
+    });
     expect(rotated.status).toBe(200);
-    const replay = await api(b, 'POST', '/api/auth/refresh', { body: { refreshToken: tokens.refreshToken } });
+    const replay = await api(b, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: tokens.refreshToken },
+    });
     expect(replay.status).toBe(401);
     // The replay burnt the family: the token A handed out in the rotation no longer works on either instance.
     const next = rotated.body.data.tokens.refreshToken as string;
     for (const instance of [b, a])
-      expect((await api(instance, 'POST', '/api/auth/refresh', { body: { refreshToken: next } })).status).toBe(401);
+      expect(
+        (await api(instance, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken: next } }))
+          .status,
+      ).toBe(401);
   });
 
   it('sends every queued mail exactly once while both outbox pollers run', async () => {

@@ -43,7 +43,11 @@ describe('storefront exposure', () => {
       const calls = await entry(data);
       let succeeded = false;
       for (const request of calls) {
-        const response = await call(t.app, request.method, request.url, { token: request.token, body: request.body });
+        const response = await call(t.app, request.method, request.url, {
+          token: request.token,
+          body: request.body,
+          headers: request.headers,
+        });
         const label = `${request.method} ${request.url} (${request.token ? 'customer' : 'anonymous'})`;
         if (response.status >= 500) problems.push(`${label}: answered ${response.status}`);
         if (response.status < 300) succeeded = true;

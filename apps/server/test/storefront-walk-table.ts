@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { mailedToken } from './activity-log-coverage/types.js';
-import { buildUser, codeFor, signedIn } from './factories.js';
+import { API_CLIENT, buildUser, codeFor, signedIn } from './factories.js';
 import { call } from './harness.js';
 import { address, orderBody, placeOrder } from './orders.js';
 import type { WalkData, WalkEntry, WalkTable } from './storefront-walk.js';
@@ -79,10 +79,17 @@ export const walkTable: WalkTable = {
     firstName: 'Walk',
     lastName: 'Er',
   })),
-  'POST /api/auth/refresh': anonymous('POST', '/api/auth/refresh', (d) => ({ refreshToken: d.customer.refreshToken })),
+  'POST /api/auth/refresh': async (d) => [
+    {
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: API_CLIENT,
+      body: { refreshToken: d.customer.refreshToken },
+    },
+  ],
   'POST /api/auth/logout': async (d) => {
     const other = await signedIn(d.app, 'customer');
-    return [{ method: 'POST', url: '/api/auth/logout', token: other.token, body: {} }];
+    return [{ method: 'POST', url: '/api/auth/logout', token: other.token, headers: API_CLIENT, body: {} }];
   },
   'GET /api/auth/verify': asCustomer('GET', () => '/api/auth/verify'),
   'POST /api/auth/forgot-password': anonymous('POST', '/api/auth/forgot-password', (d) => ({

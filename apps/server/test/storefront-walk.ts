@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { RouteAccess } from '../src/types.js';
 import { buildCoupon } from './analytics-factories.js';
-import { buildProduct, buildUser } from './factories.js';
+import { API_CLIENT, buildProduct, buildUser } from './factories.js';
 import { call } from './harness.js';
 import { orderBody, placeOrder } from './orders.js';
 
@@ -16,6 +16,7 @@ export type WalkCall = {
   /** Who calls: nobody (anonymous) or the walk's customer (or another signed-in customer's token). */
   token?: string;
   body?: unknown;
+  headers?: Record<string, string>;
 };
 
 /** The data the walk reads and the people it calls as. */
@@ -57,7 +58,10 @@ export function walkProblems(routeTable: RouteAccess[], table: WalkTable): strin
 /** Prepares the catalogue, a customer with an order, a guest order and a coupon. */
 export async function buildWalkData(app: FastifyInstance): Promise<WalkData> {
   const user = await buildUser(app.db, { role: 'customer' });
-  const session = await call(app, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+  const session = await call(app, 'POST', '/api/auth/login', {
+    headers: API_CLIENT,
+    body: { email: user.email, password: user.password },
+  });
   const tokens = session.body.data.tokens;
   const admin = await buildUser(app.db, { role: 'admin' });
   const variants = [

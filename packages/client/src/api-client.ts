@@ -6,6 +6,8 @@ import {
   type EndpointStaffResponse,
   endpointPath,
   HTTP,
+  SESSION_CLIENT_HEADER,
+  twoFactorContracts,
 } from '@seamline/shared';
 import type { SessionStore } from './session-store';
 
@@ -45,7 +47,14 @@ export type RequestOptions = {
 
 // Calls where a 401 means "wrong credentials", never "expired access token".
 const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
-  [authContracts.login, authContracts.register, authContracts.refresh].map((contract) => contract.path),
+  [
+    authContracts.login,
+    authContracts.register,
+    authContracts.refresh,
+    twoFactorContracts.loginVerify,
+    twoFactorContracts.loginSetup,
+    twoFactorContracts.loginEnable,
+  ].map((contract) => contract.path),
 );
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -112,42 +121,84 @@ type CallArgs<E extends Endpoint> =
     : [input: EndpointInput<E> & CallOptions];
 
 /**
+ * Runs `work` while holding a lock shared by every tab of this origin (Web Locks API), so two tabs never spend the
+ * same refresh cookie at once (the second would be a reuse and end the session). Without the API it just runs.
+ */
+async function oneTabAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  let result: T | undefined;
+  await locks.request(name, async () => {
+    result = await work();
+  });
+  return result as T;
+}
+
+/**
  * The one HTTP client (spec part 1 §7) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 retried
  * after 1, 2, 4 s; a 401 triggers one refresh (concurrent calls share it) and one repeat of the call; when the refresh
- * fails the session is cleared and `onExpired` runs (the app opens its sign-in page).
+ * fails the session is cleared and `onExpired` runs (the app opens its sign-in page). Every call names the app in
+ * `X-Seamline-Client`, so sign-ins and refreshes put the refresh token in the app's HttpOnly cookie.
  */
 export function createApiClient({ session, onExpired }: { session: SessionStore; onExpired: () => void }) {
-  const { clearSession, saveTokens, storedAccessToken, storedRefreshToken } = session;
+  const { clearSession, saveTokens, storedAccessToken } = session;
   function expireSession() {
     clearSession();
     onExpired();
   }
   let refreshing: Promise<boolean> | null = null;
 
-  /** Trades the stored refresh token for new tokens. Concurrent callers share one refresh. */
-  function refreshSession(): Promise<boolean> {
-    refreshing ??= (async () => {
-      const refreshToken = storedRefreshToken();
-      if (!refreshToken) return false;
-      try {
-        // A plain fetch: no stale bearer token, no 401 handling of its own.
-        const contract = authContracts.refresh;
-        const answer = await fetchOnce(buildUrl(contract.path), {
-          method: contract.method,
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ refreshToken }),
-        });
-        const parsed = contract.responses[200].safeParse(answer.body);
-        if (!answer.ok || !parsed.success) return false;
-        saveTokens(parsed.data.data.tokens);
-        return true;
-      } catch {
+  /**
+   * Trades the refresh cookie for a new access token (the cookie is rotated by the answer). A token kept in
+   * localStorage before the cookie is sent once in the body: the server moves the session into the cookie. A refused
+   * refresh ends the session here; an unreachable server leaves it as it is.
+   */
+  async function renewAccessToken(): Promise<boolean> {
+    const legacy = session.legacyRefreshToken();
+    const contract = authContracts.refresh;
+    try {
+      // A plain fetch: no stale bearer token, no 401 handling of its own.
+      const answer = await fetchOnce(buildUrl(contract.path), {
+        method: contract.method,
+        headers: {
+          Accept: 'application/json',
+          [SESSION_CLIENT_HEADER]: session.client,
+          ...(legacy ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(legacy ? { body: JSON.stringify({ refreshToken: legacy }) } : {}),
+        credentials: 'same-origin',
+      });
+      if (answer.status === 401 || answer.status === 403) {
+        clearSession();
         return false;
       }
-    })().finally(() => {
+      const parsed = contract.responses[200].safeParse(answer.body);
+      if (!answer.ok || !parsed.success) return false;
+      session.dropLegacyTokens();
+      saveTokens(parsed.data.data.tokens);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A new access token from the refresh cookie. Concurrent callers share one refresh; tabs take turns. */
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= oneTabAtATime(`seamline-refresh:${session.client}`, renewAccessToken).finally(() => {
       refreshing = null;
     });
     return refreshing;
+  }
+
+  /**
+   * The access token for a call. It lives in memory only, so a tab that has a session but no token yet (just loaded,
+   * or signed in from another tab) renews it first.
+   */
+  async function accessTokenFor(path: string, options: RequestOptions): Promise<string | null> {
+    if (options.accessToken) return options.accessToken;
+    if (!storedAccessToken() && !options.noRefresh && !NO_REFRESH_PATHS.has(path) && session.readSession())
+      await refreshSession();
+    return storedAccessToken();
   }
 
   /**
@@ -160,8 +211,12 @@ export function createApiClient({ session, onExpired }: { session: SessionStore;
     let rateLimitRetries = 0;
     let retriedAfterRefresh = false;
     for (;;) {
-      const token = options.accessToken ?? storedAccessToken();
-      const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+      const token = await accessTokenFor(path, options);
+      const headers: Record<string, string> = {
+        ...options.headers,
+        Accept: 'application/json',
+        [SESSION_CLIENT_HEADER]: session.client,
+      };
       // No body, no content type: the server refuses an empty body declared as JSON (e.g. a DELETE).
       if (!isForm && options.body !== undefined) headers['Content-Type'] = 'application/json';
       if (token) headers.Authorization = `Bearer ${token}`;

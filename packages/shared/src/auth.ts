@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MIN, ROLES } from './constants.js';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PERSON_NAME_MIN,
+  REFRESH_COOKIE,
+  ROLES,
+  SESSION_CLIENT_HEADER,
+  SESSION_CLIENTS,
+} from './constants.js';
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -48,11 +56,33 @@ export const registerInput = z
   }));
 export type RegisterInput = z.input<typeof registerInput>;
 
-export const refreshInput = z.object({
-  refreshToken: z.string({ error: 'Refresh token is required' }).min(1).max(512),
+/**
+ * The `X-Seamline-Client` header of the calls that start, renew or end a session: which client asks, and so where the
+ * refresh token travels (an HttpOnly cookie for the browser apps, the JSON body for `api`).
+ */
+export const sessionClientHeaders = z.object({
+  [SESSION_CLIENT_HEADER]: z
+    .enum(SESSION_CLIENTS)
+    .optional()
+    .describe(
+      '`back-office` or `shop` (the browser apps): the refresh token is set as an HttpOnly, Secure, SameSite=Strict ' +
+        `cookie with Path=${REFRESH_COOKIE.path} and never appears in an answer. \`api\` (native and server-side ` +
+        'clients, opt-in): the refresh token is in the answer and goes back in the body. Without the header a sign-in ' +
+        'answers the access token only. Required on refresh and logout (403 without it): a cross-site form cannot ' +
+        'send it.',
+    ),
 });
-/** Sign-out: the refresh token to revoke (without one, every session of the user ends). The body may be absent. */
-export const logoutInput = z.object({ refreshToken: z.string().max(512).optional() }).optional();
+
+/**
+ * A refresh: browser apps send nothing (the cookie carries the token) or, once, a token kept from before the cookie;
+ * `api` clients send the token they were given. The body may be absent.
+ */
+export const refreshInput = z.object({ refreshToken: z.string().min(1).max(512).optional() }).nullish();
+/**
+ * Sign-out: the session of the refresh token (the cookie's, or the body's for `api`) ends; with neither, a signed-in
+ * caller's every session ends. The body may be absent.
+ */
+export const logoutInput = z.object({ refreshToken: z.string().max(512).optional() }).nullish();
 export const forgotPasswordInput = z.object({ email: emailSchema });
 export const resetPasswordInput = z.object({
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(512),
@@ -80,5 +110,12 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export const authTokens = z.object({ accessToken: z.string(), refreshToken: z.string() });
+/** A new access token; the refresh token is only in the answer for `X-Seamline-Client: api` (else in the cookie). */
+export const authTokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z
+    .string()
+    .optional()
+    .describe('Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead.'),
+});
 export type AuthTokens = z.infer<typeof authTokens>;

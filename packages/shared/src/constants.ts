@@ -134,13 +134,19 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const MAIL_TOKEN_KINDS = ['password_reset', 'email_verification'] as const;
 export type MailTokenKind = (typeof MAIL_TOKEN_KINDS)[number];
 
+/**
+ * A browser session (docs/decisions.md, "Session tokens"): the signed-in user and when the session started are kept
+ * in localStorage (a hint that a session exists, no credential); the access token lives in memory only and the refresh
+ * token in an HttpOnly cookie. `legacyAccessToken`/`legacyRefreshToken` are where sessions kept their tokens before:
+ * read once to move a session over to the cookie, then removed.
+ */
 export const SESSION = {
   lifetimeMs: 7 * 24 * 60 * 60 * 1000, // 10080 minutes
   keys: {
-    accessToken: 'accessToken',
-    refreshToken: 'refreshToken',
     userData: 'userData',
     sessionTimestamp: 'sessionTimestamp',
+    legacyAccessToken: 'accessToken',
+    legacyRefreshToken: 'refreshToken',
   },
 } as const;
 
@@ -151,6 +157,26 @@ export const HTTP = {
   rateLimitInitialDelayMs: 1000,
   rateLimitMultiplier: 2,
 } as const;
+
+/**
+ * Who asks for a session, named in the `X-Seamline-Client` request header on sign-in, refresh and logout: the two
+ * browser apps keep the refresh token in an HttpOnly cookie of their own (so a staff session and a shopper's session
+ * in one browser stay apart); `api` (native and server-side clients) gets it in the JSON answer and sends it back in
+ * the body. Without the header a sign-in answers the access token only.
+ */
+export const SESSION_CLIENTS = ['back-office', 'shop', 'api'] as const;
+export type SessionClient = (typeof SESSION_CLIENTS)[number];
+export type BrowserSessionClient = Exclude<SessionClient, 'api'>;
+export const SESSION_CLIENT_HEADER = 'x-seamline-client';
+
+/**
+ * The refresh-token cookie: `HttpOnly; Secure; SameSite=Strict`, sent only to the auth endpoints (refresh, logout).
+ * Browsers treat http://localhost and http://127.0.0.1 as secure, so `Secure` works in local use too.
+ */
+export const REFRESH_COOKIE = {
+  path: `${HTTP.basePath}/auth`,
+  names: { 'back-office': 'seamline_refresh', shop: 'seamline_shop_refresh' },
+} as const satisfies { path: string; names: Record<BrowserSessionClient, string> };
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -1,4 +1,4 @@
-import { buildUser } from '../factories.js';
+import { API_CLIENT, buildUser } from '../factories.js';
 import { call } from '../harness.js';
 import { dataOf, mailedToken, type ScenarioTable } from './types.js';
 
@@ -28,7 +28,7 @@ export const authScenarios: ScenarioTable = {
   'POST /api/auth/logout': async ({ app, staff }) => {
     const session = await staff('moderator');
     return {
-      call: () => call(app, 'POST', '/api/auth/logout', { token: session.token, body: {} }),
+      call: () => call(app, 'POST', '/api/auth/logout', { token: session.token, headers: API_CLIENT, body: {} }),
       expected: () => ({ userId: session.user.id, action: 'logout', resource: 'auth', resourceId: session.user.id }),
     };
   },

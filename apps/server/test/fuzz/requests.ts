@@ -254,8 +254,14 @@ export function generateRequest(operation: Operation, pools: Pools, random: Rand
   );
   const { payload, contentType } = body(operation, hints, random);
   const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
+  // Header parameters: absent, valid (an enum's value, e.g. X-Seamline-Client, so handlers behind it are reached) or junk.
   for (const parameter of operation.parameters.filter((p) => p.in === 'header')) {
-    if (random.next() < 0.5) headers[parameter.name] = random.pick([word(random, 16), word(random, 300), '', ' x ']);
+    const roll = random.next();
+    if (roll < 0.3) continue;
+    headers[parameter.name] =
+      roll < 0.75
+        ? String(validValue(parameter.schema ?? {}, random, hints, parameter.name))
+        : random.pick([word(random, 16), word(random, 300), '', ' x ']);
   }
   const forged = role === 'anonymous' && random.next() < 0.08 ? random.pick(FORGED_AUTHORIZATION) : undefined;
   // Now and then the same path with a method it may not have (HEAD mirrors GET; the others should be 404).

@@ -5,8 +5,8 @@ import { SHOP_SESSION_KEYS } from './paths';
 
 /**
  * The shopper's sign-in state for the whole storefront: a tiny store over the `shop.*` session keys (no provider, so
- * the header reads it without pulling the account pages into the first bundle). Other tabs see sign-in and sign-out
- * through the storage event.
+ * the header reads it without pulling the account pages into the first bundle). Other tabs' sign-in and sign-out, and
+ * a session that could not be renewed, reach it through the session store's subscription.
  */
 export const SIGNED_IN_EVENT = 'shop:signed-in';
 export type SignedInDetail = { user: PublicUser; reason: 'sign-in' | 'register' };
@@ -27,11 +27,10 @@ function notify() {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key?.startsWith('shop.') && listener();
-  window.addEventListener('storage', onStorage);
+  const stop = session.subscribe(listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    stop();
   };
 }
 

@@ -7,9 +7,10 @@ export const SHOP_PATHS = {
   signIn: `${SHOP_BASE}/account/sign-in`,
 } as const;
 
+/** The shopper's session in localStorage (the user; tokens are in memory and the refresh cookie, see @seamline/client). */
 export const SHOP_SESSION_KEYS = {
-  accessToken: 'shop.accessToken',
-  refreshToken: 'shop.refreshToken',
   userData: 'shop.userData',
   sessionTimestamp: 'shop.sessionTimestamp',
+  legacyAccessToken: 'shop.accessToken',
+  legacyRefreshToken: 'shop.refreshToken',
 } as const;

@@ -9,11 +9,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useReducer } from 'react';
 import { ApiError, api, errorMessage, onSessionExpired, refreshSession } from '../lib/api-client';
-import { clearSession, readSession, saveSession, saveUser, storedRefreshToken } from '../lib/session';
+import { clearSession, onSessionChange, readSession, saveSession, saveUser } from '../lib/session';
 import { AuthContext, type AuthContextValue, type SignInOutcome } from './auth-context';
 import { type AuthState, authReducer, initialAuthState } from './auth-state';
 
-/** What sign-in and registration answer: the user and the token pair, or (sign-in) a second step to take. */
+/** What sign-in and registration answer: the user and the access token, or (sign-in) a second step to take. */
 type SessionAnswer = EndpointResponse<typeof authContracts.login>;
 
 export const CUSTOMER_KEPT_OUT =
@@ -22,7 +22,10 @@ export const CUSTOMER_KEPT_OUT =
 export const isStaff = (user: PublicUser | null | undefined) =>
   !!user && (STAFF_ROLES as readonly string[]).includes(user.role);
 
-/** A stored session is restored at once as signed in (spec part 1 §4); the server check follows in an effect. */
+/**
+ * A stored session is restored at once as signed in (spec part 1 §4); an effect then gets an access token from the
+ * refresh cookie (it is kept in memory only, so every load starts without one) and checks the user.
+ */
 function restoreAtStart(): AuthState {
   const session = readSession();
   return session ? { user: session.user, isAuthenticated: true, isLoading: false, error: null } : initialAuthState;
@@ -37,17 +40,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(authReducer, undefined, restoreAtStart);
   const queryClient = useQueryClient();
 
-  // Verify the restored session; on failure refresh and verify again; if both fail keep the cached session.
+  // Renew the restored session from the cookie and verify the user. A refused refresh ends the session (the
+  // subscription below signs out); an unreachable server keeps the cached session.
   useEffect(() => {
     if (!readSession()) return;
     let cancelled = false;
     (async () => {
-      let user: PublicUser | null = null;
-      try {
-        user = await verifyUser();
-      } catch {
-        if (await refreshSession()) user = await verifyUser().catch(() => null);
-      }
+      const user = (await refreshSession()) ? await verifyUser().catch(() => null) : null;
       if (cancelled || !user || !readSession()) return;
       saveUser(user);
       dispatch({ type: 'AUTH_SUCCESS', user });
@@ -58,6 +57,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => onSessionExpired(() => dispatch({ type: 'LOGOUT' })), []);
+
+  // Sign-out in another tab (or a refused refresh here) signs this tab out and forgets its data; a sign-in elsewhere
+  // signs it in.
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        const session = readSession();
+        if (session) return dispatch({ type: 'AUTH_SUCCESS', user: session.user });
+        queryClient.clear();
+        dispatch({ type: 'LOGOUT' });
+      }),
+    [queryClient],
+  );
 
   const startSession = useCallback(
     async (request: () => Promise<SessionAnswer>, fallback: string): Promise<SignInOutcome> => {
@@ -71,13 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!answer?.success || !answer.data || !('tokens' in answer.data)) throw new Error(fallback);
         const { user, tokens } = answer.data;
         if (!isStaff(user)) {
-          // Customers may not enter the back office: end the server session we just got and keep nothing.
-          await api
-            .call(authContracts.logout, {
-              body: { refreshToken: tokens.refreshToken },
-              accessToken: tokens.accessToken,
-            })
-            .catch(() => undefined);
+          // Customers may not enter the back office: end the server session we just got (its cookie) and keep nothing.
+          await api.call(authContracts.logout, { noRefresh: true }).catch(() => undefined);
           throw new Error(CUSTOMER_KEPT_OUT);
         }
         saveSession(user, tokens);
@@ -102,10 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         startSession(() => api.call(authContracts.register, { body: input }), 'Registration failed'),
       acceptSession: (session) => startSession(async () => ({ success: true, data: session }), 'Login failed'),
       logout: async () => {
-        const refreshToken = storedRefreshToken();
-        await api
-          .call(authContracts.logout, { body: refreshToken ? { refreshToken } : {}, noRefresh: true })
-          .catch(() => undefined);
+        // The server ends the cookie's session and clears the cookie; the other tabs hear of it from the storage.
+        await api.call(authContracts.logout, { noRefresh: true }).catch(() => undefined);
         clearSession();
         queryClient.clear();
         dispatch({ type: 'LOGOUT' });

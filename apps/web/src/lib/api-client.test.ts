@@ -2,14 +2,25 @@ import { SESSION } from '@seamline/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, authHeader, failure, json, mockFetch } from '../test/fixtures';
 import { ApiError, apiRequest, errorMessage, navigation, onSessionExpired } from './api-client';
-import { readSession, saveSession } from './session';
+import { clearSession, readSession, saveSession, storedAccessToken } from './session';
 
-const tokens = { accessToken: 'old-access', refreshToken: 'old-refresh' };
-const renewed = { accessToken: 'new-access', refreshToken: 'new-refresh' };
+const tokens = { accessToken: 'old-access' };
+const renewed = { accessToken: 'new-access' };
+const headerOf = (init: RequestInit | undefined, name: string) =>
+  (init?.headers as Record<string, string> | undefined)?.[name];
+
+/** The session as a reloaded tab finds it: the user in localStorage, no access token in memory. */
+function reloadedTab(extra: Record<string, string> = {}) {
+  clearSession();
+  localStorage.setItem(SESSION.keys.userData, JSON.stringify(adminUser));
+  localStorage.setItem(SESSION.keys.sessionTimestamp, String(Date.now()));
+  for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
+}
 
 describe('the HTTP client', () => {
   let toLogin: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
+    clearSession();
     localStorage.clear();
     saveSession(adminUser, tokens);
     toLogin = vi.spyOn(navigation, 'toLogin').mockImplementation(() => undefined);
@@ -32,7 +43,11 @@ describe('the HTTP client', () => {
     expect(url).toBe('/api/things?page=2');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"a":1}');
-    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: 'Bearer old-access' });
+    expect(init?.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer old-access',
+      'x-seamline-client': 'back-office',
+    });
   });
 
   it("throws the server's error text and status", async () => {
@@ -44,10 +59,13 @@ describe('the HTTP client', () => {
     expect(errorMessage(new Error('boom'), 'Failed')).toBe('Failed');
   });
 
-  it('on 401 refreshes once with the stored refresh token, stores the new tokens and repeats the call', async () => {
+  it('on 401 refreshes once from the cookie (no body, the app named), keeps the new token in memory, repeats', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/auth/refresh') {
-        expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'old-refresh' });
+        expect(init.body).toBeUndefined();
+        expect(init.credentials).toBe('same-origin');
+        expect(headerOf(init, 'x-seamline-client')).toBe('back-office');
+        expect(authHeader(init)).toBeUndefined();
         return json(200, { success: true, data: { tokens: renewed } });
       }
       return authHeader(init) === 'Bearer new-access'
@@ -57,9 +75,88 @@ describe('the HTTP client', () => {
     const before = Number(localStorage.getItem(SESSION.keys.sessionTimestamp));
     await expect(apiRequest('/things')).resolves.toMatchObject({ data: 'fresh' });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/things', '/api/auth/refresh', '/api/things']);
-    expect(readSession()).toMatchObject({ accessToken: 'new-access', refreshToken: 'new-refresh' });
+    expect(storedAccessToken()).toBe('new-access');
+    expect(localStorage.length).toBe(2);
     expect(Number(localStorage.getItem(SESSION.keys.sessionTimestamp))).toBeGreaterThanOrEqual(before);
     expect(toLogin).not.toHaveBeenCalled();
+  });
+
+  it('a reloaded tab (session stored, no token in memory) renews the token before its first call', async () => {
+    reloadedTab();
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/refresh') return json(200, { success: true, data: { tokens: renewed } });
+      return authHeader(init) === 'Bearer new-access' ? json(200, { success: true, data: url }) : failure(401, 'x');
+    });
+    const answers = await Promise.all([apiRequest('/a'), apiRequest('/b')]);
+    expect(answers).toEqual(['/api/a', '/api/b'].map((data) => ({ success: true, data })));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh', '/api/a', '/api/b']);
+  });
+
+  it('without a stored session a call goes out as it is, no refresh', async () => {
+    clearSession();
+    const fetchMock = mockFetch(() => json(200, { success: true, data: 'public' }));
+    await expect(apiRequest('/things')).resolves.toMatchObject({ data: 'public' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/things']);
+    expect(authHeader(fetchMock.mock.calls[0]![1])).toBeUndefined();
+  });
+
+  it('a refused renewal at reload ends the stored session and the call goes out without a token', async () => {
+    reloadedTab();
+    const fetchMock = mockFetch((url) =>
+      url === '/api/auth/refresh'
+        ? failure(401, 'No session to refresh: please sign in')
+        : json(200, { success: true, data: 'public' }),
+    );
+    await expect(apiRequest('/things')).resolves.toMatchObject({ data: 'public' });
+    expect(readSession()).toBeNull();
+    expect(authHeader(fetchMock.mock.calls[1]![1])).toBeUndefined();
+  });
+
+  it('moves a session from before the cookie: the old refresh token goes once in the body, then is forgotten', async () => {
+    reloadedTab({ accessToken: 'legacy-access', refreshToken: 'legacy-refresh' });
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/auth/refresh') return json(200, { success: true, data: { tokens: renewed } });
+      return authHeader(init) === 'Bearer new-access' ? json(200, { success: true, data: 'moved' }) : failure(401, 'x');
+    });
+    await expect(apiRequest('/things')).resolves.toMatchObject({ data: 'moved' });
+    const refresh = fetchMock.mock.calls[0]![1]!;
+    expect(JSON.parse(String(refresh.body))).toEqual({ refreshToken: 'legacy-refresh' });
+    expect(headerOf(refresh, 'Content-Type')).toBe('application/json');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(readSession()?.user).toEqual(adminUser);
+  });
+
+  it('keeps the old refresh token for another try when the server cannot be reached', async () => {
+    reloadedTab({ refreshToken: 'legacy-refresh' });
+    mockFetch((url) => {
+      if (url === '/api/auth/refresh') throw new TypeError('Failed to fetch');
+      return json(200, { success: true, data: 'public' });
+    });
+    await expect(apiRequest('/things')).resolves.toMatchObject({ data: 'public' });
+    expect(localStorage.getItem('refreshToken')).toBe('legacy-refresh');
+    expect(readSession()).not.toBeNull();
+  });
+
+  it('renews under a lock shared by the tabs (Web Locks), so two tabs never spend one cookie at once', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (name: string, work: () => Promise<unknown>) => {
+          held.push(name);
+          return work();
+        },
+      },
+    });
+    reloadedTab();
+    mockFetch((url) =>
+      url === '/api/auth/refresh'
+        ? json(200, { success: true, data: { tokens: renewed } })
+        : json(200, { success: true, data: 'ok' }),
+    );
+    await apiRequest('/things');
+    expect(held).toEqual(['seamline-refresh:back-office']);
   });
 
   it('repeats a call only once: a second 401 after the refresh is thrown without another refresh', async () => {

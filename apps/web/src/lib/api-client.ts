@@ -1,5 +1,5 @@
 import { createApiClient } from '@seamline/client';
-import * as session from './session';
+import { session } from './session';
 
 export { ApiError, type CallOptions, errorMessage, type RequestOptions } from '@seamline/client';
 

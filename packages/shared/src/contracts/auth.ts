@@ -9,12 +9,16 @@ import {
   registerInput,
   resendVerificationInput,
   resetPasswordInput,
+  sessionClientHeaders,
   verifyEmailInput,
 } from '../auth.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { twoFactorChallenge } from '../staff-security.js';
 
-/** A new session: the user and the token pair (sign-in and registration). */
+/**
+ * A new session: the user and the access token; the refresh token is in the answer only for `api` clients (the
+ * browser apps get it as an HttpOnly cookie), see `sessionClientHeaders`.
+ */
 export const sessionView = z.object({ user: publicUser, tokens: authTokens });
 export type SessionView = z.infer<typeof sessionView>;
 
@@ -33,6 +37,7 @@ export const authContracts = {
       'two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.',
     tag,
     access: 'public',
+    headers: sessionClientHeaders,
     body: loginInput,
     bodyExample: { email: exampleEmail, password: 'correct-horse-battery' },
     responses: { 200: envelope(z.union([sessionView, twoFactorChallenge])) },
@@ -45,6 +50,7 @@ export const authContracts = {
     summary: 'Create a customer account and sign in',
     tag,
     access: 'public',
+    headers: sessionClientHeaders,
     body: registerInput,
     bodyExample: { email: exampleEmail, password: 'correct-horse-battery', firstName: 'Alex', lastName: 'Morgan' },
     responses: { 201: envelope(sessionView) },
@@ -54,24 +60,37 @@ export const authContracts = {
     operationId: 'refreshTokens',
     method: 'POST',
     path: '/auth/refresh',
-    summary: 'Trade a refresh token for a new token pair (the old refresh token is spent)',
+    summary: 'Trade the refresh token for a new access token and a new refresh token (the old one is spent)',
+    description:
+      'The browser apps send no body: the refresh cookie of the app named in X-Seamline-Client is read and replaced ' +
+      '(a token kept in localStorage before the cookie existed may be sent once in the body; it is moved into the ' +
+      'cookie). `api` clients send their refresh token in the body and get the next one in the answer. The header is ' +
+      'required and a cross-site caller (Origin of another site, Sec-Fetch-Site other than same-origin) is refused ' +
+      'with 403, nothing rotated. A refused token answers 401 and clears the cookie.',
     tag,
     access: 'public',
+    headers: sessionClientHeaders,
     body: refreshInput,
     bodyExample: { refreshToken: exampleToken },
     responses: { 200: envelope(z.object({ tokens: authTokens })) },
-    errors: [401],
+    errors: [401, 403],
   }),
   logout: endpoint({
     operationId: 'logout',
     method: 'POST',
     path: '/auth/logout',
-    summary: 'Sign out: revoke the given refresh token, or every session of the user without one',
+    summary: "Sign out: end the refresh token's session (the cookie's or the body's) and clear the cookie",
+    description:
+      'Needs no access token: the refresh cookie of the app named in X-Seamline-Client (or, for `api`, the token in ' +
+      'the body) is the credential. Without either, a signed-in caller (bearer token) ends every one of their ' +
+      'sessions. The header is required and cross-site callers are refused (403), as for refresh.',
     tag,
-    access: 'authenticated',
+    access: 'public',
+    headers: sessionClientHeaders,
     body: logoutInput,
     bodyExample: { refreshToken: exampleToken },
     responses: { 200: messageEnvelope },
+    errors: [403],
   }),
   verify: endpoint({
     operationId: 'getCurrentUser',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { savedAddress, savedAddressInput } from '../addresses.js';
-import { authTokens } from '../auth.js';
+import { authTokens, sessionClientHeaders } from '../auth.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import {
@@ -56,10 +56,12 @@ export const profileContracts = {
     operationId: 'changePassword',
     method: 'PUT',
     path: '/users/change-password',
-    summary: 'Change the password (current one required); other sessions are signed out and a new token pair returned',
+    summary:
+      'Change the password (current one required); other sessions are signed out and this one continues with new tokens',
     tag,
     // Staff change their own password from their profile too.
     access: 'authenticated',
+    headers: sessionClientHeaders,
     body: changePasswordInput,
     bodyExample: { currentPassword: 'correct-horse-battery', newPassword: 'new-correct-horse' },
     responses: { 200: envelope(z.object({ tokens: authTokens })) },

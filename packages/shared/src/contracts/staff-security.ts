@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionClientHeaders } from '../auth.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import {
@@ -153,6 +154,7 @@ export const twoFactorContracts = {
     description: 'Wrong codes count toward the sign-in throttle (429 with Retry-After).',
     tag,
     access: 'public',
+    headers: sessionClientHeaders,
     body: twoFactorLoginInput,
     bodyExample: { challengeToken: exampleToken, code: '123456' },
     responses: { 200: envelope(sessionView) },
@@ -177,6 +179,7 @@ export const twoFactorContracts = {
     summary: 'Finish the required setup with a first code: recovery codes and the new session',
     tag,
     access: 'public',
+    headers: sessionClientHeaders,
     body: twoFactorLoginInput,
     bodyExample: { challengeToken: exampleToken, code: '123456' },
     responses: { 200: envelope(sessionView.extend(recoveryCodesData.shape)) },

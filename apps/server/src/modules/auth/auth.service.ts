@@ -1,10 +1,8 @@
 import {
-  type AuthTokens,
   isStaffRole,
   type LoginInput,
   type PublicUser,
   SECURITY_MESSAGES,
-  type SessionView,
   TWO_FACTOR,
   type TwoFactorChallenge,
   type TwoFactorSetup,
@@ -34,8 +32,12 @@ import {
   spendRefreshToken,
   startRefreshFamily,
 } from './refresh-tokens.js';
+import type { IssuedTokens } from './session-transport.js';
 import { revokeUserSessions } from './sessions.js';
 import { toPublicUser } from './user-view.js';
+
+/** A new sign-in as issued: the route decides where its refresh token goes (cookie or body, session-transport). */
+export type IssuedSession = { user: PublicUser; tokens: IssuedTokens };
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
@@ -56,10 +58,10 @@ export class AuthService {
     private readonly challenges: ChallengeTokens,
   ) {}
 
-  private async startSession(db: DbOrTx, user: typeof users.$inferSelect, device: Device): Promise<SessionView> {
-    const { sessionId, refreshToken } = await startRefreshFamily(db, user.id, device);
+  private async startSession(db: DbOrTx, user: typeof users.$inferSelect, device: Device): Promise<IssuedSession> {
+    const { sessionId, refreshToken, expiresAt } = await startRefreshFamily(db, user.id, device);
     const accessToken = await this.accessTokens.sign(user.id, user.role, sessionId);
-    return { user: toPublicUser(user), tokens: { accessToken, refreshToken } };
+    return { user: toPublicUser(user), tokens: { accessToken, refreshToken, expiresAt } };
   }
 
   /**
@@ -69,7 +71,7 @@ export class AuthService {
    * set up) the answer is a challenge instead, and the claimed attempt stays counted until that step succeeds: the
    * password and the codes share one throttle, so knowing the password buys no extra code guesses.
    */
-  async login(input: LoginInput, ctx: AuditContext): Promise<SessionView | TwoFactorChallenge> {
+  async login(input: LoginInput, ctx: AuditContext): Promise<IssuedSession | TwoFactorChallenge> {
     const ip = ctx.ip ?? 'unknown';
     await claimLoginAttempt(this.db, input.email, ip);
     const [user] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
@@ -103,7 +105,7 @@ export class AuthService {
   }
 
   /** The second step: an authenticator code or a recovery code; wrong ones count toward the sign-in throttle. */
-  async loginWithCode(challengeToken: string, code: string, ctx: AuditContext): Promise<SessionView> {
+  async loginWithCode(challengeToken: string, code: string, ctx: AuditContext): Promise<IssuedSession> {
     const user = await this.challengedUser(challengeToken, 'verify');
     await claimLoginAttempt(this.db, user.email.toLowerCase(), ctx.ip ?? 'unknown');
     const method = await this.twoFactor.verifyCode(this.db, user.id, code);
@@ -184,7 +186,7 @@ export class AuthService {
   async register(
     input: { email: string; password: string; firstName: string; lastName: string },
     ctx: AuditContext,
-  ): Promise<SessionView> {
+  ): Promise<IssuedSession> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -216,7 +218,7 @@ export class AuthService {
     });
   }
 
-  async refresh(refreshToken: string, device: Device): Promise<AuthTokens> {
+  async refresh(refreshToken: string, device: Device): Promise<IssuedTokens> {
     const result = await this.db.transaction(async (tx) => {
       // Session before its tokens, the order ending a session takes too: a refresh racing an "end session" waits
       // instead of deadlocking with it.
@@ -234,19 +236,30 @@ export class AuthService {
         return null;
       }
       const next = await issueRefreshToken(tx, user.id, { id: spent.familyId, expiresAt: spent.expiresAt }, device);
-      return { accessToken: await this.accessTokens.sign(user.id, user.role, spent.familyId), refreshToken: next };
+      const accessToken = await this.accessTokens.sign(user.id, user.role, spent.familyId);
+      return { accessToken, refreshToken: next, expiresAt: spent.expiresAt };
     });
     if (!result) throw unauthorized('Invalid or expired refresh token');
     return result;
   }
 
-  /** Revokes the family of the given refresh token, or every session of the user when none is given. */
-  async logout(userId: string, refreshToken: string | undefined, ctx: AuditContext): Promise<void> {
+  /**
+   * Ends the session of the given refresh token (holding it is the proof: the browser's cookie needs no access token),
+   * or, without a known one, every session of the signed-in caller. With neither there is nothing to end.
+   */
+  async logout(caller: AuditContext, refreshToken: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
       const family = refreshToken ? await familyOfToken(tx, refreshToken) : null;
-      if (family && family.userId === userId) await revokeFamily(tx, family.familyId);
-      else await revokeAllForUser(tx, userId);
-      await writeActivity(tx, ctx, { action: 'logout', resource: 'auth', resourceId: userId });
+      if (family) await revokeFamily(tx, family.familyId);
+      else if (caller.userId) await revokeAllForUser(tx, caller.userId);
+      const userId = family?.userId ?? caller.userId;
+      if (!userId) return;
+      const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      await writeActivity(
+        tx,
+        { ...caller, userId, userEmail: user?.email ?? null },
+        { action: 'logout', resource: 'auth', resourceId: userId },
+      );
     });
   }
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { API_CLIENT, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
@@ -23,9 +23,10 @@ async function lastMailTo(email: string) {
 const tokenFrom = (body: string) => /token=([A-Za-z0-9_-]+)/.exec(body)![1]!;
 
 describe('login', () => {
-  it('returns the user and both tokens, never the password hash', async () => {
+  it('returns the user and both tokens to an API client, never the password hash', async () => {
     const user = await buildUser(t.app.db, { role: 'admin' });
     const res = await call(t.app, 'POST', '/api/auth/login', {
+      headers: API_CLIENT,
       body: { email: user.email.toUpperCase(), password: user.password },
     });
     expect(res.status).toBe(200);
@@ -33,7 +34,26 @@ describe('login', () => {
     expect(res.body.data.user).toMatchObject({ id: user.id, _id: user.id, email: user.email, role: 'admin' });
     expect(res.body.data.tokens.accessToken).toMatch(/^ey/);
     expect(res.body.data.tokens.refreshToken.length).toBeGreaterThan(30);
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|argon2/);
+  });
+
+  it('without X-Seamline-Client hands out the access token only: no refresh token, no cookie', async () => {
+    const user = await buildUser(t.app.db, { role: 'admin' });
+    const res = await call(t.app, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data.tokens)).toEqual(['accessToken']);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an unknown X-Seamline-Client with a 400 naming the header', async () => {
+    const user = await buildUser(t.app.db);
+    const res = await call(t.app, 'POST', '/api/auth/login', {
+      headers: { 'x-seamline-client': 'mobile' },
+      body: { email: user.email, password: user.password },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('x-seamline-client');
   });
 
   it('gives an unknown e-mail and a wrong password the same status and text', async () => {
@@ -213,23 +233,28 @@ describe('tokens', () => {
 
   it('rotates refresh tokens; reusing a spent one revokes the whole family', async () => {
     const { refreshToken } = await signedIn(t.app, 'customer');
-    const first = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken } });
+    const first = await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken } });
     expect(first.status).toBe(200);
     const next = first.body.data.tokens.refreshToken;
     expect(next).not.toBe(refreshToken);
     expect(first.body.data.tokens.accessToken).toBeTruthy();
 
-    const reuse = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken } });
+    const reuse = await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken } });
     expect(reuse.status).toBe(401);
-    const killed = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: next } });
+    const killed = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: next },
+    });
     expect(killed.status).toBe(401);
   });
 
   it('logout revokes the refresh token family', async () => {
     const { token, refreshToken } = await signedIn(t.app, 'support');
-    const out = await call(t.app, 'POST', '/api/auth/logout', { token, body: { refreshToken } });
+    const out = await call(t.app, 'POST', '/api/auth/logout', { token, headers: API_CLIENT, body: { refreshToken } });
     expect(out.status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken } })).status,
+    ).toBe(401);
   });
 
   it('a deactivated user loses access and refresh at once', async () => {
@@ -237,7 +262,9 @@ describe('tokens', () => {
     const { users } = await import('../../db/schema/index.js');
     await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
     expect((await call(t.app, 'GET', '/api/auth/verify', { token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(401);
+    expect(
+      (await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken } })).status,
+    ).toBe(401);
   });
 });
 

@@ -15,7 +15,7 @@ export async function startRefreshFamily(
   db: DbOrTx,
   userId: string,
   device: Device,
-): Promise<{ sessionId: string; refreshToken: string }> {
+): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
   const family = { id: newId(), expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS) };
   await db.insert(sessions).values({
     id: family.id,
@@ -24,7 +24,8 @@ export async function startRefreshFamily(
     ip: device.ip,
     expiresAt: family.expiresAt,
   });
-  return { sessionId: family.id, refreshToken: await issueRefreshToken(db, userId, family) };
+  const refreshToken = await issueRefreshToken(db, userId, family);
+  return { sessionId: family.id, refreshToken, expiresAt: family.expiresAt };
 }
 
 /** The next token of a family (rotation); the session records when and from where it was last used. */

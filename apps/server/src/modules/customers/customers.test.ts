@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, searchTag as tag } from '../../../test/customer-factories.js';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { API_CLIENT, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, users } from '../../db/schema/index.js';
 import { assertCustomerCanOrder, CUSTOMER_CANNOT_ORDER } from './customer-guard.js';
@@ -173,7 +173,10 @@ describe('PUT /api/admin/customers/{id}/status', () => {
     expect(res.body.data.user.isActive).toBe(false);
 
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: customer.token })).status).toBe(401);
-    const refresh = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: customer.refreshToken } });
+    const refresh = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: customer.refreshToken },
+    });
     expect(refresh.status).toBe(401);
     const login = await call(t.app, 'POST', '/api/auth/login', {
       body: { email: customer.user.email, password: customer.user.password },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
+import { deliverTokens } from '../auth/session-transport.js';
 import { AddressesService } from './addresses.service.js';
 import { ProfileService } from './profile.service.js';
 
@@ -18,8 +19,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ user }, 'Profile updated successfully');
   });
 
-  serve(app, contracts.changePassword, async (request) => {
-    const tokens = await profile.changePassword(request.user!.id, request.body, auditContext(request));
+  serve(app, contracts.changePassword, async (request, reply) => {
+    const issued = await profile.changePassword(request.user!.id, request.body, auditContext(request));
+    // The new session's refresh token replaces the browser app's cookie (or, for `api`, is in the answer).
+    const tokens = deliverTokens(request, reply, issued);
     return ok({ tokens }, 'Password changed successfully. Other sessions have been signed out.');
   });
 

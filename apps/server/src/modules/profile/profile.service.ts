@@ -87,9 +87,9 @@ export class ProfileService {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
       await revokeUserSessions(tx, userId);
       await writeActivity(tx, ctx, { action: 'change_password', resource: 'profile', resourceId: userId });
-      const { sessionId, refreshToken } = await startRefreshFamily(tx, userId, ctx);
+      const { sessionId, refreshToken, expiresAt } = await startRefreshFamily(tx, userId, ctx);
       const accessToken = await this.accessTokens.sign(userId, user.role, sessionId);
-      return { accessToken, refreshToken };
+      return { accessToken, refreshToken, expiresAt };
     });
   }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder } from '../../../test/customer-factories.js';
-import { signedIn } from '../../../test/factories.js';
+import { API_CLIENT, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, addresses, orders, paymentMethods, users } from '../../db/schema/index.js';
 
@@ -112,6 +112,7 @@ describe('PUT /api/users/change-password', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await call(t.app, 'PUT', '/api/users/change-password', {
       token: me.token,
+      headers: API_CLIENT,
       body: { currentPassword: me.user.password, newPassword: 'BrandNew123!' },
     });
     expect(res.status).toBe(200);
@@ -120,10 +121,15 @@ describe('PUT /api/users/change-password', () => {
 
     expect((await call(t.app, 'GET', '/api/users/profile', { token: otherToken })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/users/profile', { token: me.token })).status).toBe(401);
-    const stale = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: me.refreshToken } });
+    const stale = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: me.refreshToken },
+    });
     expect(stale.status).toBe(401);
     expect((await call(t.app, 'GET', '/api/users/profile', { token: accessToken })).status).toBe(200);
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken } })).status,
+    ).toBe(200);
 
     const oldLogin = await call(t.app, 'POST', '/api/auth/login', {
       body: { email: me.user.email, password: me.user.password },
@@ -269,9 +275,10 @@ describe('DELETE /api/users/account', () => {
     expect(kept!.customerId).toBe(id);
 
     expect((await call(t.app, 'GET', '/api/users/profile', { token: me.token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: me.refreshToken } })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken: me.refreshToken } }))
+        .status,
+    ).toBe(401);
     for (const email of [me.user.email, `deleted-${id}@deleted.invalid`]) {
       const login = await call(t.app, 'POST', '/api/auth/login', { body: { email, password: me.user.password } });
       expect(login.status).toBe(401);

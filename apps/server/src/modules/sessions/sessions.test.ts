@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { API_CLIENT, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs } from '../../db/schema/index.js';
 
@@ -14,7 +14,7 @@ afterAll(async () => t.close());
 async function signInFrom(email: string, password: string, userAgent: string) {
   const res = await call(t.app, 'POST', '/api/auth/login', {
     body: { email, password },
-    headers: { 'user-agent': userAgent },
+    headers: { ...API_CLIENT, 'user-agent': userAgent },
     ip: '203.0.113.7',
   });
   expect(res.status).toBe(200);
@@ -45,7 +45,10 @@ describe('own sessions', () => {
     const end = await call(t.app, 'DELETE', `/api/auth/sessions/${other.id}`, { token: here.accessToken });
     expect(end.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: there.accessToken })).status).toBe(401);
-    const refresh = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: there.refreshToken } });
+    const refresh = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: there.refreshToken },
+    });
     expect(refresh.status).toBe(401);
     // This browser carries on.
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: here.accessToken })).status).toBe(200);
@@ -64,7 +67,10 @@ describe('own sessions', () => {
     const user = await buildUser(t.app.db, { role: 'support' });
     const first = await signInFrom(user.email, user.password, 'Browser');
     const before = await call(t.app, 'GET', '/api/auth/sessions', { token: first.accessToken });
-    const refreshed = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } });
+    const refreshed = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: first.refreshToken },
+    });
     const token = refreshed.body.data.tokens.accessToken;
     const after = await call(t.app, 'GET', '/api/auth/sessions', { token });
     expect(after.body.data.sessions).toHaveLength(1);
@@ -123,7 +129,10 @@ describe("an admin and a staff member's sessions", () => {
     const end = await call(t.app, 'DELETE', `${url}/${session.id}`, { token: admin.token });
     expect(end.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: member.token })).status).toBe(401);
-    const refresh = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: member.refreshToken } });
+    const refresh = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: member.refreshToken },
+    });
     expect(refresh.status).toBe(401);
 
     const [entry] = await t.app.db

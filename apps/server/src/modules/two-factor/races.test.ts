@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeFor, previousStepCode, signedIn } from '../../../test/factories.js';
+import { API_CLIENT, codeFor, previousStepCode, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { twoSessions, withTwoFactor } from '../../../test/two-factor.js';
 import { recoveryCodes } from '../../db/schema/index.js';
@@ -144,7 +144,7 @@ describe('sessions under parallel calls', () => {
     const current = (list.body.data.sessions as { id: string; current: boolean }[]).find((s) => s.current)!;
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () =>
-        call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: me.refreshToken } }),
+        call(t.app, 'POST', '/api/auth/refresh', { headers: API_CLIENT, body: { refreshToken: me.refreshToken } }),
       ),
       call(t.app, 'DELETE', `/api/auth/sessions/${me.otherSessionId}`, { token: me.token }),
       call(t.app, 'DELETE', `/api/admin/users/${me.user.id}/sessions`, { token: admin.token }),
@@ -158,6 +158,7 @@ describe('sessions under parallel calls', () => {
     // Whatever refresh won the race, its new token belongs to an ended session.
     for (const answer of answers.slice(0, 10).filter((a) => a.status === 200)) {
       const again = await call(t.app, 'POST', '/api/auth/refresh', {
+        headers: API_CLIENT,
         body: { refreshToken: answer.body.data.tokens.refreshToken },
       });
       expect(again.status).toBe(401);

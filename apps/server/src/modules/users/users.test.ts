@@ -1,7 +1,7 @@
 import { ADMIN_PROTECTED_MESSAGE, ASSIGN_ROLE_MESSAGE, CREATE_ROLE_MESSAGE, PHONE_MESSAGE } from '@seamline/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { API_CLIENT, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs } from '../../db/schema/index.js';
 
@@ -217,7 +217,10 @@ describe('PUT /api/admin/users/{id}/status', () => {
     expect(res.body.data.user.isActive).toBe(false);
 
     expect((await call(t.app, 'GET', '/api/auth/verify', { token: target.token })).status).toBe(401);
-    const refresh = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: target.refreshToken } });
+    const refresh = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: target.refreshToken },
+    });
     expect(refresh.status).toBe(401);
     const login = await call(t.app, 'POST', '/api/auth/login', {
       body: { email: target.user.email, password: target.user.password },

@@ -1,5 +1,5 @@
 import { authContracts, type LoginInput, type RegisterInput, STAFF_ROLES } from '@seamline/shared';
-import { api, session } from '../api';
+import { api } from '../api';
 import { shopAuth } from '../auth';
 import { queryClient } from '../query-client';
 import { FormError } from './use-form-submit';
@@ -22,12 +22,9 @@ export async function signIn(input: LoginInput) {
   const { data } = await api.call(authContracts.login, { body: input });
   if ('twoFactor' in data) throw new StaffAccountError();
   if (isStaffRole(data.user.role)) {
-    await api
-      .call(authContracts.logout, {
-        body: { refreshToken: data.tokens.refreshToken },
-        accessToken: data.tokens.accessToken,
-      })
-      .catch(() => undefined);
+    // End the session just opened: its refresh cookie is the credential (no bearer token, which would end every
+    // session of the staff member, the back office's too).
+    await api.call(authContracts.logout, { noRefresh: true }).catch(() => undefined);
     throw new StaffAccountError();
   }
   shopAuth.signedIn(data.user, data.tokens, 'sign-in');
@@ -48,12 +45,11 @@ export function forgetSession() {
 }
 
 /**
- * Ends this browser's session (the server revokes its refresh token) and forgets every account answer. A refused
- * logout is not retried through a token refresh: the session ends here either way.
+ * Ends this browser's session (the server revokes the refresh cookie's session and clears the cookie) and forgets
+ * every account answer; other tabs follow through the storage event. A refused logout is not retried through a token
+ * refresh: the session ends here either way.
  */
 export async function signOut() {
-  const refreshToken = session.storedRefreshToken();
-  if (refreshToken)
-    await api.call(authContracts.logout, { body: { refreshToken }, noRefresh: true }).catch(() => undefined);
+  await api.call(authContracts.logout, { noRefresh: true }).catch(() => undefined);
   forgetSession();
 }
