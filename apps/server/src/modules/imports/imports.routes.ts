@@ -3,6 +3,7 @@ import {
   importExportContracts as contracts,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  neutraliseCsvCell,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_TEMPLATE,
 } from '@seamline/shared';
@@ -85,7 +86,9 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, contracts.importTemplate, async (_request, reply) => {
-    const rows = PRODUCT_CSV_TEMPLATE.map((record) => PRODUCT_CSV_COLUMNS.map((column) => record[column] ?? ''));
+    const rows = PRODUCT_CSV_TEMPLATE.map((record) =>
+      PRODUCT_CSV_COLUMNS.map((column) => neutraliseCsvCell(record[column] ?? '')),
+    );
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="product-import-template.csv"')
