@@ -30,7 +30,7 @@ beforeAll(async () => {
   for (const [path, name] of [
     ['/api/categories', 'Men'],
     ['/api/brands', 'Northwind'],
-  ])
+  ] as const)
     expect((await call(t.app, 'POST', path, { token: admin, body: { name } })).status).toBe(201);
   ids.sale = await createProduct({
     name: '-10% sale',

@@ -138,6 +138,7 @@ export async function placeOrder(
   const coupon = await applyCouponDiscount(tx, {
     code: input.couponCode,
     customerId: buyer.customerId,
+    guestEmail: buyer.guestEmail,
     subtotal: preview.subtotal,
     orderId,
   });
@@ -210,6 +211,7 @@ export async function placeOrder(
     orderId,
     couponId: coupon.couponId,
     customerId: buyer.customerId,
+    guestEmail: buyer.guestEmail,
     discount: coupon.discount,
     at: placedAt,
   });
