@@ -179,6 +179,12 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     status: text('status').notNull(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('charge'),
+    /**
+     * Who created the intent (a charge): the signed-in user, or for a guest checkout the guest's e-mail (lower-case,
+     * the proof a guest pays their order with). Only they may place an order with it or confirm it.
+     */
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    guestEmail: text('guest_email'),
     createdAt: createdAt(),
   },
   (t) => [
