@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Sizes of request bodies: what a route takes, what a request declares. */
+/*
+ * Sizes of request bodies: what a route takes (an upload route's `config.uploadBytes`), what a request declares.
+ */
+
 /** The body a route that takes no upload allows for: any JSON body the API accepts (its limit is 1 MB) fits. */
 const DEFAULT_DRAIN_BYTES = 1024 * 1024 + 64 * 1024;
 /** Room an upload route gives the rest of its form beside the files: part headers and short text fields. */
@@ -16,7 +19,8 @@ export function declaredLength(request: FastifyRequest): number | null {
 }
 
 /**
- * The most bytes this route takes in a body: its upload size, or the default for a JSON route. Also how much of a refused body is drained to keep its connection (plugins/unread-body.ts).
+ * The most bytes this route takes in a body: its upload size, or the default for a JSON route. Also how much of a
+ * refused body is drained to keep its connection (plugins/unread-body.ts).
  */
 export const bodyAllowance = (request: FastifyRequest) =>
   request.routeOptions.config?.uploadBytes ?? DEFAULT_DRAIN_BYTES;

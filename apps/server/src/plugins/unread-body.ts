@@ -34,7 +34,7 @@ export function registerUnreadBodyHandling(app: FastifyInstance) {
       // What still arrives until the connection closes is read and dropped, so nothing pauses the socket meanwhile.
       raw.unpipe();
       raw.resume();
-      lingerOnClose(raw.socket);
+      if (raw.socket) lingerOnClose(raw.socket);
     }
   });
 }
