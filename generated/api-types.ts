@@ -1254,7 +1254,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a payment intent for an amount in dollars */
+        /**
+         * Create a payment intent for an amount in dollars, for one of your orders when `orderId` is given
+         * @description The intent is yours: only you can place an order with it or confirm it (staff may confirm the order it is bound to). Someone else's order answers 404 and creates nothing.
+         */
         post: operations["createPaymentIntent"];
         delete?: never;
         options?: never;
@@ -9072,6 +9075,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

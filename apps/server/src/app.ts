@@ -19,6 +19,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { registerUnreadBodyHandling } from './plugins/unread-body.js';
 import { registerWebAndUploads } from './plugins/web.js';
 import './types.js';
 
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   registerErrorHandling(app);
+  registerUnreadBodyHandling(app);
   await registerReadiness(app, config.overload, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());

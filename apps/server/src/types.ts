@@ -51,5 +51,10 @@ declare module 'fastify' {
     contract?: Endpoint;
     /** How caches may keep this route's anonymous answers (plugins/public-cache.ts). */
     publicAnswer?: PublicAnswer;
+    /**
+     * The largest multipart body an upload route takes (its files and form fields): a larger declared body is refused
+     * before it is read, and a refused upload's unread rest is drained up to this much (plugins/unread-body.ts).
+     */
+    uploadBytes?: number;
   }
 }

@@ -74,6 +74,11 @@ describe('couponRefusal', () => {
     expect(couponRefusal({ ...coupon, firstTimeUserOnly: true }, { ...facts, customer: null })).toBe(
       COUPON_REASONS.signInRequired,
     );
+    expect(couponRefusal(coupon, { ...facts, customer: null, guestRedemptions: 1 })).toBe(COUPON_REASONS.userLimit);
+    expect(couponRefusal(coupon, { ...facts, customer: null, guestRedemptions: 0 })).toBeNull();
+    expect(
+      couponRefusal({ ...coupon, firstTimeUserOnly: true }, { ...facts, customer: null, guestRedemptions: 0 }),
+    ).toBe(COUPON_REASONS.signInRequired);
     expect(couponRefusal({ ...coupon, minOrderAmount: 75 }, facts)).toBe(
       'Minimum order amount of $75.00 required for this coupon',
     );

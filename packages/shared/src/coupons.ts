@@ -178,8 +178,13 @@ export function minimumOrderReason(amount: number): string {
 export type CouponCheckFacts = {
   now: Date;
   subtotal: number;
-  /** Null for a guest (no customer): per-user and first-order rules then cannot be met. */
+  /** Null for a guest (no customer): the first-order rule then cannot be met. */
   customer: { redemptions: number; priorOrders: number } | null;
+  /**
+   * A guest's uses of the coupon, counted by their normalised e-mail (a customer's are in `customer`); null or left
+   * out when no e-mail is known yet (a price check without one).
+   */
+  guestRedemptions?: number | null;
 };
 
 /** Why a coupon does not apply, or null when it does. Checks the coupon itself (in display-status order), then the customer, then the cart. */
@@ -193,7 +198,8 @@ export function couponRefusal(
   if (status === 'Usage Exceeded') return COUPON_REASONS.usageExceeded;
   if (status === 'Inactive') return COUPON_REASONS.inactive;
   if (coupon.firstTimeUserOnly && !facts.customer) return COUPON_REASONS.signInRequired;
-  if (facts.customer && facts.customer.redemptions >= coupon.userUsageLimit) return COUPON_REASONS.userLimit;
+  const redemptions = facts.customer?.redemptions ?? facts.guestRedemptions ?? null;
+  if (redemptions !== null && redemptions >= coupon.userUsageLimit) return COUPON_REASONS.userLimit;
   if (coupon.firstTimeUserOnly && facts.customer && facts.customer.priorOrders > 0)
     return COUPON_REASONS.firstOrderOnly;
   if (coupon.minOrderAmount != null && toCents(facts.subtotal) < toCents(coupon.minOrderAmount))

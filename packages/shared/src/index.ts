@@ -10,6 +10,7 @@ export * from './constants.js';
 export * from './contract.js';
 export * from './contracts/index.js';
 export * from './coupons.js';
+export * from './csv-cells.js';
 export * from './customers.js';
 export * from './exports.js';
 export * from './ids.js';

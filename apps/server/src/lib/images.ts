@@ -7,6 +7,7 @@ import { type DbOrTx, queryRows } from '../db/client.js';
 import type { StoredImage } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
+import { declaredTooLarge, uploadAllowance } from './request-body.js';
 import { isStorageUnavailable, type ObjectStorage } from './storage/index.js';
 
 /** Upload limits (DESIGN §4); the byte limit is the shared one the forms and the import also apply. */
@@ -140,9 +141,16 @@ export async function discardUnusedImages(db: DbOrTx, storage: ObjectStorage, im
   }
 }
 
+/** The route options of an image upload of up to `maxFiles` files: the body size it takes. */
+export const imageUploadRoute = (maxFiles: number) => ({
+  config: { uploadBytes: uploadAllowance(IMAGE_LIMITS.maxBytes, maxFiles) },
+});
+
+const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', 'Each image must be at most 5 MB');
+
 /**
  * Reads the image files of a multipart request (field `field`) and the text fields beside them.
- * Too large → 413, too many → 413, none → 400. Each file is buffered once (at most 5 MB): the folder and alt fields may follow the files in the form, and
+ * Too large → 413 (at once when the declared size is past the route's `imageUploadRoute`), too many → 413, none → 400. Each file is buffered once (at most 5 MB): the folder and alt fields may follow the files in the form, and
  * nothing is stored before every part is read.
  */
 export async function readImageUploads(
@@ -152,6 +160,7 @@ export async function readImageUploads(
 ): Promise<{ files: { buffer: Buffer; filename: string }[]; fields: Record<string, string> }> {
   if (!request.isMultipart())
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data upload');
+  if (declaredTooLarge(request)) throw tooLarge();
   const files: { buffer: Buffer; filename: string }[] = [];
   const fields: Record<string, string> = {};
   try {
@@ -165,7 +174,7 @@ export async function readImageUploads(
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', 'Each image must be at most 5 MB');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'TOO_MANY_FILES', `At most ${maxFiles} images per upload`);
     // Anything else comes from parsing the client's bytes (the multipart parser throws plain errors such as
     // "Unexpected end of multipart data"), so it is bad input, not a server fault.

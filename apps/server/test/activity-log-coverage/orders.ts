@@ -172,7 +172,9 @@ export const ordersScenarios: ScenarioTable = {
   'POST /api/checkout/create-guest-session': { notLogged: SESSION },
   'POST /api/orders/calculate-shipping': { notLogged: 'read-only pricing of a cart; stores nothing' },
   'POST /api/orders/shipping-methods': { notLogged: 'read-only list of shipping options; stores nothing' },
-  'POST /api/payments/create-payment-intent': { notLogged: 'records an unattached payment intent; no order changes' },
+  'POST /api/payments/create-payment-intent': {
+    notLogged: 'records a payment intent of the caller (bound to an order when one is named); the order is unchanged',
+  },
   'POST /api/payments/methods': { notLogged: "saves the caller's own card token for later; no store data changes" },
   'DELETE /api/payments/methods/:id': { notLogged: "removes one of the caller's own saved cards; no store data" },
 };

@@ -33,12 +33,16 @@ export const paymentContracts = {
     operationId: 'createPaymentIntent',
     method: 'POST',
     path: '/payments/create-payment-intent',
-    summary: 'Create a payment intent for an amount in dollars',
+    summary: 'Create a payment intent for an amount in dollars, for one of your orders when `orderId` is given',
+    description:
+      'The intent is yours: only you can place an order with it or confirm it (staff may confirm the order it is ' +
+      "bound to). Someone else's order answers 404 and creates nothing.",
     tag,
     access: 'authenticated',
     body: paymentIntentInput,
     bodyExample: { amount: 68.99 },
     responses: { 201: envelope(z.object({ paymentIntent: paymentIntentView, clientSecret: z.string() })) },
+    errors: [404],
   }),
   confirm: endpoint({
     operationId: 'confirmPayment',

@@ -8,7 +8,7 @@ import {
   RETURN_STATUSES,
   SHIPPING_METHODS,
 } from '@seamline/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -63,6 +63,13 @@ export const coupons = pgTable(
     index('coupons_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The e-mail key coupon limits count a buyer by: trimmed and lower-cased, and for Gmail addresses (gmail.com,
+ * googlemail.com) without dots and +tags in the local part, which Gmail delivers to one mailbox. The SQL function
+ * (migration 0029) is the one definition, used by writes, counts, the backfill and the index on guest orders.
+ */
+export const couponEmailKey = (email: AnyPgColumn | SQL) => sql<string>`public.coupon_email_key(${email})`;
 
 type OrderSearchColumns = { orderNumber: AnyPgColumn; guestEmail: AnyPgColumn; shippingAddress: AnyPgColumn };
 
@@ -128,6 +135,8 @@ export const orders = pgTable(
     index('orders_guest_created_idx').on(t.createdAt).where(sql`${t.customerId} IS NULL`),
     index('orders_total_idx').on(t.total),
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
+    // A guest's earlier orders under their normalised e-mail (a customer's first-order coupon counts them too).
+    index('orders_guest_email_key_idx').on(couponEmailKey(t.guestEmail)).where(sql`${t.guestEmail} IS NOT NULL`),
     // Trigram index for the staff order search (ILIKE '%…%'); the expression must match searchText() exactly.
     index('orders_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],
@@ -170,6 +179,12 @@ export const payments = pgTable(
     amount: money('amount').notNull(),
     status: text('status').notNull(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('charge'),
+    /**
+     * Who created the intent (a charge): the signed-in user, or for a guest checkout the guest's e-mail (lower-case,
+     * the proof a guest pays their order with). Only they may place an order with it or confirm it.
+     */
+    createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
+    guestEmail: text('guest_email'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -212,6 +227,11 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     customerId: refId('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The buyer's e-mail as couponEmailKey() normalises it (the guest's, or the customer's account e-mail when the
+     * order was placed): per-customer limits count a person's uses by it, as a guest or signed in alike.
+     */
+    emailKey: text('email_key'),
     discountAmount: money('discount_amount').notNull(),
     /** Set when the order is cancelled or refunded: the use is given back. */
     releasedAt: tstz('released_at'),
@@ -221,6 +241,7 @@ export const couponRedemptions = pgTable(
     uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
     index('coupon_redemptions_coupon_idx').on(t.couponId, t.createdAt),
     index('coupon_redemptions_customer_idx').on(t.customerId),
+    index('coupon_redemptions_email_idx').on(t.couponId, t.emailKey).where(sql`${t.releasedAt} IS NULL`),
   ],
 );
 

@@ -11,16 +11,19 @@ import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../orders/coupon-discount.js';
 import { isStaff } from '../orders/order-access.js';
 import { priceLines } from '../orders/order-lines.js';
-import { createPaymentIntent } from '../payments/payments.service.js';
+import { createPaymentIntent, type IntentOwner } from '../payments/payments.service.js';
 import type { PaymentProvider } from '../payments/provider.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
+/** Who the coupon is priced for: a customer, a guest by e-mail, or nobody in particular (both null). */
+type Buyer = { customerId: string | null; guestEmail: string | null };
+const NOBODY: Buyer = { customerId: null, guestEmail: null };
 
 /** Validates and prices a cart without writing anything: lines at today's prices, totals and every shipping option. */
-export async function priceCart(db: Db, cart: Cart, customerId: string | null) {
+export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
   const lines = await priceLines(db, cart.items, { checkAvailability: true });
   const preview = computeOrderTotals({ lines });
-  const coupon = await applyCouponDiscount(db, { code: cart.couponCode, customerId, subtotal: preview.subtotal });
+  const coupon = await applyCouponDiscount(db, { code: cart.couponCode, ...buyer, subtotal: preview.subtotal });
   const totals = computeOrderTotals({
     lines,
     discount: coupon.discount,
@@ -48,12 +51,19 @@ export async function priceCart(db: Db, cart: Cart, customerId: string | null) {
 }
 
 /**
- * A checkout session: the priced cart plus a payment intent for its total. The intent is the only durable thing
- * created; the order is created by POST /orders (or /orders/guest) with the intent's id, then paid by /payments/confirm.
+ * A checkout session: the priced cart plus a payment intent for its total, owned by `owner` (the signed-in user, or
+ * the guest's e-mail). The intent is the only durable thing created; the order is created by POST /orders (or
+ * /orders/guest) by the same owner with the intent's id, then paid by /payments/confirm.
  */
-export async function createCheckoutSession(db: Db, provider: PaymentProvider, cart: Cart, customerId: string | null) {
-  const priced = await priceCart(db, cart, customerId);
-  const paymentIntent = await createPaymentIntent(db, provider, priced.totals.total);
+export async function createCheckoutSession(
+  db: Db,
+  provider: PaymentProvider,
+  cart: Cart,
+  buyer: Buyer,
+  owner: IntentOwner,
+) {
+  const priced = await priceCart(db, cart, buyer);
+  const paymentIntent = await createPaymentIntent(db, provider, priced.totals.total, owner);
   return { ...priced, paymentIntent };
 }
 
@@ -66,16 +76,19 @@ export class CheckoutService {
 
   /** A customer's session prices their coupon for them; staff trying a cart price it as nobody in particular. */
   session(cart: Cart, user: AuthUser) {
-    return createCheckoutSession(this.db, this.provider, cart, isStaff(user) ? null : user.id);
+    const buyer = isStaff(user) ? NOBODY : { ...NOBODY, customerId: user.id };
+    return createCheckoutSession(this.db, this.provider, cart, buyer, { userId: user.id });
   }
 
   async guestSession(cart: Cart & { email: string }) {
-    return { ...(await createCheckoutSession(this.db, this.provider, cart, null)), email: cart.email };
+    const buyer = { customerId: null, guestEmail: cart.email };
+    const owner = { guestEmail: cart.email };
+    return { ...(await createCheckoutSession(this.db, this.provider, cart, buyer, owner)), email: cart.email };
   }
 
   /** The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon). */
   async shipping(cart: Omit<Cart, 'couponCode'>) {
-    const priced = await priceCart(this.db, cart, null);
+    const priced = await priceCart(this.db, cart, NOBODY);
     return {
       items: priced.items,
       shippingMethod: priced.shippingMethod,

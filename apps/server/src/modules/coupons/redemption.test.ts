@@ -48,12 +48,13 @@ async function buildCoupon(db: Db, overrides: Partial<typeof coupons.$inferInser
 async function placeOrderWithCoupon(db: Db, code: string, customerId: string | null, subtotal = 100) {
   return db.transaction(async (tx) => {
     const orderId = randomBytes(12).toString('hex');
-    const coupon = await applyCouponDiscount(tx, { code, customerId, subtotal, orderId });
+    const guestEmail = customerId ? null : 'guest@example.com';
+    const coupon = await applyCouponDiscount(tx, { code, customerId, guestEmail, subtotal, orderId });
     await tx.insert(orders).values({
       id: orderId,
       orderNumber: `ORD-TEST-${orderId.slice(0, 10)}`,
       customerId,
-      guestEmail: customerId ? null : 'guest@example.com',
+      guestEmail,
       subtotal,
       discount: coupon.discount,
       total: subtotal - coupon.discount,
@@ -62,7 +63,13 @@ async function placeOrderWithCoupon(db: Db, code: string, customerId: string | n
       shippingAddress: address,
       billingAddress: address,
     });
-    await recordCouponRedemption(tx, { orderId, couponId: coupon.couponId, customerId, discount: coupon.discount });
+    await recordCouponRedemption(tx, {
+      orderId,
+      couponId: coupon.couponId,
+      customerId,
+      guestEmail,
+      discount: coupon.discount,
+    });
     return { orderId, ...coupon };
   });
 }

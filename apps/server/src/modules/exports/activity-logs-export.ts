@@ -57,6 +57,5 @@ export function activityLogsExport(db: Db, query: ActivityLogExportQuery): CsvEx
     fileName: 'activity-logs',
     columns: COLUMNS,
     records: records(),
-    spreadsheetSafe: true,
   };
 }

@@ -76,6 +76,5 @@ export async function analyticsExport(
     records: (async function* () {
       yield* records;
     })(),
-    spreadsheetSafe: true,
   };
 }

@@ -119,8 +119,8 @@ function inventoryRecord(line: VariantLine): string[] | null {
 }
 
 /**
- * The products (with variants) or inventory export of the products the list filters select. Not spreadsheet-escaped:
- * the product file imports back unchanged, and both hold catalogue text typed by staff.
+ * The products (with variants) or inventory export of the products the list filters select. Formula-looking cells are
+ * neutralised like every export's (sendCsv); the product import removes that quote, so the file imports back unchanged.
  */
 export async function catalogueExport(
   db: Db,
@@ -141,6 +141,5 @@ export async function catalogueExport(
     fileName: kind,
     columns: kind === 'products' ? PRODUCT_CSV_COLUMNS : INVENTORY_COLUMNS,
     records: records(),
-    spreadsheetSafe: false,
   };
 }

@@ -62,5 +62,5 @@ export function couponsExport(db: Db, query: CouponExportQuery): CsvExport {
         ];
       }
   }
-  return { kind: 'coupons', fileName: 'coupons', columns: COLUMNS, records: records(), spreadsheetSafe: true };
+  return { kind: 'coupons', fileName: 'coupons', columns: COLUMNS, records: records() };
 }

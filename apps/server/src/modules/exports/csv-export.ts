@@ -1,5 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
-import { EXPORT_RESOURCES, type ExportKind } from '@seamline/shared';
+import { EXPORT_RESOURCES, type ExportKind, neutraliseCsvCell } from '@seamline/shared';
 import { stringify } from 'csv-stringify';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -13,11 +13,6 @@ export type CsvExport = {
   fileName: string;
   columns: readonly string[];
   records: AsyncIterable<string[]>;
-  /**
-   * Prefix cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) with `'`. Off only for the
-   * catalogue exports, whose files import back unchanged and hold staff-typed catalogue text.
-   */
-  spreadsheetSafe: boolean;
 };
 
 /**
@@ -59,14 +54,6 @@ export function olderThan(createdAt: AnyColumn, id: AnyColumn, after: NewestFirs
   return sql`${createdAt} <= ${at} AND (${createdAt} < ${at} OR ${id} < ${after.id})`;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** A cell a spreadsheet shows as text: a formula-looking cell gets a leading `'` (plain negative numbers stay). */
-export function spreadsheetSafe(cell: string): string {
-  return cell !== '' && FORMULA_START.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
-}
-
 /** The filters an export was asked for, without the ones left empty (what the audit row names). */
 export function givenFilters(query: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
@@ -75,6 +62,8 @@ export function givenFilters(query: object): Record<string, unknown> {
 /**
  * Audits the export (one activity-log row: action `export`, the resource and the filters), then sends its CSV as a
  * stream: csv-stringify applies back-pressure, so the next page is read only when the client has taken the last.
+ * Every cell a spreadsheet would run as a formula is written with a leading `'` (shared neutraliseCsvCell; the
+ * product import takes it off again).
  */
 export async function sendCsv(
   db: Db,
@@ -90,7 +79,7 @@ export async function sendCsv(
   });
   async function* lines() {
     yield [...file.columns];
-    for await (const record of file.records) yield file.spreadsheetSafe ? record.map(spreadsheetSafe) : record;
+    for await (const record of file.records) yield record.map(neutraliseCsvCell);
   }
   // pipeline, not pipe: a failed read ends the response (fastify logs it), a client that leaves stops the reads.
   const stream = stringify();

@@ -57,5 +57,5 @@ export function customersExport(db: Db, query: CustomerExportQuery): CsvExport {
       }
     }
   }
-  return { kind: 'customers', fileName: 'customers', columns: COLUMNS, records: records(), spreadsheetSafe: true };
+  return { kind: 'customers', fileName: 'customers', columns: COLUMNS, records: records() };
 }

@@ -147,5 +147,5 @@ export function ordersExport(db: Db, query: OrderExportQuery): CsvExport {
     for await (const page of keysetPages((after: OrderLine | null) => readPage(db, conditions, after)))
       yield* page.map(orderRecord);
   }
-  return { kind: 'orders', fileName: 'orders', columns: ORDER_COLUMNS, records: records(), spreadsheetSafe: true };
+  return { kind: 'orders', fileName: 'orders', columns: ORDER_COLUMNS, records: records() };
 }

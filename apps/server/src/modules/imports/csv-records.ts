@@ -1,5 +1,5 @@
 import { pipeline, type Readable, type Transform } from 'node:stream';
-import { IMPORT_MESSAGES, PRODUCT_CSV_COLUMNS, type ProductCsvRecord } from '@seamline/shared';
+import { IMPORT_MESSAGES, PRODUCT_CSV_COLUMNS, type ProductCsvRecord, restoreCsvCell } from '@seamline/shared';
 import { CsvError, parse } from 'csv-parse';
 import { badRequest } from '../../lib/errors.js';
 
@@ -28,8 +28,9 @@ export type CsvRecord = { row: number; record: ProductCsvRecord };
 
 /**
  * The records of a product CSV byte stream, parsed as they arrive (csv-parse's stream API: the bytes in flight and one
- * record, never the whole file), each with its spreadsheet row number (header = 1). `through` sees the bytes on their
- * way to the parser (e.g. to store them). A missing required column or unreadable CSV is a 400 for the whole file;
+ * record, never the whole file), each with its spreadsheet row number (header = 1). A cell the export neutralised
+ * with a leading `'` (shared restoreCsvCell) is read without it, so an exported file imports back unchanged.
+ * `through` sees the bytes on their way to the parser (e.g. to store them). A missing required column or unreadable CSV is a 400 for the whole file;
  * an error of the source or `through` (an upload too large, a failed write) ends the records with that error.
  */
 export async function* readCsvRecords(source: Readable, through?: Transform): AsyncGenerator<CsvRecord> {
@@ -57,7 +58,7 @@ export async function* readCsvRecords(source: Readable, through?: Transform): As
       const record: ProductCsvRecord = {};
       for (const [index, name] of columns.entries())
         if ((PRODUCT_CSV_COLUMNS as readonly string[]).includes(name))
-          record[name as keyof ProductCsvRecord] = cells[index] ?? '';
+          record[name as keyof ProductCsvRecord] = restoreCsvCell(cells[index] ?? '');
       yield { row, record };
     }
   } catch (error) {

@@ -6,17 +6,18 @@ import {
   ORDER_MESSAGES,
   type OrderView,
 } from '@seamline/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type Tx } from '../../db/client.js';
 import { isRetryableConflict } from '../../db/retry.js';
-import { type orderItems, orders, payments, users } from '../../db/schema/index.js';
+import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../types.js';
 import { assertCustomerCanOrder } from '../customers/customer-guard.js';
 import { reservationSql } from '../inventory/stock.service.js';
+import { bindIntentToOrder } from '../payments/payments.service.js';
 import { applyCouponDiscount, recordCouponRedemption } from './coupon-discount.js';
 import { isStaff } from './order-access.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
@@ -138,6 +139,7 @@ export async function placeOrder(
   const coupon = await applyCouponDiscount(tx, {
     code: input.couponCode,
     customerId: buyer.customerId,
+    guestEmail: buyer.guestEmail,
     subtotal: preview.subtotal,
     orderId,
   });
@@ -210,15 +212,15 @@ export async function placeOrder(
     orderId,
     couponId: coupon.couponId,
     customerId: buyer.customerId,
+    guestEmail: buyer.guestEmail,
     discount: coupon.discount,
     at: placedAt,
   });
   if (input.paymentIntentId) {
-    // A checkout session's intent now belongs to this order; it is checked against the total when confirmed.
-    await tx
-      .update(payments)
-      .set({ orderId })
-      .where(and(eq(payments.intentId, input.paymentIntentId), isNull(payments.orderId)));
+    // The placer's own checkout intent now belongs to this order (checked against the total when confirmed); anyone
+    // else's is "not found" and the order is not placed.
+    const owner = actor.user ? { userId: actor.user.id } : { guestEmail: buyer.guestEmail ?? '' };
+    await bindIntentToOrder(tx, input.paymentIntentId, orderId, owner);
   }
   const [customer] = buyer.customerId
     ? await tx

@@ -66,7 +66,8 @@ export async function confirmOrderPayment(
   if (order.status === 'cancelled' || order.status === 'refunded')
     throw conflict(`This order is ${order.status} and cannot be paid.`, 'ORDER_CLOSED');
 
-  const result = await confirmIntent(tx, provider, order, input.paymentIntentId, input.paymentMethod);
+  const caller = { user, email: input.email };
+  const result = await confirmIntent(tx, provider, order, input.paymentIntentId, caller, input.paymentMethod);
   if (result.status === 'declined') {
     await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, order.id));
     await logStaffConfirmation(tx, audit, user, order, { paymentStatus: 'failed' }, 'failure');

@@ -5,14 +5,14 @@ import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import { confirmPayment } from './confirm-payment.js';
-import { createPaymentIntent, deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './payments.service.js';
+import { createIntentFor, deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './payments.service.js';
 import { paymentProvider } from './provider-registry.js';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = paymentProvider(app.config);
 
   serve(app, contracts.createIntent, async (request, reply) => {
-    const intent = await createPaymentIntent(app.db, provider, request.body.amount);
+    const intent = await createIntentFor(app.db, provider, request.body, request.user!);
     return reply.status(201).send(ok({ paymentIntent: intent, clientSecret: intent.clientSecret }));
   });
 

@@ -5,21 +5,30 @@ import {
   type savedPaymentMethodInput,
   toCents,
 } from '@seamline/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { markExternalEffect } from '../../db/retry.js';
-import { type orders, paymentMethods, payments } from '../../db/schema/index.js';
+import { orders, paymentMethods, payments } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import { isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
 import type { PaymentProvider } from './provider.js';
 
 export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
 
-/** Creates a provider intent and records it (the only durable thing a checkout session creates). */
+/** Who created an intent: a signed-in user (customer or staff), or a guest by the e-mail of their checkout. */
+export type IntentOwner = { userId: string } | { guestEmail: string };
+
+/**
+ * Creates a provider intent and records it with its creator, and with its order when one is named (the caller checked
+ * that the order is theirs). The only durable thing a checkout session creates.
+ */
 export async function createPaymentIntent(
   db: DbOrTx,
   provider: PaymentProvider,
   amount: number,
+  owner: IntentOwner,
   orderId: string | null = null,
 ): Promise<PaymentIntentView> {
   markExternalEffect(db);
@@ -31,6 +40,7 @@ export async function createPaymentIntent(
     amount: fromCents(intent.amountCents),
     status: intent.status,
     kind: 'charge',
+    ...('userId' in owner ? { createdBy: owner.userId } : { guestEmail: owner.guestEmail.toLowerCase() }),
   });
   return {
     id: intent.id,
@@ -42,24 +52,81 @@ export async function createPaymentIntent(
   };
 }
 
+/**
+ * POST /payments/create-payment-intent: an intent of the caller's, for an amount, and bound to an order when one is
+ * named. Someone else's order (a customer's other than the caller's own, or a guest's) is "not found", and nothing is
+ * created, at the provider or here; staff may create one for any order.
+ */
+export async function createIntentFor(
+  db: Db,
+  provider: PaymentProvider,
+  input: { amount: number; orderId?: string | undefined },
+  user: AuthUser,
+): Promise<PaymentIntentView> {
+  if (input.orderId) {
+    const [order] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, input.orderId));
+    if (!order || (!isStaff(user) && order.customerId !== user.id)) throw notFound(ORDER_NOT_FOUND);
+  }
+  return createPaymentIntent(db, provider, input.amount, { userId: user.id }, input.orderId ?? null);
+}
+
+const ownedBy = (owner: IntentOwner) =>
+  'userId' in owner
+    ? eq(payments.createdBy, owner.userId)
+    : and(isNull(payments.createdBy), eq(payments.guestEmail, owner.guestEmail.toLowerCase()));
+
+/**
+ * Binds an intent to the order being placed with it (same transaction, after the order row): only an intent of the
+ * order's placer that no order has yet. Anything else (unknown, someone else's, another order's) is "not found", and
+ * the order is not placed.
+ */
+export async function bindIntentToOrder(db: DbOrTx, intentId: string, orderId: string, owner: IntentOwner) {
+  const [bound] = await db
+    .update(payments)
+    .set({ orderId })
+    .where(and(eq(payments.intentId, intentId), eq(payments.kind, 'charge'), isNull(payments.orderId), ownedBy(owner)))
+    .returning({ id: payments.id });
+  if (!bound) throw notFound(PAYMENT_INTENT_NOT_FOUND);
+}
+
 type OrderRow = typeof orders.$inferSelect;
+
+/** Who confirms: the signed-in user, if any, and the e-mail a guest proves their order with. */
+export type IntentCaller = { user: AuthUser | null; email?: string | undefined };
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Whether the caller may use this intent for this order (the caller may act on the order: checked before). The intent
+ * must be this order's or no order's yet, and the caller's own: created by the signed-in user, or in the guest
+ * checkout of the e-mail given. Staff taking an order's payment may also use the intent bound to that order.
+ */
+function mayUse(intent: PaymentRow, order: OrderRow, caller: IntentCaller): boolean {
+  if (intent.orderId !== null && intent.orderId !== order.id) return false;
+  if (intent.createdBy !== null && intent.createdBy === caller.user?.id) return true;
+  if (intent.guestEmail !== null && intent.guestEmail === caller.email?.toLowerCase()) return true;
+  return intent.orderId === order.id && isStaff(caller.user);
+}
 
 /**
  * Confirms an intent for an order (in the caller's transaction, order row locked). The intent must be this provider's,
- * not another order's, and for exactly the order's total; `paymentMethod` is the card token to charge. Returns whether the provider accepted it.
+ * usable by the caller for this order (`mayUse`; otherwise "not found", nothing written), and for exactly the order's
+ * total; `paymentMethod` is the card token to charge. Returns whether the provider accepted it.
  */
 export async function confirmIntent(
   db: DbOrTx,
   provider: PaymentProvider,
   order: OrderRow,
   intentId: string,
+  caller: IntentCaller,
   paymentMethod?: string,
 ) {
   const [intent] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')));
-  if (!intent || (intent.orderId && intent.orderId !== order.id)) throw notFound(PAYMENT_INTENT_NOT_FOUND);
+    .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')))
+    .for('update');
+  if (!intent || !mayUse(intent, order, caller)) throw notFound(PAYMENT_INTENT_NOT_FOUND);
   if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
   if (toCents(intent.amount) !== toCents(order.total))
     throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
@@ -68,8 +135,6 @@ export async function confirmIntent(
   await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
   return result;
 }
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /** The order's successful charges with what is left of each after its refunds (cents), oldest first. */
 function refundableCharges(rows: readonly PaymentRow[]) {

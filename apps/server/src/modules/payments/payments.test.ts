@@ -217,13 +217,24 @@ describe('payments', () => {
     const guestOrder = await call(t.app, 'POST', '/api/orders/guest', {
       body: orderBody([line(product.id)], { email: 'payer@example.com' }),
     });
-    const guestIntent = await call(t.app, 'POST', '/api/payments/create-payment-intent', {
+    const placed = guestOrder.body.data.order;
+    // Someone else's intent, even for the right amount, is not the guest's to pay with.
+    const customersIntent = await call(t.app, 'POST', '/api/payments/create-payment-intent', {
       token: customer.token,
-      body: { amount: guestOrder.body.data.order.total },
+      body: { amount: placed.total },
     });
-    const body = { orderId: guestOrder.body.data.order.id, paymentIntentId: guestIntent.body.data.paymentIntent.id };
+    const body = { orderId: placed.id, paymentIntentId: customersIntent.body.data.paymentIntent.id };
     expect((await call(t.app, 'POST', '/api/payments/confirm', { body })).status).toBe(404);
-    const paid = await call(t.app, 'POST', '/api/payments/confirm', { body: { ...body, email: 'payer@example.com' } });
+    const refused = await call(t.app, 'POST', '/api/payments/confirm', {
+      body: { ...body, email: 'payer@example.com' },
+    });
+    expect([refused.status, refused.body.message]).toEqual([404, 'Payment intent not found']);
+    // The guest's own checkout intent pays it.
+    const session = await call(t.app, 'POST', '/api/checkout/create-guest-session', {
+      body: { email: 'payer@example.com', items: [line(product.id)] },
+    });
+    const own = { orderId: placed.id, paymentIntentId: session.body.data.paymentIntent.id, email: 'payer@example.com' };
+    const paid = await call(t.app, 'POST', '/api/payments/confirm', { body: own });
     expect(paid.body.data.order.paymentStatus).toBe('paid');
   });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { isStaffReader } from '../../lib/caller.js';
 import { serve } from '../../lib/contract-route.js';
-import { readImageUploads } from '../../lib/images.js';
+import { imageUploadRoute, readImageUploads } from '../../lib/images.js';
 import { ok, varyByCaller } from '../../lib/responses.js';
 import { brandKind, categoryKind } from './taxonomy.kinds.js';
 import { type TaxonomyKind, type TaxonomyRow, TaxonomyService } from './taxonomy.service.js';
@@ -56,11 +56,16 @@ export function taxonomyRoutes<Row extends TaxonomyRow, View extends { name: str
       return ok({ [one]: view }, `${view.name} deleted successfully`);
     });
 
-    serve(app, contracts.uploadPicture, async (request) => {
-      const { files, fields } = await readImageUploads(request, picture, 1);
-      const stored = await service.setPicture(request.params.id, files[0]!.buffer, fields.alt, auditContext(request));
-      return ok({ [picture]: stored.picture, [one]: stored.view }, `${Picture} uploaded successfully`);
-    });
+    serve(
+      app,
+      contracts.uploadPicture,
+      async (request) => {
+        const { files, fields } = await readImageUploads(request, picture, 1);
+        const stored = await service.setPicture(request.params.id, files[0]!.buffer, fields.alt, auditContext(request));
+        return ok({ [picture]: stored.picture, [one]: stored.view }, `${Picture} uploaded successfully`);
+      },
+      imageUploadRoute(1),
+    );
   };
 }
 

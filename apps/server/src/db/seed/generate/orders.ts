@@ -173,7 +173,8 @@ export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupo
         FROM gen JOIN totals t USING (g)
         CROSS JOIN LATERAL (SELECT ${sql.raw(addressJson(run))} AS address) a
         ON CONFLICT (order_number) DO NOTHING
-        RETURNING id, customer_id, coupon_id, discount, total, status, payment_status, paid_at, created_at, updated_at),
+        RETURNING id, customer_id, guest_email, coupon_id, discount, total, status, payment_status, paid_at, created_at,
+          updated_at),
       items AS (
         INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, size,
           color, price, quantity, total)
@@ -181,8 +182,10 @@ export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupo
           lines.slug, lines.sku, variant_sku(lines.sku, lines.size, lines.color), lines.size, lines.color, lines.price, lines.qty, lines.price * lines.qty
         FROM lines JOIN ins ON ins.id = ${sql.raw(idOf(run, 'order', 'lines.g'))}),
       redemptions AS (
-        INSERT INTO coupon_redemptions (id, coupon_id, order_id, customer_id, discount_amount, released_at, created_at)
-        SELECT ${sql.raw(redemptionId)}, coupon_id, id, customer_id, discount,
+        INSERT INTO coupon_redemptions (id, coupon_id, order_id, customer_id, email_key, discount_amount, released_at,
+          created_at)
+        SELECT ${sql.raw(redemptionId)}, coupon_id, id, customer_id,
+          coupon_email_key(coalesce(guest_email, (SELECT u.email FROM users u WHERE u.id = ins.customer_id))), discount,
           CASE WHEN status IN ('cancelled', 'refunded') THEN updated_at END, created_at
         FROM ins WHERE coupon_id IS NOT NULL),
       charges AS (
