@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ping } from '../../db/client.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { notShed } from '../../plugins/readiness.js';
 
 /** Health endpoints: public, no request budget (a load balancer polls them from one address), not shed. */
-const healthConfig = { rateLimit: false, ...notShed } as const;
+const healthConfig = { rateLimit: false, admission: 'always' } as const;
 
 function withinTimeout(check: () => Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
