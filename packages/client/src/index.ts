@@ -1,4 +1,13 @@
 // The browser side of the API, shared by the back office (apps/web) and the storefront (apps/shop): one HTTP client
-// typed by the endpoint contracts, and a session kept in localStorage under keys each app chooses.
-export { ApiError, type CallOptions, createApiClient, errorMessage, type RequestOptions } from './api-client';
+// typed by the endpoint contracts (retrying what the server asks to be retried later) and a session kept in localStorage
+// under keys each app chooses.
+export {
+  type ApiClientOptions,
+  ApiError,
+  type CallOptions,
+  createApiClient,
+  errorMessage,
+  type RequestOptions,
+} from './api-client';
+export { isOverloadStatus, type RetryOptions } from './retry';
 export { createSessionStore, type SessionStore, type StoredSession } from './session-store';

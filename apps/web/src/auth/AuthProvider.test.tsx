@@ -64,7 +64,7 @@ describe('the auth provider', () => {
 
   it('keeps the cached session when both verification and refresh fail', async () => {
     saveSession(adminUser, tokens);
-    const fetchMock = mockFetch(() => failure(503, 'Service unavailable'));
+    const fetchMock = mockFetch(() => failure(500, 'Internal server error'));
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     await act(() => Promise.resolve());
