@@ -1,6 +1,6 @@
 // The browser side of the API, shared by the back office (apps/web) and the storefront (apps/shop): one HTTP client
-// typed by the endpoint contracts (retrying what the server asks to be retried later) and a session kept in localStorage
-// under keys each app chooses.
+// typed by the endpoint contracts (retrying what the server asks to be retried later), a session kept in localStorage
+// under keys each app chooses, and the loader of lazily loaded code.
 export {
   type ApiClientOptions,
   ApiError,
@@ -9,5 +9,6 @@ export {
   errorMessage,
   type RequestOptions,
 } from './api-client';
+export { CHUNK_RELOAD_KEY, loadChunk } from './chunk-reload';
 export { isOverloadStatus, type RetryOptions } from './retry';
 export { createSessionStore, type SessionStore, type StoredSession } from './session-store';
