@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { busyPage } from './busy-page.js';
+import { busyPage, withScriptNonce } from './busy-page.js';
 import { envelope } from './errors.js';
 
 /** Seconds a shed request is told to wait. */
@@ -38,8 +39,12 @@ export function shedAnswer(reply: FastifyReply, kind: 'page' | 'api'): string | 
   // Spread the automatic retries of many shed visitors over a few seconds (never sooner than Retry-After).
   const spread = Math.floor(OVERLOAD_RETRY_AFTER_SECONDS / 2);
   const retryIn = OVERLOAD_RETRY_AFTER_SECONDS + Math.floor(Math.random() * (spread + 1));
-  reply.type('text/html; charset=utf-8');
-  return busyPage(retryIn);
+  const nonce = randomBytes(16).toString('base64');
+  const policy = reply.getHeader('content-security-policy');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', withScriptNonce(typeof policy === 'string' ? policy : undefined, nonce));
+  return busyPage(retryIn, nonce);
 }
 
 const kindOf = (request: FastifyRequest) => (request.routeOptions.config.admission === 'page' ? 'page' : 'api');
