@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { freePort, startCompiled } from '../../apps/server/test/process.js';
 import { ADMIN } from '../api.js';
-import { browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+import { browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
 /**
  * The server sheds load when its mean event-loop delay passes this many milliseconds (past the 10 ms the measurement
@@ -262,4 +262,47 @@ describe('a server that sheds every request it may', () => {
       expect(consoleErrors.filter((error) => !error.includes('503'))).toEqual([]);
     },
   );
+});
+
+describe('code that does not arrive the first time', () => {
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    if (!inject('hasBrowser')) return;
+    ({ context } = await openBrowser());
+  });
+  afterAll(async () => context?.close());
+
+  /** Answers the first request for a file 503 (a busy server or proxy) and lets the later ones through. */
+  async function failFirst(page: Page, file: RegExp): Promise<() => number> {
+    let requests = 0;
+    await page.route(file, (route) => {
+      requests += 1;
+      return requests === 1 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue();
+    });
+    return () => requests;
+  }
+
+  browserTest('loads a screen of either app after one reload of the page, at the address opened', async () => {
+    // Each app in a tab of its own: the one-reload guard is kept per tab.
+    const backOffice = await context.newPage();
+    await signInToBackOffice(backOffice, ADMIN);
+    const ordersRequests = await failFirst(backOffice, /\/assets\/OrdersPage-[^/]+\.js$/);
+    await backOffice
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Orders', exact: true })
+      .click();
+    await backOffice.getByRole('heading', { name: 'Order Management' }).waitFor();
+    expect(new URL(backOffice.url()).pathname).toBe('/orders');
+    expect(ordersRequests()).toBe(2);
+
+    const shop = await context.newPage();
+    const listingRequests = await failFirst(shop, /\/shop\/assets\/ListingPage-[^/]+\.js$/);
+    await shop.goto('/shop/');
+    await shop.getByRole('searchbox', { name: 'Search products' }).fill('tee');
+    await shop.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await shop.getByRole('heading', { name: 'Results for “tee”' }).waitFor();
+    expect(new URL(shop.url()).search).toBe('?q=tee');
+    expect(listingRequests()).toBe(2);
+  });
 });

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_KEY, CHUNK_RELOAD_WINDOW_MS, type ChunkReloadHost, loadChunk } from './chunk-reload';
+import {
+  CHUNK_RELOAD_KEY,
+  CHUNK_RELOAD_WINDOW_MS,
+  type ChunkReloadHost,
+  loadChunk,
+  mayReloadForMissingCode,
+  reloadForMissingCode,
+} from './chunk-reload';
 
 const missing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Page-1.js'));
 const settled = (promise: Promise<unknown>) =>
@@ -63,5 +70,15 @@ describe('loading a lazily loaded part of an app', () => {
     };
     await expect(loadChunk(missing, blocked)).rejects.toThrow('Failed to fetch');
     expect(state.reloads).toBe(0);
+  });
+
+  it('lets an error screen ask for the one reload itself (the back office, whose router fails before the address changes)', () => {
+    const { browser, state } = host();
+    expect(mayReloadForMissingCode(browser)).toBe(true);
+    expect(reloadForMissingCode(browser)).toBe(true);
+    expect(state.reloads).toBe(1);
+    expect(mayReloadForMissingCode(browser)).toBe(false);
+    expect(reloadForMissingCode(browser)).toBe(false);
+    expect(state.reloads).toBe(1);
   });
 });

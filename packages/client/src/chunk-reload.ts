@@ -16,35 +16,43 @@ const browserHost: ChunkReloadHost = {
   now: () => Date.now(),
 };
 
-/**
- * Records a reload about to happen, unless one happened within the window. Without a usable sessionStorage
- * (blocked by the browser) there is no guard, so no automatic reload either.
- */
-function mayReload(host: ChunkReloadHost): boolean {
+/** Whether a reload for missing code may happen now: none within the window, and a usable sessionStorage to say so. */
+export function mayReloadForMissingCode(host: ChunkReloadHost = browserHost): boolean {
   try {
-    const storage = host.storage();
-    const lastReload = Number(storage.getItem(CHUNK_RELOAD_KEY));
-    if (lastReload && host.now() - lastReload < CHUNK_RELOAD_WINDOW_MS) return false;
-    storage.setItem(CHUNK_RELOAD_KEY, String(host.now()));
-    return true;
+    const lastReload = Number(host.storage().getItem(CHUNK_RELOAD_KEY));
+    return !(lastReload && host.now() - lastReload < CHUNK_RELOAD_WINDOW_MS);
   } catch {
     return false;
   }
 }
 
 /**
- * Loads a lazily loaded part of an app (`() => import('./Page')`). When its code does not arrive (a busy server, a
- * dropped connection, a release that replaced the file) the page is reloaded once: the browser keeps a failed
- * import for the life of the page, and a reload also brings the current build's file names. The time of that reload
- * is kept in sessionStorage: if code fails again within CHUNK_RELOAD_WINDOW_MS the error is thrown for the app's
- * error screen (with its own 'Try again') instead, so a file that keeps failing can never make the page loop.
+ * Reloads the page because code did not arrive (the browser keeps a failed `import()` for the life of the page, and a
+ * reload also brings a new release's file names), unless mayReloadForMissingCode says no. The time is kept in
+ * sessionStorage: a failure within CHUNK_RELOAD_WINDOW_MS of it is left to the app's error screen (with its own
+ * 'Try again'), so a file that keeps failing can never make the page loop. Answers whether it reloads.
+ */
+export function reloadForMissingCode(host: ChunkReloadHost = browserHost): boolean {
+  if (!mayReloadForMissingCode(host)) return false;
+  try {
+    host.storage().setItem(CHUNK_RELOAD_KEY, String(host.now()));
+  } catch {
+    return false;
+  }
+  host.reload();
+  return true;
+}
+
+/**
+ * Loads a lazily loaded part of an app (`() => import('./Page')`) for a router that shows the new address before the
+ * code arrives (the storefront's): when the code does not arrive, the page is reloaded once (reloadForMissingCode) and
+ * this stays pending meanwhile; if it may not reload, the error is thrown for the app's error screen.
  */
 export async function loadChunk<T>(load: () => Promise<T>, host: ChunkReloadHost = browserHost): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (!mayReload(host)) throw error;
-    host.reload();
+    if (!reloadForMissingCode(host)) throw error;
     // The page is going away: stay pending so nothing renders the error in the meantime.
     return new Promise<T>(() => undefined);
   }

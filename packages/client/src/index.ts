@@ -9,6 +9,6 @@ export {
   errorMessage,
   type RequestOptions,
 } from './api-client';
-export { CHUNK_RELOAD_KEY, loadChunk } from './chunk-reload';
+export { CHUNK_RELOAD_KEY, loadChunk, mayReloadForMissingCode, reloadForMissingCode } from './chunk-reload';
 export { isOverloadStatus, type RetryOptions } from './retry';
 export { createSessionStore, type SessionStore, type StoredSession } from './session-store';

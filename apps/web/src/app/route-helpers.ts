@@ -1,4 +1,3 @@
-import { loadChunk } from '@seamline/client';
 import type { AccessRule } from '@seamline/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -17,16 +16,16 @@ export function page(path: string, handle: RouteHandle, load: () => Promise<{ de
 }
 
 /**
- * A route's `lazy` that never rejects: if the code does not arrive, the page is reloaded once (loadChunk); if it still
- * does not, the route gets a component that throws the load error, so the route's own error boundary shows it. (A
- * rejected `lazy` leaves the route unresolved and the router renders an empty screen instead of any error boundary.)
+ * A route's `lazy` that never rejects: if the code does not arrive, the route gets a component that throws the load
+ * error, so the route's own error boundary shows it. (A rejected `lazy` leaves the route unresolved and the router
+ * renders an empty screen instead of any error boundary.)
  */
 export function lazyComponent(
   load: () => Promise<{ default: ComponentType }>,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => {
     try {
-      return { Component: (await loadChunk(load)).default };
+      return { Component: (await load()).default };
     } catch (error) {
       return {
         Component: () => {

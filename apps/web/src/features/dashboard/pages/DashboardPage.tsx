@@ -1,4 +1,3 @@
-import { loadChunk } from '@seamline/client';
 import {
   type AnalyticsRangeQuery,
   can,
@@ -29,7 +28,7 @@ import { changeLabel } from '../../../lib/analytics-format';
 import { formatNumber, formatThousands } from '../../../lib/format';
 import { useDashboardAnalytics } from '../api';
 
-const DashboardCharts = lazy(() => loadChunk(() => import('../components/DashboardCharts')));
+const DashboardCharts = lazy(() => import('../components/DashboardCharts'));
 
 const PERIOD_LABELS: Record<DashboardPeriod, string> = {
   daily: 'Daily',
