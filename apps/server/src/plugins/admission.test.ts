@@ -114,6 +114,11 @@ describe('admission under overload', () => {
     expect(metrics.status).toBe(200);
   });
 
+  it('never sheds a session renewal: refusing it would sign the person out into a costlier sign-in', async () => {
+    const renewal = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: 'not-a-real-token' } });
+    expect(renewal.status).toBe(401);
+  });
+
   it('serves answers already in memory: the catalogue list and a rendered shop page', async () => {
     const list = await call(t.app, 'GET', '/api/products?limit=5');
     expect(list.status).toBe(200);

@@ -37,8 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(ok(session, 'Registration successful'));
   });
 
-  serve(app, contracts.refresh, async (request) =>
-    ok({ tokens: await auth.refresh(request.body.refreshToken, auditContext(request, null)) }),
+  // Never shed under overload: a refused renewal signs the person out, and signing in again costs far more (argon2).
+  serve(
+    app,
+    contracts.refresh,
+    async (request) => ok({ tokens: await auth.refresh(request.body.refreshToken, auditContext(request, null)) }),
+    { config: { admission: 'always' } },
   );
 
   serve(app, contracts.logout, async (request) => {
