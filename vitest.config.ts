@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The browser-side client: jsdom for localStorage; its HTTP tests call a real server the test starts.
+      { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'jsdom' } },
       {
         test: {
           name: 'server',

@@ -36,13 +36,16 @@ export const browserTest = inject('hasBrowser') ? it : it.skip;
 /** A random private address per browser (10.0.0.0/8), so two browsers of a run practically never share one. */
 const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
+/** A browser whose relative addresses go to the e2e server, or to `origin` (a server a test started itself). */
+export async function openBrowser(
+  origin = baseUrl(),
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(os.tmpdir(), 'seamline-chromium-')), {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
-    baseURL: baseUrl(),
+    baseURL: origin,
     // Each browser is its own client, as on a real network: the server (trusting the loopback proxy) sees a
     // different address per browser, so one test's failed sign-ins never throttle another test's (per-IP budget).
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },

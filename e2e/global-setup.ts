@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
     console.warn(`\nBrowser tests skipped: ${CHROMIUM_PATH} not found (apt-get install chromium).\n`);
     project.provide('baseUrl', '');
     project.provide('mailDir', '');
+    project.provide('dataDir', '');
     return;
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-e2e-'));
@@ -80,6 +81,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseUrl, child, 90_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -94,5 +96,7 @@ declare module 'vitest' {
     hasBrowser: boolean;
     /** Where the SMTP sink writes the mail the e2e server sends (one file per message). */
     mailDir: string;
+    /** The e2e server's DATA_DIR: a test's own server started on it joins the same database and uploads. */
+    dataDir: string;
   }
 }

@@ -12,6 +12,7 @@ import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/jobs.js';
 import { registerAccessControl } from './plugins/access.js';
+import { registerAdmission } from './plugins/admission.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
@@ -114,7 +115,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   registerErrorHandling(app);
   registerUnreadBodyHandling(app);
-  await registerReadiness(app, config.overload, config.runtime.readinessRequires);
+  registerReadiness(app, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
   const scrapeMetrics = registerMetrics(app, database.poolStats);
@@ -123,6 +124,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     config.env === 'production',
     config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
   );
+  // After the security headers, so a shed answer (the busy page too) carries them.
+  await registerAdmission(app, config.overload);
   await registerRateLimit(app, {
     limits: config.rateLimits,
     max: config.rateLimitMax,

@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import type { AccessTokens } from './lib/jwt.js';
 import type { ObjectStorage } from './lib/storage/index.js';
 import type { JobRunner } from './modules/jobs/job-runner.js';
+import type { Admission } from './plugins/admission.js';
 
 /** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
 export type Access = EndpointAccess;
@@ -56,5 +57,9 @@ declare module 'fastify' {
      * before it is read, and a refused upload's unread rest is drained up to this much (plugins/unread-body.ts).
      */
     uploadBytes?: number;
+    /** How the route is treated under overload (plugins/admission.ts); without it, an API call shed with JSON. */
+    admission?: Admission;
+    /** The route looks its answer up in memory in an onRequest hook: under overload a hit is still served. */
+    reusesAnswers?: boolean;
   }
 }

@@ -9,6 +9,7 @@ import {
   SESSION_CLIENT_HEADER,
   twoFactorContracts,
 } from '@seamline/shared';
+import { createRetryRules, type RetryOptions } from './retry';
 import type { SessionStore } from './session-store';
 
 /** A failed call: the server's `error` text (or a client-side reason), the HTTP status (0 = no answer) and code. */
@@ -57,8 +58,6 @@ const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
   ].map((contract) => contract.path),
 );
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function buildUrl(path: string, query?: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
@@ -68,7 +67,7 @@ function buildUrl(path: string, query?: object): string {
   return `${HTTP.basePath}${path}${search ? `?${search}` : ''}`;
 }
 
-type RawResponse = { status: number; ok: boolean; body: unknown };
+type RawResponse = { status: number; ok: boolean; body: unknown; retryAfter: string | null };
 
 /** One fetch with the 10 s timeout covering the answer's body too; the caller's signal still cancels it. */
 async function fetchOnce(url: string, init: RequestInit, signal?: AbortSignal): Promise<RawResponse> {
@@ -91,7 +90,7 @@ async function fetchOnce(url: string, init: RequestInit, signal?: AbortSignal): 
         body = { error: text };
       }
     }
-    return { status: response.status, ok: response.ok, body };
+    return { status: response.status, ok: response.ok, body, retryAfter: response.headers.get('retry-after') };
   } catch (error) {
     if (timedOut) throw new ApiError('Request timed out', 0, 'TIMEOUT');
     if (signal?.aborted) throw error;
@@ -120,6 +119,15 @@ type CallArgs<E extends Endpoint> =
     ? [input?: EndpointInput<E> & CallOptions]
     : [input: EndpointInput<E> & CallOptions];
 
+export type ApiClientOptions = {
+  session: SessionStore;
+  onExpired: () => void;
+  /** Where the API is: '' (default) is the page's own origin; tests name a server of their own. */
+  origin?: string;
+  /** The retry policy's numbers, clock, dice and wait (retry.ts); the defaults are the apps'. */
+  retry?: RetryOptions;
+};
+
 /**
  * Runs `work` while holding a lock shared by every tab of this origin (Web Locks API), so two tabs never spend the
  * same refresh cookie at once (the second would be a reuse and end the session). Without the API it just runs.
@@ -135,18 +143,21 @@ async function oneTabAtATime<T>(name: string, work: () => Promise<T>): Promise<T
 }
 
 /**
- * The one HTTP client (spec part 1 §7) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 retried
- * after 1, 2, 4 s; a 401 triggers one refresh (concurrent calls share it) and one repeat of the call; when the refresh
- * fails the session is cleared and `onExpired` runs (the app opens its sign-in page). Every call names the app in
+ * The one HTTP client (spec part 1 §7) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 and
+ * 503 retried by the rules of retry.ts (back-off with jitter, Retry-After, a per-tab budget; 503 only for idempotent
+ * calls); a 401 triggers one refresh (concurrent calls share it) and one repeat of the call; when the refresh fails
+ * the session is cleared and `onExpired` runs (the app opens its sign-in page). Every call names the app in
  * `X-Seamline-Client`, so sign-ins and refreshes put the refresh token in the app's HttpOnly cookie.
  */
-export function createApiClient({ session, onExpired }: { session: SessionStore; onExpired: () => void }) {
+export function createApiClient({ session, onExpired, origin = '', retry }: ApiClientOptions) {
   const { clearSession, saveTokens, storedAccessToken } = session;
   function expireSession() {
     clearSession();
     onExpired();
   }
   let refreshing: Promise<boolean> | null = null;
+  const retryRules = createRetryRules(retry);
+  const urlOf = (path: string, query?: object) => `${origin}${buildUrl(path, query)}`;
 
   /**
    * Trades the refresh cookie for a new access token (the cookie is rotated by the answer). A token kept in
@@ -158,7 +169,7 @@ export function createApiClient({ session, onExpired }: { session: SessionStore;
     const contract = authContracts.refresh;
     try {
       // A plain fetch: no stale bearer token, no 401 handling of its own.
-      const answer = await fetchOnce(buildUrl(contract.path), {
+      const answer = await fetchOnce(urlOf(contract.path), {
         method: contract.method,
         headers: {
           Accept: 'application/json',
@@ -201,14 +212,12 @@ export function createApiClient({ session, onExpired }: { session: SessionStore;
     return storedAccessToken();
   }
 
-  /**
-   * The one HTTP client (spec part 1 §7): base /api, JSON, 10 s timeout, bearer token; 429 retried after 1, 2, 4 s;
-   * a 401 triggers one refresh and one repeat of the call; when the refresh fails the session ends and /login opens.
-   */
+  /** One call through the client's rules (createApiClient). */
   async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-    const url = buildUrl(path, options.query);
+    const url = urlOf(path, options.query);
+    const method = options.method ?? 'GET';
     const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
-    let rateLimitRetries = 0;
+    let retries = 0;
     let retriedAfterRefresh = false;
     for (;;) {
       const token = await accessTokenFor(path, options);
@@ -222,11 +231,12 @@ export function createApiClient({ session, onExpired }: { session: SessionStore;
       if (token) headers.Authorization = `Bearer ${token}`;
       const body =
         options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
-      const response = await fetchOnce(url, { method: options.method ?? 'GET', headers, body }, options.signal);
+      const response = await fetchOnce(url, { method, headers, body }, options.signal);
 
-      if (response.status === 429 && rateLimitRetries < HTTP.rateLimitRetries) {
-        await sleep(HTTP.rateLimitInitialDelayMs * HTTP.rateLimitMultiplier ** rateLimitRetries);
-        rateLimitRetries += 1;
+      const delay = retryRules.delayBeforeRetry({ method, headers: options.headers }, response, retries);
+      if (delay !== null) {
+        await retryRules.wait(delay, options.signal);
+        retries += 1;
         continue;
       }
       if (

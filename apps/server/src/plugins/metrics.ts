@@ -93,7 +93,8 @@ export async function registerMetricsRoute(app: FastifyInstance, scrape: Scrape)
           const { contentType, body } = await scrape();
           return reply.type(contentType).send(body);
         },
-        { config: { serviceToken: app.config.metricsToken } },
+        // Never shed: an overload is exactly when the scraper must still see the instance.
+        { config: { serviceToken: app.config.metricsToken, admission: 'always' } },
       ),
     { prefix: '/api' },
   );

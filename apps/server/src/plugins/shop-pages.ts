@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { categoryNames, homeListing, listingForPage, productForPage } from './shop-page-data.js';
 import { fillTemplate, renderHead } from './shop-page-html.js';
 import { homePage, listingPage, notFoundPage, productPage, type RenderedPage } from './shop-page-views.js';
@@ -15,7 +15,8 @@ type Cached = Rendered & { expires: number };
  * Server-side meta injection for the storefront's indexable pages (home, product, category, brand): the built
  * index.html (read once) with the page's title, description, canonical URL, Open Graph, price and JSON-LD in its head
  * and the page's content as plain HTML in #root, for crawlers and for requests without JavaScript. Other shop URLs
- * get the page as built (web.ts). A rendered page is reused for `cacheTtlMs`, like the catalogue's API answers.
+ * get the page as built (web.ts). A rendered page is reused for `cacheTtlMs`, like the catalogue's API answers, and a
+ * reused page is served even under overload.
  */
 export function registerShopPages(
   app: FastifyInstance,
@@ -30,10 +31,14 @@ export function registerShopPages(
   const send = (reply: FastifyReply, page: Rendered) =>
     reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
 
-  /** Answers the page of `key` from memory while fresh, else renders it (and keeps it when caching is on). */
-  async function answer(reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
+  /** The page of `key` when it is in memory and fresh. */
+  function reused(key: string): Rendered | undefined {
     const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return send(reply, hit);
+    return hit && hit.expires > Date.now() ? hit : undefined;
+  }
+
+  /** Renders the page of `key` (and keeps it when caching is on). */
+  async function answer(reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
     const page = await render();
     if (options.cacheTtlMs > 0) {
       cache.delete(key);
@@ -43,32 +48,65 @@ export function registerShopPages(
     return send(reply, page);
   }
 
+  /**
+   * A page route whose address has at most one parameter (`param`): a kept page is sent from an onRequest hook, so
+   * under overload it is still served (a page that would have to be rendered is shed with the busy page instead:
+   * plugins/admission.ts).
+   */
+  function pageRoute(
+    url: string,
+    param: string | null,
+    keyOf: (value: string) => string,
+    render: (value: string) => Promise<Rendered>,
+  ) {
+    const paramOf = (request: FastifyRequest<{ Params: Record<string, string> }>) =>
+      param ? (request.params[param] ?? '') : '';
+    app.get<{ Params: Record<string, string> }>(
+      url,
+      {
+        config: { admission: 'page', reusesAnswers: true },
+        onRequest: async (request, reply) => {
+          const hit = reused(keyOf(paramOf(request)));
+          if (hit) return send(reply, hit);
+        },
+      },
+      (request, reply) => answer(reply, keyOf(paramOf(request)), () => render(paramOf(request))),
+    );
+  }
+
   const missing = (pagePath: string): Rendered => ({ status: 404, html: html(notFoundPage(base, pagePath)) });
 
   for (const url of ['/shop', '/shop/'])
-    app.get(url, (_request, reply) =>
-      answer(reply, 'home', async () => {
+    pageRoute(
+      url,
+      null,
+      () => 'home',
+      async () => {
         const [featured, names] = await Promise.all([homeListing(db), categoryNames(db)]);
         return { status: 200, html: html(homePage(featured, names, base)) };
-      }),
+      },
     );
 
-  app.get<{ Params: { slug: string } }>('/shop/products/:slug', (request, reply) => {
-    const slug = request.params.slug;
-    return answer(reply, `product:${slug.toLowerCase()}`, async () => {
+  pageRoute(
+    '/shop/products/:slug',
+    'slug',
+    (slug) => `product:${slug.toLowerCase()}`,
+    async (slug) => {
       const product = await productForPage(db, slug);
       return product ? { status: 200, html: html(productPage(product, base)) } : missing(`/products/${slug}`);
-    });
-  });
+    },
+  );
 
   for (const kind of ['category', 'brand'] as const)
-    app.get<{ Params: { name: string } }>(`/shop/${kind}/:name`, (request, reply) => {
-      const name = request.params.name;
-      return answer(reply, `${kind}:${name.toLowerCase()}`, async () => {
+    pageRoute(
+      `/shop/${kind}/:name`,
+      'name',
+      (name) => `${kind}:${name.toLowerCase()}`,
+      async (name) => {
         const listing = await listingForPage(db, kind, name);
         return listing
           ? { status: 200, html: html(listingPage(kind, listing, base)) }
           : missing(`/${kind}/${encodeURIComponent(name)}`);
-      });
-    });
+      },
+    );
 }

@@ -41,9 +41,12 @@ describe('the served web app', () => {
   });
 
   it('answers deep links with the app and existing build files with themselves', async () => {
-    const deepLink = await call(t.app, 'GET', '/orders/old/link');
-    expect(deepLink.status).toBe(200);
-    expect(String(deepLink.headers['content-type'])).toContain('text/html');
+    for (const url of ['/', '/orders/old/link']) {
+      const deepLink = await call(t.app, 'GET', url);
+      expect(deepLink.status, url).toBe(200);
+      expect(String(deepLink.headers['content-type']), url).toContain('text/html');
+      expect(deepLink.body, url).toContain('back office');
+    }
     const file = await call(t.app, 'GET', '/assets/OrdersPage-new1.js');
     expect(file.status).toBe(200);
     expect(String(file.headers['content-type'])).toContain('javascript');

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CatalogueSettings } from '../config.js';
+import { shedAnswer } from './admission.js';
 import { apiNotFound } from './errors.js';
 import { registerShopPages } from './shop-pages.js';
 import { registerShopSitemap } from './shop-sitemap.js';
@@ -14,19 +15,28 @@ const isSourceMap = (url: string) => url.split('?')[0]!.endsWith('.map');
 const isShopUrl = (url: string) =>
   url === SHOP_PREFIX || url.startsWith(`${SHOP_PREFIX}/`) || url.startsWith(`${SHOP_PREFIX}?`);
 
+/**
+ * Static files in a scope of their own whose routes are never shed under overload (plugins/admission.ts): a page
+ * already open must not lose a chunk of its code or an image, and a file costs the server little. `reply.sendFile` is
+ * decorated once at the top level (registerWebAndUploads).
+ */
+async function registerFiles(app: FastifyInstance, options: FastifyStaticOptions) {
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, admission: 'always' };
+    });
+    await files.register(fastifyStatic, { ...options, decorateReply: false });
+  });
+}
+
 /** A built single-page app: its files, hashed assets cached for a year, the page itself revalidated every time. */
-async function registerSpa(
-  app: FastifyInstance,
-  dist: string,
-  prefix: string,
-  options: { serveSourceMaps: boolean; decorateReply: boolean; index: false | string },
-) {
-  await app.register(fastifyStatic, {
+async function registerSpa(app: FastifyInstance, dist: string, prefix: string, options: { serveSourceMaps: boolean }) {
+  await registerFiles(app, {
     root: dist,
     prefix,
     wildcard: true,
-    decorateReply: options.decorateReply,
-    index: options.index,
+    // No index file: the apps' own addresses are pages (registerWebAndUploads), shed under overload like the others.
+    index: false,
     allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -53,10 +63,9 @@ export async function registerWebAndUploads(
 ) {
   if (options.uploadDir) {
     mkdirSync(options.uploadDir, { recursive: true });
-    await app.register(fastifyStatic, {
+    await registerFiles(app, {
       root: options.uploadDir,
       prefix: '/uploads/',
-      decorateReply: false,
       index: false,
       setHeaders: (res) => {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -66,13 +75,18 @@ export async function registerWebAndUploads(
   }
   const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
   const hasShop = existsSync(path.join(options.shopDist, 'index.html'));
-  // The back office registers reply.sendFile (decorateReply), so it goes first whenever it exists.
-  if (hasWeb) await registerSpa(app, options.webDist, '/', { ...options, decorateReply: true, index: 'index.html' });
+  // reply.sendFile for the app pages below (the file routes are registered without it).
+  if (hasWeb || hasShop)
+    await app.register(fastifyStatic, { root: hasWeb ? options.webDist : options.shopDist, serve: false });
   const appPage = (reply: FastifyReply, dist: string) =>
     reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dist);
+  if (hasWeb) {
+    await registerSpa(app, options.webDist, '/', options);
+    // The back office's own address is a page like its deep links (shed under overload), not a file.
+    app.get('/', { config: { admission: 'page' } }, (_request, reply) => appPage(reply, options.webDist));
+  }
   if (hasShop) {
-    // The storefront's own folder holds no index (/shop/ is its home page, answered like every other shop page).
-    await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, { ...options, decorateReply: !hasWeb, index: false });
+    await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, options);
     // Home, product, category and brand pages carry their search-engine head and no-JavaScript body.
     registerShopPages(app, {
       shopDist: options.shopDist,
@@ -88,8 +102,12 @@ export async function registerWebAndUploads(
     // page in its place reaches the browser as a broken script.
     const isBuildFile = url.startsWith('/assets/') || url.startsWith(`${SHOP_PREFIX}/assets/`);
     const isPageRequest = !isApi && !isBuildFile && !isSourceMap(url) && request.method === 'GET';
-    if (isPageRequest && isShopUrl(url) && hasShop) return appPage(reply, options.shopDist);
-    if (isPageRequest && !isShopUrl(url) && hasWeb) return appPage(reply, options.webDist);
+    const dist = isShopUrl(url) ? (hasShop ? options.shopDist : null) : hasWeb ? options.webDist : null;
+    if (isPageRequest && dist) {
+      // Under overload a new visit waits on the busy page rather than starting the app and its first calls.
+      if (app.isUnderPressure()) return reply.send(shedAnswer(reply, 'page'));
+      return appPage(reply, dist);
+    }
     return reply.status(404).send(apiNotFound(url));
   });
 }

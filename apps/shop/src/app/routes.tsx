@@ -1,12 +1,16 @@
+import { loadChunk } from '@seamline/client';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
-/** A page loaded when first opened, together with the query client it reads through (not in the first bundle). */
+/**
+ * A page loaded when first opened, together with the query client it reads through (not in the first bundle). Code
+ * that does not arrive reloads the page once (loadChunk).
+ */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {
-    const [{ default: Page }, { WithQueries }] = await Promise.all([load(), import('./with-queries')]);
+    const [{ default: Page }, { WithQueries }] = await loadChunk(() => Promise.all([load(), import('./with-queries')]));
     return {
       default: () => (
         <WithQueries>

@@ -1,6 +1,16 @@
+import { ApiError, isOverloadStatus } from '@seamline/client';
 import { QueryClient } from '@tanstack/react-query';
 
-/** Catalogue answers change rarely while a shopper browses: reuse them for a minute, retry a failed read once. */
+/**
+ * Catalogue answers change rarely while a shopper browses: reuse them for a minute, retry a failed read once, except
+ * a 429 or 503 the HTTP client has already retried by its rules (another round would only add to the load).
+ */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      retry: (count, error) => count < 1 && !(error instanceof ApiError && isOverloadStatus(error.status)),
+      refetchOnWindowFocus: false,
+    },
+  },
 });

@@ -1,8 +1,9 @@
+import { loadChunk } from '@seamline/client';
 import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import CheckoutFormPage from './checkout/CheckoutFormPage';
 
-const ConfirmationPage = lazy(() => import('./checkout/ConfirmationPage'));
+const ConfirmationPage = lazy(() => loadChunk(() => import('./checkout/ConfirmationPage')));
 
 /** /checkout: the form, and /checkout/confirmation/:orderNumber once paid. */
 export default function CheckoutPage() {

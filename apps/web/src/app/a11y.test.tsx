@@ -14,7 +14,7 @@ const signedOut: AuthContextValue = { ...signedIn, user: null, isAuthenticated: 
 
 /** The real route tree at `path`; every API call fails, so each screen shows its frame and its error state. */
 function renderApp(path: string, auth = signedIn) {
-  mockFetch(() => failure(503, 'Service unavailable'));
+  mockFetch(() => failure(500, 'Internal server error'));
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -60,7 +60,8 @@ describe('view switcher tabs', () => {
   for (const path of ['/orders', '/products', '/customers']) {
     it(`on ${path}, every tab controls a tab panel that exists and is named by the selected tab`, async () => {
       renderApp(path);
-      const tabs = await screen.findAllByRole('tab');
+      // The screen's code loads first (seconds on a busy machine), as in the skip-link test below.
+      const tabs = await screen.findAllByRole('tab', {}, { timeout: 5000 });
       expect(tabs.map((tab) => tab.textContent)).toEqual(['Sidebar View', 'Table View', 'Grid View']);
       for (const tab of tabs) {
         const panel = document.getElementById(tab.getAttribute('aria-controls') ?? '');

@@ -71,7 +71,7 @@ describe('the auth provider', () => {
 
   it('keeps the cached session when the server cannot be reached at start', async () => {
     storedSession();
-    const fetchMock = mockFetch(() => failure(503, 'Service unavailable'));
+    const fetchMock = mockFetch(() => failure(500, 'Internal server error'));
     const { result } = renderHook(() => useAuth(), { wrapper });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     await act(() => Promise.resolve());

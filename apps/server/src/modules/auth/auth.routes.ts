@@ -64,23 +64,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A browser app's refresh reads its cookie (or, once, a token kept in localStorage before the cookie: it moves
    * into the cookie); an `api` client's reads the body. A refused token clears the cookie; a refused caller (no
-   * header, another site) changes nothing.
+   * header, another site) changes nothing. Never shed under overload: a refused renewal signs the person out, and
+   * signing in again costs far more (argon2).
    */
-  serve(app, contracts.refresh, async (request, reply) => {
-    const client = sameSiteSessionCall(request, app.config.publicUrl);
-    const fromBody = request.body?.refreshToken ?? null;
-    const token = isBrowserClient(client) ? (readRefreshCookie(request, client) ?? fromBody) : fromBody;
-    const clearCookie = isBrowserClient(client) ? { 'set-cookie': clearedRefreshCookie(client) } : undefined;
-    if (!token)
-      throw new AppError(401, 'UNAUTHORIZED', 'No session to refresh: please sign in', undefined, clearCookie);
-    try {
-      return ok({ tokens: deliverTokens(request, reply, await auth.refresh(token, auditContext(request, null))) });
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401 && clearCookie)
-        throw new AppError(401, error.code, error.message, undefined, clearCookie);
-      throw error;
-    }
-  });
+  serve(
+    app,
+    contracts.refresh,
+    async (request, reply) => {
+      const client = sameSiteSessionCall(request, app.config.publicUrl);
+      const fromBody = request.body?.refreshToken ?? null;
+      const token = isBrowserClient(client) ? (readRefreshCookie(request, client) ?? fromBody) : fromBody;
+      const clearCookie = isBrowserClient(client) ? { 'set-cookie': clearedRefreshCookie(client) } : undefined;
+      if (!token)
+        throw new AppError(401, 'UNAUTHORIZED', 'No session to refresh: please sign in', undefined, clearCookie);
+      try {
+        return ok({ tokens: deliverTokens(request, reply, await auth.refresh(token, auditContext(request, null))) });
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401 && clearCookie)
+          throw new AppError(401, error.code, error.message, undefined, clearCookie);
+        throw error;
+      }
+    },
+    { config: { admission: 'always' } },
+  );
 
   /** Ends the session of the app's cookie (or an `api` client's body token) and clears the cookie either way. */
   serve(app, contracts.logout, async (request, reply) => {

@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { envelope } from '../../plugins/errors.js';
-import { notShed } from '../../plugins/readiness.js';
 import { checkReadiness, type DependencyState } from './health.service.js';
 
 /** Health endpoints: public, no request budget (a load balancer polls them from one address), not shed. */
-const healthConfig = { rateLimit: false, ...notShed } as const;
+const healthConfig = { rateLimit: false, admission: 'always' } as const;
 
 /**
  * An expected answer while starting, draining, overloaded or without a needed dependency, not a server error: sent

@@ -1,9 +1,11 @@
-import { useContext } from 'react';
+import { mayReloadForMissingCode, reloadForMissingCode } from '@seamline/client';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { AuthContext } from '../../auth/auth-context';
 import { Button, ErrorState } from '../../components/ui';
 import { CenteredPage } from './CenteredPage';
 import { NotFound } from './NotFoundPage';
+import { PageSpinner } from './PageSpinner';
 
 // Chromium, Firefox and Safari word a failed `import()` differently; Vite adds its own for a failed CSS preload.
 const CHUNK_LOAD_FAILURE =
@@ -29,12 +31,22 @@ function explain(error: unknown): { title: string; message: string } {
 /**
  * What a route shows instead of crashing: the reason in plain words, 'Try Again' and a way back.
  * 'Try Again' reloads the page: the router keeps a failed lazy import for the life of the page, and a reload also
- * fetches the current build's file names after a release.
+ * fetches the current build's file names after a release. Code that did not arrive first gets one reload by itself
+ * (reloadForMissingCode: not again within a minute, so it cannot loop); it is made here, once the router shows the
+ * screen's address, so the reload opens that screen rather than the one the visitor came from.
  */
 export function RouteErrorView({ error }: { error: unknown }) {
   // Read the session without useAuth(): this view must render even where the auth provider itself failed.
   const signedIn = useContext(AuthContext)?.isAuthenticated ?? false;
   const { pathname } = useLocation();
+  const [reloading, setReloading] = useState(() => isChunkLoadError(error) && mayReloadForMissingCode());
+  const reloadStarted = useRef(false);
+  useEffect(() => {
+    if (!reloading || reloadStarted.current) return;
+    reloadStarted.current = true;
+    if (!reloadForMissingCode()) setReloading(false);
+  }, [reloading]);
+  if (reloading) return <PageSpinner />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const { title, message } = explain(error);
   const back = signedIn

@@ -1,3 +1,4 @@
+import { CHUNK_RELOAD_KEY } from '@seamline/client';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -36,6 +37,8 @@ describe('route error boundaries', () => {
   });
 
   it('shows a screen whose code did not arrive as "could not be loaded", with Try Again and a way back', async () => {
+    // The page already made its one automatic reload for missing code (loadChunk, tested in packages/client).
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
     renderRoutes(
       [page('orders', { title: 'Orders', rule: 'orders' }, () => Promise.reject(chunkError()))],
       '/orders',
