@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct } from '../../test/factories.js';
+import { API_CLIENT, buildProduct } from '../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
@@ -115,7 +115,11 @@ describe('admission under overload', () => {
   });
 
   it('never sheds a session renewal: refusing it would sign the person out into a costlier sign-in', async () => {
-    const renewal = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: 'not-a-real-token' } });
+    // Answered (refused as an unknown token), not shed.
+    const renewal = await call(t.app, 'POST', '/api/auth/refresh', {
+      headers: API_CLIENT,
+      body: { refreshToken: 'not-a-real-token' },
+    });
     expect(renewal.status).toBe(401);
   });
 

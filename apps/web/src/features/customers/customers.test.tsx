@@ -286,7 +286,7 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'Manage Status' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Status' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Customer Status' });
     expect(within(dialog).getByText(/cannot sign in, place orders or access their account/)).toBeTruthy();
     await user.click(within(dialog).getByRole('radio', { name: /Inactive/ }));
@@ -302,7 +302,7 @@ describe('the Customer Management screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'Manage Status' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Status' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Customer Status' });
     await user.click(within(dialog).getByRole('radio', { name: /Inactive/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Update Status' }));
