@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ACCESS, type Role } from '@seamline/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthUser, RouteAccess } from '../types.js';
@@ -60,12 +61,12 @@ function bearerIs(request: FastifyRequest, expected: string | undefined): boolea
   return timingSafeEqual(digest(header.slice(7).trim()), digest(expected));
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
-  const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return null;
-  const claims = await app.accessTokens.verify(header.slice(7).trim());
-  if (!claims) return null;
-  const [row] = await app.db
+/**
+ * The signed-in user and the token's session, read on every authenticated request: a named prepared statement, so
+ * each pooled connection parses and plans it once.
+ */
+function userOfToken(db: Db) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -78,9 +79,18 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
       sessionRevokedAt: sessions.revokedAt,
     })
     .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, claims.sid ?? ''), eq(sessions.userId, users.id)))
-    .where(eq(users.id, claims.sub))
-    .limit(1);
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('access_user_of_token');
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = await app.accessTokens.verify(header.slice(7).trim());
+  if (!claims) return null;
+  const [row] = await userOfToken(app.db).execute({ sessionId: claims.sid ?? '', userId: claims.sub });
   if (!row?.isActive) return null;
   if (row.tokensRevokedAt && claims.iatMs < row.tokensRevokedAt.getTime()) return null;
   // A session ended elsewhere (sessions list, sign-out, reuse detection) ends its access tokens at once.

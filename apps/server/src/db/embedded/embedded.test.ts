@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +35,31 @@ async function withinMs(ms: number, done: () => boolean): Promise<boolean> {
 }
 
 describe('the embedded PostgreSQL server', () => {
+  it('serves the app through a socket only its own user may open, tools on loopback; a long path uses loopback', async () => {
+    // inet_server_addr() is null on a Unix-socket connection.
+    const address = (url: string) =>
+      onServer(url, (c) => c.query('select inet_server_addr() as a').then((r) => r.rows[0].a));
+    const embedded = await startEmbeddedPostgres({ dataDir: tempDir('embedded-socket'), durable: false });
+    try {
+      expect(await address(embedded.url)).toBeNull();
+      expect(await address(embedded.serverUrl)).toBe('127.0.0.1');
+      const socketDir = new URL(embedded.url).searchParams.get('host') ?? '';
+      const socket = readdirSync(socketDir).find((name) => /^\.s\.PGSQL\.\d+$/.test(name)) ?? '';
+      expect(statSync(path.join(socketDir, socket)).mode & 0o777).toBe(0o700);
+    } finally {
+      await embedded.stop();
+    }
+    const parent = tempDir('embedded-deep');
+    chmodSync(parent, 0o711); // passable for the database's own user when the tests run as root
+    const deep = path.join(parent, 'a-folder-name-long-enough-to-push-the-socket-past-its-limit'.repeat(2));
+    const onLoopback = await startEmbeddedPostgres({ dataDir: deep, durable: false });
+    try {
+      expect(await address(onLoopback.url)).toBe('127.0.0.1');
+    } finally {
+      await onLoopback.stop();
+    }
+  });
+
   it('dies with a killed server (kill -9) and keeps every acknowledged order for the next start', async () => {
     const dataDir = tempDir('embedded-kill');
     const env = (port: number) => serverEnv(port, { DATA_DIR: dataDir, SEED_DEMO: '1' });
