@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ReceivedMail, startSmtpSink } from '../../test/cluster.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
-import { claimMail, createMailTransport, deliverPendingMail, queueMail } from './mail.js';
+import {
+  claimMail,
+  createMailTransport,
+  deliverPendingMail,
+  pendingMailCount,
+  queueMail,
+  startMailDelivery,
+} from './mail.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,6 +198,25 @@ describe('mail delivery outside transactions', () => {
     } finally {
       for (const transport of transports) transport.close();
       await Promise.all(instances.map((instance) => instance.close()));
+      await sink.close();
+    }
+  });
+
+  it('drains a burst larger than a batch in one poll, not a batch per poll', async () => {
+    await clearOutbox();
+    const addresses = Array.from({ length: 45 }, (_, i) => `burst${i}@example.com`);
+    for (const to of addresses) await queueMail(t.app.db, { to, subject: 'Hi', body: `to ${to}`, kind: 'test' });
+    const sink = await startSmtpSink();
+    // Only the poll interval is faked: exactly one poll runs, while sockets and SMTP timeouts keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const delivery = startMailDelivery(t.app.db, { url: sink.url, timeoutMs: 5_000 }, silent, 60_000);
+    try {
+      vi.advanceTimersByTime(60_000);
+      await vi.waitFor(() => expect(sink.received.length).toBe(45), { timeout: 20_000, interval: 50 });
+      expect(await pendingMailCount(t.app.db)).toBe(0);
+    } finally {
+      delivery.stop();
+      vi.useRealTimers();
       await sink.close();
     }
   });
