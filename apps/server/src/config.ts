@@ -225,7 +225,7 @@ export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransac
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** Reads the environment once (DESIGN §2). Production refuses a missing or default JWT secret. */
+/** Reads the environment once (README § Configuration). Production refuses a missing or default JWT secret. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

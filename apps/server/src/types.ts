@@ -6,7 +6,7 @@ import type { ObjectStorage } from './lib/storage/index.js';
 import type { JobRunner } from './modules/jobs/job-runner.js';
 import type { Admission } from './plugins/admission.js';
 
-/** What a route declares about who may call it (DESIGN §3: a route without it does not start). */
+/** What a route declares about who may call it (docs/domain.md § API: a route without it does not start). */
 export type Access = EndpointAccess;
 
 export type AuthUser = {

@@ -26,7 +26,7 @@ type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
 type Data<R> = R extends { data: infer D } ? D : never;
 
-// Coupons page and coupon card: `data.data` (spec §7), its pagination, and each coupon's fields.
+// Coupons page and coupon card: `data.data` (the specification), its pagination, and each coupon's fields.
 type CouponList = Data<EndpointResponse<typeof couponContracts.list>>;
 type Coupon = Item<CouponList['data']>;
 export type CouponScreens = [

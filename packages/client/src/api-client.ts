@@ -143,7 +143,7 @@ async function oneTabAtATime<T>(name: string, work: () => Promise<T>): Promise<T
 }
 
 /**
- * The one HTTP client (spec part 1 §7) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 and
+ * The one HTTP client (the specification) over a session store: base /api, JSON, 10 s timeout, bearer token; 429 and
  * 503 retried by the rules of retry.ts (back-off with jitter, Retry-After, a per-tab budget; 503 only for idempotent
  * calls); a 401 triggers one refresh (concurrent calls share it) and one repeat of the call; when the refresh fails
  * the session is cleared and `onExpired` runs (the app opens its sign-in page). Every call names the app in

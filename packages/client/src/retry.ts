@@ -44,7 +44,7 @@ export function isIdempotent(call: CallShape): boolean {
 
 /**
  * Whether a failed answer may be retried at all. 503 only for idempotent calls: the client cannot tell a shed call
- * from one that failed half-way. 429 for every call, as the spec asks (part 1 §7): a rate limit refuses the call
+ * from one that failed half-way. 429 for every call, as the spec asks: a rate limit refuses the call
  * before any work is done.
  */
 export function isRetryableAnswer(call: CallShape, status: number): boolean {

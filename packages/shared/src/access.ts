@@ -1,7 +1,7 @@
 import type { Role } from './constants.js';
 
 /**
- * Who may call what (DESIGN §3). Routes declare one of these lists; the web hides what a role cannot use.
+ * Who may call what (docs/domain.md § API). Routes declare one of these lists; the web hides what a role cannot use.
  * admin: everything. moderator: catalogue, inventory, orders, coupons (read), customers (read), analytics.
  * support: orders, customers, read-only catalogue. Staff users and coupon/category/brand writes: admin only.
  */

@@ -8,7 +8,7 @@ export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 const optionalText = z.string().trim().max(200).optional();
 const optionalDate = dateFilter.optional();
 
-/** GET /api/admin/activity-logs query: paging, plain-text search and filters (spec part 2 §7). */
+/** GET /api/admin/activity-logs query: paging, plain-text search and filters (the specification). */
 export const activityLogQuery = pageQuery(PAGE_SIZES.activityLogs).extend({
   search: optionalText,
   userId: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A required text field with the spec's "… is required." message (spec part 2 §5, order address). */
+/** A required text field with the spec's "… is required." message (the specification, order address). */
 function requiredText(message: string, max = 100) {
   return z
     .string({ error: message })

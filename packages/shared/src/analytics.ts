@@ -3,7 +3,7 @@ import { dateFilter, dateFilterBound } from './api.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './constants.js';
 
 /**
- * Analytics ranges (spec part 2 §7, §9): `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included,
+ * Analytics ranges (the specification): `startDate`/`endDate` are `YYYY-MM-DD` days in UTC, the end day included,
  * or ISO 8601 date-times taken as those instants. Both optional: no range means all time.
  */
 export const ANALYTICS_RANGE_ORDER_MESSAGE = 'startDate must not be after endDate';
@@ -43,7 +43,7 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The screens' ranges (spec part 2 §7): end = today, start = today minus the chosen number of days. */
+/** The screens' ranges (the specification): end = today, start = today minus the chosen number of days. */
 export function lastDaysQuery(days: number, now = new Date()): { startDate: string; endDate: string } {
   return { startDate: isoDay(new Date(now.getTime() - days * DAY_MS)), endDate: isoDay(now) };
 }

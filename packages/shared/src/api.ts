@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from './constants.js';
 
-/** A page of a list (DESIGN §3): `pages` and `totalPages` are the same number, named both ways by the spec. */
+/**
+ * A page of a list (docs/domain.md § API): `pages` and `totalPages` are the same number, named both ways by the spec.
+ */
 export const paginationView = z.object({
   page: z.number(),
   limit: z.number(),
@@ -10,7 +12,8 @@ export const paginationView = z.object({
   totalPages: z.number(),
   /**
    * False when more than COUNT_EXACT_LIMIT rows match (SEARCH_COUNT_EXACT_LIMIT for a back-office product search,
-   * STOREFRONT_COUNT_EXACT_LIMIT for the storefront list): `total` is then the planner's estimate (DESIGN §8).
+   * STOREFRONT_COUNT_EXACT_LIMIT for the storefront list): `total` is then the planner's estimate (docs/domain.md §
+   * Production).
    */
   exact: z.boolean(),
 });
@@ -25,8 +28,8 @@ export type ApiError = {
 };
 
 /**
- * A page size: at least 1, and anything above 100 is capped to 100 rather than refused (DESIGN §3); the answer's
- * `pagination.limit` says which size was used.
+ * A page size: at least 1, and anything above 100 is capped to 100 rather than refused (docs/domain.md § API); the
+ * answer's `pagination.limit` says which size was used.
  */
 export function limitParam(defaultLimit: number) {
   return z.coerce
@@ -38,7 +41,7 @@ export function limitParam(defaultLimit: number) {
     .describe(`Page size (default ${defaultLimit}); values above ${MAX_PAGE_LIMIT} are capped to ${MAX_PAGE_LIMIT}.`);
 }
 
-/** `page` ≥ 1 and `limit` capped at 100 everywhere (DESIGN §3). */
+/** `page` ≥ 1 and `limit` capped at 100 everywhere (docs/domain.md § API). */
 export function pageQuery(defaultLimit: number) {
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
@@ -46,7 +49,9 @@ export function pageQuery(defaultLimit: number) {
   });
 }
 
-/** The longest text a "must be less than N characters" rule allows: N itself is refused (DESIGN §7). */
+/**
+ * The longest text a "must be less than N characters" rule allows: N itself is refused (docs/domain.md § Corrections).
+ */
 export const lengthUnder = (limit: number) => limit - 1;
 
 export const DATE_FILTER_MESSAGE = 'Invalid date. Use YYYY-MM-DD or an ISO 8601 date-time';
@@ -87,8 +92,8 @@ export function dateFilterBound(value: string, edge: 'start' | 'end'): Date {
 }
 
 /**
- * The `Idempotency-Key` request header of calls that create something once (DESIGN §5), as the OpenAPI document shows
- * it; the server checks its format when it reads it.
+ * The `Idempotency-Key` request header of calls that create something once (docs/domain.md § Domain rules), as the
+ * OpenAPI document shows it; the server checks its format when it reads it.
  */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z

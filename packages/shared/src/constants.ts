@@ -155,7 +155,7 @@ export const HTTP = {
   timeoutMs: 10_000,
   /**
    * When the web clients send a call again after 429 or 503 (packages/client retry.ts): at most `maxRetries` times,
-   * after 1, 2, 4 s (spec part 1 §7) or the server's Retry-After when longer, each lengthened by up to `jitter` of
+   * after 1, 2, 4 s (the specification) or the server's Retry-After when longer, each lengthened by up to `jitter` of
    * itself and capped at `maxDelayMs` (a longer Retry-After is not waited for: the call fails at once). Retries of one
    * browser tab draw on a bucket of `budget` tokens refilled at `budgetRefillPerSecond`, so a failing server is not
    * hammered by every call of a page.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
 
-/** Who may call an endpoint (DESIGN §3): anyone, any signed-in user, or the roles of one access rule. */
+/** Who may call an endpoint (docs/domain.md § API): anyone, any signed-in user, or the roles of one access rule. */
 export type EndpointAccess = 'public' | 'authenticated' | AccessRule;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -9,9 +9,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503 | 507;
 
 /**
- * One endpoint, written once (DESIGN §1): the server registers its route from it (the response schema is enforced,
- * so nothing leaves that it does not name), the OpenAPI document is generated from it, and the web client is typed
- * from it. `path` is relative to the API base (`/api`) with `:name` parameters.
+ * One endpoint, written once (docs/domain.md § API): the server registers its route from it (the response schema is
+ * enforced, so nothing leaves that it does not name), the OpenAPI document is generated from it, and the web client is
+ * typed from it. `path` is relative to the API base (`/api`) with `:name` parameters.
  */
 export type Endpoint = {
   /** Stable, unique, camelCase: the OpenAPI operationId and the name generated clients use. */
@@ -83,7 +83,7 @@ export function endpointPath(contract: Endpoint, params: Record<string, unknown>
 /** A feature's endpoints keyed by a short name (`couponContracts.list`). */
 export type ContractGroup = Record<string, Endpoint>;
 
-/** The error envelope every failure answers with (DESIGN §3). */
+/** The error envelope every failure answers with (docs/domain.md § API). */
 export const errorEnvelope = z
   .object({
     success: z.literal(false),
@@ -94,7 +94,7 @@ export const errorEnvelope = z
   })
   .describe('Every answer outside 2xx.');
 
-/** The success envelope (DESIGN §3). */
+/** The success envelope (docs/domain.md § API). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }

@@ -33,9 +33,9 @@ export function parseCouponDate(value: string, edge: 'start' | 'end'): Date | nu
 const optionalMoney = z.number().min(0).max(1_000_000).nullish();
 
 /**
- * Add and Edit Coupon (spec §5): the same schema checks the web form and the server body. Dates are YYYY-MM-DD (a start
- * date counts from the start of its day, an end date to the end of its day) or ISO timestamps; when a request leaves
- * both out, the server applies the spec's defaults (today, +30 days).
+ * Add and Edit Coupon (the specification): the same schema checks the web form and the server body. Dates are
+ * YYYY-MM-DD (a start date counts from the start of its day, an end date to the end of its day) or ISO timestamps; when
+ * a request leaves both out, the server applies the spec's defaults (today, +30 days).
  */
 const couponFields = {
   // A pipe, not `abort: true`: an explicit abort would also stop the object-level rules below (see whenValid).
@@ -130,7 +130,7 @@ type StatusFields = {
   endDate: string | Date;
 };
 
-/** Spec §4: Expired, Not Started, Usage Exceeded, Active, Inactive — first match wins. */
+/** the specification: Expired, Not Started, Usage Exceeded, Active, Inactive — first match wins. */
 export function couponDisplayStatus(coupon: StatusFields, now: Date = new Date()): CouponStatus {
   const t = now.getTime();
   if (t > new Date(coupon.endDate).getTime()) return 'Expired';

@@ -7,14 +7,16 @@ import { CUSTOMER_TIERS, ORDER_STATUSES, PAGE_SIZES, PAYMENT_STATUSES } from './
 export const CUSTOMER_TIER_NAMES = ['High Value', 'Medium Value', 'Standard'] as const;
 export type CustomerTier = (typeof CUSTOMER_TIER_NAMES)[number];
 
-/** Customer value tier by total spent (spec part 2 §4): ≥ 1000 High Value, ≥ 500 Medium Value, else Standard. */
+/** Customer value tier by total spent (the specification): ≥ 1000 High Value, ≥ 500 Medium Value, else Standard. */
 export function customerTier(totalSpent: number): CustomerTier {
   if (totalSpent >= CUSTOMER_TIERS.high) return 'High Value';
   if (totalSpent >= CUSTOMER_TIERS.medium) return 'Medium Value';
   return 'Standard';
 }
 
-/** Order statuses whose totals do not count as money spent (the same rule as revenue, DESIGN §5). */
+/**
+ * Order statuses whose totals do not count as money spent (the same rule as revenue, docs/domain.md § Domain rules).
+ */
 export const NOT_SPENT_ORDER_STATUSES = [
   'cancelled',
   'refunded',
@@ -28,7 +30,7 @@ export const CUSTOMER_HAS_ORDERS = ['yes', 'no'] as const;
 export const customerListQuery = pageQuery(PAGE_SIZES.customersServer).extend({
   search: z.string().trim().max(CUSTOMER_SEARCH_MAX, 'Search must be at most 100 characters').optional(),
   status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
-  /** Registered from / to (a day or an instant, DESIGN §7). */
+  /** Registered from / to (a day or an instant, docs/domain.md § Corrections). */
   registeredFrom: dateFilter.optional(),
   registeredTo: dateFilter.optional(),
   /** yes: has placed at least one order; no: never ordered. */
@@ -48,7 +50,7 @@ export const customerPhoneSchema = z
   .nullable()
   .optional();
 
-/** PUT /admin/customers/{id}: the fields staff may edit (DESIGN §7: edit name and phone). */
+/** PUT /admin/customers/{id}: the fields staff may edit (docs/domain.md § Corrections: edit name and phone). */
 export const customerUpdateInput = z.strictObject({
   firstName: personNameSchema('First name'),
   lastName: personNameSchema('Last name'),

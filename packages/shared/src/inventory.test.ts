@@ -21,7 +21,7 @@ const product = (id: string, category: string, price: number, rows: [number, num
   })),
 });
 
-describe('stockErrorMessage (spec part 2 §8)', () => {
+describe('stockErrorMessage (the specification)', () => {
   it.each([
     ['Request failed: 429', undefined, 'Rate limit exceeded. Please wait a moment and try again.'],
     ['Too Many Requests', undefined, 'Rate limit exceeded. Please wait a moment and try again.'],

@@ -4,7 +4,7 @@ import { PAGE_SIZES, STOCK } from './constants.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { type AlertStatus, alertStatus, type InventoryLevel, STOCK_MOVEMENT_OPERATIONS, stockStatus } from './stock.js';
 
-/** The inventory page's messages for a new size/color (spec part 2 §5). */
+/** The inventory page's messages for a new size/color (the specification). */
 export const INVENTORY_MESSAGES = {
   stockInput: PRODUCT_MESSAGES.stockInput,
   variantInput: 'Please enter both size and color',
@@ -172,7 +172,7 @@ export function topCategoriesByStock(products: readonly StockedProduct[], limit 
     .slice(0, limit);
 }
 
-/** Stock update error text for a toast (spec part 2 §8), from the error message (and HTTP status when known). */
+/** Stock update error text for a toast (the specification), from the error message (and HTTP status when known). */
 export function stockErrorMessage(message: string | undefined, status?: number): string {
   const text = `${message ?? ''}`;
   const has = (s: string) => text.includes(s) || (status !== undefined && String(status) === s);

@@ -16,7 +16,7 @@ import {
   share,
 } from './kpis.js';
 
-describe('KPI formulas (DESIGN §5)', () => {
+describe('KPI formulas (docs/domain.md § Domain rules)', () => {
   it('average order value: revenue ÷ revenue orders, to the cent; 0 without orders', () => {
     expect(averageOrderValue(100, 3)).toBe(33.33);
     expect(averageOrderValue(2.23, 2)).toBe(1.12);

@@ -1,7 +1,7 @@
 /**
- * KPI formulas (DESIGN §5 "Analytics definitions"), written once: the server's analytics, dashboard and inventory
- * figures and the web's derived figures compute with these. Ratios are 0–1 (0.25 = 25%), percents 0–100, money in
- * dollars. The API answers round (ratios to 4 decimals, money to the cent, percents to 1 decimal); `share` and
+ * KPI formulas (docs/domain.md § Domain rules "Analytics definitions"), written once: the server's analytics, dashboard
+ * and inventory figures and the web's derived figures compute with these. Ratios are 0–1 (0.25 = 25%), percents 0–100,
+ * money in dollars. The API answers round (ratios to 4 decimals, money to the cent, percents to 1 decimal); `share` and
  * `average` are the unrounded forms the screens format themselves.
  */
 

@@ -12,7 +12,7 @@ export type OrderCustomerType = (typeof ORDER_CUSTOMER_TYPES)[number];
 
 /**
  * The back office's order list filters (issue 17 item 4), on top of status and search: payment status and method,
- * created-date range (a day or an instant, DESIGN §7), total range and guest/registered.
+ * created-date range (a day or an instant, docs/domain.md § Corrections), total range and guest/registered.
  */
 export const orderFilterFields = {
   paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
@@ -27,7 +27,7 @@ export const staffOrderListQuery = orderListQuery(PAGE_SIZES.adminOrdersDefault)
 export type StaffOrderListQuery = z.output<typeof staffOrderListQuery>;
 
 /**
- * A product's stock state as a list filter: the four stock statuses of `stockStatus` (spec part 2 §4).
+ * A product's stock state as a list filter: the four stock statuses of `stockStatus` (the specification).
  * out: total quantity 0; low: some variant at or below its threshold; moderate: some variant within 1.5 × its
  * threshold (and none at or below it); in: every variant above 1.5 × its threshold.
  */

@@ -1,5 +1,6 @@
 /**
- * Order money (DESIGN §5), computed in integer cents so totals are exact. The rates live here, in one place.
+ * Order money (docs/domain.md § Domain rules), computed in integer cents so totals are exact. The rates live here, in
+ * one place.
  */
 export const ORDER_RATES = {
   /** Tax in basis points of (subtotal − discount): 800 = 8%. */

@@ -37,7 +37,7 @@ export const orderItemView = z.object({
   total: z.number(),
 });
 
-/** The order (spec part 2 §3). `customer` is null for a guest order, which carries `guestEmail`. */
+/** The order (the specification). `customer` is null for a guest order, which carries `guestEmail`. */
 export const orderView = z.object({
   _id: z.string(),
   id: z.string(),

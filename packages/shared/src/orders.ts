@@ -40,7 +40,7 @@ function personName(label: 'First name' | 'Last name') {
   );
 }
 
-/** Shipping and billing address of an order (spec part 2 §5). */
+/** Shipping and billing address of an order (the specification). */
 export const orderAddressSchema = z.object({
   firstName: personName('First name'),
   lastName: personName('Last name'),

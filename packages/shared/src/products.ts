@@ -5,7 +5,7 @@ import { stockFilterField } from './list-filters.js';
 import { partialUpdate } from './refinements.js';
 import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
 
-/** The spec's product messages (part 1 §5 and §8), used by the server and the forms. */
+/** The spec's product messages, used by the server and the forms. */
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Name is required.',
   nameLength: 'Name must be 3-100 characters.',
@@ -97,7 +97,7 @@ export const inventoryRowInput = z.object({
 });
 export type InventoryRowInput = z.input<typeof inventoryRowInput>;
 
-/** A new inventory row in the edit form (spec part 1 §3). */
+/** A new inventory row in the edit form (the specification). */
 export const newInventoryRow = (): z.output<typeof inventoryRowInput> => ({
   size: DEFAULT_SIZE,
   color: DEFAULT_COLOR,
@@ -106,7 +106,9 @@ export const newInventoryRow = (): z.output<typeof inventoryRowInput> => ({
   reserved: 0,
 });
 
-/** Picture limits shared by the forms, the upload routes and the product import's downloads (DESIGN §4). */
+/**
+ * Picture limits shared by the forms, the upload routes and the product import's downloads (docs/domain.md § Security).
+ */
 export const IMAGE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPerProduct: 20 } as const;
 
 export const productImage = z.object({
@@ -118,7 +120,7 @@ export const productImage = z.object({
 export type ProductImage = z.output<typeof productImage>;
 export type ProductImageInput = z.input<typeof productImage>;
 
-/** Checked on blur and on submit, values trimmed (spec part 1 §5). */
+/** Checked on blur and on submit, values trimmed (the specification). */
 export const productInput = z.object({
   name: z
     .string({ error: PRODUCT_MESSAGES.nameRequired })
@@ -330,7 +332,7 @@ export const taxonomyItemView = z.object({
 });
 export type TaxonomyItemView = z.infer<typeof taxonomyItemView>;
 
-/** One stock movement, shaped for the history lists (spec part 2 §3 Inventory history entry, "each change"). */
+/** One stock movement, shaped for the history lists (the specification: Inventory history entry, "each change"). */
 export const inventoryChangeView = z.object({
   _id: z.string(),
   id: z.string(),

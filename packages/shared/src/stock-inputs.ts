@@ -18,7 +18,9 @@ export const stockChangeInput = z.object({
 });
 export type StockChangeInput = z.input<typeof stockChangeInput>;
 
-/** PUT /admin/products/{id}/inventory (DESIGN §3): add and subtract take a quantity above 0, set takes ≥ 0. */
+/**
+ * PUT /admin/products/{id}/inventory (docs/domain.md § API): add and subtract take a quantity above 0, set takes ≥ 0.
+ */
 export const adminStockInput = z
   .object({
     size: variantText(PRODUCT_MESSAGES.stockInput),

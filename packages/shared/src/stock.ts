@@ -5,7 +5,7 @@ export type InventoryLevel = { quantity: number; reserved?: number; lowStockThre
 export type StockStatus = 'Out of Stock' | 'Low Stock' | 'Moderate Stock' | 'In Stock';
 
 /**
- * A product's stock status (spec part 2 §4, part 1 §4): Out of Stock when the total quantity is 0; Low Stock when any
+ * A product's stock status (the specification): Out of Stock when the total quantity is 0; Low Stock when any
  * variant is at or below its threshold; Moderate Stock when any is above it but at most 1.5 times it; else In Stock.
  */
 export function stockStatus(inventory: readonly InventoryLevel[]): StockStatus {

@@ -3,9 +3,9 @@ import { STOREFRONT_AVAILABLE_CAP } from './constants.js';
 import { productImage, productView } from './products.js';
 
 /**
- * What shoppers see of the catalogue (DESIGN §7): prices, pictures, options and a bounded availability per variant.
- * Public and customer routes declare these as their response schemas, so a field they do not name never leaves the
- * server; staff callers of the same paths get the staff views (productView).
+ * What shoppers see of the catalogue (docs/domain.md § Corrections): prices, pictures, options and a bounded
+ * availability per variant. Public and customer routes declare these as their response schemas, so a field they do not
+ * name never leaves the server; staff callers of the same paths get the staff views (productView).
  */
 export const storefrontVariantView = z.object({
   _id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lengthUnder, pageQuery, sortOrder } from './api.js';
 import { PAGE_SIZES } from './constants.js';
 
-/** Categories and brands (spec part 2 §2.10, §2.11, §3, §5, §9): one schema per shape, used by server and forms. */
+/** Categories and brands (the specification): one schema per shape, used by server and forms. */
 
 export const CATEGORY_NAME = { min: 3, max: 100 } as const;
 export const BRAND_NAME = { min: 2, max: 100 } as const;

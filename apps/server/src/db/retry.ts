@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './client.js';
 /** serialization_failure and deadlock_detected: PostgreSQL rolled the whole transaction back, so running it again is safe. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 
-/** Attempts per business transaction before the caller gets 503 (DESIGN §8). */
+/** Attempts per business transaction before the caller gets 503 (docs/domain.md § Production). */
 export const TRANSACTION_ATTEMPTS = 4;
 const RETRY_AFTER_SECONDS = 1;
 

@@ -77,7 +77,7 @@ export function activityRow(ctx: AuditContext, entry: AuditEntry): typeof activi
   };
 }
 
-/** Writes one activity-log row; call it with the transaction that makes the change (DESIGN §4). */
+/** Writes one activity-log row; call it with the transaction that makes the change (docs/domain.md § Security). */
 export async function writeActivity(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
   await db.insert(activityLogs).values(activityRow(ctx, entry));
 }

@@ -92,7 +92,9 @@ export async function runBulk(
   return result;
 }
 
-/** One activity-log row per changed object, in one insert (same transaction as the change, DESIGN §4). */
+/**
+ * One activity-log row per changed object, in one insert (same transaction as the change, docs/domain.md § Security).
+ */
 export async function writeActivities(db: DbOrTx, ctx: AuditContext, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
   await db.insert(activityLogs).values(entries.map((entry) => activityRow(ctx, entry)));

@@ -57,8 +57,8 @@ function withStaffView(schema: Endpoint['staffResponse'], handler: RouteHandlerM
 }
 
 /**
- * Registers the route of one endpoint contract (DESIGN §1): method, path, access rule, input schemas and the response
- * schema that serializes (and so limits) every success answer all come from the contract.
+ * Registers the route of one endpoint contract (docs/domain.md § API): method, path, access rule, input schemas and the
+ * response schema that serializes (and so limits) every success answer all come from the contract.
  */
 export function serve<E extends Endpoint>(
   app: FastifyInstance,

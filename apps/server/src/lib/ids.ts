@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** 24-character lowercase hexadecimal id (ObjectId-shaped, DESIGN §3). */
+/** 24-character lowercase hexadecimal id (ObjectId-shaped, docs/domain.md § API). */
 export function newId(): string {
   return randomBytes(12).toString('hex');
 }

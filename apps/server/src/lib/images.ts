@@ -10,7 +10,7 @@ import { newId } from './ids.js';
 import { declaredTooLarge, uploadAllowance } from './request-body.js';
 import { isStorageUnavailable, type ObjectStorage } from './storage/index.js';
 
-/** Upload limits (DESIGN §4); the byte limit is the shared one the forms and the import also apply. */
+/** Upload limits (docs/domain.md § Security); the byte limit is the shared one the forms and the import also apply. */
 export const IMAGE_LIMITS = { maxBytes: SHARED_IMAGE_LIMITS.maxBytes, maxFiles: 10, maxPixels: 40_000_000 } as const;
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images are allowed';
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with m = 19456 KiB, t = 2, p = 1 (DESIGN §4, the OWASP minimum). Algorithm 2 = Argon2id.
+// argon2id with m = 19456 KiB, t = 2, p = 1 (docs/domain.md § Security, the OWASP minimum). Algorithm 2 = Argon2id.
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

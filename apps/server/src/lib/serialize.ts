@@ -1,4 +1,4 @@
-/** API objects carry both `_id` and `id` (DESIGN §3) and ISO 8601 UTC dates. */
+/** API objects carry both `_id` and `id` (docs/domain.md § API) and ISO 8601 UTC dates. */
 export function withIds<T extends { id: string }>(row: T): T & { _id: string } {
   return { _id: row.id, ...row };
 }

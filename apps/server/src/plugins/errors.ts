@@ -35,7 +35,7 @@ const PG_CODES: Record<string, [number, string, string]> = {
   '22009': [400, 'VALIDATION_ERROR', 'Invalid date'],
 };
 
-/** One error envelope for every failure (DESIGN §3). */
+/** One error envelope for every failure (docs/domain.md § API). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A deadlock or serialization failure outside a retried transaction (a single statement): the client retries.

@@ -1,7 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers (DESIGN §4). Inline styles are allowed for the charts; scripts only from our origin. */
+/**
+ * Security headers (docs/domain.md § Security). Inline styles are allowed for the charts; scripts only from our origin.
+ */
 /** imageOrigins: where uploaded images are served from besides this server (the S3 public URL). */
 export async function registerSecurityHeaders(app: FastifyInstance, production: boolean, imageOrigins: string[] = []) {
   await app.register(helmet, {

@@ -23,7 +23,7 @@ export const isStaff = (user: PublicUser | null | undefined) =>
   !!user && (STAFF_ROLES as readonly string[]).includes(user.role);
 
 /**
- * A stored session is restored at once as signed in (spec part 1 §4); an effect then gets an access token from the
+ * A stored session is restored at once as signed in (the specification); an effect then gets an access token from the
  * refresh cookie (it is kept in memory only, so every load starts without one) and checks the user.
  */
 function restoreAtStart(): AuthState {

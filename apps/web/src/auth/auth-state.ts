@@ -1,6 +1,6 @@
 import type { PublicUser } from '@seamline/shared';
 
-/** The auth state of spec part 1 §3/§4. */
+/** The back office's sign-in state. */
 export type AuthState = { user: PublicUser | null; isAuthenticated: boolean; isLoading: boolean; error: string | null };
 
 export type AuthAction =

@@ -3,7 +3,10 @@ import { Badge, type BadgeVariant } from './ui';
 
 /** What the order and customer screens both show of an order: its status and payment status badges. */
 
-/** Badge colors (spec part 2 §4): delivered green, cancelled red, others yellow; paid green, failed red, others yellow. */
+/**
+ * Badge colors (the specification): delivered green, cancelled red, others yellow; paid green, failed red, others
+ * yellow.
+ */
 export function statusVariant(status: OrderStatus): BadgeVariant {
   return status === 'delivered' ? 'success' : status === 'cancelled' ? 'danger' : 'warning';
 }

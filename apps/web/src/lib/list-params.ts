@@ -15,10 +15,11 @@ function readNumber(raw: string | null, key: string, fallback: number): number {
 }
 
 /**
- * A list screen's state — search, filters, sort, page, view — kept in the URL query string (DESIGN §7), so a refresh
- * or a shared link shows the same list and Back returns to it. `defaults` names every parameter and its type; values
- * equal to their default are left out of the URL. Changing anything but `page` goes back to page 1. Changes push a
- * history entry unless `replace` is set (typing in a search box replaces, so Back does not replay each keystroke).
+ * A list screen's state — search, filters, sort, page, view — kept in the URL query string (docs/domain.md §
+ * Corrections), so a refresh or a shared link shows the same list and Back returns to it. `defaults` names every
+ * parameter and its type; values equal to their default are left out of the URL. Changing anything but `page` goes back
+ * to page 1. Changes push a history entry unless `replace` is set (typing in a search box replaces, so Back does not
+ * replay each keystroke).
  */
 export function useListParams<T extends ListParams>(defaults: T): [T, SetListParams<T>] {
   const [searchParams] = useSearchParams();

@@ -13,8 +13,8 @@ import {
 import { endpoint, envelope } from '../contract.js';
 
 /**
- * The analytics definitions (DESIGN §5), published in the OpenAPI document as each endpoint's description so that
- * every figure's meaning is stated where it is served.
+ * The analytics definitions (docs/domain.md § Domain rules), published in the OpenAPI document as each endpoint's
+ * description so that every figure's meaning is stated where it is served.
  */
 const COMMON = [
   'Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is',

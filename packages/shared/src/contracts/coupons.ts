@@ -72,7 +72,7 @@ export const couponAnalyticsView = z.object({
   redemptionTrends: z.array(z.object({ date: z.string(), redemptions: z.number(), discountAmount: z.number() })),
 });
 
-/** Coupon answers are read at `data.data` (spec §7): the envelope's data holds `{ data: … }`. */
+/** Coupon answers are read at `data.data` (the specification): the envelope's data holds `{ data: … }`. */
 const wrapped = <T extends z.ZodType>(schema: T) => envelope(z.object({ data: schema }));
 const params = idParams('coupon');
 const tag = 'coupons';

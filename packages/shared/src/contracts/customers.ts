@@ -14,7 +14,7 @@ const tag = 'customers';
 const params = idParams('customer');
 const customerEnvelope = envelope(z.object({ user: adminCustomer }));
 
-/** Back-office customer management (DESIGN §3 paths): staff read, admin and support write. */
+/** Back-office customer management (docs/domain.md § API paths): staff read, admin and support write. */
 export const customerContracts = {
   list: endpoint({
     operationId: 'listCustomers',

@@ -3,7 +3,7 @@ import { inventoryAnalyticsView, lowStockPageView, lowStockQuery } from '../inve
 
 const tag = 'inventory';
 
-/** Inventory analytics (spec part 2 §7 Analytics; no parameters) and the low-stock alerts, a page at a time. */
+/** Inventory analytics (the specification: Analytics; no parameters) and the low-stock alerts, a page at a time. */
 export const inventoryContracts = {
   analytics: endpoint({
     operationId: 'getInventoryAnalytics',

@@ -200,7 +200,7 @@ export const orderContracts = {
   }),
 };
 
-/** The back office's order calls (the spec's `/admin/orders` paths and the edits DESIGN §3 adds). */
+/** The back office's order calls (the spec's `/admin/orders` paths and the edits docs/domain.md § API adds). */
 export const adminOrderContracts = {
   create: endpoint({
     ...orderCreated,

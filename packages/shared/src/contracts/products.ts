@@ -241,7 +241,7 @@ export const productContracts = {
 const stockTag = 'inventory';
 const stockExample = { size: 'M', color: 'Black', quantity: 5, reason: 'Restock from supplier' };
 
-/** Stock per size/color: every change goes through the one stock function (DESIGN §5). */
+/** Stock per size/color: every change goes through the one stock function (docs/domain.md § Domain rules). */
 export const productStockContracts = {
   add: endpoint({
     operationId: 'addProductStock',

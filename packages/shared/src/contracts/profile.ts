@@ -30,7 +30,7 @@ const addressExample = {
   isDefault: true,
 };
 
-/** The signed-in customer's own profile, password, address book, preferences and account (spec part 2 §7). */
+/** The signed-in customer's own profile, password, address book, preferences and account (the specification). */
 export const profileContracts = {
   get: endpoint({
     operationId: 'getProfile',

@@ -61,7 +61,7 @@ function keyed<K extends string, T extends z.ZodType>(key: K, schema: T) {
 }
 
 /**
- * Categories and brands are one family (spec part 2 §2.10, §2.11): the same six endpoints under their own path and
+ * Categories and brands are one family (the specification): the same six endpoints under their own path and
  * answer keys. Anyone may read (staff counts include inactive products); only admins write.
  */
 export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {

@@ -8,7 +8,7 @@ const tag = 'users';
 const params = idParams('user');
 const userEnvelope = envelope(z.object({ user: publicUser }));
 
-/** Staff user management (spec part 1 §7 "Admin users"): staff may read, only admins write. */
+/** Staff user management (the specification: "Admin users"): staff may read, only admins write. */
 export const userContracts = {
   list: endpoint({
     operationId: 'listUsers',

@@ -69,7 +69,7 @@ export const products = pgTable(
     salePrice: money('sale_price'),
     defaultSize: text('default_size').notNull().default('One Size'),
     defaultColor: text('default_color').notNull().default('Black'),
-    /** Kilograms (DESIGN §7); the detail panel shows grams. */
+    /** Kilograms (docs/domain.md § Corrections); the detail panel shows grams. */
     weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
     dimensions: jsonb('dimensions').$type<Dimensions>().notNull().default({ length: 0, width: 0, height: 0 }),
     seo: jsonb('seo').$type<ProductSeo>().notNull().default({ keywords: [] }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, char, check, numeric, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../../lib/ids.js';
 
-/** 24-hex primary key (ObjectId-shaped, DESIGN §3), generated in the application. */
+/** 24-hex primary key (ObjectId-shaped, docs/domain.md § API), generated in the application. */
 export const idColumn = () => char('id', { length: 24 }).primaryKey().$defaultFn(newId);
 export const refId = (name: string) => char(name, { length: 24 });
 

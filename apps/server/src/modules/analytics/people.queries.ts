@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { one, revenueOrder, rows, within, withinDays } from './sql.js';
 
-/** Customers (DESIGN §5) are users with role customer; accounts deleted by their owner are left out. */
+/**
+ * Customers (docs/domain.md § Domain rules) are users with role customer; accounts deleted by their owner are left out.
+ */
 const CUSTOMER = sql.raw(`role = 'customer' AND deleted_at IS NULL`);
 
 /** Customers registered in the range, and how many of them are active. */

@@ -23,7 +23,7 @@ import {
 import { customerFigures, performanceFigures } from './reports.service.js';
 
 /**
- * Every report of the range in one answer (spec part 2 §3 "Comprehensive report"), with the same definitions as
+ * Every report of the range in one answer (the specification: "Comprehensive report"), with the same definitions as
  * the separate reports; each underlying query runs once.
  */
 export async function comprehensiveReport(

@@ -2,7 +2,7 @@ import type { DateRange } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 
-/** Orders that count as revenue (DESIGN §5): every status except cancelled and refunded. */
+/** Orders that count as revenue (docs/domain.md § Domain rules): every status except cancelled and refunded. */
 export function revenueOrder(alias?: string): SQL {
   return sql.raw(`${alias ? `${alias}.` : ''}status NOT IN ('cancelled', 'refunded')`);
 }

@@ -3,7 +3,10 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
 import { tooManyRequests } from '../../lib/errors.js';
 
-/** DESIGN §4: 5 failed sign-ins in 15 minutes, per account and per IP, then 429 until the oldest falls out. */
+/**
+ * docs/domain.md § Security: 5 failed sign-ins in 15 minutes, per account and per IP, then 429 until the oldest falls
+ * out.
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import { refreshTokens, sessions } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
 
-/** Absolute life of a sign-in: rotation never extends it (DESIGN §4). */
+/** Absolute life of a sign-in: rotation never extends it (docs/domain.md § Security). */
 export const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Where a sign-in comes from, shown in the sessions list. */

@@ -12,9 +12,10 @@ type Input = z.output<typeof orderBulkStatusInput>;
 
 /**
  * Bulk status change of orders, as a job: each order goes through the one-order status change (its own transaction,
- * locks in DESIGN §8 order, stock moves, refunds, activity-log row) with the job's progress in that same transaction,
- * so a bulk change obeys exactly the rules of the Manage Status dialog and a resumed job never moves an order twice.
- * An order the state machine refuses (e.g. no stock left to re-open a cancelled order) is reported with the reason.
+ * locks in docs/domain.md § Production order, stock moves, refunds, activity-log row) with the job's progress in that
+ * same transaction, so a bulk change obeys exactly the rules of the Manage Status dialog and a resumed job never moves
+ * an order twice. An order the state machine refuses (e.g. no stock left to re-open a cancelled order) is reported with
+ * the reason.
  */
 export class OrderBulkService {
   constructor(

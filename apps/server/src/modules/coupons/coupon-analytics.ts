@@ -22,7 +22,8 @@ const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100) / 100;
 
 /**
  * Coupon analytics over a range: redemptions that still count (not released), the discount they gave, the revenue of
- * the orders that carry a coupon (not cancelled or refunded, DESIGN §5 revenue), per coupon and per day.
+ * the orders that carry a coupon (not cancelled or refunded, docs/domain.md § Domain rules revenue), per coupon and per
+ * day.
  */
 export async function couponAnalytics(db: Db, range: { start: Date; end: Date }) {
   const inRange = and(

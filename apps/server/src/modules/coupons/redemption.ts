@@ -31,7 +31,9 @@ const NO_COUPON: CouponDiscount = { discount: 0, freeShipping: false, couponId: 
 
 /** A coupon that does not apply: 400 with the reason (the spec's checkout shows it). */
 export const couponRefused = (reason: string) => new AppError(400, 'COUPON_NOT_APPLICABLE', reason);
-/** A coupon whose uses are all taken when an order tries to count one: a conflict (DESIGN §3), not bad input. */
+/**
+ * A coupon whose uses are all taken when an order tries to count one: a conflict (docs/domain.md § API), not bad input.
+ */
 const couponExhausted = () => new AppError(409, 'COUPON_EXHAUSTED', COUPON_REASONS.usageExceeded);
 
 /** The buyer's e-mail key (schema couponEmailKey): the guest's e-mail, or the customer's account e-mail. */

@@ -10,8 +10,8 @@ const NO_ORDERS: CustomerStats = { orderCount: 0, totalSpent: 0 };
 /**
  * Order figures per customer, computed in SQL from the orders table:
  * orderCount = every order the customer placed (any status, as the orders screens list them);
- * totalSpent = Σ total of those orders that are not cancelled or refunded (the revenue rule of DESIGN §5),
- * summed as numeric in the database so it stays exact to the cent.
+ * totalSpent = Σ total of those orders that are not cancelled or refunded (the revenue rule of docs/domain.md § Domain
+ * rules), summed as numeric in the database so it stays exact to the cent.
  */
 export async function statsFor(db: DbOrTx, customerIds: string[]): Promise<Map<string, CustomerStats>> {
   const result = new Map<string, CustomerStats>();

@@ -5,7 +5,7 @@ import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { CustomersService } from './customers.service.js';
 
-/** Back-office customer management (DESIGN §3 paths): staff read, admin and support write, admins erase. */
+/** Back-office customer management (docs/domain.md § API paths): staff read, admin and support write, admins erase. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const customers = new CustomersService(app.db);
 

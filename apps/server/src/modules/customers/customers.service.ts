@@ -129,7 +129,7 @@ export class CustomersService {
     };
   }
 
-  /** Staff edit the customer's name and phone (DESIGN §7); one activity row with before/after. */
+  /** Staff edit the customer's name and phone (docs/domain.md § Corrections); one activity row with before/after. */
   async update(id: string, input: z.output<typeof customerUpdateInput>, ctx: AuditContext): Promise<AdminCustomer> {
     return this.db.transaction(async (tx) => {
       const before = await this.find(tx, id, true);

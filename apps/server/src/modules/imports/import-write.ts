@@ -125,8 +125,9 @@ async function writeProducts(
 }
 
 /**
- * The changed quantities as ONE conditional statement (DESIGN §5: never read-then-write): each locked row is set only
- * when the new quantity still covers its reserved units, and a `set` movement is written per row it changed.
+ * The changed quantities as ONE conditional statement (docs/domain.md § Domain rules: never read-then-write): each
+ * locked row is set only when the new quantity still covers its reserved units, and a `set` movement is written per row
+ * it changed.
  */
 async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorId: string | null) {
   const wanted = changed.filter((d) => d.variantChanges.quantity !== undefined);

@@ -5,7 +5,7 @@ import { ok } from '../../lib/responses.js';
 import { InventoryService } from './inventory.service.js';
 import { lowStockPage } from './low-stock.js';
 
-/** Inventory analytics (spec part 2 §7 Analytics; no parameters) and the low-stock alerts, a page at a time. */
+/** Inventory analytics (the specification: Analytics; no parameters) and the low-stock alerts, a page at a time. */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new InventoryService(app.db);
 

@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;
 const RECENT_MOVEMENTS = 10;
 
-/** Inventory figures for the Inventory Management and Inventory Analytics screens (spec part 2 §2.7, §2.17). */
+/** Inventory figures for the Inventory Management and Inventory Analytics screens (the specification). */
 export class InventoryService {
   constructor(private readonly db: Db) {}
 

@@ -7,14 +7,14 @@ import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
 /**
- * The one place where inventory quantity and reserved change (DESIGN §5).
+ * The one place where inventory quantity and reserved change (docs/domain.md § Domain rules).
  * The operations are packages/shared's STOCK_OPERATIONS (staff) and ORDER_STOCK_OPERATIONS (orders). Each change is
  * ONE conditional UPDATE that locks the row, checks the rule against the current values and writes, plus a movement
  * row — never read-then-write.
  */
 /*
- * LOCK ORDER (DESIGN §8). Every business transaction takes its row locks in this one order, so two transactions can
- * never each hold what the other waits for:
+ * LOCK ORDER (docs/domain.md § Production). Every business transaction takes its row locks in this one order, so two
+ * transactions can never each hold what the other waits for:
  *   1. the customer row (FOR SHARE, customer guard: an order checks the buyer is active before anything else);
  *   2. the coupon row (FOR UPDATE: counting or giving back a use);
  *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);

@@ -7,7 +7,7 @@ import { ok } from '../../lib/responses.js';
 import { paymentProvider } from '../payments/provider-registry.js';
 import { OrderRequests } from './order-requests.service.js';
 
-/** The back office's order calls: the spec's `/admin/orders` paths and the edits DESIGN §3 adds. */
+/** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = new OrderRequests(app.db, paymentProvider(app.config), app.config.publicUrl);
 

@@ -7,8 +7,8 @@ import { couponRedemptions, coupons } from '../../db/schema/index.js';
 import { checkStockInvariants } from '../../db/seed/invariants.js';
 
 /**
- * DESIGN §8: every business transaction takes its locks in one order, so a mixed load on the same coupon and variants
- * never deadlocks into a 5xx: the requests run truly in parallel on PostgreSQL.
+ * docs/domain.md § Production: every business transaction takes its locks in one order, so a mixed load on the same
+ * coupon and variants never deadlocks into a 5xx: the requests run truly in parallel on PostgreSQL.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

@@ -13,9 +13,9 @@ const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
 const SHIPPING_OR_DONE: readonly OrderStatus[] = ['shipped', 'delivered'];
 
 /**
- * Where the order's stock must stand for a status (DESIGN §5): cancelled/refunded give it back; paid, shipped or
- * delivered take it out of quantity; any other active status holds it. Once committed, an active order stays
- * committed (moving shipped back to processing does not put units back on the shelf).
+ * Where the order's stock must stand for a status (docs/domain.md § Domain rules): cancelled/refunded give it back;
+ * paid, shipped or delivered take it out of quantity; any other active status holds it. Once committed, an active order
+ * stays committed (moving shipped back to processing does not put units back on the shelf).
  */
 export function targetStockState(
   current: OrderStockState,

@@ -1,8 +1,8 @@
 import type { PaymentIntentView } from '@seamline/shared';
 
 /**
- * A payment provider (DESIGN §5). Amounts are integer cents. The built-in `test` provider is the default; others
- * implement the same four calls.
+ * A payment provider (docs/domain.md § Domain rules). Amounts are integer cents. The built-in `test` provider is the
+ * default; others implement the same four calls.
  */
 export type IntentStatus = PaymentIntentView['status'];
 

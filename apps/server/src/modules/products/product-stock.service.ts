@@ -88,7 +88,9 @@ export function groupByDay(changes: readonly InventoryChangeView[]): InventoryHi
   }));
 }
 
-/** Stock per size/color of one product; every change goes through the stock function (DESIGN §5). */
+/**
+ * Stock per size/color of one product; every change goes through the stock function (docs/domain.md § Domain rules).
+ */
 export class ProductStockService {
   constructor(private readonly db: Db) {}
 

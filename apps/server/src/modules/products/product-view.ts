@@ -11,7 +11,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products, users } from '../../db/schema/index.js';
 
-/** Units of the product in orders that are not cancelled or refunded (DESIGN §5), computed in SQL. */
+/**
+ * Units of the product in orders that are not cancelled or refunded (docs/domain.md § Domain rules), computed in SQL.
+ */
 export const salesCountSql = sql<number>`(
   SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
   WHERE oi.product_id = ${products.id} AND o.status NOT IN ('cancelled', 'refunded'))`;

@@ -7,7 +7,7 @@ import { ProductStockService } from './product-stock.service.js';
 
 const STOCK_UPDATED = 'Stock updated successfully';
 
-/** Stock per size/color: every change through the one stock function (DESIGN §5). */
+/** Stock per size/color: every change through the one stock function (docs/domain.md § Domain rules). */
 export const productStockRoutes: FastifyPluginAsyncZod = async (app) => {
   const stock = new ProductStockService(app.db);
 

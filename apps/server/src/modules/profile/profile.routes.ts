@@ -7,7 +7,7 @@ import { deliverTokens } from '../auth/session-transport.js';
 import { AddressesService } from './addresses.service.js';
 import { ProfileService } from './profile.service.js';
 
-/** The signed-in customer's own profile, password, address book, preferences and account (spec part 2 §7). */
+/** The signed-in customer's own profile, password, address book, preferences and account (the specification). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const profile = new ProfileService(app.db, app.accessTokens);
   const addressBook = new AddressesService(app.db);

@@ -50,8 +50,9 @@ const forCaller = (user: AuthUser, view: ReturnRequestView) => (isStaff(user) ? 
 
 /**
  * Returns (refund requests): a customer asks back units of a shipped or delivered order; staff approve (refund
- * through the payment provider, chosen units back to stock) or decline, once. Locks follow DESIGN §8: the order
- * row (after its coupon and stock rows when approving), then the return row, claimed with a conditional UPDATE.
+ * through the payment provider, chosen units back to stock) or decline, once. Locks follow docs/domain.md § Production:
+ * the order row (after its coupon and stock rows when approving), then the return row, claimed with a conditional
+ * UPDATE.
  */
 export class Returns {
   constructor(

@@ -89,7 +89,7 @@ export class SavedViewsService {
     });
   }
 
-  /** Deletes one of the caller's own views; someone else's is not found (DESIGN §3). */
+  /** Deletes one of the caller's own views; someone else's is not found (docs/domain.md § API). */
   async remove(user: AuthUser, id: string, ctx: AuditContext): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx

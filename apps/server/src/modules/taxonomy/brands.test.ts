@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 
-/** Brand validation messages and the website rule (spec part 2 §5). */
+/** Brand validation messages and the website rule (the specification). */
 describe('brand validation', () => {
   let t: TestApp;
   let admin: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 
-/** Category validation messages (spec part 2 §5), on create and on update. */
+/** Category validation messages (the specification), on create and on update. */
 describe('category validation', () => {
   let t: TestApp;
   let admin: string;

@@ -18,7 +18,7 @@ type Served<G> = {
 type TaxonomyContracts = Served<typeof categoryContracts> | Served<typeof brandContracts>;
 
 /**
- * Categories and brands (spec part 2 §2.10, §2.11, §7): the same six routes from one factory; anyone may read, only
+ * Categories and brands (the specification): the same six routes from one factory; anyone may read, only
  * admins write. Product counts differ for staff and the storefront.
  */
 export function taxonomyRoutes<Row extends TaxonomyRow, View extends { name: string }>(

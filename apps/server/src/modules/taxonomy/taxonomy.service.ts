@@ -19,7 +19,7 @@ import type { ObjectStorage } from '../../lib/storage/index.js';
 
 /**
  * Categories and brands are the same thing with a different picture field (image / logo) and, for brands, a
- * website: one service, configured per kind, keeps their rules identical (spec part 2 §2.10, §2.11, §4, §5).
+ * website: one service, configured per kind, keeps their rules identical (the specification).
  */
 type TaxonomyTable = typeof categories | typeof brands;
 export type TaxonomyRow = TaxonomyTable['$inferSelect'];

@@ -9,7 +9,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs } from '../../db/schema/index.js';
 
 /**
- * Behaviour categories and brands share (spec part 2 §2.10, §2.11, §4, §7): CRUD, case-insensitive unique names,
+ * Behaviour categories and brands share (the specification): CRUD, case-insensitive unique names,
  * delete refused while products use it, picture upload, access, malformed ids, search and paging.
  */
 const KINDS = [

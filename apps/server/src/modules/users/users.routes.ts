@@ -5,7 +5,7 @@ import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { UsersService } from './users.service.js';
 
-/** Staff user management (spec part 1 §7 "Admin users"): staff may read, only admins write. */
+/** Staff user management (the specification: "Admin users"): staff may read, only admins write. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.db);
 

@@ -82,7 +82,9 @@ export function OrderLineImage({ item }: { item: OrderItemView }) {
   );
 }
 
-/** Subtotal, discount, shipping, tax and total to the cent, as the server computed them (DESIGN §5). */
+/**
+ * Subtotal, discount, shipping, tax and total to the cent, as the server computed them (docs/domain.md § Domain rules).
+ */
 export function OrderTotals({ order }: { order: OrderView }) {
   const rows: [string, number][] = [
     ['Subtotal', order.subtotal],

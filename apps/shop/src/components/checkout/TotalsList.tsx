@@ -9,7 +9,7 @@ type Props = {
   estimate?: boolean;
 };
 
-/** Subtotal, discount, shipping, tax and total as the server priced them (DESIGN §5). */
+/** Subtotal, discount, shipping, tax and total as the server priced them (docs/domain.md § Domain rules). */
 export function TotalsList({ totals, couponCode, estimate = false }: Props) {
   const rows: [string, string][] = [['Subtotal', formatMoney(totals.subtotal)]];
   if (totals.discount > 0)

@@ -4,7 +4,7 @@ import { shopAuth } from '../auth';
 import { queryClient } from '../query-client';
 import { FormError } from './use-form-submit';
 
-/** A staff account is not signed in to the shop: it is sent to the back office (DESIGN: staff and shoppers apart). */
+/** A staff account is not signed in to the shop: it is sent to the back office (staff and shoppers are kept apart). */
 export const STAFF_ACCOUNT_MESSAGE =
   'This is a staff account. Please sign in to the back office instead; the shop is for customers.';
 

@@ -71,8 +71,8 @@ export default function CheckoutFormPage() {
     }
   }, [addresses.data, savedId, address]);
 
-  // The shown totals: the server's line prices and coupon discount under the shared rule (DESIGN §5); the server's
-  // checkout session must agree before an order is placed.
+  // The shown totals: the server's line prices and coupon discount under the shared rule (docs/domain.md § Domain
+  // rules); the server's checkout session must agree before an order is placed.
   const totals =
     serverTotals ??
     (priced && problems === 0

@@ -72,7 +72,7 @@ export function ReportOutputs({ report, query }: { report: AnalyticsReportName; 
   );
 }
 
-/** The red failure banner of the analytics screens (spec part 2 §8). */
+/** The red failure banner of the analytics screens (the specification). */
 export function ErrorBanner({ message }: { message: string }) {
   return (
     <div

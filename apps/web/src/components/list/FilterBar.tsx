@@ -16,8 +16,8 @@ export type FilterField =
   | { key: string; label: string; kind: 'number' | 'text'; placeholder?: string };
 
 /**
- * A list's filters, each bound to a URL parameter (DESIGN §7): a select or a date applies at once; a number or text
- * applies when the field is left or Enter is pressed, so each keystroke does not reload the list.
+ * A list's filters, each bound to a URL parameter (docs/domain.md § Corrections): a select or a date applies at once; a
+ * number or text applies when the field is left or Enter is pressed, so each keystroke does not reload the list.
  */
 export function FilterBar({
   fields,

@@ -21,7 +21,7 @@ export type TaxonomyCardProps = {
   onDelete: () => void;
 };
 
-/** One category or brand in the management grid (spec part 2 §2.10, §2.11). */
+/** One category or brand in the management grid (the specification). */
 export function TaxonomyCard(props: TaxonomyCardProps) {
   const { name, description, picture, website, canEdit } = props;
   return (

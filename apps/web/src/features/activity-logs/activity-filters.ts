@@ -2,7 +2,7 @@ import { ACTIVITY_STATUSES, activityLogQuery } from '@seamline/shared';
 import type { FilterField } from '../../components/list/FilterBar';
 import { parseFilters } from '../../lib/list-filters';
 
-/** The audit trail's filters as URL parameters, named as the API names them (spec part 2 §7). */
+/** The audit trail's filters as URL parameters, named as the API names them (the specification). */
 export const ACTIVITY_FILTER_DEFAULTS = {
   userId: '',
   action: '',

@@ -8,7 +8,7 @@ export type ActivityLogParams = { page: number; limit: number; search: string } 
 /** Query keys and options of the audit trail, in one place (`activityLogQueries.all`). */
 export const activityLogQueries = {
   all: ['activity-logs'] as const,
-  /** One page; fresh for 60 s, cached per page, limit and search (spec part 2 §7). */
+  /** One page; fresh for 60 s, cached per page, limit and search (the specification). */
   list: (params: ActivityLogParams) =>
     queryOptions({
       queryKey: [...activityLogQueries.all, 'list', params] as const,

@@ -10,7 +10,7 @@ export const couponQueries = {
   list: (params: { page: number; search: string }) =>
     queryOptions({
       queryKey: [...couponQueries.all, 'list', params] as const,
-      // Coupon answers carry their payload at `data.data` (spec §7).
+      // Coupon answers carry their payload at `data.data` (the specification).
       queryFn: async ({ signal }) =>
         (
           await api.call(couponContracts.list, {

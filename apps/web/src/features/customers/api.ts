@@ -26,7 +26,7 @@ const EMPTY: CustomerListData = {
 };
 
 /**
- * One page of customers. An answer without a `users` array counts as an empty list of one page (spec §8); the
+ * One page of customers. An answer without a `users` array counts as an empty list of one page (the specification); the
  * contract types the answer, this guards a server that answers something else.
  */
 export async function fetchCustomerPage(query: CustomerPageQuery, signal?: AbortSignal): Promise<CustomerListData> {

@@ -48,7 +48,7 @@ export const inventoryQueries = {
       placeholderData: keepPreviousData,
       enabled,
     }),
-  /** History per day; a failure yields an empty list (spec §8). */
+  /** History per day; a failure yields an empty list (the specification). */
   history: (productId: string | null, days: number) =>
     queryOptions({
       queryKey: [...inventoryQueries.all, 'history', { productId, days }] as const,

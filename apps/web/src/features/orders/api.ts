@@ -28,7 +28,7 @@ export const orderQueries = {
       queryKey: [...orderQueries.all, 'list', params] as const,
       queryFn: async ({ signal }) => {
         const { data } = await api.call(adminOrderContracts.list, { query: params, signal });
-        // Spec part 2 §2.1: an answer without its order list is a failed fetch.
+        // As the specification reads it: an answer without its order list is a failed fetch.
         if (!Array.isArray(data?.orders)) throw new Error('Invalid response structure');
         return data;
       },

@@ -12,7 +12,7 @@ import { api } from '../../lib/api-client';
 import { catalogueQueryRoots } from '../../lib/query-keys';
 import type { ProductFilter } from './product-filters';
 
-/** What the product screens ask the server for: one page, searched (URL state, DESIGN §7). */
+/** What the product screens ask the server for: one page, searched (URL state, docs/domain.md § Corrections). */
 export type ProductPageQuery = { search: string; page: number; limit: number } & ProductFilter;
 
 /** Query keys and options of the products area, in one place (invalidate `productQueries.all`). */
@@ -48,7 +48,7 @@ export function useProductPage(query: ProductPageQuery) {
   return useQuery(productQueries.page(query));
 }
 
-/** Categories and brands for the form selects; a failure leaves the lists empty (spec §8). */
+/** Categories and brands for the form selects; a failure leaves the lists empty (the specification). */
 export function useCatalogueOptions(enabled: boolean) {
   const categories = useQuery({ ...productQueries.categories(), enabled });
   const brands = useQuery({ ...productQueries.brands(), enabled });

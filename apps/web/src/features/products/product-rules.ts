@@ -1,7 +1,7 @@
 import { STOCK, variantLevel } from '@seamline/shared';
 import type { BadgeVariant } from '../../components/ui';
 
-/** Toasts of the product screens (spec part 1 §2 and §8), shown for TOAST_MS.products. */
+/** Toasts of the product screens (the specification), shown for TOAST_MS.products. */
 export const PRODUCT_TOASTS = {
   added: 'Product added successfully!',
   updated: 'Product updated successfully!',
@@ -16,7 +16,7 @@ export const PRODUCT_TOASTS = {
   variantFailed: 'Failed to add variant',
 } as const;
 
-/** A typed number: anything that cannot be parsed becomes 0 (spec part 1 §2). */
+/** A typed number: anything that cannot be parsed becomes 0 (the specification). */
 export function parseNumber(text: string): number {
   const value = Number.parseFloat(text);
   return Number.isFinite(value) ? value : 0;

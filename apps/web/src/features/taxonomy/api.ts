@@ -7,7 +7,7 @@ type Item = Category | Brand;
 /** Query keys and options of the categories and brands screens, one root per kind (`['categories']`, `['brands']`). */
 export const taxonomyQueries = {
   all: <T extends Item>(kind: TaxonomyKind<T>) => [kind.names.many] as const,
-  /** 9 per page, searched on the server (spec part 2 §7). */
+  /** 9 per page, searched on the server (the specification). */
   list: <T extends Item>(kind: TaxonomyKind<T>, params: { page: number; search: string }) =>
     queryOptions({
       queryKey: [...taxonomyQueries.all(kind), 'list', params] as const,

@@ -111,7 +111,10 @@ const orderNumber = (run: Run) => {
 
 type PricedOrder = { g: number; coupon: number | null; shipping_method: ShippingMethod; lines: [number, number][] };
 
-/** An order's money through the shared order functions (DESIGN §5), as the order service computes it. */
+/**
+ * An order's money through the shared order functions (docs/domain.md § Domain rules), as the order service computes
+ * it.
+ */
 export function generatedOrderTotals(
   order: Pick<PricedOrder, 'lines' | 'shipping_method'>,
   coupon: GeneratedCoupon | undefined,

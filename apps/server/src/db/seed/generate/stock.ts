@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../client.js';
 import { idOf, type Run } from './sql.js';
 
 /**
- * The stock of products first..last once the orders exist, as the order code would have left it (DESIGN §5): every
- * line reserved its units when placed; paid, shipped and delivered orders committed them (out of quantity); cancelled
- * ones released them; refunded ones were committed and then returned. Each variant gets a `create` movement with
- * the stock it started with (what is on the shelf now + what committed orders took), then one movement per step in
- * time order, each carrying the running quantity and reserved. Its row ends with reserved = the units of its orders
- * still reserved, on top of the free stock the catalogue step gave it, so the stock invariants hold (invariants.ts).
- * `batch` numbers the movement ids of this call.
+ * The stock of products first..last once the orders exist, as the order code would have left it (docs/domain.md §
+ * Domain rules): every line reserved its units when placed; paid, shipped and delivered orders committed them (out of
+ * quantity); cancelled ones released them; refunded ones were committed and then returned. Each variant gets a `create`
+ * movement with the stock it started with (what is on the shelf now + what committed orders took), then one movement
+ * per step in time order, each carrying the running quantity and reserved. Its row ends with reserved = the units of
+ * its orders still reserved, on top of the free stock the catalogue step gave it, so the stock invariants hold
+ * (invariants.ts). `batch` numbers the movement ids of this call.
  */
 export async function settleStock(db: DbOrTx, run: Run, batch: number, first: number, last: number) {
   const range = `BETWEEN ${idOf(run, 'product', String(first))} AND ${idOf(run, 'product', String(last))}`;

@@ -44,7 +44,7 @@ export function ActionText({ action, search, className }: { action: string; sear
   );
 }
 
-/** success green, failure red, anything else a warning color (spec part 2 §4). */
+/** success green, failure red, anything else a warning color (the specification). */
 export function StatusBadge({ status }: { status: string }) {
   const variant: BadgeVariant = status === 'success' ? 'success' : status === 'failure' ? 'danger' : 'warning';
   return <Badge variant={variant}>{status}</Badge>;

@@ -14,7 +14,10 @@ import { LogDetailsDialog } from '../components/LogDetailsDialog';
 
 const VIEWS = ['table', 'timeline'] as const;
 
-/** Spec part 2 §2.19: the audit trail as a table or a timeline, searched on the server; view, search and page in the URL. */
+/**
+ * Activity Logs (the specification): the audit trail as a table or a timeline, searched on the server; view, search and
+ * page in the URL.
+ */
 export default function ActivityLogsPage() {
   const [params, setParams] = useListParams({ view: 'table', search: '', page: 1, ...ACTIVITY_FILTER_DEFAULTS });
   // Staff names load when the User filter asks for them (a link with one, or its select used).

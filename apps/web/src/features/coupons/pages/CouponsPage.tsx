@@ -22,7 +22,10 @@ import { CouponFormDialog } from '../components/CouponFormDialog';
 
 const SKELETON_CARDS = 6;
 
-/** Coupon Management (spec §2.12): a 3-per-row grid of 9; Add/Edit/Delete for admins only. Search and page live in the URL. */
+/**
+ * Coupon Management (the specification): a 3-per-row grid of 9; Add/Edit/Delete for admins only. Search and page live
+ * in the URL.
+ */
 export default function CouponsPage() {
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCustomerStatus } from '../api';
 import { fullName } from '../customer-name';
 
-/** "Delete" deactivates (DESIGN §7), like staff users: type the customer's name, then confirm. */
+/** "Delete" deactivates (docs/domain.md § Corrections), like staff users: type the customer's name, then confirm. */
 export function DeactivateCustomerDialog({
   customer,
   onOpenChange,

@@ -10,7 +10,7 @@ import { useUpdateCustomer } from '../api';
 type FormInput = z.input<typeof customerUpdateInput>;
 type FormOutput = z.output<typeof customerUpdateInput>;
 
-/** Edit Customer: first name, last name and phone (DESIGN §7), validated by the shared schema. */
+/** Edit Customer: first name, last name and phone (docs/domain.md § Corrections), validated by the shared schema. */
 export function EditCustomerDialog({
   customer,
   onOpenChange,

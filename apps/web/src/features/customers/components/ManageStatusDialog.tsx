@@ -23,7 +23,7 @@ const CHOICES = [
   },
 ] as const;
 
-/** Manage Customer Status: choose active or inactive, with what each means (spec §4). */
+/** Manage Customer Status: choose active or inactive, with what each means (the specification). */
 export function ManageStatusDialog({
   customer,
   onOpenChange,

@@ -140,7 +140,7 @@ export function OrdersTab({ orders, total }: { orders: CustomerOrderSummary[]; t
   );
 }
 
-/** How far the customer is from the next tier (spec §4 thresholds). */
+/** How far the customer is from the next tier (the specification thresholds). */
 function nextTier(totalSpent: number): { name: string; target: number } | null {
   if (totalSpent < CUSTOMER_TIERS.medium) return { name: 'Medium Value', target: CUSTOMER_TIERS.medium };
   if (totalSpent < CUSTOMER_TIERS.high) return { name: 'High Value', target: CUSTOMER_TIERS.high };

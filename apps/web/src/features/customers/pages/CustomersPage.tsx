@@ -44,10 +44,11 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 };
 
 /**
- * Customer Management (spec §2.13 with DESIGN §7): three views, status, edit and details. View, search, the filters
- * (active only, registration dates, has ordered) and page live in the URL (`?view=table&search=…&status=active&page=2`)
- * and can be saved as named views; the server searches and pages, and the screen asks for one page of the view's size
- * per state. Ticked rows, or all rows matching the filters, can be activated or deactivated in one job.
+ * Customer Management (the specification, with docs/domain.md § Corrections): three views, status, edit and details.
+ * View, search, the filters (active only, registration dates, has ordered) and page live in the URL
+ * (`?view=table&search=…&status=active&page=2`) and can be saved as named views; the server searches and pages, and the
+ * screen asks for one page of the view's size per state. Ticked rows, or all rows matching the filters, can be
+ * activated or deactivated in one job.
  */
 export default function CustomersPage() {
   const { user } = useAuth();
@@ -69,7 +70,7 @@ export default function CustomersPage() {
     if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customers'));
   }, [list.error, toast]);
 
-  // A failed load empties the list (spec §8).
+  // A failed load empties the list (the specification).
   const failed = list.isError;
   const customers = failed ? [] : (list.data?.users ?? []);
   const totalPages = failed ? 1 : (list.data?.pagination.pages ?? 1);

@@ -17,7 +17,7 @@ const OPERATION_BADGE: Record<StockMovementOperation, BadgeVariant> = {
 };
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-/** Inventory History (spec part 2 §2.9): movements per day for the chosen period. */
+/** Inventory History (the specification): movements per day for the chosen period. */
 export function HistoryDialog({
   product,
   onOpenChange,

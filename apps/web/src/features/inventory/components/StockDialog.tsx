@@ -30,7 +30,7 @@ import { stockErrorText } from '../inventory-rules';
 const OPERATIONS = STOCK_OPERATIONS.map((value) => ({ value, label: STOCK_OPERATION_TEXT[value].formLabel }));
 const toInt = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** Manage Stock (spec part 2 §2.8): update an existing size/color or add a new one. */
+/** Manage Stock (the specification): update an existing size/color or add a new one. */
 export function StockDialog({
   product,
   onOpenChange,

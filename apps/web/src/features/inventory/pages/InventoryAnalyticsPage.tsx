@@ -29,7 +29,9 @@ import { StatCard, StockBar } from '../components/StatCard';
 const TABLE_ALERTS = { search: '', page: 1, limit: PAGE_SIZES.lowStockTable };
 const PIE_COLORS = ['#10b981', '#f59e0b', '#ef4444'];
 
-/** Inventory Analytics (spec part 2 §2.17), change labels computed against 30 days ago (DESIGN §7). */
+/**
+ * Inventory Analytics (the specification), change labels computed against 30 days ago (docs/domain.md § Corrections).
+ */
 export default function InventoryAnalyticsPage() {
   const analytics = useInventoryAnalytics();
   const alerts = useLowStockAlerts(TABLE_ALERTS);

@@ -18,8 +18,9 @@ type Tab = (typeof TABS)[number];
 const OVERVIEW_ALERTS = { search: '', page: 1, limit: PAGE_SIZES.lowStockOverview };
 
 /**
- * Inventory Management (spec part 2 §2.7): Overview, Inventory Table and Alerts. The table and the alerts are pages
- * the server searches; the tab, searches and pages live in the URL (DESIGN §7). Only the open tab's list is fetched.
+ * Inventory Management (the specification): Overview, Inventory Table and Alerts. The table and the alerts are pages
+ * the server searches; the tab, searches and pages live in the URL (docs/domain.md § Corrections). Only the open tab's
+ * list is fetched.
  */
 export default function InventoryPage() {
   const toast = useToast(TOAST_MS.inventory);

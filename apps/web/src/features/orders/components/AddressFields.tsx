@@ -14,7 +14,7 @@ const FIELDS = [
   ['phone', 'Phone'],
 ] as const;
 
-/** One address block; only its first failing message is shown (spec part 2 §5), the failing fields are marked. */
+/** One address block; only its first failing message is shown (the specification), the failing fields are marked. */
 export function AddressFields({
   which,
   title,

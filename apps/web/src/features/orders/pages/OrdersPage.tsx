@@ -51,7 +51,7 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 };
 
 /**
- * Order Management (spec part 2 §2.1): three views over the orders, newest first, with their dialogs. View, search and
+ * Order Management (the specification): three views over the orders, newest first, with their dialogs. View, search and
  * page live in the URL (`?view=table&search=…&page=2`, `returns=open` for the orders with an open return); the server
  * pages, searches and filters.
  */

@@ -8,7 +8,7 @@ import { PRODUCT_TOASTS } from '../product-rules';
 
 const options = (list: readonly string[]) => list.map((value) => ({ value, label: value }));
 
-/** Add New Size/Color Combination: starts at quantity 0, threshold 10, reserved 0 (spec part 1 §3). */
+/** Add New Size/Color Combination: starts at quantity 0, threshold 10, reserved 0 (the specification). */
 export function AddCombinationDialog({
   product,
   open,

@@ -26,7 +26,7 @@ function Figure({ icon: Icon, label, value }: { icon: typeof Eye; label: string;
   );
 }
 
-/** The sidebar view's detail panel (spec part 1 §2): analytics, figures, combinations, description, status, tags. */
+/** The sidebar view's detail panel (the specification): analytics, figures, combinations, description, status, tags. */
 export function ProductDetailPanel({ product, onAction }: { product: ProductView; onAction: OnProductAction }) {
   return (
     <Card>

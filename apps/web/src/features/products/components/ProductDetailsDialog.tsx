@@ -189,7 +189,7 @@ const TABS = [
   ['analytics', 'Analytics', Analytics],
 ] as const;
 
-/** Product Details: a header with the first image and key figures, then five tabs (spec part 1 §2). */
+/** Product Details: a header with the first image and key figures, then five tabs (the specification). */
 export function ProductDetailsDialog({
   product,
   onOpenChange,

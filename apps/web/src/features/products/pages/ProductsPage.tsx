@@ -53,8 +53,9 @@ const PAGE_SIZE: Record<ViewMode, number> = {
 const isView = (value: string): value is ViewMode => value in VIEWS;
 
 /**
- * Product Management (spec part 1 §2): three views over one page of products that the server searches and pages;
- * view, search and page live in the URL (DESIGN §7). Row actions and dialogs act on the products shown.
+ * Product Management (the specification): three views over one page of products that the server searches and pages;
+ * view, search and page live in the URL (docs/domain.md § Corrections). Row actions and dialogs act on the products
+ * shown.
  */
 export default function ProductsPage() {
   const { user } = useAuth();

@@ -32,7 +32,7 @@ const uploadFailedMessage = (picture: string) => `Failed to upload ${picture}. P
 
 /**
  * Add / Edit Category and Add / Edit Brand: name, description, (for brands) website, and image or logo
- * (spec part 2 §2.10, §2.11, §5, §8).
+ * (the specification).
  */
 export function TaxonomyFormDialog<T extends Category | Brand>({
   kind,

@@ -13,7 +13,7 @@ import { TaxonomyFormDialog } from '../components/TaxonomyFormDialog';
 import { brandKind, categoryKind, type TaxonomyKind } from '../kinds';
 
 /**
- * Category Management and Brand Management (spec part 2 §2.10, §2.11): everyone on staff may look; admins add, edit
+ * Category Management and Brand Management (the specification): everyone on staff may look; admins add, edit
  * and delete. One screen, told which kind it manages; search and page live in the URL.
  */
 export function TaxonomyPage<T extends Category | Brand>({ kind }: { kind: TaxonomyKind<T> }) {

@@ -14,8 +14,8 @@ import { UserCard } from '../components/UserCard';
 import { UserSessionsDialog } from '../components/UserSessionsDialog';
 
 /**
- * User Management (spec part 1 §2): staff only, searchable card grid; admins add, edit and deactivate. Search and page
- * live in the URL.
+ * User Management (the specification): staff only, searchable card grid; admins add, edit and deactivate. Search and
+ * page live in the URL.
  */
 export default function UsersPage() {
   const { user: viewer } = useAuth();
