@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target of the project measured over real HTTP against the compiled server, printed
- * as one table; exits 1 when a target is missed. README § Benchmarks lists the settings and the latest figures.
+ * as one table; exits 1 when a target is missed. docs/benchmarks.md lists the settings and the latest figures.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';

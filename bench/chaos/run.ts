@@ -2,7 +2,7 @@
  * `npm run chaos`: the compiled server under a mixed load of shoppers and staff while its dependencies fail one at a
  * time (Redis stopped and frozen, SMTP and S3 refusing and hanging), each fault followed by its recovery. Prints per
  * phase what the load got and what readiness said, then checks that no acknowledged order was lost. Exits 1 when an
- * order was lost or a request failed in a way no fault explains. Not part of `npm test` or CI (README § Chaos run).
+ * order was lost or a request failed in a way no fault explains. Not part of `npm test` or CI (docs/operations.md § Chaos run).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** The bench's knobs, all from the environment (README § Benchmarks). */
+/** The bench's knobs, all from the environment (docs/benchmarks.md). */
 const number = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!(Number.isFinite(value) && value > 0)) throw new Error(`${name} must be a positive number`);

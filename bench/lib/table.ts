@@ -31,7 +31,7 @@ const targetText = (figure: Figure) =>
 
 const resultText = (figure: Figure) => (figure.bound === undefined ? 'info' : passes(figure) ? 'pass' : 'MISS');
 
-/** The figures as one Markdown table (readable in a terminal, pasted as is into the README). */
+/** The figures as one Markdown table (readable in a terminal, pasted as is into docs/benchmarks.md). */
 export function renderTable(figures: readonly Figure[]): string {
   const header = ['Check', 'Figure', 'Target', 'Result', 'Notes'];
   const rows = figures.map((f) => [

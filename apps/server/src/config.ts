@@ -43,7 +43,7 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   // Connecting to the SMTP server, its greeting, any silence during a delivery, and one mail's whole conversation.
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
-  // Retention (README "Privacy"): days a short-lived row is kept, and how often the purge runs.
+  // Retention (docs/security.md "Privacy"): days a short-lived row is kept, and how often the purge runs.
   RETENTION_LOGIN_FAILURES_DAYS: retentionDays(30),
   RETENTION_SENT_MAIL_DAYS: retentionDays(30),
   RETENTION_MAIL_TOKENS_DAYS: retentionDays(30),
@@ -54,7 +54,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Request budgets per minute (README "Security"); RATE_LIMIT_MAX, when set, gives every one of them that value.
+  // Request budgets per minute (docs/security.md); RATE_LIMIT_MAX, when set, gives every one of them that value.
   RATE_LIMIT_MAX: budget((n) => n.optional()),
   RATE_LIMIT_ANONYMOUS: budget((n) => n.default(600)),
   RATE_LIMIT_CUSTOMER: budget((n) => n.default(600)),
@@ -83,7 +83,7 @@ const envSchema = z.object({
   API_DOCS: z.enum(['0', '1']).optional(),
   // Bearer token that lets a scraper read /api/metrics without a staff session (admins may read it either way).
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'use at least 16 characters'),
-  // Production runtime (README "Production build"): start-time migrations, shutdown, readiness and load shedding.
+  // Production runtime (docs/operations.md "Production build"): start-time migrations, shutdown, readiness and load shedding.
   MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1).default(10_000),
@@ -185,7 +185,7 @@ export type CatalogueSettings = {
   sitemapUrlsPerFile?: number;
 };
 
-/** How long short-lived rows are kept (README "Privacy"), and how often the purge runs. */
+/** How long short-lived rows are kept (docs/security.md "Privacy"), and how often the purge runs. */
 export type RetentionSettings = {
   loginFailuresDays: number;
   sentMailDays: number;

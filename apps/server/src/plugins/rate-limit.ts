@@ -20,7 +20,7 @@ const PUBLIC_WRITES = new Set([
 type Budget = keyof RateLimits;
 
 /**
- * Per-minute request budgets (README "Security"): per signed-in user (staff and customers apart) for calls with a
+ * Per-minute request budgets (docs/security.md): per signed-in user (staff and customers apart) for calls with a
  * valid access token, per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
  * verified token (signature and expiry only, no database read), so a forged token counts against its IP.
  * In memory by default; with REDIS_URL every instance shares the counts, and while Redis fails each instance counts

@@ -179,7 +179,7 @@ export class CustomersService {
   }
 
   /**
-   * Erases the customer's personal data on their request (README "Privacy"), in one transaction: the same erasure as
+   * Erases the customer's personal data on their request (docs/security.md "Privacy"), in one transaction: the same erasure as
    * their own account deletion, and one activity-log entry that names the account by id only.
    */
   async erase(id: string, ctx: AuditContext): Promise<void> {

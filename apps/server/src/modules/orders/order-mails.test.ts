@@ -64,7 +64,7 @@ describe('order mails', () => {
 
   it('sends no confirmation for a declined payment', async () => {
     const email = 'declined.mail@example.com';
-    // 18.55 + 5.99 shipping + 1.48 tax = 26.02: the test provider declines totals ending in .02 (README).
+    // 18.55 + 5.99 shipping + 1.48 tax = 26.02: the test provider declines totals ending in .02 (docs/features.md).
     const { order, pay } = await guestOrder(email, 18.55, 1);
     expect(order.total).toBe(26.02);
     expect((await pay()).status).toBe(402);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DECLINED_TEST_CARD_TOKEN } from '@seamline/shared';
 import type { PaymentProvider } from './provider.js';
 
-/** Amounts whose cents are .02 are declined by the test provider (documented for testers in the README). */
+/** Amounts whose cents are .02 are declined by the test provider (documented for testers in docs/features.md). */
 export const DECLINED_CENTS = 2;
 
 /**

@@ -33,7 +33,7 @@ const UNUSABLE_PASSWORD_HASH = '!account-deleted';
 export type ErasureSummary = { orders: number; activityEntries: number; mails: number };
 
 /**
- * Takes a customer's personal data out of every table, in the caller's transaction (README "Privacy"):
+ * Takes a customer's personal data out of every table, in the caller's transaction (docs/security.md "Privacy"):
  * - the account row is anonymised and kept (its id holds the orders and the analytics together); its addresses,
  *   saved cards, cart, sessions, sign-in tokens, mailed links, two-factor data, saved views, sign-in failures, mail
  *   (sent or not), staff invitations to its address and stored replays of its requests are deleted;

@@ -94,7 +94,7 @@ export class ProfileService {
   }
 
   /**
-   * Erases the account (README "Privacy"): personal data goes from every table in one transaction, the orders keep
+   * Erases the account (docs/security.md "Privacy"): personal data goes from every table in one transaction, the orders keep
    * what the books need, and the e-mail is free for a new registration.
    */
   async deleteAccount(userId: string, password: string, ctx: AuditContext): Promise<void> {
