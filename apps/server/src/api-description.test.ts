@@ -52,7 +52,7 @@ describe('the API description at /api/openapi.json', () => {
   it('passes redocly lint (recommended rules) with 0 errors', async () => {
     const { errors, warnings } = await lintDocument(document);
     expect(formatProblems(errors)).toBe('');
-    // The warnings that remain are listed (and explained) in docs/decisions.md.
+    // The warnings that remain are listed (and explained) in docs/decisions/0026-one-contract-endpoint-contracts.md.
     expect(warnings.every((w) => ['no-ambiguous-paths', 'no-server-example.com'].includes(w.ruleId))).toBe(true);
   }, 120_000);
 

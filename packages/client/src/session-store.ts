@@ -1,9 +1,10 @@
 import { type AuthTokens, type BrowserSessionClient, type PublicUser, SESSION } from '@seamline/shared';
 
 /**
- * A browser-side session (docs/decisions.md, "Session tokens"): the access token is kept in memory only (this tab),
- * the refresh token in the HttpOnly cookie the server sets (out of reach of scripts). localStorage keeps the signed-in
- * user and when the session was last renewed: a hint, shared by the tabs, that a session exists — no credential.
+ * A browser-side session (docs/decisions/0052-session-tokens-in-a-cookie.md): the access token is kept in memory only
+ * (this tab), the refresh token in the HttpOnly cookie the server sets (out of reach of scripts). localStorage keeps
+ * the signed-in user and when the session was last renewed: a hint, shared by the tabs, that a session exists — no
+ * credential.
  */
 export type StoredSession = { user: PublicUser; timestamp: number };
 

@@ -135,10 +135,10 @@ export const MAIL_TOKEN_KINDS = ['password_reset', 'email_verification'] as cons
 export type MailTokenKind = (typeof MAIL_TOKEN_KINDS)[number];
 
 /**
- * A browser session (docs/decisions.md, "Session tokens"): the signed-in user and when the session started are kept
- * in localStorage (a hint that a session exists, no credential); the access token lives in memory only and the refresh
- * token in an HttpOnly cookie. `legacyAccessToken`/`legacyRefreshToken` are where sessions kept their tokens before:
- * read once to move a session over to the cookie, then removed.
+ * A browser session (docs/decisions/0052-session-tokens-in-a-cookie.md): the signed-in user and when the session
+ * started are kept in localStorage (a hint that a session exists, no credential); the access token lives in memory only
+ * and the refresh token in an HttpOnly cookie. `legacyAccessToken`/`legacyRefreshToken` are where sessions kept their
+ * tokens before: read once to move a session over to the cookie, then removed.
  */
 export const SESSION = {
   lifetimeMs: 7 * 24 * 60 * 60 * 1000, // 10080 minutes

@@ -13,9 +13,9 @@ import { AppError } from '../../lib/errors.js';
 export type IssuedTokens = { accessToken: string; refreshToken: string; expiresAt: Date };
 
 /**
- * Where refresh tokens travel (OWASP ASVS 5.0 §3; docs/decisions.md, "Session tokens"): the browser apps keep theirs
- * in an HttpOnly cookie that scripts cannot read, scoped to the auth path; `api` clients opted in to get theirs in the
- * JSON body.
+ * Where refresh tokens travel (OWASP ASVS 5.0 §3; docs/decisions/0052-session-tokens-in-a-cookie.md): the browser apps
+ * keep theirs in an HttpOnly cookie that scripts cannot read, scoped to the auth path; `api` clients opted in to get
+ * theirs in the JSON body.
  */
 
 /** The client the request names in `X-Seamline-Client`, or null (the contract's header schema refuses other values). */
