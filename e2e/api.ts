@@ -1,25 +1,61 @@
+import {
+  authContracts,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type EndpointStaffResponse,
+  endpointPath,
+} from '@seamline/shared';
 import { baseUrl } from './browser.js';
 
 /** The demo administrator every back-office test signs in as. */
 export const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 
-/** The API's answer envelope, typed by what the caller reads from `data`. */
-export type Envelope<T> = { success: boolean; data: T; message?: string; error?: string };
+/**
+ * Who calls, beside the endpoint's own input: a bearer token, extra headers, and the server (the e2e server unless a
+ * test started one of its own).
+ */
+type Caller = { token?: string | null; headers?: Record<string, string>; origin?: string };
+export type CallInput<E extends Endpoint> = EndpointInput<E> & Caller;
+type ErrorEnvelope = { success: false; error: string; message: string; code: string };
+type DataField<T> = T extends { data: infer D } ? D : never;
+/** The `data` of an endpoint's answer. */
+export type DataOf<E extends Endpoint> = DataField<EndpointResponse<E>>;
 
-type CallOptions = { token?: string | null; body?: unknown; headers?: Record<string, string> };
+/** `?a=1&b=x` from a query object; empty values are left out, as the apps leave them out. */
+function queryString(query: object | undefined): string {
+  const entries = Object.entries(query ?? {}).filter(
+    ([, value]) => value !== undefined && value !== null && value !== '',
+  );
+  return entries.length
+    ? `?${new URLSearchParams(entries.map(([key, value]): [string, string] => [key, String(value)]))}`
+    : '';
+}
 
 /**
- * One JSON call as an outside client makes it: the status and the parsed envelope, whatever the status. A 503
- * "busy" (the server shedding load on a loaded test machine) is asked again shortly, as a browser would.
+ * One call of an endpoint contract as an outside client makes it: the path, method, input and answer come from the
+ * contract. Answers the status and the parsed envelope, whatever the status. A 503 "busy" (the server shedding load on
+ * a loaded test machine) is asked again shortly, as a browser would.
  */
-export async function apiCall<T>(
-  method: string,
-  path: string,
-  { token, body, headers }: CallOptions = {},
+export async function call<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E> = {} as CallInput<E>,
   attempt = 1,
-): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
+): Promise<{ status: number; body: EndpointResponse<E> | ErrorEnvelope }> {
+  const {
+    params,
+    query,
+    body,
+    token,
+    headers,
+    origin = baseUrl(),
+  } = input as Caller & {
+    params?: object;
+    query?: object;
+    body?: unknown;
+  };
+  const response = await fetch(`${origin}/api${endpointPath(contract, { ...params })}${queryString(query)}`, {
+    method: contract.method,
     headers: {
       ...headers,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -29,31 +65,45 @@ export async function apiCall<T>(
   });
   if (response.status === 503 && attempt < 4) {
     await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
-    return apiCall(method, path, { token, body, headers }, attempt + 1);
+    return call(contract, input, attempt + 1);
   }
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
+  return { status: response.status, body: (await response.json()) as EndpointResponse<E> | ErrorEnvelope };
 }
 
-/** A call that must succeed: its data, or an error naming the call and the server's message. */
-export async function apiData<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
-  const { status, body } = await apiCall<T>(method, path, options);
-  if (status >= 400) throw new Error(`${method} ${path} → ${status} ${body.error ?? ''}`);
-  return body.data;
+/** A call that must succeed: the `data` of its answer, or an error naming the call and the server's message. */
+export async function callData<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E> = {} as CallInput<E>,
+): Promise<DataOf<E>> {
+  const { status, body } = await call(contract, input);
+  if (status >= 400) {
+    const error = (body as ErrorEnvelope).error ?? '';
+    throw new Error(`${contract.method} ${contract.path} → ${status} ${error}`);
+  }
+  return (body as { data: DataOf<E> }).data;
 }
 
-export type Tokens = { accessToken: string; refreshToken: string };
+/** A storefront endpoint read by staff: the `data` of the contract's staff view. */
+export async function staffViewData<E extends Endpoint>(
+  contract: E,
+  input: CallInput<E>,
+): Promise<DataField<EndpointStaffResponse<E>>> {
+  return (await callData(contract, input)) as unknown as DataField<EndpointStaffResponse<E>>;
+}
 
 /**
  * Signs in through the API as an API client (`X-Seamline-Client: api`: the refresh token comes in the answer, not as
  * a cookie): the tokens and the user as the sign-in answer gives them.
  */
-export function signInApi<User = { id: string; email: string }>(account: { email: string; password: string }) {
-  return apiData<{ tokens: Tokens; user: User }>('POST', '/auth/login', {
-    body: account,
-    headers: { 'x-seamline-client': 'api' },
-  });
+export async function signInApi(account: { email: string; password: string }, origin = baseUrl()) {
+  const headers = { 'x-seamline-client': 'api' };
+  const data = await callData(authContracts.login, { body: account, headers, origin });
+  if (!('tokens' in data)) throw new Error(`${account.email} has two-factor sign-in; the API sign-in cannot pass it`);
+  const { refreshToken } = data.tokens;
+  if (!refreshToken) throw new Error('the API sign-in answered without its refresh token');
+  return { ...data, tokens: { ...data.tokens, refreshToken } };
 }
 
-export async function accessToken(account: { email: string; password: string }) {
-  return (await signInApi(account)).tokens.accessToken;
+export async function accessToken(account: { email: string; password: string }, origin = baseUrl()) {
+  return (await signInApi(account, origin)).tokens.accessToken;
 }

@@ -1,6 +1,7 @@
+import { authContracts, brandContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiCall } from '../api.js';
+import { ADMIN, accessToken, call } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
 describe('activity logs', () => {
@@ -16,7 +17,7 @@ describe('activity logs', () => {
   browserTest('a change made elsewhere is found by search in both views, with its details', async () => {
     // The change, made elsewhere in the back office: an admin creates a brand (its name has regex characters).
     const brandName = `Audit (e2e) ${Date.now()}.*`;
-    const created = await apiCall('POST', '/brands', {
+    const created = await call(brandContracts.create, {
       token: await accessToken(ADMIN),
       body: { name: brandName, description: 'Made by the browser test' },
     });
@@ -71,7 +72,7 @@ describe('activity logs', () => {
 
     // A refused sign-in under an address with regex characters is found and highlighted literally.
     const stranger = `intruder+${Date.now()}.e2e@example.com`;
-    const refused = await apiCall('POST', '/auth/login', { body: { email: stranger, password: 'guessing-1234' } });
+    const refused = await call(authContracts.login, { body: { email: stranger, password: 'guessing-1234' } });
     expect(refused.status).toBe(401);
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByPlaceholder('Search activity logs...').fill(stranger);

@@ -1,25 +1,17 @@
-import { lastDaysQuery } from '@seamline/shared';
+import { analyticsContracts, lastDaysQuery } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, callData, type DataOf } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, pageAccessToken, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const number = new Intl.NumberFormat('en-US');
 const thousands = (value: number) => `$${(value / 1000).toFixed(1)}k`;
 
-type Dashboard = {
-  orderStats: { totalOrders: number; totalRevenue: number; completedOrders: number };
-  userStats: { totalUsers: number; activeUsers: number };
-  productStats: { totalProducts: number; activeProducts: number; lowStockProducts: number };
-};
+type Dashboard = DataOf<typeof analyticsContracts.dashboard>;
 
-/** The API's answer, fetched by the page with its own session (a string expression: no DOM types here). */
-async function apiDashboard(page: Page, query = ''): Promise<Dashboard> {
-  const token = await pageAccessToken(page, 'back-office');
-  return page.evaluate(
-    `fetch('/api/admin/analytics${query}', { headers: { Authorization: 'Bearer ${token}' } })
-      .then((r) => r.json()).then((b) => b.data)`,
-  ) as Promise<Dashboard>;
+/** The API's answer for the page's own session. */
+async function apiDashboard(page: Page, query: { startDate?: string; endDate?: string } = {}): Promise<Dashboard> {
+  return callData(analyticsContracts.dashboard, { query, token: await pageAccessToken(page, 'back-office') });
 }
 
 async function cardValue(page: Page, title: string): Promise<string> {
@@ -69,7 +61,7 @@ describe('analytics screens', () => {
     const answered = page.waitForResponse((r) => r.url().includes(`/api/admin/analytics?startDate=${daily.startDate}`));
     await page.getByLabel('Period').selectOption('daily');
     await answered;
-    const dailyData = await apiDashboard(page, `?startDate=${daily.startDate}&endDate=${daily.endDate}`);
+    const dailyData = await apiDashboard(page, daily);
     expect(dailyData.orderStats.totalOrders).toBeLessThan(overall.orderStats.totalOrders);
     await expect.poll(() => cardValue(page, 'Total Orders')).toBe(number.format(dailyData.orderStats.totalOrders));
     await expectCards(page, dailyData);

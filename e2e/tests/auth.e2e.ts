@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import {
   baseUrl,
   browserTest,
@@ -11,7 +12,6 @@ import {
   scriptReadableState,
 } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const SUPPORT = { email: 'support@seamline.dev', password: 'Support123!' };
 const CUSTOMER = { email: 'emma.wilson@example.com', password: 'Customer123!' };
 

@@ -1,34 +1,11 @@
+import { authContracts, customerContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, call, callData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 // Liam (not Emma, whom the sign-in tests use) is deactivated here and reactivated afterwards.
 const LIAM = { email: 'liam.chen@example.com', password: 'Customer123!', phone: '5550198765', name: 'Liam Chen' };
-
-async function apiLogin(account: { email: string; password: string }) {
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { error?: string; data?: { tokens: { accessToken: string } } },
-  };
-}
-
-async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = (await apiLogin(ADMIN)).body.data!.tokens.accessToken;
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await res.json()) as T;
-}
-
-type Detail = { data: { user: { id: string; orderCount: number }; orders: { orderNumber: string }[] } };
 
 describe('customer management', () => {
   let context: BrowserContext;
@@ -38,14 +15,19 @@ describe('customer management', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     ({ context, page, consoleErrors } = await openBrowser());
-    const list = await adminApi<{ data: { users: { id: string }[] } }>(
-      'GET',
-      `/admin/customers?search=${encodeURIComponent(LIAM.email)}`,
-    );
-    liamId = list.data.users[0]!.id;
+    const list = await callData(customerContracts.list, {
+      query: { search: LIAM.email },
+      token: await accessToken(ADMIN),
+    });
+    liamId = list.users[0]!.id;
   });
   afterAll(async () => {
-    if (liamId) await adminApi('PUT', `/admin/customers/${liamId}/status`, { isActive: true });
+    if (liamId)
+      await callData(customerContracts.setStatus, {
+        params: { id: liamId },
+        body: { isActive: true },
+        token: await accessToken(ADMIN),
+      });
     await context?.close();
   });
 
@@ -88,18 +70,18 @@ describe('customer management', () => {
       expect(listRequests.map((url) => new URL(url).searchParams.get('limit'))).toEqual(['10']);
 
       // Details → Orders: exactly the orders the server holds for him.
-      const detail = await adminApi<Detail>('GET', `/admin/customers/${liamId}`);
+      const detail = await callData(customerContracts.get, { params: { id: liamId }, token: await accessToken(ADMIN) });
       await page.getByRole('button', { name: 'View Details' }).click();
       const dialog = page.getByRole('dialog', { name: 'Customer Details' });
       await dialog.waitFor();
       await dialog.getByRole('tab', { name: 'Orders' }).click();
-      if (detail.data.orders.length > 0) {
+      if (detail.orders.length > 0) {
         const table = dialog.getByRole('table', { name: 'Customer orders' });
         await table.waitFor();
-        for (const order of detail.data.orders.slice(0, 5)) {
+        for (const order of detail.orders.slice(0, 5)) {
           await expect(table.getByText(order.orderNumber, { exact: true }).count()).resolves.toBe(1);
         }
-        await expect(table.getByRole('row').count()).resolves.toBe(detail.data.orders.length + 1);
+        await expect(table.getByRole('row').count()).resolves.toBe(detail.orders.length + 1);
       } else {
         await dialog.getByText('No orders yet').waitFor();
       }
@@ -132,9 +114,9 @@ describe('customer management', () => {
       await page.getByLabel('Active only').click();
 
       // His sign-in fails, through the API and on the sign-in page.
-      const refused = await apiLogin(LIAM);
+      const refused = await call(authContracts.login, { body: { email: LIAM.email, password: LIAM.password } });
       expect(refused.status).toBe(403);
-      expect(refused.body.error).toBe('Your account has been deactivated. Please contact support.');
+      expect(refused.body).toMatchObject({ error: 'Your account has been deactivated. Please contact support.' });
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL('**/login');
       await page.getByLabel('Email').fill(LIAM.email);

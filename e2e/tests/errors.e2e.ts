@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import { BACK_OFFICE_SCREENS, baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const CRASH = 'Unexpected Application Error';

@@ -1,8 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import { BACK_OFFICE_SCREENS, baseUrl, browserTest, expectAccessible, openBrowser } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const NAME = 'Keyboard Knit Beanie';
 const SCREENS = [...BACK_OFFICE_SCREENS, '/profile'];
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { PRODUCT_CSV_COLUMNS } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const ROWS = 1000;
 /** Spreadsheet rows (header = 1) made bad on purpose, and what the preview must say about each. */
 const BAD = [

@@ -1,6 +1,14 @@
+import {
+  adminOrderContracts,
+  authContracts,
+  orderContracts,
+  paymentContracts,
+  productContracts,
+  returnContracts,
+} from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiData } from '../api.js';
+import { ADMIN, accessToken, callData, staffViewData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 
 const ADDRESS = {
@@ -14,14 +22,11 @@ const ADDRESS = {
   phone: '5550172233',
 };
 
-type Variant = { size: string; color: string; quantity: number; reserved: number };
-type Product = { id: string; name: string; inventory: Variant[] };
-type Order = { id: string; orderNumber: string; total: number; status: string; paymentStatus: string };
-type OrderLine = { id: string; productId: string; size: string; color: string };
+type Order = { id: string; orderNumber: string; total: number };
 
 /** Units on the shelf of one variant, read with the staff view. */
-async function quantityOf(adminToken: string, productId: string, variant: Pick<Variant, 'size' | 'color'>) {
-  const data = await apiData<{ product: Product }>('GET', `/products/${productId}`, { token: adminToken });
+async function quantityOf(adminToken: string, productId: string, variant: { size: string; color: string }) {
+  const data = await staffViewData(productContracts.get, { params: { id: productId }, token: adminToken });
   return data.product.inventory.find((row) => row.size === variant.size && row.color === variant.color)!.quantity;
 }
 
@@ -39,11 +44,12 @@ describe('returns', () => {
     adminToken = await accessToken(ADMIN);
     // A new customer orders one unit of two products, pays through the test provider and gets the parcel.
     const email = `returns.e2e.${Date.now()}@example.com`;
-    const customer = await apiData<{ tokens: { accessToken: string } }>('POST', '/auth/register', {
+    const customer = await callData(authContracts.register, {
       body: { email, password: 'Customer123!', firstName: 'Rhea', lastName: 'Turner' },
     });
     const customerToken = customer.tokens.accessToken;
-    const catalogue = await apiData<{ products: Product[] }>('GET', '/admin/products?limit=20&isActive=true', {
+    const catalogue = await callData(productContracts.adminList, {
+      query: { limit: 20, isActive: 'true' },
       token: adminToken,
     });
     const inStock = catalogue.products
@@ -56,28 +62,31 @@ describe('returns', () => {
       color: variant!.color,
       quantity: 1,
     }));
-    const placed = await apiData<{ order: Order }>('POST', '/orders', {
+    const placed = await callData(orderContracts.create, {
       token: customerToken,
       body: { items, shippingAddress: ADDRESS, billingAddress: ADDRESS, paymentMethod: 'stripe' },
     });
     order = placed.order;
-    const intent = await apiData<{ paymentIntent: { id: string } }>('POST', '/payments/create-payment-intent', {
+    const intent = await callData(paymentContracts.createIntent, {
       token: customerToken,
       body: { amount: order.total, orderId: order.id },
     });
-    await apiData('POST', '/payments/confirm', {
+    await callData(paymentContracts.confirm, {
       token: customerToken,
       body: { orderId: order.id, paymentIntentId: intent.paymentIntent.id },
     });
-    const delivered = await apiData<{ order: Order & { items: OrderLine[] } }>('PUT', `/orders/${order.id}/status`, {
+    const delivered = await callData(orderContracts.updateStatus, {
+      params: { id: order.id },
       token: adminToken,
       body: { status: 'delivered', paymentStatus: 'paid' },
     });
     const line = delivered.order.items[0]!;
+    if (!line.productId) throw new Error('the delivered line has lost its product');
     returned = { productId: line.productId, size: line.size, color: line.color };
     shelfBefore = await quantityOf(adminToken, returned.productId, returned);
     // The customer asks to return one of the two items.
-    await apiData('POST', `/orders/${order.id}/refund`, {
+    await callData(orderContracts.requestRefund, {
+      params: { id: order.id },
       token: customerToken,
       body: { reason: 'Too small', items: [{ itemId: line.id, quantity: 1 }] },
     });
@@ -130,13 +139,10 @@ describe('returns', () => {
     await expectAccessible(page, 'returns-tab-approved');
 
     // The API agrees: payment partially refunded, the returned unit back on the shelf, the request decided.
-    const data = await apiData<{ order: Order }>('GET', `/admin/orders/${order.id}`, { token: adminToken });
+    const data = await callData(adminOrderContracts.get, { params: { id: order.id }, token: adminToken });
     expect(data.order).toMatchObject({ status: 'delivered', paymentStatus: 'partially_refunded' });
     expect(await quantityOf(adminToken, returned.productId, returned)).toBe(shelfBefore + 1);
-    type ReturnRow = { status: string; refundAmount: number };
-    const returns = await apiData<{ returns: ReturnRow[] }>('GET', `/orders/${order.id}/returns`, {
-      token: adminToken,
-    });
+    const returns = await callData(returnContracts.listForOrder, { params: { id: order.id }, token: adminToken });
     expect(returns.returns[0]).toMatchObject({ status: 'approved', refundAmount: refund });
     expect(consoleErrors).toEqual([]);
   });

@@ -1,6 +1,7 @@
+import { adminOrderContracts, orderContracts, productContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiData } from '../api.js';
+import { ADMIN, accessToken, callData } from '../api.js';
 import {
   baseUrl,
   browserTest,
@@ -25,15 +26,13 @@ const ADDRESS = {
 };
 
 type Line = { productId: string; size: string; color: string; quantity: number };
-type PlacedOrder = { id: string; orderNumber: string; items: { id: string }[] };
 
 /** Two different in-stock variants of the demo catalogue (one unit each), so an order has two lines. */
 async function twoInStockLines(): Promise<Line[]> {
-  const list = await apiData<{ products: { id: string }[] }>('GET', '/products?limit=20');
+  const list = await callData(productContracts.list, { query: { limit: 20 } });
   const lines: Line[] = [];
   for (const { id } of list.products) {
-    type Variant = { size: string; color: string; available: number };
-    const { product } = await apiData<{ product: { inventory: Variant[] } }>('GET', `/products/${id}`);
+    const { product } = await callData(productContracts.get, { params: { id } });
     const variant = product.inventory.find((v) => v.available >= 3);
     if (variant) lines.push({ productId: id, size: variant.size, color: variant.color, quantity: 1 });
     if (lines.length === 2) return lines;
@@ -45,8 +44,8 @@ const orderBody = (items: Line[]) => ({
   items,
   shippingAddress: ADDRESS,
   billingAddress: ADDRESS,
-  paymentMethod: 'stripe',
-  shippingMethod: 'standard',
+  paymentMethod: 'stripe' as const,
+  shippingMethod: 'standard' as const,
 });
 
 const shopAccessToken = (page: Page) => pageAccessToken(page, 'shop');
@@ -205,8 +204,9 @@ describe('storefront account', () => {
   browserTest('the customer orders, sees the order with its tracking, and asks to return one item', async () => {
     const token = await shopAccessToken(page);
     const lines = await twoInStockLines();
-    const { order } = await apiData<{ order: PlacedOrder }>('POST', '/orders', { token, body: orderBody(lines) });
-    await apiData('PUT', `/admin/orders/${order.id}/status`, {
+    const { order } = await callData(orderContracts.create, { token, body: orderBody(lines) });
+    await callData(adminOrderContracts.updateStatus, {
+      params: { id: order.id },
       token: await accessToken(ADMIN),
       body: { status: 'shipped', paymentStatus: 'paid', trackingNumber: '1Z999AA10123456784' },
     });
@@ -237,7 +237,7 @@ describe('storefront account', () => {
   });
 
   browserTest('the customer cancels a pending order', async () => {
-    const placed = await apiData<{ order: PlacedOrder }>('POST', '/orders', {
+    const placed = await callData(orderContracts.create, {
       token: await shopAccessToken(page),
       body: orderBody((await twoInStockLines()).slice(0, 1)),
     });
@@ -252,7 +252,7 @@ describe('storefront account', () => {
 
   browserTest('a guest tracks an order by number and e-mail; a wrong e-mail is just "not found"', async () => {
     const guestEmail = `guest.${Date.now()}@example.com`;
-    const placed = await apiData<{ order: PlacedOrder }>('POST', '/orders/guest', {
+    const placed = await callData(orderContracts.createGuest, {
       body: { ...orderBody((await twoInStockLines()).slice(0, 1)), email: guestEmail },
     });
     const guest = await openBrowser();

@@ -1,6 +1,16 @@
+import {
+  adminOrderContracts,
+  cartContracts,
+  checkoutContracts,
+  couponContracts,
+  type EndpointResponse,
+  orderContracts,
+  productContracts,
+  profileContracts,
+} from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiCall, apiData, signInApi } from '../api.js';
+import { ADMIN, accessToken, call, callData, signInApi, staffViewData } from '../api.js';
 import {
   baseUrl,
   browserTest,
@@ -26,16 +36,16 @@ const ADDRESS = {
 const MOBILE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-type Variant = { size: string; color: string; available: number };
-type Product = { id: string; slug: string; name: string; inventory: Variant[] };
+type Product = EndpointResponse<typeof productContracts.bySlug>['data']['product'];
+type Variant = Product['inventory'][number];
 
 /** A demo product with a size/color that has at least `units` to sell (M/Black preferred), read as a shopper. */
 async function productWithStock(units: number, skip: string[] = []) {
-  const list = await apiData<{ products: { slug: string }[] }>('GET', '/products?limit=60');
+  const list = await callData(productContracts.list, { query: { limit: 60 } });
   const products: Product[] = [];
   for (const summary of list.products) {
     if (skip.includes(summary.slug)) continue;
-    products.push((await apiData<{ product: Product }>('GET', `/products/slug/${summary.slug}`)).product);
+    products.push((await callData(productContracts.bySlug, { params: { slug: summary.slug } })).product);
   }
   const inStock = (v: Variant) => v.available >= units;
   for (const wanted of [(v: Variant) => inStock(v) && v.size === 'M' && v.color === 'Black', inStock]) {
@@ -125,7 +135,7 @@ describe('storefront cart and checkout', () => {
       await fillAddress(page);
 
       // Coupons answer with the server's exact messages.
-      const expired = await apiCall('POST', '/public/coupons/validate', {
+      const expired = await call(couponContracts.validatePublic, {
         body: { code: 'WINTER25', subtotal: priced2.subtotal },
       });
       await applyCoupon(page, 'WINTER25');
@@ -134,11 +144,9 @@ describe('storefront cart and checkout', () => {
       await page.getByText(/SAVE10US applied/).waitFor();
 
       // The total shown is the server's session total for the same cart and coupon.
-      const session = await apiData<{ totals: { total: number; discount: number } }>(
-        'POST',
-        '/checkout/create-guest-session',
-        { body: { email, items: [lineOf(product, variant, 2)], couponCode: 'SAVE10US', shippingMethod: 'standard' } },
-      );
+      const session = await callData(checkoutContracts.createGuestSession, {
+        body: { email, items: [lineOf(product, variant, 2)], couponCode: 'SAVE10US', shippingMethod: 'standard' },
+      });
       const total = session.totals.total;
       expect(session.totals.discount).toBeGreaterThan(0);
       const pay = page.getByRole('button', { name: `Pay ${formatUsd(total)}` });
@@ -167,9 +175,7 @@ describe('storefront cart and checkout', () => {
       expect(await waitForMailed(email, new RegExp(`Seamline order (${orderNumber}) confirmed`))).toBe(orderNumber);
 
       // The back office sees exactly one order for this e-mail, paid, with its stock taken.
-      const orders = await apiData<{ orders: unknown[] }>('GET', `/admin/orders?search=${encodeURIComponent(email)}`, {
-        token: admin,
-      });
+      const orders = await callData(adminOrderContracts.list, { query: { search: email }, token: admin });
       expect(orders.orders).toHaveLength(1);
       expect(orders.orders[0]).toMatchObject({
         orderNumber,
@@ -196,8 +202,8 @@ describe('storefront cart and checkout', () => {
       const login = await signInApi(CUSTOMER);
       const token = login.tokens.accessToken;
       // The account already holds one of the first product (saved on another device) and a saved address.
-      await apiData('PUT', '/cart', { token, body: { items: [cartLine(product, variant, 1)] } });
-      const saved = await apiData<{ address: { id: string } }>('POST', '/users/addresses', {
+      await callData(cartContracts.save, { token, body: { items: [cartLine(product, variant, 1)] } });
+      const saved = await callData(profileContracts.createAddress, {
         token,
         body: { ...ADDRESS, label: 'Studio', isDefault: true },
       });
@@ -229,9 +235,7 @@ describe('storefront cart and checkout', () => {
         expect(await refreshCookieOf(context, 'shop')).toMatchObject({ httpOnly: true, path: '/api/auth' });
         expect(await scriptReadableState(page)).not.toContain(login.tokens.refreshToken);
         const accountCart = async () =>
-          (await apiData<{ items: { productId: string; quantity: number }[] }>('GET', '/cart', { token })).items.map(
-            (line) => [line.productId, line.quantity],
-          );
+          (await callData(cartContracts.get, { token })).items.map((line) => [line.productId, line.quantity]);
         await expect.poll(accountCart).toEqual([
           [product.id, 2],
           [other.id, 1],
@@ -249,7 +253,7 @@ describe('storefront cart and checkout', () => {
         await studio.waitFor();
         expect(await studio.isChecked()).toBe(true);
         await page.getByRole('radio', { name: /Express Shipping/ }).check();
-        const priced = await apiData<{ total: number }>('POST', '/orders/calculate-shipping', {
+        const priced = await callData(checkoutContracts.calculateShipping, {
           body: { items: [lineOf(product, variant, 2), lineOf(other, otherVariant, 2)], shippingMethod: 'express' },
         });
         const pay = page.getByRole('button', { name: `Pay ${formatUsd(priced.total)}` });
@@ -259,7 +263,7 @@ describe('storefront cart and checkout', () => {
         await pay.click();
         await page.waitForURL(/\/shop\/checkout\/confirmation\/ORD-/);
         const orderNumber = (await page.getByTestId('order-number').textContent())!;
-        const mine = await apiData<{ orders: unknown[] }>('GET', '/orders/my-orders', { token });
+        const mine = await callData(orderContracts.mine, { query: {}, token });
         expect(mine.orders[0]).toMatchObject({
           orderNumber,
           paymentStatus: 'paid',
@@ -267,7 +271,7 @@ describe('storefront cart and checkout', () => {
         });
         await expect.poll(accountCart).toEqual([]);
       } finally {
-        await apiData('DELETE', `/users/addresses/${addressId}`, { token });
+        await callData(profileContracts.deleteAddress, { params: { id: addressId }, token });
       }
     },
   );
@@ -284,14 +288,13 @@ const lineOf = (product: Product, variant: Variant, quantity: number) => ({
 });
 
 async function priceOf(product: Product, variant: Variant, quantity: number) {
-  return apiData<{ subtotal: number; total: number }>('POST', '/orders/calculate-shipping', {
+  return callData(checkoutContracts.calculateShipping, {
     body: { items: [lineOf(product, variant, quantity)] },
   });
 }
 
 async function variantStock(token: string, productId: string, variant: Variant) {
-  type StockRow = { size: string; color: string; quantity: number; reserved: number };
-  const staffView = await apiData<{ product: { inventory: StockRow[] } }>('GET', `/products/${productId}`, { token });
+  const staffView = await staffViewData(productContracts.get, { params: { id: productId }, token });
   const row = staffView.product.inventory.find((r) => r.size === variant.size && r.color === variant.color)!;
   return { quantity: row.quantity, reserved: row.reserved };
 }

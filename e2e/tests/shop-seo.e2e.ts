@@ -1,12 +1,11 @@
+import { productContracts } from '@seamline/shared';
 import { describe, expect } from 'vitest';
-import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
-
-type Listed = { data: { products: { name: string; slug: string; price: number; salePrice: number | null }[] } };
+import { callData } from '../api.js';
+import { browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 /** A demo product that has a picture (the featured list is the home page's). */
 async function demoProduct() {
-  const answer = (await (await fetch(`${baseUrl()}/api/products/featured?limit=1`)).json()) as Listed;
-  return answer.data.products[0]!;
+  return (await callData(productContracts.featured, { query: { limit: 1 } })).products[0]!;
 }
 
 describe('storefront pages for search engines and for visitors without JavaScript', () => {

@@ -1,5 +1,7 @@
+import { healthContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { call } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 describe('the served app', () => {
@@ -13,9 +15,9 @@ describe('the served app', () => {
   afterAll(async () => context?.close());
 
   browserTest('serves the web app at / and the API health at /api/health', async () => {
-    const health = await fetch(`${baseUrl()}/api/health`);
+    const health = await call(healthContracts.health);
     // The optional dependencies this server is configured with (it sends mail) are reported beside the database.
-    expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok', smtp: 'ok' } });
+    expect(health.body).toEqual({ success: true, data: { status: 'ok', database: 'ok', smtp: 'ok' } });
     await page.goto('/');
     // The page is served as "Seamline"; once the app has sent the visitor to sign in, the screen names itself.
     await page.waitForURL('**/login');

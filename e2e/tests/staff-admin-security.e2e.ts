@@ -1,7 +1,8 @@
+import { twoFactorContracts, userContracts } from '@seamline/shared';
 import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiData } from '../api.js';
+import { ADMIN, accessToken, callData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const stamp = Date.now();
@@ -15,8 +16,6 @@ const NEWCOMER = member('newcomer');
 const WATCHED = member('watched');
 const CHANGER = member('changer');
 const GUESSER = member('guesser');
-
-type SecuritySettings = { requireTwoFactorForStaff: boolean };
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   // A page just sent to sign-in by the app is already there (a second navigation would interrupt the first).
@@ -36,7 +35,7 @@ describe('staff security: the admin side, and changing a password', () => {
     if (!baseUrl()) return;
     adminToken = await accessToken(ADMIN);
     for (const person of [NEWCOMER, WATCHED, CHANGER, GUESSER])
-      await apiData('POST', '/admin/users', { token: adminToken, body: { ...person, role: 'support' } });
+      await callData(userContracts.create, { token: adminToken, body: { ...person, role: 'support' } });
     admin = await openBrowser();
     staff = await openBrowser();
     await signIn(admin.page, ADMIN);
@@ -45,7 +44,7 @@ describe('staff security: the admin side, and changing a password', () => {
   afterAll(async () => {
     // Whatever happened above, the store must not keep requiring two-factor for the browser tests after this file.
     const body = { requireTwoFactorForStaff: false };
-    if (adminToken) await apiData('PUT', '/admin/settings/security', { token: adminToken, body });
+    if (adminToken) await callData(twoFactorContracts.updateSettings, { token: adminToken, body });
     await admin?.context.close();
     await staff?.context.close();
   });
@@ -74,7 +73,7 @@ describe('staff security: the admin side, and changing a password', () => {
 
     await requirement.click();
     await expect.poll(() => requirement.getAttribute('aria-checked')).toBe('false');
-    const settings = await apiData<SecuritySettings>('GET', '/admin/settings/security', { token: adminToken });
+    const settings = await callData(twoFactorContracts.getSettings, { token: adminToken });
     expect(settings.requireTwoFactorForStaff).toBe(false);
   });
 
@@ -107,10 +106,10 @@ describe('staff security: the admin side, and changing a password', () => {
     async () => {
       // Two-factor turned on through the API (the profile flow has its own test).
       const token = await accessToken(GUESSER);
-      const { secret } = await apiData<{ secret: string }>('POST', '/auth/two-factor/setup', { token, body: {} });
+      const { secret } = await callData(twoFactorContracts.setup, { token });
       const totp = new TOTP({ secret, digits: 6, period: 30 });
       const code = totp.generate({ timestamp: Date.now() - 30_000 });
-      await apiData('POST', '/auth/two-factor/enable', { token, body: { code } });
+      await callData(twoFactorContracts.enable, { token, body: { code } });
 
       const { page, context } = await openBrowser();
       try {

@@ -1,10 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
 // Demo account (README).
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const stamp = Date.now().toString(36);
 const INVITEE = {
   email: `invited.${stamp}@example.com`,

@@ -1,7 +1,8 @@
+import { userContracts } from '@seamline/shared';
 import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ADMIN, accessToken, apiData } from '../api.js';
+import { ADMIN, accessToken, callData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 const MEMBER = {
@@ -53,7 +54,7 @@ describe('staff security: two-factor sign-in and sessions', () => {
   beforeAll(async () => {
     if (!baseUrl()) return;
     // A staff member of this test's own, so the demo accounts other tests use stay as they are.
-    await apiData('POST', '/admin/users', { token: await accessToken(ADMIN), body: { ...MEMBER, role: 'support' } });
+    await callData(userContracts.create, { token: await accessToken(ADMIN), body: { ...MEMBER, role: 'support' } });
     ({ context, page } = await openBrowser());
     ({ context: other, page: otherPage } = await openBrowser());
   });

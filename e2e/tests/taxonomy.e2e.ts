@@ -1,9 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { brandContracts, categoryContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, call } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MODERATOR = { email: 'moderator@seamline.dev', password: 'Moderator123!' };
 const RUN = Date.now().toString(36).slice(-5);
 
@@ -62,20 +63,14 @@ async function search(page: Page, placeholder: string, text: string) {
 }
 
 /** Creates items straight through the API (as the admin) so lists have known content. */
-async function createThroughApi(path: '/api/categories' | '/api/brands', names: string[]) {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
+async function createThroughApi(contracts: typeof categoryContracts | typeof brandContracts, names: string[]) {
+  const token = await accessToken(ADMIN);
   for (const name of names) {
-    const res = await fetch(`${baseUrl()}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name, description: `${name} for the browser test`, website: 'https://example.com' }),
+    const created = await call(contracts.create, {
+      token,
+      body: { name, description: `${name} for the browser test`, website: 'https://example.com' },
     });
-    expect(res.status).toBe(201);
+    expect(created.status).toBe(201);
   }
 }
 
@@ -87,7 +82,7 @@ const KINDS = [
     noun: 'Category',
     plural: 'Categories',
     path: '/categories',
-    api: '/api/categories' as const,
+    contracts: categoryContracts,
     name: `Outerwear ${RUN}`,
     picture: 'image',
     folder: 'categories',
@@ -100,7 +95,7 @@ const KINDS = [
     noun: 'Brand',
     plural: 'Brands',
     path: '/brands',
-    api: '/api/brands' as const,
+    contracts: brandContracts,
     name: `Northwind ${RUN}`,
     picture: 'logo',
     folder: 'brands',
@@ -213,7 +208,7 @@ describe('categories and brands management', () => {
     for (const kind of KINDS) {
       const prefix = `Paged ${kind.noun} ${RUN}`;
       await createThroughApi(
-        kind.api,
+        kind.contracts,
         Array.from({ length: 10 }, (_, i) => `${prefix} ${String(i + 1).padStart(2, '0')}`),
       );
     }

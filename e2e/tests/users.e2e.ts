@@ -1,9 +1,10 @@
+import { userContracts } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN, accessToken, call, callData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
 
 // Demo accounts (README).
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 const MODERATOR = { email: 'moderator@seamline.dev', password: 'Moderator123!' };
 
 async function signIn(page: Page, account: { email: string; password: string }) {
@@ -142,31 +143,24 @@ describe('user management', () => {
   });
 
   browserTest('pagination appears past 9 staff; a search with no match shows the empty state', async () => {
-    const login = await fetch(`${baseUrl()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const token = ((await login.json()) as { data: { tokens: { accessToken: string } } }).data.tokens.accessToken;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const before = await fetch(`${baseUrl()}/api/admin/users?limit=1`, { headers });
-    const staff = ((await before.json()) as { data: { pagination: { total: number } } }).data.pagination.total;
+    const token = await accessToken(ADMIN);
+    const before = await callData(userContracts.list, { query: { limit: 1 }, token });
+    const staff = before.pagination.total;
     // Enough new staff for a second page, whatever other tests created before.
     const stamp = Date.now().toString(36);
     const toCreate = Math.max(3, 10 - staff);
     for (let i = 0; i < toCreate; i++) {
-      const res = await fetch(`${baseUrl()}/api/admin/users`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
+      const created = await call(userContracts.create, {
+        token,
+        body: {
           email: `page${i}.${stamp}@example.com`,
           password: 'Password123!',
           firstName: 'Paged',
           lastName: `Member${i}`,
           role: i % 2 ? 'moderator' : 'support',
-        }),
+        },
       });
-      expect(res.status).toBe(201);
+      expect(created.status).toBe(201);
     }
     await signOut(context, page);
     await signIn(page, ADMIN);

@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ADMIN } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
-
-const ADMIN = { email: 'admin@seamline.dev', password: 'Admin123!' };
 
 async function signIn(page: Page) {
   await page.goto('/login');
