@@ -13,6 +13,11 @@ export const activityLogContracts = {
     method: 'GET',
     path: '/admin/activity-logs',
     summary: 'List activity-log entries, newest first (search, filter by user, action, resource, status and dates)',
+    description:
+      'One entry per staff change (written in the same transaction), sign-in and failed sign-in: who, action, ' +
+      'resource, success or failure, changed fields before/after with secrets redacted, IP and user agent. `search` ' +
+      'is plain case-insensitive text over action, resource, e-mail and details; `startDate`/`endDate` take a day ' +
+      'or an ISO date-time. The e-mail is the one the user had at the time.',
     tag,
     access: 'activityLogs',
     query: activityLogQuery,
@@ -23,6 +28,7 @@ export const activityLogContracts = {
     method: 'GET',
     path: '/admin/activity-logs/:id',
     summary: 'Get one activity-log entry',
+    description: 'The entry as the list shows it. 404 "Activity log not found".',
     tag,
     access: 'activityLogs',
     params: idParams('activity log'),

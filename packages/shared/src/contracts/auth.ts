@@ -33,8 +33,12 @@ export const authContracts = {
     path: '/auth/login',
     summary: 'Sign in with e-mail and password',
     description:
-      'Failed attempts are throttled per account and per address (429 with Retry-After). A staff member with ' +
-      'two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.',
+      'Answers the user and an access token (a JWT valid 15 minutes). The refresh token (opaque, rotated on every ' +
+      'use, its session lives 7 days from sign-in) goes into an HttpOnly cookie for `X-Seamline-Client: back-office` ' +
+      'or `shop`, into the answer for `api`, and nowhere without the header. 401 "Invalid email or password"; 403 ' +
+      '"Your account has been deactivated. Please contact support."; after 5 failures in 15 minutes per account and ' +
+      'per address 429 "Too many failed sign-in attempts. Please try again later." with Retry-After. A staff member ' +
+      'with two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.',
     tag,
     access: 'public',
     headers: sessionClientHeaders,
@@ -48,6 +52,10 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/register',
     summary: 'Create a customer account and sign in',
+    description:
+      'Always a customer account. Mails an e-mail verification link (valid 24 hours, single use) and answers 201 ' +
+      'with a session, delivered as for sign-in. 409 "An account with this email already exists", whatever the ' +
+      "existing account's role or state.",
     tag,
     access: 'public',
     headers: sessionClientHeaders,
@@ -97,6 +105,9 @@ export const authContracts = {
     method: 'GET',
     path: '/auth/verify',
     summary: 'The signed-in user (checks the access token)',
+    description:
+      'Answers the user of the access token; the back office calls it after restoring a stored session. 401 when ' +
+      'the token is missing, expired or its session was ended.',
     tag,
     access: 'authenticated',
     responses: { 200: envelope(z.object({ user: publicUser })) },
@@ -106,6 +117,9 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/forgot-password',
     summary: 'Mail a password reset link (the same answer whether or not the account exists)',
+    description:
+      'The link (valid 1 hour, single use) replaces earlier ones and goes through the mail outbox. Nothing is sent ' +
+      'for unknown or deactivated accounts, or after 3 links in the last hour; the answer never tells which.',
     tag,
     access: 'public',
     body: forgotPasswordInput,
@@ -117,6 +131,7 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/reset-password',
     summary: 'Choose a new password with the token from the reset link',
+    description: 'The token is spent and every session of the user ends. 400 "Invalid or expired reset token".',
     tag,
     access: 'public',
     body: resetPasswordInput,
@@ -128,6 +143,7 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/verify-email',
     summary: 'Confirm the e-mail address with the token from the verification link',
+    description: 'The token is spent. 400 "Invalid or expired verification token".',
     tag,
     access: 'public',
     body: verifyEmailInput,
@@ -139,6 +155,9 @@ export const authContracts = {
     method: 'POST',
     path: '/auth/resend-verification',
     summary: 'Mail a new verification link (the same answer whether or not the account needs one)',
+    description:
+      'Only unverified active accounts get a link (valid 24 hours), at most 3 in an hour; the answer never tells ' +
+      'whether one was sent.',
     tag,
     access: 'public',
     body: resendVerificationInput,

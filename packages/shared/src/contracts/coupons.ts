@@ -3,6 +3,7 @@ import { pageQuery, paginationView } from '../api.js';
 import { COUPON_TYPES, PAGE_SIZES } from '../constants.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import {
+  COUPON_REASONS,
   COUPON_STATUSES,
   couponAnalyticsQuery,
   couponListQuery,
@@ -98,6 +99,9 @@ export const couponContracts = {
     method: 'GET',
     path: '/admin/coupons',
     summary: 'List coupons (search by code or name, filter by type and active flag)',
+    description:
+      'Newest first. Coupon answers carry their payload at `data.data`. Each coupon has its display `status`, ' +
+      'computed when answering: Expired, Not Started, Usage Exceeded, Active or Inactive (the first that applies).',
     tag,
     access: 'couponsRead',
     query: couponListQuery.extend(pageQuery(PAGE_SIZES.coupons).shape),
@@ -108,6 +112,7 @@ export const couponContracts = {
     method: 'GET',
     path: '/admin/coupons/generate-code',
     summary: 'Generate an unused 8-character coupon code',
+    description: 'Uppercase letters and digits; nothing is stored (a new coupon gets its own code anyway).',
     tag,
     access: 'couponsWrite',
     responses: { 200: wrapped(z.object({ code: z.string() })) },
@@ -117,6 +122,10 @@ export const couponContracts = {
     method: 'GET',
     path: '/admin/coupons/analytics',
     summary: 'Coupon redemptions, discount given and revenue over a date range',
+    description:
+      'The last 30 days by default; dates are YYYY-MM-DD (whole days) or ISO date-times. Counts the uses not given ' +
+      'back and the orders with a coupon that are not cancelled or refunded, per coupon and per day. ' +
+      '400 "End date must be after start date".',
     tag,
     access: 'couponsRead',
     query: couponAnalyticsQuery,
@@ -127,6 +136,7 @@ export const couponContracts = {
     method: 'GET',
     path: '/admin/coupons/:id',
     summary: 'Get one coupon',
+    description: '404 "Coupon not found".',
     tag,
     access: 'couponsRead',
     params,
@@ -137,6 +147,10 @@ export const couponContracts = {
     method: 'POST',
     path: '/admin/coupons',
     summary: 'Add a coupon (the server generates its code)',
+    description:
+      'The code is always assigned by the server (a `code` in the body is not used). Without dates the coupon runs ' +
+      'from today for 30 days; a YYYY-MM-DD start counts from the start of its day, an end to the end of its day. ' +
+      'Recorded in the activity log.',
     tag,
     access: 'couponsWrite',
     body: createCouponBody,
@@ -149,6 +163,9 @@ export const couponContracts = {
     method: 'PUT',
     path: '/admin/coupons/:id',
     summary: 'Edit a coupon',
+    description:
+      'Replaces the editable fields; the code and the use count stay. Without dates in the body the coupon keeps ' +
+      'its own. Recorded in the activity log with the changed fields. 404 "Coupon not found".',
     tag,
     access: 'couponsWrite',
     params,
@@ -162,17 +179,25 @@ export const couponContracts = {
     method: 'DELETE',
     path: '/admin/coupons/:id',
     summary: 'Delete a coupon',
+    description:
+      'Only a coupon nobody has used: otherwise 409 "This coupon has been used on orders and cannot be deleted. ' +
+      'Deactivate it instead." Recorded in the activity log. 404 "Coupon not found".',
     tag,
     access: 'couponsWrite',
     params,
     responses: { 200: messageEnvelope },
+    errors: [409],
   }),
   validate: endpoint({
     operationId: 'validateCoupon',
     method: 'POST',
     path: '/coupons/validate',
     summary: "Check a coupon against the signed-in customer's cart subtotal",
-    description: 'The customer comes from the token; a userId in the body is ignored.',
+    description:
+      'The customer comes from the token; a userId in the body is ignored. Nothing is counted or stored: a use is ' +
+      'counted when an order is placed. The per-customer limit counts the buyer by e-mail, as a guest or signed in ' +
+      `alike. A coupon that does not apply answers 400 COUPON_NOT_APPLICABLE with the reason, e.g. 400 "${COUPON_REASONS.unknown}", ` +
+      `400 "${COUPON_REASONS.expired}", 400 "${COUPON_REASONS.userLimit}" or 400 "${COUPON_REASONS.firstOrderOnly}".`,
     tag,
     access: 'authenticated',
     body: validateCouponBody,
@@ -184,6 +209,9 @@ export const couponContracts = {
     method: 'POST',
     path: '/public/coupons/validate',
     summary: 'Check a coupon against a guest cart subtotal',
+    description:
+      'As the signed-in check, for a guest: nothing is stored. A first-order-only coupon answers 400 ' +
+      `"${COUPON_REASONS.signInRequired}"; other refusals are 400 COUPON_NOT_APPLICABLE with the reason.`,
     tag,
     access: 'public',
     body: validateCouponBody,

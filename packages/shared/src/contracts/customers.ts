@@ -21,6 +21,11 @@ export const customerContracts = {
     method: 'GET',
     path: '/admin/customers',
     summary: 'List customers with their order figures (search by name, e-mail or phone; filter by status)',
+    description:
+      'Customer accounts only (never staff, never erased ones), newest first, each with order count, amount spent ' +
+      'and tier. `status=active|inactive`, `registeredFrom`/`registeredTo` (a day or an ISO date-time), ' +
+      '`hasOrders=yes|no`; a search of 3 or more digits also matches phone numbers. `overall` counts the list ' +
+      'without the search ("X of Y customers").',
     tag,
     access: 'customersRead',
     query: customerListQuery,
@@ -31,6 +36,9 @@ export const customerContracts = {
     method: 'GET',
     path: '/admin/customers/:id',
     summary: 'Get one customer with their most recent orders and saved addresses',
+    description:
+      'Up to 100 most recent orders and the address book (default first). 404 "Customer not found" for an ' +
+      'unknown id, a staff account or an erased customer.',
     tag,
     access: 'customersRead',
     params,
@@ -41,6 +49,8 @@ export const customerContracts = {
     method: 'PUT',
     path: '/admin/customers/:id',
     summary: "Edit a customer's name and phone",
+    description:
+      'An empty phone clears it. Changes are recorded in the activity log with before/after. 404 "Customer not found".',
     tag,
     access: 'customersWrite',
     params,
@@ -53,6 +63,9 @@ export const customerContracts = {
     method: 'PUT',
     path: '/admin/customers/:id/status',
     summary: 'Activate or deactivate a customer (deactivation ends their sessions and blocks ordering)',
+    description:
+      'A deactivated customer cannot sign in or order, and every session of theirs ends at once (also when it was ' +
+      'already inactive). A change is recorded in the activity log. 404 "Customer not found".',
     tag,
     access: 'customersWrite',
     params,

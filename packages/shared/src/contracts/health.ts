@@ -33,6 +33,7 @@ export const healthContracts = {
     method: 'GET',
     path: '/health/live',
     summary: 'Liveness probe: the process is up',
+    description: 'Checks nothing else, so a busy or draining instance still answers 200; never throttled or shed.',
     tag,
     access: 'public',
     responses: { 200: envelope(livenessView) },
@@ -64,6 +65,9 @@ export const healthContracts = {
     method: 'GET',
     path: '/metrics',
     summary: 'Prometheus metrics (admin session, or the METRICS_TOKEN bearer token)',
+    description:
+      'Request counts and durations by route, database pool, memory and heap figures. A scraper sends `Authorization: Bearer ' +
+      '<METRICS_TOKEN>` (when that token is configured) instead of a user session; never shed under overload.',
     tag: 'monitoring',
     access: 'admin',
     produces: ['text/plain'],

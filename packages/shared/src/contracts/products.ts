@@ -11,6 +11,7 @@ import {
   inventoryHistoryDayView,
   inventoryReplaceInput,
   limitQuery,
+  PRODUCT_MESSAGES,
   productInput,
   productListQuery,
   productStatusInput,
@@ -78,7 +79,11 @@ export const productContracts = {
     method: 'GET',
     path: '/products',
     summary: 'List products (search, filter by category, brand, price and flags; sort)',
-    description: listDescription,
+    description:
+      `${listDescription} Shoppers see active products only. \`size\` and \`color\` take comma lists in any case ` +
+      '(some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. ' +
+      '`sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, ' +
+      '`minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale).',
     tag,
     access: 'public',
     query: productListQuery,
@@ -90,7 +95,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/featured',
     summary: 'Featured products',
-    description: listDescription,
+    description: `${listDescription} Active featured products, best rated first.`,
     tag,
     access: 'public',
     query: limitQuery(PAGE_SIZES.featured),
@@ -102,7 +107,7 @@ export const productContracts = {
     method: 'GET',
     path: '/products/trending',
     summary: 'TikTok-trending products',
-    description: listDescription,
+    description: `${listDescription} Active trending products, best rated first.`,
     tag,
     access: 'public',
     query: limitQuery(PAGE_SIZES.featured),
@@ -114,6 +119,8 @@ export const productContracts = {
     method: 'GET',
     path: '/products/categories',
     summary: 'Categories with their product counts (staff also see inactive ones)',
+    description:
+      'Every category with how many products it holds: active products only for shoppers, all products for staff.',
     tag,
     access: 'public',
     responses: { 200: envelope(z.object({ categories: z.array(taxonomyItemView) })) },
@@ -123,6 +130,8 @@ export const productContracts = {
     method: 'GET',
     path: '/products/brands',
     summary: 'Brands with their product counts (staff also see inactive ones)',
+    description:
+      'Every brand with how many products it holds: active products only for shoppers, all products for staff.',
     tag,
     access: 'public',
     responses: { 200: envelope(z.object({ brands: z.array(taxonomyItemView) })) },
@@ -132,7 +141,9 @@ export const productContracts = {
     method: 'GET',
     path: '/products/slug/:slug',
     summary: 'Get one product by its slug',
-    description,
+    description:
+      `${description} Shoppers find active products only (404 "${PRODUCT_MESSAGES.notFound}" otherwise); their ` +
+      'read counts as a view of the product.',
     tag,
     access: 'public',
     params: z.object({ slug: z.string().max(200) }),
@@ -145,7 +156,9 @@ export const productContracts = {
     method: 'GET',
     path: '/products/category/:category',
     summary: 'Products of one category (by name or id)',
-    description: listDescription,
+    description:
+      `${listDescription} The category is matched by id or by name in any case (404 "Category not found"); ` +
+      'active products only, newest first.',
     tag,
     access: 'public',
     params: z.object({ category: z.string().max(100) }),
@@ -159,7 +172,9 @@ export const productContracts = {
     method: 'GET',
     path: '/products/:id',
     summary: 'Get one product',
-    description,
+    description:
+      `${description} Shoppers find active products only (404 "${PRODUCT_MESSAGES.notFound}" otherwise); their ` +
+      'read counts as a view of the product.',
     tag,
     access: 'public',
     params,
@@ -171,7 +186,9 @@ export const productContracts = {
     method: 'GET',
     path: '/products/:id/related',
     summary: 'Products related to one product (same category or brand)',
-    description: listDescription,
+    description:
+      `${listDescription} Active products of the same category, same brand first, then best rated. 404 ` +
+      `"${PRODUCT_MESSAGES.notFound}" (for shoppers also when the product is inactive).`,
     tag,
     access: 'public',
     params,
@@ -184,6 +201,12 @@ export const productContracts = {
     method: 'POST',
     path: '/products',
     summary: 'Add a product with its inventory and images',
+    description:
+      '`category` and `brand` are names or ids (400 "Category not found" or 400 "Brand not found"). 409 ' +
+      `"${PRODUCT_MESSAGES.skuTaken}"; a typed slug that is taken answers 409 "${PRODUCT_MESSAGES.slugTaken}", one ` +
+      'made from the name gets -2, -3… Variant SKUs and barcodes are generated when not given and must be unique ' +
+      `(409 "${PRODUCT_MESSAGES.variantSkuTaken}", 409 "${PRODUCT_MESSAGES.barcodeTaken}"). Each variant's stock ` +
+      'is written as a stock movement; recorded in the activity log.',
     tag,
     access: 'catalogueWrite',
     body: productInput,
@@ -196,6 +219,10 @@ export const productContracts = {
     method: 'PUT',
     path: '/products/:id',
     summary: 'Edit a product (fields left out keep their value)',
+    description:
+      'Same rules as adding. `images` replaces the list (pictures no longer used are deleted from storage); ' +
+      '`inventory` replaces the combinations, and one reserved by orders cannot be removed or set below its ' +
+      `reserved units (409). 404 "${PRODUCT_MESSAGES.notFound}".`,
     tag,
     access: 'catalogueWrite',
     params,
@@ -209,6 +236,9 @@ export const productContracts = {
     method: 'DELETE',
     path: '/products/:id',
     summary: 'Delete a product with its inventory, movements and images',
+    description:
+      'For good: order lines keep their copy of the product. Recorded in the activity log. ' +
+      `404 "${PRODUCT_MESSAGES.notFound}".`,
     tag,
     access: 'catalogueWrite',
     params,
@@ -219,6 +249,10 @@ export const productContracts = {
     method: 'GET',
     path: '/admin/products',
     summary: 'A page of products with staff fields, searched, filtered and sorted (20 per page by default)',
+    description:
+      'Inactive products included. Besides the storefront filters: `stock=out|low|moderate|in` (the four stock ' +
+      'statuses); `minPrice`/`maxPrice` apply to the price. `catalogue` counts the whole catalogue ' +
+      '("X of Y products").',
     tag,
     access: 'catalogueRead',
     query: adminProductListQuery,
@@ -229,6 +263,7 @@ export const productContracts = {
     method: 'PUT',
     path: '/admin/products/:id/status',
     summary: 'Set the active, featured or trending flag of a product',
+    description: `Recorded in the activity log. 404 "${PRODUCT_MESSAGES.notFound}".`,
     tag,
     access: 'catalogueWrite',
     params,
@@ -248,6 +283,9 @@ export const productStockContracts = {
     method: 'POST',
     path: '/products/:id/stock/add',
     summary: 'Add units to one size/color of a product',
+    description:
+      'Through the one stock function: a stock movement and an activity-log entry. ' +
+      '404 when the product or its size/color does not exist.',
     tag: stockTag,
     access: 'inventory',
     params,
@@ -261,6 +299,9 @@ export const productStockContracts = {
     method: 'POST',
     path: '/products/:id/stock/remove',
     summary: 'Remove units from one size/color of a product',
+    description:
+      'Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units ' +
+      'available, nothing changed. 404 when the product or its size/color does not exist.',
     tag: stockTag,
     access: 'inventory',
     params,
@@ -274,6 +315,10 @@ export const productStockContracts = {
     method: 'PUT',
     path: '/admin/products/:id/inventory',
     summary: 'Add to, subtract from or set the stock of one size/color',
+    description:
+      '`operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more ' +
+      'than is available or setting below the units reserved by orders; 404 when the product or its size/color ' +
+      'does not exist. A stock movement and an activity-log entry per change.',
     tag: stockTag,
     access: 'inventory',
     params,
@@ -287,6 +332,9 @@ export const productStockContracts = {
     method: 'POST',
     path: '/products/:id/inventory',
     summary: 'Add a size/color combination to a product',
+    description:
+      `Size and color are compared ignoring case: 409 "${PRODUCT_MESSAGES.combinationExists}". The initial ` +
+      'quantity is written as a stock movement; recorded in the activity log.',
     tag: stockTag,
     access: 'inventory',
     params,
@@ -300,6 +348,9 @@ export const productStockContracts = {
     method: 'PUT',
     path: '/products/:id/inventory',
     summary: 'Replace the whole list of size/color combinations of a product',
+    description:
+      'Combinations left out are removed, new ones added, changed quantities set through stock movements. 409 ' +
+      'INSUFFICIENT_STOCK when a removed or lowered combination holds units reserved by orders; nothing changes then.',
     tag: stockTag,
     access: 'inventory',
     params,
@@ -313,6 +364,9 @@ export const productStockContracts = {
     method: 'GET',
     path: '/products/:id/inventory/history',
     summary: 'Stock movements of a product, newest first, a page at a time',
+    description:
+      'Each movement: size/color, operation, quantity and reserved before/after, reason, who, and the order when an ' +
+      `order moved it. 404 "${PRODUCT_MESSAGES.notFound}".`,
     tag: stockTag,
     access: 'catalogueRead',
     params,
@@ -326,6 +380,9 @@ export const productStockContracts = {
     method: 'GET',
     path: '/admin/products/:id/inventory/history',
     summary: 'Stock movements of a product over the last days, grouped by day',
+    description:
+      '`days` back from now, newest first, grouped by UTC day, each day with its movements and the units added and ' +
+      `removed. 404 "${PRODUCT_MESSAGES.notFound}".`,
     tag: stockTag,
     access: 'catalogueRead',
     params,

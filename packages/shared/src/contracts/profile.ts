@@ -37,6 +37,7 @@ export const profileContracts = {
     method: 'GET',
     path: '/users/profile',
     summary: "The signed-in customer's profile and preferences",
+    description: 'Customers only (staff have no storefront profile).',
     tag,
     access,
     responses: { 200: profileEnvelope },
@@ -46,6 +47,7 @@ export const profileContracts = {
     method: 'PUT',
     path: '/users/profile',
     summary: "Change the signed-in customer's name and phone",
+    description: 'An empty phone clears it; a change is recorded in the activity log.',
     tag,
     access,
     body: profileUpdateInput,
@@ -58,6 +60,10 @@ export const profileContracts = {
     path: '/users/change-password',
     summary:
       'Change the password (current one required); other sessions are signed out and this one continues with new tokens',
+    description:
+      'Staff use it too. A wrong current password answers 400 "Current password is incorrect" (field ' +
+      '`currentPassword`) and counts toward the sign-in throttle (429). Every session ends; the new tokens are ' +
+      'delivered as at sign-in (the cookie is replaced, or in the answer for `api`).',
     tag,
     // Staff change their own password from their profile too.
     access: 'authenticated',
@@ -71,6 +77,7 @@ export const profileContracts = {
     method: 'PUT',
     path: '/users/preferences',
     summary: 'Change shopping preferences (the given keys replace the stored ones)',
+    description: 'Keys left out keep their value; answers the whole set of preferences.',
     tag,
     access,
     body: preferencesInput,
@@ -82,6 +89,10 @@ export const profileContracts = {
     method: 'DELETE',
     path: '/users/account',
     summary: "Delete the signed-in customer's account (password confirmed)",
+    description:
+      'A wrong password answers 400 "Password is incorrect" (field `password`) and counts toward the sign-in ' +
+      'throttle. Personal data is erased everywhere and every session ends; orders stay for the books without ' +
+      'name, street, city, phone or notes. The e-mail may register again.',
     tag,
     access,
     body: deleteAccountInput,
@@ -93,6 +104,7 @@ export const profileContracts = {
     method: 'GET',
     path: '/users/addresses',
     summary: "The signed-in customer's saved addresses",
+    description: 'The default address first, then oldest first.',
     tag,
     access,
     responses: { 200: envelope(z.object({ addresses: z.array(savedAddress) })) },
@@ -102,6 +114,9 @@ export const profileContracts = {
     method: 'POST',
     path: '/users/addresses',
     summary: 'Save an address to the address book',
+    description:
+      'The first address, or one sent with `isDefault: true`, becomes the default. At most 20: then 409 ' +
+      '"You can save at most 20 addresses."',
     tag,
     access,
     body: savedAddressInput,
@@ -114,6 +129,7 @@ export const profileContracts = {
     method: 'PUT',
     path: '/users/addresses/:id',
     summary: 'Edit a saved address',
+    description: '`isDefault: true` moves the default here. Only your own addresses: 404 "Address not found".',
     tag,
     access,
     params,
@@ -126,6 +142,7 @@ export const profileContracts = {
     method: 'DELETE',
     path: '/users/addresses/:id',
     summary: 'Delete a saved address',
+    description: 'Deleting the default makes the newest remaining address the default. 404 "Address not found".',
     tag,
     access,
     params,
