@@ -10,6 +10,10 @@ export const inventoryContracts = {
     method: 'GET',
     path: '/admin/analytics/inventory',
     summary: 'Stock totals, value, restock needs, top categories and recent movements',
+    description:
+      'Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first ' +
+      'low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and ' +
+      'value carry their change against the start of the UTC day 30 days ago.',
     tag,
     access: 'analytics',
     responses: { 200: envelope(inventoryAnalyticsView) },
@@ -19,6 +23,9 @@ export const inventoryContracts = {
     method: 'GET',
     path: '/admin/analytics/inventory/low-stock',
     summary: 'A page of the sizes/colors at or below their low-stock threshold, worst first; search by product',
+    description:
+      'Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. ' +
+      '`search` matches the product as the product lists do.',
     tag,
     access: 'analytics',
     query: lowStockQuery,

@@ -11,6 +11,7 @@ import {
   createOrderInput,
   editOrderInput,
   guestOrderInput,
+  ORDER_MESSAGES,
   orderListQuery,
   orderStatusInput,
   ordersByEmailQuery,
@@ -50,8 +51,23 @@ const orderCreated = {
   bodyExample: createOrderExample,
   headers: idempotencyHeaders,
   responses: { 201: orderEnvelope },
-  errors: [404, 409, 422],
+  errors: [403, 404, 409, 422],
 } as const;
+/** What placing an order does, whoever places it. */
+const PLACING_AN_ORDER =
+  "Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); " +
+  'shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the ' +
+  'subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. ' +
+  'An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with ' +
+  'every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first ' +
+  'answer and creates nothing; the same key with another body answers 422.';
+const STATUS_CHANGE =
+  '`status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock ' +
+  'follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled ' +
+  'or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or ' +
+  'cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The ' +
+  'shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.';
+
 /** The status dialog's call, served at both the spec's paths. */
 const statusChanged = {
   method: 'PUT',
@@ -72,7 +88,7 @@ export const orderContracts = {
     method: 'POST',
     path: '/orders',
     summary: 'Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)',
-    description: CREATE_ORDER_DESCRIPTION,
+    description: `${CREATE_ORDER_DESCRIPTION} ${PLACING_AN_ORDER}`,
     access: 'authenticated',
   }),
   createGuest: endpoint({
@@ -80,19 +96,26 @@ export const orderContracts = {
     method: 'POST',
     path: '/orders/guest',
     summary: 'Place an order without an account (tracked by order number and e-mail)',
+    description:
+      "The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a " +
+      'deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place ' +
+      `orders." ${PLACING_AN_ORDER}`,
     tag,
     access: 'public',
     headers: idempotencyHeaders,
     body: guestOrderInput,
     bodyExample: createOrderExample,
     responses: { 201: orderEnvelope },
-    errors: [409, 422],
+    errors: [403, 409, 422],
   }),
   list: endpoint({
     operationId: 'listOrders',
     method: 'GET',
     path: '/orders',
     summary: 'List orders, newest first (filter by status; search number, customer name and e-mail)',
+    description:
+      'Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the ' +
+      "customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.",
     tag,
     access: 'orders',
     query: staffListQuery,
@@ -103,6 +126,7 @@ export const orderContracts = {
     method: 'GET',
     path: '/orders/my-orders',
     summary: "The signed-in customer's orders, newest first",
+    description: 'Only your own orders, without staff notes; `status` filters, a search text is ignored.',
     tag,
     access: 'authenticated',
     query: orderListQuery(PAGE_SIZES.myOrders),
@@ -113,6 +137,9 @@ export const orderContracts = {
     method: 'GET',
     path: '/orders/by-email',
     summary: "A customer's or guest's orders by e-mail",
+    description:
+      'Orders placed as a guest with that e-mail and the orders of the customer account with it (any case), ' +
+      'newest first.',
     tag,
     access: 'orders',
     query: ordersByEmailQuery,
@@ -123,6 +150,9 @@ export const orderContracts = {
     method: 'GET',
     path: '/orders/track/:orderNumber',
     summary: 'Track an order by its number and the e-mail it was placed with',
+    description:
+      "For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail " +
+      'gets the same 404 "Order not found" as an unknown number, so nothing is revealed.',
     tag,
     access: 'public',
     params: z.object({ orderNumber: z.string().max(40) }),
@@ -135,6 +165,9 @@ export const orderContracts = {
     method: 'GET',
     path: '/orders/:id',
     summary: 'Get one order (customers only their own)',
+    description:
+      "Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the " +
+      'same 404 "Order not found" as a missing one.',
     tag,
     access: 'authenticated',
     params,
@@ -145,6 +178,9 @@ export const orderContracts = {
     method: 'GET',
     path: '/orders/:id/tracking',
     summary: 'Tracking fields and timeline of one order (customers only their own)',
+    description:
+      'Tracking number, URL and estimated delivery, and the dated steps (placed, paid, shipped, delivered, ' +
+      'cancelled, each return) oldest first. Someone else\'s order answers 404 "Order not found".',
     tag,
     access: 'authenticated',
     params,
@@ -155,6 +191,10 @@ export const orderContracts = {
     method: 'DELETE',
     path: '/orders/:id',
     summary: 'Cancel an order (customers while pending or confirmed; staff any active order)',
+    description:
+      'Customers cancel their own order while pending or confirmed (409 "Only pending or confirmed orders can be ' +
+      'cancelled."); staff any order not yet cancelled or refunded (else 409 ORDER_CLOSED). The units go back to ' +
+      'stock, the coupon use is given back and a paid order is refunded through the provider.',
     tag,
     access: 'authenticated',
     params,
@@ -166,6 +206,9 @@ export const orderContracts = {
     method: 'PUT',
     path: '/orders/:id/cancel',
     summary: 'Cancel an order, giving a reason',
+    description:
+      'As DELETE /orders/{id}, with an optional `reason` kept on the order (default "Cancelled by customer", or ' +
+      `"${ORDER_MESSAGES.adminCancelReason}" for staff).`,
     tag,
     access: 'authenticated',
     params,
@@ -197,6 +240,7 @@ export const orderContracts = {
     operationId: 'updateOrderStatus',
     path: '/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (stock follows)',
+    description: STATUS_CHANGE,
   }),
 };
 
@@ -208,7 +252,7 @@ export const adminOrderContracts = {
     method: 'POST',
     path: '/admin/orders',
     summary: 'Add an order for a customer or a guest e-mail (the Add Order dialog)',
-    description: CREATE_ORDER_DESCRIPTION,
+    description: `POST /orders for staff only. ${CREATE_ORDER_DESCRIPTION} ${PLACING_AN_ORDER}`,
     access: 'orders',
   }),
   list: endpoint({
@@ -217,6 +261,10 @@ export const adminOrderContracts = {
     path: '/admin/orders',
     summary:
       'List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)',
+    description:
+      'The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, ' +
+      '`startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, ' +
+      '`customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).',
     tag,
     access: 'orders',
     query: staffListQuery,
@@ -227,6 +275,7 @@ export const adminOrderContracts = {
     method: 'GET',
     path: '/admin/orders/:id',
     summary: 'Get one order with staff notes',
+    description: 'The whole order, staff notes included. 404 "Order not found".',
     tag,
     access: 'orders',
     params,
@@ -237,12 +286,17 @@ export const adminOrderContracts = {
     operationId: 'updateOrderStatusForStaff',
     path: '/admin/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (the Manage Status dialog)',
+    description: `The same change as PUT /orders/{id}/status. ${STATUS_CHANGE}`,
   }),
   update: endpoint({
     operationId: 'updateOrder',
     method: 'PUT',
     path: '/admin/orders/:id',
     summary: 'Edit the addresses, payment method, notes and admin notes of an order',
+    description:
+      '`paymentMethod` is required; the other fields left out keep their value. Lines, money and status do not ' +
+      'change here. Recorded in the activity log ' +
+      'with the changed fields. 404 "Order not found".',
     tag,
     access: 'orders',
     params,
@@ -255,6 +309,9 @@ export const adminOrderContracts = {
     method: 'DELETE',
     path: '/admin/orders/:id',
     summary: 'Delete a cancelled or refunded order',
+    description:
+      'For good, with its lines; its stock was already given back. Any other order answers 409 "Only cancelled or ' +
+      'refunded orders can be deleted." Recorded in the activity log.',
     tag,
     access: 'ordersDelete',
     params,
