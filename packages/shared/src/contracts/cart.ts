@@ -13,6 +13,8 @@ export const cartContracts = {
     method: 'GET',
     path: '/cart',
     summary: "The signed-in customer's saved cart (empty when none)",
+    description:
+      'Customers only. The lines as the storefront saved them; `updatedAt` is null when nothing was saved yet.',
     tag,
     access: 'customer',
     responses: { 200: envelope(cartView) },
@@ -22,6 +24,9 @@ export const cartContracts = {
     method: 'PUT',
     path: '/cart',
     summary: "Replace the signed-in customer's saved cart (the storefront sends it whole after each change)",
+    description:
+      "Customers only; at most 50 lines. The last write wins. The storefront merges the browser's cart into it at " +
+      'sign-in; prices and stock are checked at checkout, not here.',
     tag,
     access: 'customer',
     body: cartInput,

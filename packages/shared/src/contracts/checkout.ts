@@ -22,6 +22,12 @@ export const checkoutContracts = {
     method: 'POST',
     path: '/checkout/create-session',
     summary: 'Validate and price a cart and create a payment intent for its total',
+    description:
+      "Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 " +
+      'INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 ' +
+      'COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment ' +
+      'intent for the total. The intent is the only thing stored: the caller places the order with ' +
+      'its id (POST /orders), then confirms the payment. Staff trying a cart are priced as nobody in particular.',
     tag,
     access: 'authenticated',
     body: checkoutSessionInput,
@@ -34,6 +40,13 @@ export const checkoutContracts = {
     method: 'POST',
     path: '/checkout/create-guest-session',
     summary: 'Validate and price a guest cart and create a payment intent for its total',
+    description:
+      "Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 " +
+      'INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 ' +
+      'COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment ' +
+      'intent for the total. The intent is the only thing stored: it belongs to the ' +
+      "guest's e-mail, which places the order with its id (POST /orders/guest) and confirms the payment. The coupon " +
+      'per-customer limit counts that e-mail.',
     tag,
     access: 'public',
     body: guestCheckoutSessionInput,
@@ -72,6 +85,9 @@ export const checkoutContracts = {
     method: 'POST',
     path: '/orders/shipping-methods',
     summary: 'The shipping methods and their cost for a subtotal',
+    description:
+      'Standard $5.99 (free from $100), express $14.99 and overnight $29.99, priced for the subtotal given; nothing ' +
+      'is stored.',
     tag,
     access: 'public',
     body: shippingMethodsInput,

@@ -17,7 +17,7 @@ import {
   ordersByEmailQuery,
   trackOrderQuery,
 } from '../orders.js';
-import { refundRequestInput, returnRequestView } from '../returns.js';
+import { RETURN_MESSAGES, refundRequestInput, returnRequestView } from '../returns.js';
 
 /** One order; customers and guests get it without staff notes (`adminNotes` is empty). */
 export const orderEnvelope = envelope(z.object({ order: orderView }));
@@ -225,8 +225,10 @@ export const orderContracts = {
     description:
       'Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; ' +
       'without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not ' +
-      "the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is " +
-      'left to return. The answer carries the stored request (`refundRequest`, status `requested`).',
+      "the order's or more units are asked than remain; 409 " +
+      `"${RETURN_MESSAGES.notReturnable}" or 409 ` +
+      `"${RETURN_MESSAGES.nothingLeft}" The answer carries the stored request (\`refundRequest\`, status ` +
+      '`requested`); staff see it on the Orders badge.',
     tag,
     access: 'authenticated',
     params,

@@ -3,7 +3,13 @@ import { paginationView } from '../api.js';
 import { endpoint, envelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import { orderView } from '../order-view.js';
-import { approveReturnInput, declineReturnInput, returnListQuery, returnRequestView } from '../returns.js';
+import {
+  approveReturnInput,
+  declineReturnInput,
+  RETURN_MESSAGES,
+  returnListQuery,
+  returnRequestView,
+} from '../returns.js';
 
 const tag = 'returns';
 const orderParams = idParams('order');
@@ -21,6 +27,9 @@ export const returnContracts = {
     method: 'GET',
     path: '/orders/:id/returns',
     summary: "An order's return requests, newest first (customers only their own orders)",
+    description:
+      'Each with its lines, status, refund and decision; `decidedBy` is left out (null) for customers. Someone ' +
+      `else's order answers 404 "Order not found".`,
     tag,
     access: 'authenticated',
     params: orderParams,
@@ -31,6 +40,7 @@ export const returnContracts = {
     method: 'GET',
     path: '/admin/returns',
     summary: 'Return requests of every order, newest first (`status=requested`: the open ones)',
+    description: 'Each with its order number, lines, value, status, refund and decision.',
     tag,
     access: 'orders',
     query: returnListQuery,
@@ -41,6 +51,7 @@ export const returnContracts = {
     method: 'GET',
     path: '/admin/returns/open-count',
     summary: 'How many return requests wait for a decision (the Orders badge)',
+    description: 'Counts the returns with status `requested`.',
     tag,
     access: 'orders',
     responses: { 200: envelope(z.object({ count: z.number() })) },
@@ -53,7 +64,9 @@ export const returnContracts = {
     description:
       '`refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units ' +
       'returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order ' +
-      '`refunded`) once everything paid is given back. 409 when the return was already decided.',
+      '`refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. ' +
+      `Decided once: 409 "${RETURN_MESSAGES.alreadyDecided('approved')}" or 409 ` +
+      `"${RETURN_MESSAGES.alreadyDecided('declined')}". 404 "${RETURN_MESSAGES.notFound}".`,
     tag,
     access: 'orders',
     params: returnParams,
@@ -67,6 +80,9 @@ export const returnContracts = {
     method: 'POST',
     path: '/admin/returns/:id/decline',
     summary: 'Decline a return, giving the reason (its units can be asked for again)',
+    description:
+      `Decided once, as approving. The reason is kept on the return for the customer; the order's timeline and the ` +
+      `activity log record the decision. 404 "${RETURN_MESSAGES.notFound}".`,
     tag,
     access: 'orders',
     params: returnParams,

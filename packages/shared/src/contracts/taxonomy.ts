@@ -87,7 +87,9 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'GET',
       path,
       summary: `List ${many} (search name and description, sort by date or name)`,
-      description: 'Product counts include inactive products for staff callers, only active ones for everyone else.',
+      description:
+        'Anyone may read. Each item has its `productCount`: inactive products included for staff callers, only ' +
+        'active ones for everyone else. `search` matches name and description.',
       tag,
       access: 'public',
       query,
@@ -98,6 +100,7 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'GET',
       path: `${path}/:id`,
       summary: `Get one ${one} with its product count`,
+      description: `Anyone may read; the count is as in the list. 404 "${One} not found".`,
       tag,
       access: 'public',
       params,
@@ -108,6 +111,9 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'POST',
       path,
       summary: `Add a ${one} (names are unique regardless of case)`,
+      description:
+        `A name another ${one} has, in any case, answers 409 DUPLICATE_NAME. The ${picture} is added afterwards ` +
+        `through POST ${path}/{id}/${picture}. Recorded in the activity log.`,
       tag,
       access: 'taxonomyWrite',
       body: create,
@@ -120,6 +126,10 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'PUT',
       path: `${path}/:id`,
       summary: `Edit a ${one}; its ${picture} may be removed or its alt text changed (new files go through the upload)`,
+      description:
+        `\`${picture}: null\` removes the ${picture} (its files are deleted); other ${picture} files answer 400 ` +
+        `"Upload a new ${picture} through its upload call". 409 DUPLICATE_NAME for a name taken in any case; ` +
+        `404 "${One} not found". Recorded in the activity log with the changed fields.`,
       tag,
       access: 'taxonomyWrite',
       params,
@@ -133,6 +143,9 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'DELETE',
       path: `${path}/:id`,
       summary: `Delete a ${one} that no product uses`,
+      description:
+        `While products use it: 409 IN_USE saying how many (e.g. "Cannot delete "Shoes": 3 products use this ${one}"). ` +
+        `Its ${picture} files are deleted too; recorded in the activity log. 404 "${One} not found".`,
       tag,
       access: 'taxonomyWrite',
       params,
@@ -144,6 +157,9 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       method: 'POST',
       path: `${path}/:id/${picture}`,
       summary: `Upload the ${picture} of a ${one} (\`${picture}\` field; optional \`alt\`), replacing the previous one`,
+      description:
+        'Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is ' +
+        `not an image); the previous files go once the change is committed. 404 "${One} not found".`,
       tag,
       access: 'taxonomyWrite',
       params,
