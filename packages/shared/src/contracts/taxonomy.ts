@@ -144,7 +144,7 @@ export function taxonomyContracts<const S extends TaxonomySpec>(spec: S) {
       path: `${path}/:id`,
       summary: `Delete a ${one} that no product uses`,
       description:
-        `While products use it: 409 IN_USE saying how many (e.g. "Cannot delete "Shoes": 3 products use this ${one}"). ` +
+        `While products use it: 409 IN_USE saying how many products use this ${one}. ` +
         `Its ${picture} files are deleted too; recorded in the activity log. 404 "${One} not found".`,
       tag,
       access: 'taxonomyWrite',
