@@ -51,7 +51,11 @@ export const paymentContracts = {
     summary: "Confirm an order's payment intent; the order is paid and its stock committed",
     description:
       "Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. " +
-      'A declined payment answers 402 PAYMENT_DECLINED and leaves the order unpaid with its stock reserved.',
+      'The intent must be for exactly the order\'s total (400 "The payment amount does not match the order total") ' +
+      'and the caller\'s own (else 404 "Payment intent not found"). 409 "This order is already paid."; a cancelled ' +
+      'or refunded order answers 409 ORDER_CLOSED. A declined payment answers 402 "Your card was declined." and ' +
+      'leaves the order `failed` with its stock reserved. Paid, the stock is committed and the order confirmation is ' +
+      'mailed. A replay with the same `Idempotency-Key` returns the first answer.',
     tag,
     access: 'public',
     headers: idempotencyHeaders,
@@ -65,6 +69,8 @@ export const paymentContracts = {
     method: 'GET',
     path: '/payments/methods',
     summary: "The signed-in user's saved cards (the default first)",
+    description:
+      'The default card first, then the newest; each with its brand, last 4 digits and expiry, never the token.',
     tag,
     access: 'authenticated',
     responses: { 200: envelope(z.object({ methods: z.array(savedPaymentMethodView) })) },
@@ -74,6 +80,9 @@ export const paymentContracts = {
     method: 'POST',
     path: '/payments/methods',
     summary: 'Save a card by its provider token and last 4 digits (the card number never reaches the server)',
+    description:
+      'The provider token is kept on the server and never answered. A card saved as default takes the default from ' +
+      'the others.',
     tag,
     access: 'authenticated',
     body: savedPaymentMethodInput,
@@ -85,6 +94,7 @@ export const paymentContracts = {
     method: 'DELETE',
     path: '/payments/methods/:id',
     summary: 'Delete one of your saved cards',
+    description: 'Someone else\'s card answers the same 404 "Payment method not found" as a missing one.',
     tag,
     access: 'authenticated',
     params: idParams('payment method'),
