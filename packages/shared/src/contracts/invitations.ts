@@ -4,6 +4,7 @@ import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import {
   acceptInvitationInput,
+  INVITATION_MESSAGES,
   invitationListData,
   invitationPreview,
   invitationPreviewQuery,
@@ -27,6 +28,8 @@ export const invitationContracts = {
     method: 'GET',
     path: '/admin/invitations',
     summary: 'Pending (and expired, not yet revoked) staff invitations, newest first',
+    description:
+      'Accepted and revoked invitations are left out; each shows its e-mail, role, status, who invited and expiry.',
     tag,
     access: 'usersWrite',
     query: listInvitationsQuery,
@@ -37,6 +40,10 @@ export const invitationContracts = {
     method: 'POST',
     path: '/admin/invitations',
     summary: 'Invite a moderator or support member by e-mail (the link is valid for 72 hours)',
+    description:
+      'Mails `$PUBLIC_URL/accept-invitation?token=…` through the mail outbox; the token is never stored or logged, ' +
+      `only its hash. 409 "${INVITATION_MESSAGES.emailTaken}" or 409 "${INVITATION_MESSAGES.alreadyPending}"; ` +
+      `400 "${INVITATION_MESSAGES.role}" for another role. Recorded in the activity log.`,
     tag,
     access: 'usersWrite',
     body: inviteStaffInput,
@@ -49,6 +56,9 @@ export const invitationContracts = {
     method: 'POST',
     path: '/admin/invitations/:id/resend',
     summary: 'Mail a new link (valid 72 hours from now); the previous link stops working',
+    description:
+      `Also for an expired invitation. 409 "${INVITATION_MESSAGES.used}" or 409 "${INVITATION_MESSAGES.revoked}"; ` +
+      `404 "${INVITATION_MESSAGES.notFound}". Recorded in the activity log.`,
     tag,
     access: 'usersWrite',
     params,
@@ -60,6 +70,9 @@ export const invitationContracts = {
     method: 'DELETE',
     path: '/admin/invitations/:id',
     summary: 'Revoke a pending invitation: its link stops working',
+    description:
+      `409 "${INVITATION_MESSAGES.used}" or 409 "${INVITATION_MESSAGES.revoked}"; 404 ` +
+      `"${INVITATION_MESSAGES.notFound}". Recorded in the activity log.`,
     tag,
     access: 'usersWrite',
     params,
@@ -71,6 +84,10 @@ export const invitationContracts = {
     method: 'GET',
     path: '/invitations/preview',
     summary: 'What an invitation link is for (e-mail, role, expiry), or why it no longer works',
+    description:
+      `An unknown token answers 404 "${INVITATION_MESSAGES.invalidLink}"; an expired link 400 ` +
+      `"${INVITATION_MESSAGES.expired}", a revoked one 400 "${INVITATION_MESSAGES.revoked}", a used one 409 ` +
+      `"${INVITATION_MESSAGES.used}".`,
     tag,
     access: 'public',
     query: invitationPreviewQuery,
@@ -83,8 +100,9 @@ export const invitationContracts = {
     path: '/invitations/accept',
     summary: 'Accept an invitation: choose a name and password; the link is spent',
     description:
-      'Expired, used and revoked links answer a clear 4xx. When two-factor sign-in is required for staff, the ' +
-      'first sign-in asks for its setup.',
+      'Expired, used and revoked links answer as the preview does; of parallel accepts one wins, the others get 409. ' +
+      'The password follows the registration rules. The staff account is created with the invited role; its ' +
+      'first sign-in asks for two-factor setup when that is required for staff. Recorded in the activity log.',
     tag,
     access: 'public',
     body: acceptInvitationInput,

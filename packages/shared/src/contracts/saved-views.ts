@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
-import { savedViewInput, savedViewListQuery, savedViewView } from '../saved-views.js';
+import { SAVED_VIEW_MESSAGES, savedViewInput, savedViewListQuery, savedViewView } from '../saved-views.js';
 
 const tag = 'saved-views';
 
@@ -12,6 +12,7 @@ export const savedViewContracts = {
     method: 'GET',
     path: '/admin/saved-views',
     summary: "The signed-in staff member's saved views of one list, by name",
+    description: 'Only your own views, sorted by name. A list your role may not open answers 403.',
     tag,
     access: 'staff',
     query: savedViewListQuery,
@@ -22,6 +23,9 @@ export const savedViewContracts = {
     method: 'POST',
     path: '/admin/saved-views',
     summary: "Save a list's current filters (its query string) under a name",
+    description:
+      `Per staff member and list, at most 50 views with distinct names: 409 "${SAVED_VIEW_MESSAGES.duplicate}" or ` +
+      `409 "${SAVED_VIEW_MESSAGES.tooMany}". A list your role may not open answers 403.`,
     tag,
     access: 'staff',
     body: savedViewInput,
@@ -34,6 +38,7 @@ export const savedViewContracts = {
     method: 'DELETE',
     path: '/admin/saved-views/:id',
     summary: 'Delete one of your saved views',
+    description: `Someone else's view answers the same 404 "${SAVED_VIEW_MESSAGES.notFound}" as a missing one.`,
     tag,
     access: 'staff',
     params: idParams('saved view'),
