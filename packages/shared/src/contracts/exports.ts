@@ -23,6 +23,12 @@ export type CustomerExportQuery = z.output<typeof customerExportQuery>;
 export type CouponExportQuery = z.output<typeof couponListQuery>;
 export type ActivityLogExportQuery = z.output<typeof activityLogExportQuery>;
 
+/** What every CSV export does, told once in each one's description. */
+const EVERY_EXPORT =
+  'The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the ' +
+  "resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' " +
+  'in front (a plain number such as -5 is left alone).';
+
 /** A streamed CSV download of a list with its filters; the caller needs the list's own access rule. */
 function listExport<const Id extends string, const Path extends string, const Q extends z.ZodType>(
   operationId: Id,
@@ -31,12 +37,14 @@ function listExport<const Id extends string, const Path extends string, const Q 
   access: AccessRule,
   query: Q,
   rows: string,
+  description: string,
 ) {
   return endpoint({
     operationId,
     method: 'GET',
     path,
     summary: `${summary}; streamed, and recorded in the activity log with its filters`,
+    description: `${description} ${EVERY_EXPORT}`,
     tag,
     access,
     query,
@@ -54,6 +62,8 @@ export const exportContracts = {
     'catalogueRead',
     productExportQuery,
     'one row per variant',
+    "The product import's columns, so an exported file imports back unchanged (the import takes the formula " +
+      'guard off again). The filters of GET /admin/products.',
   ),
   exportInventory: listExport(
     'exportInventory',
@@ -62,6 +72,7 @@ export const exportContracts = {
     'catalogueRead',
     productExportQuery,
     'one row per variant',
+    'Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products.',
   ),
   exportOrders: listExport(
     'exportOrders',
@@ -70,6 +81,9 @@ export const exportContracts = {
     'orders',
     orderExportQuery,
     'one row per order line, newest order first',
+    'Per order line: the order (number, dates, status, payment, customer or guest, shipping address, coupon, ' +
+      'money), then the line (SKUs, name, size, color, quantity, unit price, line total). The filters of ' +
+      'GET /admin/orders.',
   ),
   exportCustomers: listExport(
     'exportCustomers',
@@ -78,6 +92,7 @@ export const exportContracts = {
     'customersRead',
     customerExportQuery,
     'one row per customer, newest first',
+    'Customer accounts only, with the filters of GET /admin/customers.',
   ),
   exportCoupons: listExport(
     'exportCoupons',
@@ -86,6 +101,7 @@ export const exportContracts = {
     'couponsRead',
     couponListQuery,
     'one row per coupon, newest first',
+    'Each coupon with its use count, limits and display status; the filters of GET /admin/coupons.',
   ),
   exportActivityLogs: listExport(
     'exportActivityLogs',
@@ -94,6 +110,7 @@ export const exportContracts = {
     'activityLogs',
     activityLogExportQuery,
     'one row per entry, newest first',
+    'Each entry with its details as JSON; the filters of GET /admin/activity-logs.',
   ),
   exportAnalyticsReport: endpoint({
     operationId: 'exportAnalyticsReport',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, envelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import { jobView } from '../jobs.js';
-import { importPreviewView, importQuery } from '../product-import.js';
+import { IMPORT_MESSAGES, importPreviewView, importQuery } from '../product-import.js';
 
 const tag = 'import-export';
 const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant');
@@ -17,7 +17,13 @@ export const importExportContracts = {
     description:
       'Every row is checked with the product form rules. The preview counts rows to create, update (matched by ' +
       'variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. ' +
-      'Nothing is written by a dry run. Applying answers 202 with the job; GET /admin/jobs/{id} follows it.',
+      'Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with ' +
+      'the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job ' +
+      'writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and ' +
+      'processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. ' +
+      'Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 ' +
+      `"${IMPORT_MESSAGES.tooLarge}"; 400 "${IMPORT_MESSAGES.noFile}", 400 "${IMPORT_MESSAGES.badCsv}" or ` +
+      `400 "${IMPORT_MESSAGES.empty}".`,
     tag,
     access: 'catalogueWrite',
     multipart: true,
@@ -30,6 +36,8 @@ export const importExportContracts = {
     method: 'GET',
     path: '/admin/products/import/template.csv',
     summary: 'The product CSV template: the columns and two example rows',
+    description:
+      'The columns the import reads, in order, with two example rows; the products export writes the same columns.',
     tag,
     access: 'catalogueWrite',
     produces: ['text/csv'],
@@ -40,7 +48,9 @@ export const importExportContracts = {
     method: 'GET',
     path: '/admin/jobs/:id',
     summary: 'A background job (import or bulk action): status, done / total, rate, counts, errors or results',
-    description: 'Staff read the jobs they started; admins read any.',
+    description:
+      'Staff read the jobs they started; admins read any. Anyone else\'s job answers the same 404 "Job not found" ' +
+      'as a missing one. Poll it until `status` is `completed` or `failed`.',
     tag,
     access: 'staff',
     params: idParams('job'),
