@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (admin session, or the METRICS_TOKEN bearer token) */
+        /**
+         * Prometheus metrics (admin session, or the METRICS_TOKEN bearer token)
+         * @description Request counts and durations by route, database pool, memory and heap figures. A scraper sends `Authorization: Bearer <METRICS_TOKEN>` (when that token is configured) instead of a user session; never shed under overload.
+         */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -25,7 +28,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness probe: the process is up */
+        /**
+         * Liveness probe: the process is up
+         * @description Checks nothing else, so a busy or draining instance still answers 200; never throttled or shed.
+         */
         get: operations["getLiveness"];
         put?: never;
         post?: never;
@@ -86,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Failed attempts are throttled per account and per address (429 with Retry-After). A staff member with two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.
+         * @description Answers the user and an access token (a JWT valid 15 minutes). The refresh token (opaque, rotated on every use, its session lives 7 days from sign-in) goes into an HttpOnly cookie for `X-Seamline-Client: back-office` or `shop`, into the answer for `api`, and nowhere without the header. 401 "Invalid email or password"; 403 "Your account has been deactivated. Please contact support."; after 5 failures in 15 minutes per account and per address 429 "Too many failed sign-in attempts. Please try again later." with Retry-After. A staff member with two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.
          */
         post: operations["login"];
         delete?: never;
@@ -106,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * Sign-in's second step: a code from the authenticator app or a recovery code
-         * @description Wrong codes count toward the sign-in throttle (429 with Retry-After).
+         * @description With the `challengeToken` the password step answered. Each authenticator code works once, each recovery code once. A wrong code answers 401 "Invalid verification code" and counts toward the sign-in throttle (429 with Retry-After); a challenge that expired answers 401 "Your sign-in took too long. Please sign in again.". The session is delivered as for sign-in.
          */
         post: operations["loginWithTwoFactor"];
         delete?: never;
@@ -124,7 +130,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Two-factor is required but not set up: start setup during sign-in */
+        /**
+         * Two-factor is required but not set up: start setup during sign-in
+         * @description For the `setup` challenge of a staff member who must set up two-factor sign-in: a secret and its QR code, as POST /auth/two-factor/setup. 401 "Your sign-in took too long. Please sign in again." when the challenge expired.
+         */
         post: operations["startRequiredTwoFactorSetup"];
         delete?: never;
         options?: never;
@@ -141,7 +150,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finish the required setup with a first code: recovery codes and the new session */
+        /**
+         * Finish the required setup with a first code: recovery codes and the new session
+         * @description A wrong code answers 400 "Invalid verification code" and counts toward the sign-in throttle (429); 401 "Your sign-in took too long. Please sign in again." when the challenge expired. The session is delivered as for sign-in, with the 10 recovery codes shown this once.
+         */
         post: operations["enableRequiredTwoFactor"];
         delete?: never;
         options?: never;
@@ -158,7 +170,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer account and sign in */
+        /**
+         * Create a customer account and sign in
+         * @description Always a customer account. Mails an e-mail verification link (valid 24 hours, single use) and answers 201 with a session, delivered as for sign-in. 409 "An account with this email already exists", whatever the existing account's role or state.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -213,7 +228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user (checks the access token) */
+        /**
+         * The signed-in user (checks the access token)
+         * @description Answers the user of the access token; the back office calls it after restoring a stored session. 401 when the token is missing, expired or its session was ended.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -232,7 +250,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password reset link (the same answer whether or not the account exists) */
+        /**
+         * Mail a password reset link (the same answer whether or not the account exists)
+         * @description The link (valid 1 hour, single use) replaces earlier ones and goes through the mail outbox. Nothing is sent for unknown or deactivated accounts, or after 3 links in the last hour; the answer never tells which.
+         */
         post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
@@ -249,7 +270,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Choose a new password with the token from the reset link */
+        /**
+         * Choose a new password with the token from the reset link
+         * @description The token is spent and every session of the user ends. 400 "Invalid or expired reset token".
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -266,7 +290,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm the e-mail address with the token from the verification link */
+        /**
+         * Confirm the e-mail address with the token from the verification link
+         * @description The token is spent. 400 "Invalid or expired verification token".
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -283,7 +310,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new verification link (the same answer whether or not the account needs one) */
+        /**
+         * Mail a new verification link (the same answer whether or not the account needs one)
+         * @description Only unverified active accounts get a link (valid 24 hours), at most 3 in an hour; the answer never tells whether one was sent.
+         */
         post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
@@ -298,7 +328,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List activity-log entries, newest first (search, filter by user, action, resource, status and dates) */
+        /**
+         * List activity-log entries, newest first (search, filter by user, action, resource, status and dates)
+         * @description One entry per staff change (written in the same transaction), sign-in and failed sign-in: who, action, resource, success or failure, changed fields before/after with secrets redacted, IP and user agent. `search` is plain case-insensitive text over action, resource, e-mail and details; `startDate`/`endDate` take a day or an ISO date-time. The e-mail is the one the user had at the time.
+         */
         get: operations["listActivityLogs"];
         put?: never;
         post?: never;
@@ -315,7 +348,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one activity-log entry */
+        /**
+         * Get one activity-log entry
+         * @description The entry as the list shows it. 404 "Activity log not found".
+         */
         get: operations["getActivityLog"];
         put?: never;
         post?: never;
@@ -510,11 +546,14 @@ export interface paths {
         };
         /**
          * List brands (search name and description, sort by date or name)
-         * @description Product counts include inactive products for staff callers, only active ones for everyone else.
+         * @description Anyone may read. Each item has its `productCount`: inactive products included for staff callers, only active ones for everyone else. `search` matches name and description.
          */
         get: operations["listBrands"];
         put?: never;
-        /** Add a brand (names are unique regardless of case) */
+        /**
+         * Add a brand (names are unique regardless of case)
+         * @description A name another brand has, in any case, answers 409 DUPLICATE_NAME. The logo is added afterwards through POST /brands/{id}/logo. Recorded in the activity log.
+         */
         post: operations["createBrand"];
         delete?: never;
         options?: never;
@@ -529,12 +568,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one brand with its product count */
+        /**
+         * Get one brand with its product count
+         * @description Anyone may read; the count is as in the list. 404 "Brand not found".
+         */
         get: operations["getBrand"];
-        /** Edit a brand; its logo may be removed or its alt text changed (new files go through the upload) */
+        /**
+         * Edit a brand; its logo may be removed or its alt text changed (new files go through the upload)
+         * @description `logo: null` removes the logo (its files are deleted); other logo files answer 400 "Upload a new logo through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Brand not found". Recorded in the activity log with the changed fields.
+         */
         put: operations["updateBrand"];
         post?: never;
-        /** Delete a brand that no product uses */
+        /**
+         * Delete a brand that no product uses
+         * @description While products use it: 409 IN_USE saying how many products use this brand. Its logo files are deleted too; recorded in the activity log. 404 "Brand not found".
+         */
         delete: operations["deleteBrand"];
         options?: never;
         head?: never;
@@ -550,7 +598,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the logo of a brand (`logo` field; optional `alt`), replacing the previous one */
+        /**
+         * Upload the logo of a brand (`logo` field; optional `alt`), replacing the previous one
+         * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Brand not found".
+         */
         post: operations["uploadBrandLogo"];
         delete?: never;
         options?: never;
@@ -567,11 +618,14 @@ export interface paths {
         };
         /**
          * List categories (search name and description, sort by date or name)
-         * @description Product counts include inactive products for staff callers, only active ones for everyone else.
+         * @description Anyone may read. Each item has its `productCount`: inactive products included for staff callers, only active ones for everyone else. `search` matches name and description.
          */
         get: operations["listCategories"];
         put?: never;
-        /** Add a category (names are unique regardless of case) */
+        /**
+         * Add a category (names are unique regardless of case)
+         * @description A name another category has, in any case, answers 409 DUPLICATE_NAME. The image is added afterwards through POST /categories/{id}/image. Recorded in the activity log.
+         */
         post: operations["createCategory"];
         delete?: never;
         options?: never;
@@ -586,12 +640,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one category with its product count */
+        /**
+         * Get one category with its product count
+         * @description Anyone may read; the count is as in the list. 404 "Category not found".
+         */
         get: operations["getCategory"];
-        /** Edit a category; its image may be removed or its alt text changed (new files go through the upload) */
+        /**
+         * Edit a category; its image may be removed or its alt text changed (new files go through the upload)
+         * @description `image: null` removes the image (its files are deleted); other image files answer 400 "Upload a new image through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Category not found". Recorded in the activity log with the changed fields.
+         */
         put: operations["updateCategory"];
         post?: never;
-        /** Delete a category that no product uses */
+        /**
+         * Delete a category that no product uses
+         * @description While products use it: 409 IN_USE saying how many products use this category. Its image files are deleted too; recorded in the activity log. 404 "Category not found".
+         */
         delete: operations["deleteCategory"];
         options?: never;
         head?: never;
@@ -607,7 +670,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the image of a category (`image` field; optional `alt`), replacing the previous one */
+        /**
+         * Upload the image of a category (`image` field; optional `alt`), replacing the previous one
+         * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Category not found".
+         */
         post: operations["uploadCategoryImage"];
         delete?: never;
         options?: never;
@@ -624,7 +690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and price a cart and create a payment intent for its total */
+        /**
+         * Validate and price a cart and create a payment intent for its total
+         * @description Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment intent for the total. The intent is the only thing stored: the caller places the order with its id (POST /orders), then confirms the payment. Staff trying a cart are priced as nobody in particular.
+         */
         post: operations["createCheckoutSession"];
         delete?: never;
         options?: never;
@@ -641,7 +710,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate and price a guest cart and create a payment intent for its total */
+        /**
+         * Validate and price a guest cart and create a payment intent for its total
+         * @description Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment intent for the total. The intent is the only thing stored: it belongs to the guest's e-mail, which places the order with its id (POST /orders/guest) and confirms the payment. The coupon per-customer limit counts that e-mail.
+         */
         post: operations["createGuestCheckoutSession"];
         delete?: never;
         options?: never;
@@ -678,7 +750,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The shipping methods and their cost for a subtotal */
+        /**
+         * The shipping methods and their cost for a subtotal
+         * @description Standard $5.99 (free from $100), express $14.99 and overnight $29.99, priced for the subtotal given; nothing is stored.
+         */
         post: operations["listShippingMethods"];
         delete?: never;
         options?: never;
@@ -693,9 +768,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's saved cart (empty when none) */
+        /**
+         * The signed-in customer's saved cart (empty when none)
+         * @description Customers only. The lines as the storefront saved them; `updatedAt` is null when nothing was saved yet.
+         */
         get: operations["getCart"];
-        /** Replace the signed-in customer's saved cart (the storefront sends it whole after each change) */
+        /**
+         * Replace the signed-in customer's saved cart (the storefront sends it whole after each change)
+         * @description Customers only; at most 50 lines. The last write wins. The storefront merges the browser's cart into it at sign-in; prices and stock are checked at checkout, not here.
+         */
         put: operations["saveCart"];
         post?: never;
         delete?: never;
@@ -711,10 +792,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List coupons (search by code or name, filter by type and active flag) */
+        /**
+         * List coupons (search by code or name, filter by type and active flag)
+         * @description Newest first. Coupon answers carry their payload at `data.data`. Each coupon has its display `status`, computed when answering: Expired, Not Started, Usage Exceeded, Active or Inactive (the first that applies).
+         */
         get: operations["listCoupons"];
         put?: never;
-        /** Add a coupon (the server generates its code) */
+        /**
+         * Add a coupon (the server generates its code)
+         * @description The code is always assigned by the server (a `code` in the body is not used). Without dates the coupon runs from today for 30 days; a YYYY-MM-DD start counts from the start of its day, an end to the end of its day. Recorded in the activity log.
+         */
         post: operations["createCoupon"];
         delete?: never;
         options?: never;
@@ -729,7 +816,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Generate an unused 8-character coupon code */
+        /**
+         * Generate an unused 8-character coupon code
+         * @description Uppercase letters and digits; nothing is stored (a new coupon gets its own code anyway).
+         */
         get: operations["generateCouponCode"];
         put?: never;
         post?: never;
@@ -746,7 +836,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Coupon redemptions, discount given and revenue over a date range */
+        /**
+         * Coupon redemptions, discount given and revenue over a date range
+         * @description The last 30 days by default; dates are YYYY-MM-DD (whole days) or ISO date-times. Counts the uses not given back and the orders with a coupon that are not cancelled or refunded, per coupon and per day. 400 "End date must be after start date".
+         */
         get: operations["getCouponAnalytics"];
         put?: never;
         post?: never;
@@ -763,12 +856,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one coupon */
+        /**
+         * Get one coupon
+         * @description 404 "Coupon not found".
+         */
         get: operations["getCoupon"];
-        /** Edit a coupon */
+        /**
+         * Edit a coupon
+         * @description Replaces the editable fields; the code and the use count stay. Without dates in the body the coupon keeps its own. Recorded in the activity log with the changed fields. 404 "Coupon not found".
+         */
         put: operations["updateCoupon"];
         post?: never;
-        /** Delete a coupon */
+        /**
+         * Delete a coupon
+         * @description Only a coupon nobody has used: otherwise 409 "This coupon has been used on orders and cannot be deleted. Deactivate it instead." Recorded in the activity log. 404 "Coupon not found".
+         */
         delete: operations["deleteCoupon"];
         options?: never;
         head?: never;
@@ -786,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Check a coupon against the signed-in customer's cart subtotal
-         * @description The customer comes from the token; a userId in the body is ignored.
+         * @description The customer comes from the token; a userId in the body is ignored. Nothing is counted or stored: a use is counted when an order is placed. The per-customer limit counts the buyer by e-mail, as a guest or signed in alike. A coupon that does not apply answers 400 COUPON_NOT_APPLICABLE with the reason, e.g. 400 "Invalid coupon code", 400 "This coupon has expired", 400 "You have already used this coupon the maximum number of times" or 400 "This coupon is only valid on your first order".
          */
         post: operations["validateCoupon"];
         delete?: never;
@@ -804,7 +906,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check a coupon against a guest cart subtotal */
+        /**
+         * Check a coupon against a guest cart subtotal
+         * @description As the signed-in check, for a guest: nothing is stored. A first-order-only coupon answers 400 "Please sign in to use this coupon"; other refusals are 400 COUPON_NOT_APPLICABLE with the reason.
+         */
         post: operations["validateCouponAsGuest"];
         delete?: never;
         options?: never;
@@ -819,7 +924,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers with their order figures (search by name, e-mail or phone; filter by status) */
+        /**
+         * List customers with their order figures (search by name, e-mail or phone; filter by status)
+         * @description Customer accounts only (never staff, never erased ones), newest first, each with order count, amount spent and tier. `status=active|inactive`, `registeredFrom`/`registeredTo` (a day or an ISO date-time), `hasOrders=yes|no`; a search of 3 or more digits also matches phone numbers. `overall` counts the list without the search ("X of Y customers").
+         */
         get: operations["listCustomers"];
         put?: never;
         post?: never;
@@ -836,9 +944,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one customer with their most recent orders and saved addresses */
+        /**
+         * Get one customer with their most recent orders and saved addresses
+         * @description Up to 100 most recent orders and the address book (default first). 404 "Customer not found" for an unknown id, a staff account or an erased customer.
+         */
         get: operations["getCustomer"];
-        /** Edit a customer's name and phone */
+        /**
+         * Edit a customer's name and phone
+         * @description An empty phone clears it. Changes are recorded in the activity log with before/after. 404 "Customer not found".
+         */
         put: operations["updateCustomer"];
         post?: never;
         /**
@@ -859,7 +973,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Activate or deactivate a customer (deactivation ends their sessions and blocks ordering) */
+        /**
+         * Activate or deactivate a customer (deactivation ends their sessions and blocks ordering)
+         * @description A deactivated customer cannot sign in or order, and every session of theirs ends at once (also when it was already inactive). A change is recorded in the activity log. 404 "Customer not found".
+         */
         put: operations["setCustomerStatus"];
         post?: never;
         delete?: never;
@@ -877,7 +994,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload up to 10 images (repeated `images` field; optional `folder`) */
+        /**
+         * Upload up to 10 images (repeated `images` field; optional `folder`)
+         * @description The type is decided by the bytes (JPEG, PNG, WebP, GIF or AVIF, else 415); each image is re-encoded without its metadata into original, webp and thumbnail renditions under server-chosen names, in `folder` products, categories or brands (default products). All or nothing: 413 "Each image must be at most 5 MB" or more than 10 files stores none; 507 when the storage is full. Recorded in the activity log.
+         */
         post: operations["uploadImages"];
         delete?: never;
         options?: never;
@@ -894,7 +1014,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload one image (`image` field; optional `folder` and `alt`) */
+        /**
+         * Upload one image (`image` field; optional `folder` and `alt`)
+         * @description As the multiple upload, for one file; the answer carries it as `image` and as the one entry of `images`. `alt` defaults to a text made from the file name.
+         */
         post: operations["uploadImage"];
         delete?: never;
         options?: never;
@@ -909,12 +1032,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search) */
+        /**
+         * List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)
+         * @description The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, `startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, `customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).
+         */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
-         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`).
+         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          */
         post: operations["createOrderForCustomer"];
         delete?: never;
@@ -930,12 +1056,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one order with staff notes */
+        /**
+         * Get one order with staff notes
+         * @description The whole order, staff notes included. 404 "Order not found".
+         */
         get: operations["getOrderForStaff"];
-        /** Edit the addresses, payment method, notes and admin notes of an order */
+        /**
+         * Edit the addresses, payment method, notes and admin notes of an order
+         * @description `paymentMethod` is required; the other fields left out keep their value. Lines, money and status do not change here. Recorded in the activity log with the changed fields. 404 "Order not found".
+         */
         put: operations["updateOrder"];
         post?: never;
-        /** Delete a cancelled or refunded order */
+        /**
+         * Delete a cancelled or refunded order
+         * @description For good, with its lines; its stock was already given back. Any other order answers 409 "Only cancelled or refunded orders can be deleted." Recorded in the activity log.
+         */
         delete: operations["deleteOrder"];
         options?: never;
         head?: never;
@@ -950,7 +1085,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the status, payment status and tracking of an order (the Manage Status dialog) */
+        /**
+         * Set the status, payment status and tracking of an order (the Manage Status dialog)
+         * @description The same change as PUT /orders/{id}/status. `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
+         */
         put: operations["updateOrderStatusForStaff"];
         post?: never;
         delete?: never;
@@ -986,12 +1124,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders, newest first (filter by status; search number, customer name and e-mail) */
+        /**
+         * List orders, newest first (filter by status; search number, customer name and e-mail)
+         * @description Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.
+         */
         get: operations["listOrders"];
         put?: never;
         /**
          * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
-         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`).
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1009,7 +1150,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place an order without an account (tracked by order number and e-mail) */
+        /**
+         * Place an order without an account (tracked by order number and e-mail)
+         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         */
         post: operations["createGuestOrder"];
         delete?: never;
         options?: never;
@@ -1024,7 +1168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's orders, newest first */
+        /**
+         * The signed-in customer's orders, newest first
+         * @description Only your own orders, without staff notes; `status` filters, a search text is ignored.
+         */
         get: operations["listMyOrders"];
         put?: never;
         post?: never;
@@ -1041,7 +1188,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's or guest's orders by e-mail */
+        /**
+         * A customer's or guest's orders by e-mail
+         * @description Orders placed as a guest with that e-mail and the orders of the customer account with it (any case), newest first.
+         */
         get: operations["listOrdersByEmail"];
         put?: never;
         post?: never;
@@ -1058,7 +1208,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Track an order by its number and the e-mail it was placed with */
+        /**
+         * Track an order by its number and the e-mail it was placed with
+         * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed.
+         */
         get: operations["trackOrder"];
         put?: never;
         post?: never;
@@ -1075,11 +1228,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one order (customers only their own) */
+        /**
+         * Get one order (customers only their own)
+         * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
-        /** Cancel an order (customers while pending or confirmed; staff any active order) */
+        /**
+         * Cancel an order (customers while pending or confirmed; staff any active order)
+         * @description Customers cancel their own order while pending or confirmed (409 "Only pending or confirmed orders can be cancelled."); staff any order not yet cancelled or refunded (else 409 ORDER_CLOSED). The units go back to stock, the coupon use is given back and a paid order is refunded through the provider.
+         */
         delete: operations["cancelOrder"];
         options?: never;
         head?: never;
@@ -1093,7 +1252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tracking fields and timeline of one order (customers only their own) */
+        /**
+         * Tracking fields and timeline of one order (customers only their own)
+         * @description Tracking number, URL and estimated delivery, and the dated steps (placed, paid, shipped, delivered, cancelled, each return) oldest first. Someone else's order answers 404 "Order not found".
+         */
         get: operations["getOrderTracking"];
         put?: never;
         post?: never;
@@ -1111,7 +1273,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cancel an order, giving a reason */
+        /**
+         * Cancel an order, giving a reason
+         * @description As DELETE /orders/{id}, with an optional `reason` kept on the order (default "Cancelled by customer", or "Order cancelled by admin" for staff).
+         */
         put: operations["cancelOrderWithReason"];
         post?: never;
         delete?: never;
@@ -1128,7 +1293,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the status, payment status and tracking of an order (stock follows) */
+        /**
+         * Set the status, payment status and tracking of an order (stock follows)
+         * @description `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
+         */
         put: operations["updateOrderStatus"];
         post?: never;
         delete?: never;
@@ -1148,7 +1316,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)
-         * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 when the order is not shipped/delivered or nothing is left to return. The answer carries the stored request (`refundRequest`, status `requested`).
+         * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 "Only shipped or delivered orders can be refunded." or 409 "Every item of this order has already been returned or is waiting for a decision." The answer carries the stored request (`refundRequest`, status `requested`); staff see it on the Orders badge.
          */
         post: operations["requestOrderRefund"];
         delete?: never;
@@ -1164,7 +1332,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order's return requests, newest first (customers only their own orders) */
+        /**
+         * An order's return requests, newest first (customers only their own orders)
+         * @description Each with its lines, status, refund and decision; `decidedBy` is left out (null) for customers. Someone else's order answers 404 "Order not found".
+         */
         get: operations["listOrderReturns"];
         put?: never;
         post?: never;
@@ -1181,7 +1352,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Return requests of every order, newest first (`status=requested`: the open ones) */
+        /**
+         * Return requests of every order, newest first (`status=requested`: the open ones)
+         * @description Each with its order number, lines, value, status, refund and decision.
+         */
         get: operations["listReturns"];
         put?: never;
         post?: never;
@@ -1198,7 +1372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many return requests wait for a decision (the Orders badge) */
+        /**
+         * How many return requests wait for a decision (the Orders badge)
+         * @description Counts the returns with status `requested`.
+         */
         get: operations["countOpenReturns"];
         put?: never;
         post?: never;
@@ -1219,7 +1396,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a return: refund through the payment provider, put the chosen units back in stock
-         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. 409 when the return was already decided.
+         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
          */
         post: operations["approveReturn"];
         delete?: never;
@@ -1237,7 +1414,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline a return, giving the reason (its units can be asked for again) */
+        /**
+         * Decline a return, giving the reason (its units can be asked for again)
+         * @description Decided once, as approving. The reason is kept on the return for the customer; the order's timeline and the activity log record the decision. 404 "Return request not found".
+         */
         post: operations["declineReturn"];
         delete?: never;
         options?: never;
@@ -1276,7 +1456,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an order's payment intent; the order is paid and its stock committed
-         * @description Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. A declined payment answers 402 PAYMENT_DECLINED and leaves the order unpaid with its stock reserved.
+         * @description Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. The intent must be for exactly the order's total (400 "The payment amount does not match the order total") and the caller's own (else 404 "Payment intent not found"). 409 "This order is already paid."; a cancelled or refunded order answers 409 ORDER_CLOSED. A declined payment answers 402 "Your card was declined." and leaves the order `failed` with its stock reserved. Paid, the stock is committed and the order confirmation is mailed. A replay with the same `Idempotency-Key` returns the first answer.
          */
         post: operations["confirmPayment"];
         delete?: never;
@@ -1292,10 +1472,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's saved cards (the default first) */
+        /**
+         * The signed-in user's saved cards (the default first)
+         * @description The default card first, then the newest; each with its brand, last 4 digits and expiry, never the token.
+         */
         get: operations["listPaymentMethods"];
         put?: never;
-        /** Save a card by its provider token and last 4 digits (the card number never reaches the server) */
+        /**
+         * Save a card by its provider token and last 4 digits (the card number never reaches the server)
+         * @description The provider token is kept on the server and never answered. A card saved as default takes the default from the others.
+         */
         post: operations["savePaymentMethod"];
         delete?: never;
         options?: never;
@@ -1313,7 +1499,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of your saved cards */
+        /**
+         * Delete one of your saved cards
+         * @description Someone else's card answers the same 404 "Payment method not found" as a missing one.
+         */
         delete: operations["deletePaymentMethod"];
         options?: never;
         head?: never;
@@ -1327,7 +1516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock totals, value, restock needs, top categories and recent movements */
+        /**
+         * Stock totals, value, restock needs, top categories and recent movements
+         * @description Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and value carry their change against the start of the UTC day 30 days ago.
+         */
         get: operations["getInventoryAnalytics"];
         put?: never;
         post?: never;
@@ -1344,7 +1536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the sizes/colors at or below their low-stock threshold, worst first; search by product */
+        /**
+         * A page of the sizes/colors at or below their low-stock threshold, worst first; search by product
+         * @description Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. `search` matches the product as the product lists do.
+         */
         get: operations["listLowStockAlerts"];
         put?: never;
         post?: never;
@@ -1363,11 +1558,14 @@ export interface paths {
         };
         /**
          * List products (search, filter by category, brand, price and flags; sort)
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Shoppers see active products only. `size` and `color` take comma lists in any case (some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. `sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, `minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale).
          */
         get: operations["listProducts"];
         put?: never;
-        /** Add a product with its inventory and images */
+        /**
+         * Add a product with its inventory and images
+         * @description `category` and `brand` are names or ids (400 "Category not found" or 400 "Brand not found"). 409 "A product with this SKU already exists"; a typed slug that is taken answers 409 "A product with this slug already exists", one made from the name gets -2, -3… Variant SKUs and barcodes are generated when not given and must be unique (409 "A variant with this SKU already exists", 409 "A variant with this barcode already exists"). Each variant's stock is written as a stock movement; recorded in the activity log.
+         */
         post: operations["createProduct"];
         delete?: never;
         options?: never;
@@ -1384,13 +1582,19 @@ export interface paths {
         };
         /**
          * Get one product
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront view; staff get the staff view. Shoppers find active products only (404 "Product not found" otherwise); their read counts as a view of the product.
          */
         get: operations["getProduct"];
-        /** Edit a product (fields left out keep their value) */
+        /**
+         * Edit a product (fields left out keep their value)
+         * @description Same rules as adding. `images` replaces the list (pictures no longer used are deleted from storage); `inventory` replaces the combinations, and one reserved by orders cannot be removed or set below its reserved units (409). 404 "Product not found".
+         */
         put: operations["updateProduct"];
         post?: never;
-        /** Delete a product with its inventory, movements and images */
+        /**
+         * Delete a product with its inventory, movements and images
+         * @description For good: order lines keep their copy of the product. Recorded in the activity log. 404 "Product not found".
+         */
         delete: operations["deleteProduct"];
         options?: never;
         head?: never;
@@ -1404,7 +1608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of products with staff fields, searched, filtered and sorted (20 per page by default) */
+        /**
+         * A page of products with staff fields, searched, filtered and sorted (20 per page by default)
+         * @description Inactive products included. Besides the storefront filters: `stock=out|low|moderate|in` (the four stock statuses); `minPrice`/`maxPrice` apply to the price. `catalogue` counts the whole catalogue ("X of Y products").
+         */
         get: operations["listProductsForStaff"];
         put?: never;
         post?: never;
@@ -1422,7 +1629,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set the active, featured or trending flag of a product */
+        /**
+         * Set the active, featured or trending flag of a product
+         * @description Recorded in the activity log. 404 "Product not found".
+         */
         put: operations["setProductStatus"];
         post?: never;
         delete?: never;
@@ -1440,7 +1650,7 @@ export interface paths {
         };
         /**
          * Featured products
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active featured products, best rated first.
          */
         get: operations["listFeaturedProducts"];
         put?: never;
@@ -1460,7 +1670,7 @@ export interface paths {
         };
         /**
          * TikTok-trending products
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active trending products, best rated first.
          */
         get: operations["listTrendingProducts"];
         put?: never;
@@ -1478,7 +1688,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Categories with their product counts (staff also see inactive ones) */
+        /**
+         * Categories with their product counts (staff also see inactive ones)
+         * @description Every category with how many products it holds: active products only for shoppers, all products for staff.
+         */
         get: operations["listProductCategories"];
         put?: never;
         post?: never;
@@ -1495,7 +1708,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brands with their product counts (staff also see inactive ones) */
+        /**
+         * Brands with their product counts (staff also see inactive ones)
+         * @description Every brand with how many products it holds: active products only for shoppers, all products for staff.
+         */
         get: operations["listProductBrands"];
         put?: never;
         post?: never;
@@ -1514,7 +1730,7 @@ export interface paths {
         };
         /**
          * Get one product by its slug
-         * @description Anonymous callers and customers get the storefront view; staff get the staff view.
+         * @description Anonymous callers and customers get the storefront view; staff get the staff view. Shoppers find active products only (404 "Product not found" otherwise); their read counts as a view of the product.
          */
         get: operations["getProductBySlug"];
         put?: never;
@@ -1534,7 +1750,7 @@ export interface paths {
         };
         /**
          * Products of one category (by name or id)
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. The category is matched by id or by name in any case (404 "Category not found"); active products only, newest first.
          */
         get: operations["listProductsByCategory"];
         put?: never;
@@ -1554,7 +1770,7 @@ export interface paths {
         };
         /**
          * Products related to one product (same category or brand)
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view.
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active products of the same category, same brand first, then best rated. 404 "Product not found" (for shoppers also when the product is inactive).
          */
         get: operations["listRelatedProducts"];
         put?: never;
@@ -1574,7 +1790,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add units to one size/color of a product */
+        /**
+         * Add units to one size/color of a product
+         * @description Through the one stock function: a stock movement and an activity-log entry. 404 when the product or its size/color does not exist.
+         */
         post: operations["addProductStock"];
         delete?: never;
         options?: never;
@@ -1591,7 +1810,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove units from one size/color of a product */
+        /**
+         * Remove units from one size/color of a product
+         * @description Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units available, nothing changed. 404 when the product or its size/color does not exist.
+         */
         post: operations["removeProductStock"];
         delete?: never;
         options?: never;
@@ -1607,7 +1829,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Add to, subtract from or set the stock of one size/color */
+        /**
+         * Add to, subtract from or set the stock of one size/color
+         * @description `operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more than is available or setting below the units reserved by orders; 404 when the product or its size/color does not exist. A stock movement and an activity-log entry per change.
+         */
         put: operations["updateProductStock"];
         post?: never;
         delete?: never;
@@ -1624,9 +1849,15 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the whole list of size/color combinations of a product */
+        /**
+         * Replace the whole list of size/color combinations of a product
+         * @description Combinations left out are removed, new ones added, changed quantities set through stock movements. 409 INSUFFICIENT_STOCK when a removed or lowered combination holds units reserved by orders; nothing changes then.
+         */
         put: operations["replaceProductInventory"];
-        /** Add a size/color combination to a product */
+        /**
+         * Add a size/color combination to a product
+         * @description Size and color are compared ignoring case: 409 "This size/color combination already exists". The initial quantity is written as a stock movement; recorded in the activity log.
+         */
         post: operations["addProductVariant"];
         delete?: never;
         options?: never;
@@ -1641,7 +1872,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock movements of a product, newest first, a page at a time */
+        /**
+         * Stock movements of a product, newest first, a page at a time
+         * @description Each movement: size/color, operation, quantity and reserved before/after, reason, who, and the order when an order moved it. 404 "Product not found".
+         */
         get: operations["listProductStockMovements"];
         put?: never;
         post?: never;
@@ -1658,7 +1892,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock movements of a product over the last days, grouped by day */
+        /**
+         * Stock movements of a product over the last days, grouped by day
+         * @description `days` back from now, newest first, grouped by UTC day, each day with its movements and the units added and removed. 404 "Product not found".
+         */
         get: operations["listProductStockHistoryByDay"];
         put?: never;
         post?: never;
@@ -1675,9 +1912,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's profile and preferences */
+        /**
+         * The signed-in customer's profile and preferences
+         * @description Customers only (staff have no storefront profile).
+         */
         get: operations["getProfile"];
-        /** Change the signed-in customer's name and phone */
+        /**
+         * Change the signed-in customer's name and phone
+         * @description An empty phone clears it; a change is recorded in the activity log.
+         */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -1694,7 +1937,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the password (current one required); other sessions are signed out and this one continues with new tokens */
+        /**
+         * Change the password (current one required); other sessions are signed out and this one continues with new tokens
+         * @description Staff use it too. A wrong current password answers 400 "Current password is incorrect" (field `currentPassword`) and counts toward the sign-in throttle (429). Every session ends; the new tokens are delivered as at sign-in (the cookie is replaced, or in the answer for `api`).
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -1711,7 +1957,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change shopping preferences (the given keys replace the stored ones) */
+        /**
+         * Change shopping preferences (the given keys replace the stored ones)
+         * @description Keys left out keep their value; answers the whole set of preferences.
+         */
         put: operations["updatePreferences"];
         post?: never;
         delete?: never;
@@ -1730,7 +1979,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the signed-in customer's account (password confirmed) */
+        /**
+         * Delete the signed-in customer's account (password confirmed)
+         * @description A wrong password answers 400 "Password is incorrect" (field `password`) and counts toward the sign-in throttle. Personal data is erased everywhere and every session ends; orders stay for the books without name, street, city, phone or notes. The e-mail may register again.
+         */
         delete: operations["deleteAccount"];
         options?: never;
         head?: never;
@@ -1744,10 +1996,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's saved addresses */
+        /**
+         * The signed-in customer's saved addresses
+         * @description The default address first, then oldest first.
+         */
         get: operations["listAddresses"];
         put?: never;
-        /** Save an address to the address book */
+        /**
+         * Save an address to the address book
+         * @description The first address, or one sent with `isDefault: true`, becomes the default. At most 20: then 409 "You can save at most 20 addresses."
+         */
         post: operations["createAddress"];
         delete?: never;
         options?: never;
@@ -1763,10 +2021,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit a saved address */
+        /**
+         * Edit a saved address
+         * @description `isDefault: true` moves the default here. Only your own addresses: 404 "Address not found".
+         */
         put: operations["updateAddress"];
         post?: never;
-        /** Delete a saved address */
+        /**
+         * Delete a saved address
+         * @description Deleting the default makes the newest remaining address the default. 404 "Address not found".
+         */
         delete: operations["deleteAddress"];
         options?: never;
         head?: never;
@@ -1780,10 +2044,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users (staff by default; search, role and status filters, sorting) */
+        /**
+         * List users (staff by default; search, role and status filters, sorting)
+         * @description Staff accounts only (admin, moderator, support); customers are listed under /admin/customers. `role=staff` (default) or one staff role; search over first name, last name, full name and e-mail.
+         */
         get: operations["listUsers"];
         put?: never;
-        /** Add a staff user (moderator or support) */
+        /**
+         * Add a staff user (moderator or support)
+         * @description Inviting (POST /admin/invitations) is the usual way; this sets the password directly. The admin role can never be given: 400 "Only moderator and support roles can be created for security reasons."; 409 "An account with this email already exists". Recorded in the activity log.
+         */
         post: operations["createUser"];
         delete?: never;
         options?: never;
@@ -1798,7 +2068,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one user */
+        /**
+         * Get one user
+         * @description A staff account; a customer or unknown id answers 404 "User not found".
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -1816,7 +2089,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a staff user's role or active flag (admins are protected) */
+        /**
+         * Change a staff user's role or active flag (admins are protected)
+         * @description Send `isActive`, `role` (moderator or support) or both; "deleting" a user is deactivating them, which ends every session of theirs at once. 403 "Admin accounts are protected and cannot be modified or deactivated" for an admin account; 404 "User not found".
+         */
         put: operations["updateUserStatus"];
         post?: never;
         delete?: never;
@@ -1832,11 +2108,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active sessions of the signed-in user (device, address, created, last used) */
+        /**
+         * Active sessions of the signed-in user (device, address, created, last used)
+         * @description One session per sign-in; `current` marks the one this request was made with.
+         */
         get: operations["listMySessions"];
         put?: never;
         post?: never;
-        /** End every session of the signed-in user except this one */
+        /**
+         * End every session of the signed-in user except this one
+         * @description The message says how many sessions ended. Recorded in the activity log.
+         */
         delete: operations["endMyOtherSessions"];
         options?: never;
         head?: never;
@@ -1853,7 +2135,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one session: its refresh token is refused and its access token stops working */
+        /**
+         * End one session: its refresh token is refused and its access token stops working
+         * @description Only your own sessions: someone else's answers the same 404 "Session not found" as a missing one. Recorded in the activity log.
+         */
         delete: operations["endMySession"];
         options?: never;
         head?: never;
@@ -1867,11 +2152,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A staff member's active sessions */
+        /**
+         * A staff member's active sessions
+         * @description The User Management screen's Sessions. A customer or unknown id answers 404 "User not found".
+         */
         get: operations["listUserSessions"];
         put?: never;
         post?: never;
-        /** End every session of a staff member */
+        /**
+         * End every session of a staff member
+         * @description The message says how many sessions ended. 404 "User not found" for a customer or unknown user. Recorded in the activity log.
+         */
         delete: operations["endAllUserSessions"];
         options?: never;
         head?: never;
@@ -1888,7 +2179,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** End one of a staff member's sessions */
+        /**
+         * End one of a staff member's sessions
+         * @description 404 "User not found" for a customer or unknown user, 404 "Session not found" for a session that is not this user's live one. Recorded in the activity log.
+         */
         delete: operations["endUserSession"];
         options?: never;
         head?: never;
@@ -1902,7 +2196,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether two-factor sign-in is on for the signed-in staff member, and recovery codes left */
+        /**
+         * Whether two-factor sign-in is on for the signed-in staff member, and recovery codes left
+         * @description `required` tells whether an admin requires two-factor sign-in for all staff.
+         */
         get: operations["getTwoFactorStatus"];
         put?: never;
         post?: never;
@@ -1921,7 +2218,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start setup: a new secret and its QR code (confirmed by the first code) */
+        /**
+         * Start setup: a new secret and its QR code (confirmed by the first code)
+         * @description The secret stays unconfirmed until POST /auth/two-factor/enable; a second call replaces it. 409 "Two-factor sign-in is already on".
+         */
         post: operations["startTwoFactorSetup"];
         delete?: never;
         options?: never;
@@ -1938,7 +2238,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm setup with a first code; answers the 10 recovery codes, shown this once */
+        /**
+         * Confirm setup with a first code; answers the 10 recovery codes, shown this once
+         * @description 400 "Invalid verification code" for a wrong code; 409 "Start two-factor setup first" without a setup, 409 "Two-factor sign-in is already on" when it is on. Recorded in the activity log.
+         */
         post: operations["enableTwoFactor"];
         delete?: never;
         options?: never;
@@ -1955,7 +2258,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor sign-in off (current password required) */
+        /**
+         * Turn two-factor sign-in off (current password required)
+         * @description A wrong password answers 400 "Current password is incorrect" and counts toward the sign-in throttle (429). 409 "Two-factor sign-in is not on". When an admin requires two-factor sign-in, the next sign-in asks for a new setup. Recorded in the activity log.
+         */
         post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
@@ -1972,7 +2278,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ten new recovery codes, shown this once; the old ones stop working (current password required) */
+        /**
+         * Ten new recovery codes, shown this once; the old ones stop working (current password required)
+         * @description A wrong password answers 400 "Current password is incorrect" and counts toward the sign-in throttle (429). 409 "Two-factor sign-in is not on". Recorded in the activity log.
+         */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -1987,9 +2296,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store-wide staff security settings */
+        /**
+         * Store-wide staff security settings
+         * @description Whether two-factor sign-in is required for all staff.
+         */
         get: operations["getSecuritySettings"];
-        /** Require two-factor sign-in for all staff (set up at their next sign-in) */
+        /**
+         * Require two-factor sign-in for all staff (set up at their next sign-in)
+         * @description Staff without two-factor sign-in get the `setup` challenge at their next sign-in; existing sessions continue. Recorded in the activity log.
+         */
         put: operations["updateSecuritySettings"];
         post?: never;
         delete?: never;
@@ -2005,10 +2320,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending (and expired, not yet revoked) staff invitations, newest first */
+        /**
+         * Pending (and expired, not yet revoked) staff invitations, newest first
+         * @description Accepted and revoked invitations are left out; each shows its e-mail, role, status, who invited and expiry.
+         */
         get: operations["listInvitations"];
         put?: never;
-        /** Invite a moderator or support member by e-mail (the link is valid for 72 hours) */
+        /**
+         * Invite a moderator or support member by e-mail (the link is valid for 72 hours)
+         * @description Mails `$PUBLIC_URL/accept-invitation?token=…` through the mail outbox; the token is never stored or logged, only its hash. 409 "An account with this email already exists" or 409 "An invitation for this email is already pending. Resend it from Pending invitations instead."; 400 "Only moderator and support members can be invited." for another role. Recorded in the activity log.
+         */
         post: operations["inviteStaff"];
         delete?: never;
         options?: never;
@@ -2025,7 +2346,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new link (valid 72 hours from now); the previous link stops working */
+        /**
+         * Mail a new link (valid 72 hours from now); the previous link stops working
+         * @description Also for an expired invitation. 409 "This invitation has already been used. Sign in with the password you chose." or 409 "This invitation has been revoked. Ask an admin if you still need access."; 404 "Invitation not found". Recorded in the activity log.
+         */
         post: operations["resendInvitation"];
         delete?: never;
         options?: never;
@@ -2043,7 +2367,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a pending invitation: its link stops working */
+        /**
+         * Revoke a pending invitation: its link stops working
+         * @description 409 "This invitation has already been used. Sign in with the password you chose." or 409 "This invitation has been revoked. Ask an admin if you still need access."; 404 "Invitation not found". Recorded in the activity log.
+         */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -2057,7 +2384,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What an invitation link is for (e-mail, role, expiry), or why it no longer works */
+        /**
+         * What an invitation link is for (e-mail, role, expiry), or why it no longer works
+         * @description An unknown token answers 404 "This invitation link is not valid. Ask an admin to send you a new one."; an expired link 400 "This invitation has expired. Ask an admin to send you a new one.", a revoked one 400 "This invitation has been revoked. Ask an admin if you still need access.", a used one 409 "This invitation has already been used. Sign in with the password you chose.".
+         */
         get: operations["previewInvitation"];
         put?: never;
         post?: never;
@@ -2078,7 +2408,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: choose a name and password; the link is spent
-         * @description Expired, used and revoked links answer a clear 4xx. When two-factor sign-in is required for staff, the first sign-in asks for its setup.
+         * @description Expired, used and revoked links answer as the preview does; of parallel accepts one wins, the others get 409. The password follows the registration rules. The staff account is created with the invited role; its first sign-in asks for two-factor setup when that is required for staff. Recorded in the activity log.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -2094,10 +2424,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in staff member's saved views of one list, by name */
+        /**
+         * The signed-in staff member's saved views of one list, by name
+         * @description Only your own views, sorted by name. A list your role may not open answers 403.
+         */
         get: operations["listSavedViews"];
         put?: never;
-        /** Save a list's current filters (its query string) under a name */
+        /**
+         * Save a list's current filters (its query string) under a name
+         * @description Per staff member and list, at most 50 views with distinct names: 409 "A view with this name already exists for this list" or 409 "You can save up to 50 views per list". A list your role may not open answers 403.
+         */
         post: operations["createSavedView"];
         delete?: never;
         options?: never;
@@ -2115,7 +2451,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of your saved views */
+        /**
+         * Delete one of your saved views
+         * @description Someone else's view answers the same 404 "Saved view not found" as a missing one.
+         */
         delete: operations["deleteSavedView"];
         options?: never;
         head?: never;
@@ -2133,7 +2472,7 @@ export interface paths {
         put?: never;
         /**
          * Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview)
-         * @description dryRun=true answers 200 with the counts and the first changes old → new; otherwise 202 with the job.
+         * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. `dryRun: true` answers 200 at once with what would change (counts, refusals, the first 20 changes old → new) and writes nothing. An unknown category or brand answers 404.
          */
         post: operations["bulkUpdateProducts"];
         delete?: never;
@@ -2151,7 +2490,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move many orders to a status, each through the status change of one order; failures say why */
+        /**
+         * Move many orders to a status, each through the status change of one order; failures say why
+         * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each order goes through PUT /orders/{id}/status (stock, refunds, mails); without `paymentStatus` each keeps its own. An order that cannot move fails with the reason, e.g. it is already in that status.
+         */
         post: operations["bulkUpdateOrderStatus"];
         delete?: never;
         options?: never;
@@ -2168,7 +2510,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate or deactivate many customers (deactivation ends their sessions) */
+        /**
+         * Activate or deactivate many customers (deactivation ends their sessions)
+         * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each customer as PUT /admin/customers/{id}/status: a deactivated customer's sessions end at once.
+         */
         post: operations["bulkUpdateCustomerStatus"];
         delete?: never;
         options?: never;
@@ -2187,7 +2532,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
-         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run. Applying answers 202 with the job; GET /admin/jobs/{id} follows it.
+         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "No CSV file was sent in the "file" field", 400 "The file is not a readable CSV" or 400 "The file has no rows".
          */
         post: operations["importProducts"];
         delete?: never;
@@ -2203,7 +2548,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The product CSV template: the columns and two example rows */
+        /**
+         * The product CSV template: the columns and two example rows
+         * @description The columns the import reads, in order, with two example rows; the products export writes the same columns.
+         */
         get: operations["downloadProductImportTemplate"];
         put?: never;
         post?: never;
@@ -2220,7 +2568,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters */
+        /**
+         * Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters
+         * @description The product import's columns, so an exported file imports back unchanged (the import takes the formula guard off again). The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportProducts"];
         put?: never;
         post?: never;
@@ -2237,7 +2588,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters */
+        /**
+         * Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters
+         * @description Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportInventory"];
         put?: never;
         post?: never;
@@ -2254,7 +2608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Orders with their lines as CSV (order, customer, shipping address, money, then the line), with the list filters; streamed, and recorded in the activity log with its filters */
+        /**
+         * Orders with their lines as CSV (order, customer, shipping address, money, then the line), with the list filters; streamed, and recorded in the activity log with its filters
+         * @description Per order line: the order (number, dates, status, payment, customer or guest, shipping address, coupon, money), then the line (SKUs, name, size, color, quantity, unit price, line total). The filters of GET /admin/orders. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportOrders"];
         put?: never;
         post?: never;
@@ -2271,7 +2628,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Customers with their order count, amount spent and tier as CSV, with the list search and status; streamed, and recorded in the activity log with its filters */
+        /**
+         * Customers with their order count, amount spent and tier as CSV, with the list search and status; streamed, and recorded in the activity log with its filters
+         * @description Customer accounts only, with the filters of GET /admin/customers. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportCustomers"];
         put?: never;
         post?: never;
@@ -2288,7 +2648,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Coupons with their usage and display status as CSV, with the list search and filters; streamed, and recorded in the activity log with its filters */
+        /**
+         * Coupons with their usage and display status as CSV, with the list search and filters; streamed, and recorded in the activity log with its filters
+         * @description Each coupon with its use count, limits and display status; the filters of GET /admin/coupons. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportCoupons"];
         put?: never;
         post?: never;
@@ -2305,7 +2668,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Activity-log entries as CSV, with the screen search and filters; streamed, and recorded in the activity log with its filters */
+        /**
+         * Activity-log entries as CSV, with the screen search and filters; streamed, and recorded in the activity log with its filters
+         * @description Each entry with its details as JSON; the filters of GET /admin/activity-logs. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         */
         get: operations["exportActivityLogs"];
         put?: never;
         post?: never;
@@ -2344,7 +2710,7 @@ export interface paths {
         };
         /**
          * A background job (import or bulk action): status, done / total, rate, counts, errors or results
-         * @description Staff read the jobs they started; admins read any.
+         * @description Staff read the jobs they started; admins read any. Anyone else's job answers the same 404 "Job not found" as a missing one. Poll it until `status` is `completed` or `failed`.
          */
         get: operations["getJob"];
         put?: never;
@@ -5467,6 +5833,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7190,6 +7557,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
@@ -7392,6 +7760,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];

@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { contractGroups } from '@seamline/shared';
 import createClient from 'openapi-fetch';
 import type { OperationObject } from 'openapi-typescript';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../../generated/api-types.js';
 import {
@@ -11,6 +13,7 @@ import {
   generateApiTypes,
   lintDocument,
   type OpenApiDocument,
+  repoRoot,
 } from '../test/api-description.js';
 import { signedIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -18,6 +21,39 @@ import { errorStatuses } from './plugins/docs.js';
 
 let t: TestApp;
 let document: OpenApiDocument;
+const contracts = Object.values(contractGroups).flatMap((group) => Object.values(group));
+
+/** The .ts files under dir, tests and the contracts themselves left out (a quote must not vouch for itself). */
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => !path.relative(dir, file).startsWith(`contracts${path.sep}`));
+}
+
+/** Every string the code can answer with: its literals, and its template literals as patterns (`${…}` = anything). */
+async function messagePatterns(): Promise<RegExp[]> {
+  const files = [
+    ...(await sourceFiles(path.join(repoRoot, 'apps/server/src'))),
+    ...(await sourceFiles(path.join(repoRoot, 'packages/shared/src'))),
+  ];
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns: RegExp[] = [];
+  for (const file of files) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+        patterns.push(new RegExp(`^${literal(node.text)}$`));
+      } else if (ts.isTemplateExpression(node)) {
+        const parts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+        patterns.push(new RegExp(`^${parts.map(literal).join('.+')}$`));
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(ts.createSourceFile(file, await readFile(file, 'utf8'), ts.ScriptTarget.Latest));
+  }
+  return patterns;
+}
 
 beforeAll(async () => {
   t = await createTestApp({ apiDocs: true });
@@ -26,15 +62,18 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the API description at /api/openapi.json', () => {
-  it('describes every contract: operationId, summary, tag, 4xx answers with the error envelope, body example', () => {
+  it('describes every contract: operationId, summary, description, tag, 4xx answers with the error envelope, body example', () => {
     expect(document.servers?.[0]?.url).toBe(t.config.publicUrl);
-    for (const contract of Object.values(contractGroups).flatMap((group) => Object.values(group))) {
+    for (const contract of contracts) {
+      // What the endpoint does (who may call it, its rules, errors and side effects) is part of its contract.
+      expect(contract.description?.trim(), `${contract.operationId} has no description`).toBeTruthy();
       const openapiPath = `/api${contract.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
       const pathItem = document.paths?.[openapiPath] as Record<string, OperationObject> | undefined;
       const operation = pathItem?.[contract.method.toLowerCase()];
       expect(operation, contract.operationId).toMatchObject({
         operationId: contract.operationId,
         summary: contract.summary,
+        description: contract.description,
         tags: [contract.tag],
       });
       for (const status of errorStatuses(contract)) {
@@ -47,6 +86,21 @@ describe('the API description at /api/openapi.json', () => {
     }
     const refs = Object.values(document.components?.responses ?? {}).map((response) => JSON.stringify(response));
     for (const ref of refs) expect(ref).toContain('#/components/schemas/ErrorEnvelope');
+  });
+
+  it('quotes, as `<status> "<message>"`, only messages the server can answer', async () => {
+    const patterns = await messagePatterns();
+    const quoted = contracts.flatMap((contract) =>
+      [...(contract.description ?? '').matchAll(/\b[1-5]\d\d "([^"]+)"/g)].map(
+        (m) => `${contract.operationId}: ${m[1]}`,
+      ),
+    );
+    expect(quoted.length).toBeGreaterThan(50);
+    const unknown = quoted.filter((entry) => {
+      const message = entry.slice(entry.indexOf(': ') + 2);
+      return !patterns.some((pattern) => pattern.test(message));
+    });
+    expect(unknown).toEqual([]);
   });
 
   it('passes redocly lint (recommended rules) with 0 errors', async () => {

@@ -22,8 +22,8 @@ export const importExportContracts = {
       'writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and ' +
       'processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. ' +
       'Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 ' +
-      `"${IMPORT_MESSAGES.tooLarge}"; 400 "${IMPORT_MESSAGES.noFile}", 400 "${IMPORT_MESSAGES.badCsv}" or ` +
-      `400 "${IMPORT_MESSAGES.empty}".`,
+      `"${IMPORT_MESSAGES.tooLarge}"; 400 "${IMPORT_MESSAGES.badCsv}" or 400 "${IMPORT_MESSAGES.empty}", ` +
+      'and 400 when the `file` field is missing.',
     tag,
     access: 'catalogueWrite',
     multipart: true,
