@@ -8,6 +8,7 @@ import {
   guestCheckoutSessionInput,
   shippingMethodsInput,
 } from '../orders.js';
+import { SHIPPING_AND_TAX_DESCRIPTION } from './orders.js';
 
 const tag = 'checkout';
 const cartExample = {
@@ -85,9 +86,7 @@ export const checkoutContracts = {
     method: 'POST',
     path: '/orders/shipping-methods',
     summary: 'The shipping methods and their cost for a subtotal',
-    description:
-      'Standard $5.99 (free from $100), express $14.99 and overnight $29.99, priced for the subtotal given; nothing ' +
-      'is stored.',
+    description: `Every method with its cost for the subtotal given; nothing is stored. ${SHIPPING_AND_TAX_DESCRIPTION}`,
     tag,
     access: 'public',
     body: shippingMethodsInput,

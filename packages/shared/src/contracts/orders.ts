@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '../constants.js';
 import { endpoint, envelope, messageEnvelope } from '../contract.js';
 import { idParams } from '../ids.js';
 import { staffOrderListQuery } from '../list-filters.js';
+import { ORDER_RATES } from '../order-totals.js';
 import { orderTrackingView, orderView } from '../order-view.js';
 import {
   CREATE_ORDER_DESCRIPTION,
@@ -53,11 +54,18 @@ const orderCreated = {
   responses: { 201: orderEnvelope },
   errors: [403, 404, 409, 422],
 } as const;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const { shippingCents, freeStandardShippingFromCents, taxBasisPoints } = ORDER_RATES;
+/** The shipping prices and the tax, told from the rates the totals are computed with. */
+export const SHIPPING_AND_TAX_DESCRIPTION =
+  `Shipping is standard ${dollars(shippingCents.standard)} (free from ${dollars(freeStandardShippingFromCents)} ` +
+  `after discount), express ${dollars(shippingCents.express)} or overnight ${dollars(shippingCents.overnight)}; ` +
+  `tax is ${taxBasisPoints / 100}% of the subtotal minus the discount, all exact to the cent.`;
+
 /** What placing an order does, whoever places it. */
 const PLACING_AN_ORDER =
-  "Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); " +
-  'shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the ' +
-  'subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. ' +
+  "Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). " +
+  `${SHIPPING_AND_TAX_DESCRIPTION} The units are reserved and a coupon use is counted at once. ` +
   'An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with ' +
   'every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first ' +
   'answer and creates nothing; the same key with another body answers 422.';
