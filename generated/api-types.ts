@@ -752,7 +752,7 @@ export interface paths {
         put?: never;
         /**
          * The shipping methods and their cost for a subtotal
-         * @description Standard $5.99 (free from $100), express $14.99 and overnight $29.99, priced for the subtotal given; nothing is stored.
+         * @description Every method with its cost for the subtotal given; nothing is stored. Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent.
          */
         post: operations["listShippingMethods"];
         delete?: never;
@@ -1040,7 +1040,7 @@ export interface paths {
         put?: never;
         /**
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
-         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          */
         post: operations["createOrderForCustomer"];
         delete?: never;
@@ -1106,7 +1106,7 @@ export interface paths {
         };
         /**
          * What to pack for each chosen order: shipping address and method, lines with SKU and barcode, no prices
-         * @description Orders are answered in the order asked; ids that name no order are left out.
+         * @description One slip per order, in the order asked (an id named twice prints once; ids that name no order are left out): number, date, shipping address and method, and each line with product, variant SKU, barcode, size, color and quantity, never a price. `ids` are comma-separated, at most 200: 400 "Print at most 200 packing slips at once".
          */
         get: operations["getPackingSlips"];
         put?: never;
@@ -1132,7 +1132,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
-         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1152,7 +1152,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order without an account (tracked by order number and e-mail)
-         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override); shipping is standard $5.99 (free from $100 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          */
         post: operations["createGuestOrder"];
         delete?: never;
@@ -2532,7 +2532,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
-         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "No CSV file was sent in the "file" field", 400 "The file is not a readable CSV" or 400 "The file has no rows".
+         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "The file is not a readable CSV" or 400 "The file has no rows", and 400 when the `file` field is missing.
          */
         post: operations["importProducts"];
         delete?: never;
