@@ -11,6 +11,8 @@ export interface paths {
         /**
          * Prometheus metrics (admin session, or the METRICS_TOKEN bearer token)
          * @description Request counts and durations by route, database pool, memory and heap figures. A scraper sends `Authorization: Bearer <METRICS_TOKEN>` (when that token is configured) instead of a user session; never shed under overload.
+         *
+         *     Who may call: admin.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -31,6 +33,8 @@ export interface paths {
         /**
          * Liveness probe: the process is up
          * @description Checks nothing else, so a busy or draining instance still answers 200; never throttled or shed.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getLiveness"];
         put?: never;
@@ -51,6 +55,8 @@ export interface paths {
         /**
          * Readiness probe: the database and configured dependencies answer
          * @description A dependency that does not answer in time is reported as `degraded` (200), except the database and those named by READINESS_REQUIRES: then, and while starting, draining or overloaded, it answers 503 with the error envelope (code UNAVAILABLE, `details` naming each dependency with ok, degraded or unavailable) and Retry-After.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -71,6 +77,8 @@ export interface paths {
         /**
          * Readiness probe under its older name (same answer as /health/ready)
          * @description A dependency that does not answer in time is reported as `degraded` (200), except the database and those named by READINESS_REQUIRES: then, and while starting, draining or overloaded, it answers 503 with the error envelope (code UNAVAILABLE, `details` naming each dependency with ok, degraded or unavailable) and Retry-After.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getHealth"];
         put?: never;
@@ -93,6 +101,8 @@ export interface paths {
         /**
          * Sign in with e-mail and password
          * @description Answers the user and an access token (a JWT valid 15 minutes). The refresh token (opaque, rotated on every use, its session lives 7 days from sign-in) goes into an HttpOnly cookie for `X-Seamline-Client: back-office` or `shop`, into the answer for `api`, and nowhere without the header. 401 "Invalid email or password"; 403 "Your account has been deactivated. Please contact support."; after 5 failures in 15 minutes per account and per address 429 "Too many failed sign-in attempts. Please try again later." with Retry-After. A staff member with two-factor sign-in on (or required) gets a challenge instead of a session: the second step follows with it.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["login"];
         delete?: never;
@@ -113,6 +123,8 @@ export interface paths {
         /**
          * Sign-in's second step: a code from the authenticator app or a recovery code
          * @description With the `challengeToken` the password step answered. Each authenticator code works once, each recovery code once. A wrong code answers 401 "Invalid verification code" and counts toward the sign-in throttle (429 with Retry-After); a challenge that expired answers 401 "Your sign-in took too long. Please sign in again.". The session is delivered as for sign-in.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["loginWithTwoFactor"];
         delete?: never;
@@ -133,6 +145,8 @@ export interface paths {
         /**
          * Two-factor is required but not set up: start setup during sign-in
          * @description For the `setup` challenge of a staff member who must set up two-factor sign-in: a secret and its QR code, as POST /auth/two-factor/setup. 401 "Your sign-in took too long. Please sign in again." when the challenge expired.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["startRequiredTwoFactorSetup"];
         delete?: never;
@@ -153,6 +167,8 @@ export interface paths {
         /**
          * Finish the required setup with a first code: recovery codes and the new session
          * @description A wrong code answers 400 "Invalid verification code" and counts toward the sign-in throttle (429); 401 "Your sign-in took too long. Please sign in again." when the challenge expired. The session is delivered as for sign-in, with the 10 recovery codes shown this once.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["enableRequiredTwoFactor"];
         delete?: never;
@@ -173,6 +189,8 @@ export interface paths {
         /**
          * Create a customer account and sign in
          * @description Always a customer account. Mails an e-mail verification link (valid 24 hours, single use) and answers 201 with a session, delivered as for sign-in. 409 "An account with this email already exists", whatever the existing account's role or state.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["register"];
         delete?: never;
@@ -193,6 +211,8 @@ export interface paths {
         /**
          * Trade the refresh token for a new access token and a new refresh token (the old one is spent)
          * @description The browser apps send no body: the refresh cookie of the app named in X-Seamline-Client is read and replaced (a token kept in localStorage before the cookie existed may be sent once in the body; it is moved into the cookie). `api` clients send their refresh token in the body and get the next one in the answer. The header is required and a cross-site caller (Origin of another site, Sec-Fetch-Site other than same-origin) is refused with 403, nothing rotated. A refused token answers 401 and clears the cookie.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["refreshTokens"];
         delete?: never;
@@ -213,6 +233,8 @@ export interface paths {
         /**
          * Sign out: end the refresh token's session (the cookie's or the body's) and clear the cookie
          * @description Needs no access token: the refresh cookie of the app named in X-Seamline-Client (or, for `api`, the token in the body) is the credential. Without either, a signed-in caller (bearer token) ends every one of their sessions. The header is required and cross-site callers are refused (403), as for refresh.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["logout"];
         delete?: never;
@@ -231,6 +253,8 @@ export interface paths {
         /**
          * The signed-in user (checks the access token)
          * @description Answers the user of the access token; the back office calls it after restoring a stored session. 401 when the token is missing, expired or its session was ended.
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["getCurrentUser"];
         put?: never;
@@ -253,6 +277,8 @@ export interface paths {
         /**
          * Mail a password reset link (the same answer whether or not the account exists)
          * @description The link (valid 1 hour, single use) replaces earlier ones and goes through the mail outbox. Nothing is sent for unknown or deactivated accounts, or after 3 links in the last hour; the answer never tells which.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -273,6 +299,8 @@ export interface paths {
         /**
          * Choose a new password with the token from the reset link
          * @description The token is spent and every session of the user ends. 400 "Invalid or expired reset token".
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -293,6 +321,8 @@ export interface paths {
         /**
          * Confirm the e-mail address with the token from the verification link
          * @description The token is spent. 400 "Invalid or expired verification token".
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -313,6 +343,8 @@ export interface paths {
         /**
          * Mail a new verification link (the same answer whether or not the account needs one)
          * @description Only unverified active accounts get a link (valid 24 hours), at most 3 in an hour; the answer never tells whether one was sent.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["resendVerificationEmail"];
         delete?: never;
@@ -331,6 +363,8 @@ export interface paths {
         /**
          * List activity-log entries, newest first (search, filter by user, action, resource, status and dates)
          * @description One entry per staff change (written in the same transaction), sign-in and failed sign-in: who, action, resource, success or failure, changed fields before/after with secrets redacted, IP and user agent. `search` is plain case-insensitive text over action, resource, e-mail and details; `startDate`/`endDate` take a day or an ISO date-time. The e-mail is the one the user had at the time.
+         *
+         *     Who may call: admin.
          */
         get: operations["listActivityLogs"];
         put?: never;
@@ -351,6 +385,8 @@ export interface paths {
         /**
          * Get one activity-log entry
          * @description The entry as the list shows it. 404 "Activity log not found".
+         *
+         *     Who may call: admin.
          */
         get: operations["getActivityLog"];
         put?: never;
@@ -373,6 +409,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     orderStats: orders created in the range (all statuses), revenue, delivered orders. userStats: customers (role customer) registered in the range, and how many of them are active (isActive). productStats: products created in the range, how many are active; lowStockProducts = products whose stock status is Low Stock now (some combination at or below its threshold, total above 0). Each `change` compares with the previous period of equal length: (this - previous) / previous; null with no range, when the previous value is 0 (and this one is not), and for lowStockProducts (a state of now). Charts: revenueByDay and orderTrends per UTC day with orders; productSalesByCategory = units and line revenue (sum of item totals, before discount, shipping and tax) by the product's category; topResellers = top 5 brands by line revenue with orders, units, the brand's catalogue products and their average rating.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getDashboardAnalytics"];
         put?: never;
@@ -395,6 +433,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     totalSales = revenue; totalOrders = all orders; averageOrderValue = revenue / orders counted in revenue; conversionRate = orders with payment status paid / all orders (checkout completion). salesTrend per UTC day (revenue, all orders); salesByCategory and topSellingProducts (top 10 by units) use line revenue of revenue orders and the product's real category.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getSalesAnalytics"];
         put?: never;
@@ -417,6 +457,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     revenueGrowth = (revenue of the range - revenue of the previous range of equal length) / previous; null without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / orders counted in revenue. monthlyRevenue per UTC month; revenueByPaymentMethod over revenue orders; revenueByStatus lists every status present with its order count and revenue (0 for cancelled and refunded) and its percentage of total revenue.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getRevenueAnalytics"];
         put?: never;
@@ -439,6 +481,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     totalCustomers = customers registered by the end of the range; newCustomers = registered in the range. Over the customers' orders in the range that are not cancelled or refunded: repeatCustomers = customers with 2 or more; customerRetentionRate = repeat / customers with at least 1; averageCustomerValue = their revenue / customers with at least 1 (guest orders belong to no customer); topCustomers = top 10 by amount spent.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getCustomerAnalytics"];
         put?: never;
@@ -461,6 +505,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     fulfillmentRate = delivered / (all - cancelled - refunded); averageProcessingTime = mean hours from created to shipped over the range's shipped orders; orderStatusDistribution = count and percentage of all orders per status.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getOrderPerformance"];
         put?: never;
@@ -483,6 +529,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     Redemptions made in the range and not given back (a cancelled order returns its redemption). averageDiscountRate = total discount / total subtotal of the redeemed orders; redemptionTrends per UTC day; topCoupons = top 5 by redemptions.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getCouponRedemptions"];
         put?: never;
@@ -505,6 +553,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     Activity-log entries created in the range: total, distinct users, count and percentage per status, per UTC day (entries, distinct users), and the 5 most frequent action/resource pairs.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getSystemActivity"];
         put?: never;
@@ -527,6 +577,8 @@ export interface paths {
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
          *     All reports of the range in one answer: revenue, sales, customers, inventory (now: total, active, Low Stock and Out of Stock products by the stock-status rules), orderPerformance, coupons, systemActivity and dashboard (customers by the end of the range, order totals of the range, products in the catalogue).
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getComprehensiveReport"];
         put?: never;
@@ -547,12 +599,16 @@ export interface paths {
         /**
          * List brands (search name and description, sort by date or name)
          * @description Anyone may read. Each item has its `productCount`: inactive products included for staff callers, only active ones for everyone else. `search` matches name and description.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listBrands"];
         put?: never;
         /**
          * Add a brand (names are unique regardless of case)
          * @description A name another brand has, in any case, answers 409 DUPLICATE_NAME. The logo is added afterwards through POST /brands/{id}/logo. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["createBrand"];
         delete?: never;
@@ -571,17 +627,23 @@ export interface paths {
         /**
          * Get one brand with its product count
          * @description Anyone may read; the count is as in the list. 404 "Brand not found".
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getBrand"];
         /**
          * Edit a brand; its logo may be removed or its alt text changed (new files go through the upload)
          * @description `logo: null` removes the logo (its files are deleted); other logo files answer 400 "Upload a new logo through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Brand not found". Recorded in the activity log with the changed fields.
+         *
+         *     Who may call: admin.
          */
         put: operations["updateBrand"];
         post?: never;
         /**
          * Delete a brand that no product uses
          * @description While products use it: 409 IN_USE saying how many products use this brand. Its logo files are deleted too; recorded in the activity log. 404 "Brand not found".
+         *
+         *     Who may call: admin.
          */
         delete: operations["deleteBrand"];
         options?: never;
@@ -601,6 +663,8 @@ export interface paths {
         /**
          * Upload the logo of a brand (`logo` field; optional `alt`), replacing the previous one
          * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Brand not found".
+         *
+         *     Who may call: admin.
          */
         post: operations["uploadBrandLogo"];
         delete?: never;
@@ -619,12 +683,16 @@ export interface paths {
         /**
          * List categories (search name and description, sort by date or name)
          * @description Anyone may read. Each item has its `productCount`: inactive products included for staff callers, only active ones for everyone else. `search` matches name and description.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listCategories"];
         put?: never;
         /**
          * Add a category (names are unique regardless of case)
          * @description A name another category has, in any case, answers 409 DUPLICATE_NAME. The image is added afterwards through POST /categories/{id}/image. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["createCategory"];
         delete?: never;
@@ -643,17 +711,23 @@ export interface paths {
         /**
          * Get one category with its product count
          * @description Anyone may read; the count is as in the list. 404 "Category not found".
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getCategory"];
         /**
          * Edit a category; its image may be removed or its alt text changed (new files go through the upload)
          * @description `image: null` removes the image (its files are deleted); other image files answer 400 "Upload a new image through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Category not found". Recorded in the activity log with the changed fields.
+         *
+         *     Who may call: admin.
          */
         put: operations["updateCategory"];
         post?: never;
         /**
          * Delete a category that no product uses
          * @description While products use it: 409 IN_USE saying how many products use this category. Its image files are deleted too; recorded in the activity log. 404 "Category not found".
+         *
+         *     Who may call: admin.
          */
         delete: operations["deleteCategory"];
         options?: never;
@@ -673,6 +747,8 @@ export interface paths {
         /**
          * Upload the image of a category (`image` field; optional `alt`), replacing the previous one
          * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Category not found".
+         *
+         *     Who may call: admin.
          */
         post: operations["uploadCategoryImage"];
         delete?: never;
@@ -693,6 +769,8 @@ export interface paths {
         /**
          * Validate and price a cart and create a payment intent for its total
          * @description Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment intent for the total. The intent is the only thing stored: the caller places the order with its id (POST /orders), then confirms the payment. Staff trying a cart are priced as nobody in particular.
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -713,6 +791,8 @@ export interface paths {
         /**
          * Validate and price a guest cart and create a payment intent for its total
          * @description Prices the cart at today's prices (unknown, inactive or missing size/color lines 400, too little stock 409 INSUFFICIENT_STOCK, every failing line in `details` as `items.<index>`), applies the coupon (a refusal is 400 COUPON_NOT_APPLICABLE with the reason) and answers lines, totals, every shipping option and a payment intent for the total. The intent is the only thing stored: it belongs to the guest's e-mail, which places the order with its id (POST /orders/guest) and confirms the payment. The coupon per-customer limit counts that e-mail.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["createGuestCheckoutSession"];
         delete?: never;
@@ -733,6 +813,8 @@ export interface paths {
         /**
          * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
          * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["calculateShipping"];
         delete?: never;
@@ -753,6 +835,8 @@ export interface paths {
         /**
          * The shipping methods and their cost for a subtotal
          * @description Every method with its cost for the subtotal given; nothing is stored. Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["listShippingMethods"];
         delete?: never;
@@ -771,11 +855,15 @@ export interface paths {
         /**
          * The signed-in customer's saved cart (empty when none)
          * @description Customers only. The lines as the storefront saved them; `updatedAt` is null when nothing was saved yet.
+         *
+         *     Who may call: customer.
          */
         get: operations["getCart"];
         /**
          * Replace the signed-in customer's saved cart (the storefront sends it whole after each change)
          * @description Customers only; at most 50 lines. The last write wins. The storefront merges the browser's cart into it at sign-in; prices and stock are checked at checkout, not here.
+         *
+         *     Who may call: customer.
          */
         put: operations["saveCart"];
         post?: never;
@@ -795,12 +883,16 @@ export interface paths {
         /**
          * List coupons (search by code or name, filter by type and active flag)
          * @description Newest first. Coupon answers carry their payload at `data.data`. Each coupon has its display `status`, computed when answering: Expired, Not Started, Usage Exceeded, Active or Inactive (the first that applies).
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["listCoupons"];
         put?: never;
         /**
          * Add a coupon (the server generates its code)
          * @description The code is always assigned by the server (a `code` in the body is not used). Without dates the coupon runs from today for 30 days; a YYYY-MM-DD start counts from the start of its day, an end to the end of its day. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["createCoupon"];
         delete?: never;
@@ -819,6 +911,8 @@ export interface paths {
         /**
          * Generate an unused 8-character coupon code
          * @description Uppercase letters and digits; nothing is stored (a new coupon gets its own code anyway).
+         *
+         *     Who may call: admin.
          */
         get: operations["generateCouponCode"];
         put?: never;
@@ -839,6 +933,8 @@ export interface paths {
         /**
          * Coupon redemptions, discount given and revenue over a date range
          * @description The last 30 days by default; dates are YYYY-MM-DD (whole days) or ISO date-times. Counts the uses not given back and the orders with a coupon that are not cancelled or refunded, per coupon and per day. 400 "End date must be after start date".
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getCouponAnalytics"];
         put?: never;
@@ -859,17 +955,23 @@ export interface paths {
         /**
          * Get one coupon
          * @description 404 "Coupon not found".
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getCoupon"];
         /**
          * Edit a coupon
          * @description Replaces the editable fields; the code and the use count stay. Without dates in the body the coupon keeps its own. Recorded in the activity log with the changed fields. 404 "Coupon not found".
+         *
+         *     Who may call: admin.
          */
         put: operations["updateCoupon"];
         post?: never;
         /**
          * Delete a coupon
          * @description Only a coupon nobody has used: otherwise 409 "This coupon has been used on orders and cannot be deleted. Deactivate it instead." Recorded in the activity log. 404 "Coupon not found".
+         *
+         *     Who may call: admin.
          */
         delete: operations["deleteCoupon"];
         options?: never;
@@ -889,6 +991,8 @@ export interface paths {
         /**
          * Check a coupon against the signed-in customer's cart subtotal
          * @description The customer comes from the token; a userId in the body is ignored. Nothing is counted or stored: a use is counted when an order is placed. The per-customer limit counts the buyer by e-mail, as a guest or signed in alike. A coupon that does not apply answers 400 COUPON_NOT_APPLICABLE with the reason, e.g. 400 "Invalid coupon code", 400 "This coupon has expired", 400 "You have already used this coupon the maximum number of times" or 400 "This coupon is only valid on your first order".
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["validateCoupon"];
         delete?: never;
@@ -909,6 +1013,8 @@ export interface paths {
         /**
          * Check a coupon against a guest cart subtotal
          * @description As the signed-in check, for a guest: nothing is stored. A first-order-only coupon answers 400 "Please sign in to use this coupon"; other refusals are 400 COUPON_NOT_APPLICABLE with the reason.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["validateCouponAsGuest"];
         delete?: never;
@@ -927,6 +1033,8 @@ export interface paths {
         /**
          * List customers with their order figures (search by name, e-mail or phone; filter by status)
          * @description Customer accounts only (never staff, never erased ones), newest first, each with order count, amount spent and tier. `status=active|inactive`, `registeredFrom`/`registeredTo` (a day or an ISO date-time), `hasOrders=yes|no`; a search of 3 or more digits also matches phone numbers. `overall` counts the list without the search ("X of Y customers").
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -947,17 +1055,23 @@ export interface paths {
         /**
          * Get one customer with their most recent orders and saved addresses
          * @description Up to 100 most recent orders and the address book (default first). 404 "Customer not found" for an unknown id, a staff account or an erased customer.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getCustomer"];
         /**
          * Edit a customer's name and phone
          * @description An empty phone clears it. Changes are recorded in the activity log with before/after. 404 "Customer not found".
+         *
+         *     Who may call: admin, support.
          */
         put: operations["updateCustomer"];
         post?: never;
         /**
          * Erase a customer's personal data on their request (GDPR Art. 17), as their own account deletion does
          * @description Admins only; cannot be undone. The account is anonymised and signed out everywhere; addresses, cards, cart, sessions, mail and sign-in records go; orders keep number, lines, amounts, tax, statuses and the tax region (state, ZIP code, country), without names, street, city, phone or notes; the activity log keeps what was done, without the person. The e-mail may register again.
+         *
+         *     Who may call: admin.
          */
         delete: operations["eraseCustomer"];
         options?: never;
@@ -976,6 +1090,8 @@ export interface paths {
         /**
          * Activate or deactivate a customer (deactivation ends their sessions and blocks ordering)
          * @description A deactivated customer cannot sign in or order, and every session of theirs ends at once (also when it was already inactive). A change is recorded in the activity log. 404 "Customer not found".
+         *
+         *     Who may call: admin, support.
          */
         put: operations["setCustomerStatus"];
         post?: never;
@@ -997,6 +1113,8 @@ export interface paths {
         /**
          * Upload up to 10 images (repeated `images` field; optional `folder`)
          * @description The type is decided by the bytes (JPEG, PNG, WebP, GIF or AVIF, else 415); each image is re-encoded without its metadata into original, webp and thumbnail renditions under server-chosen names, in `folder` products, categories or brands (default products). All or nothing: 413 "Each image must be at most 5 MB" or more than 10 files stores none; 507 when the storage is full. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -1017,6 +1135,8 @@ export interface paths {
         /**
          * Upload one image (`image` field; optional `folder` and `alt`)
          * @description As the multiple upload, for one file; the answer carries it as `image` and as the one entry of `images`. `alt` defaults to a text made from the file name.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -1035,12 +1155,16 @@ export interface paths {
         /**
          * List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)
          * @description The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, `startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, `customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listOrdersForStaff"];
         put?: never;
         /**
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
          * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["createOrderForCustomer"];
         delete?: never;
@@ -1059,17 +1183,23 @@ export interface paths {
         /**
          * Get one order with staff notes
          * @description The whole order, staff notes included. 404 "Order not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getOrderForStaff"];
         /**
          * Edit the addresses, payment method, notes and admin notes of an order
          * @description `paymentMethod` is required; the other fields left out keep their value. Lines, money and status do not change here. Recorded in the activity log with the changed fields. 404 "Order not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         put: operations["updateOrder"];
         post?: never;
         /**
          * Delete a cancelled or refunded order
          * @description For good, with its lines; its stock was already given back. Any other order answers 409 "Only cancelled or refunded orders can be deleted." Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         delete: operations["deleteOrder"];
         options?: never;
@@ -1088,6 +1218,8 @@ export interface paths {
         /**
          * Set the status, payment status and tracking of an order (the Manage Status dialog)
          * @description The same change as PUT /orders/{id}/status. `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support.
          */
         put: operations["updateOrderStatusForStaff"];
         post?: never;
@@ -1107,6 +1239,8 @@ export interface paths {
         /**
          * What to pack for each chosen order: shipping address and method, lines with SKU and barcode, no prices
          * @description One slip per order, in the order asked (an id named twice prints once; ids that name no order are left out): number, date, shipping address and method, and each line with product, variant SKU, barcode, size, color and quantity, never a price. `ids` are comma-separated, at most 200: 400 "Print at most 200 packing slips at once".
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getPackingSlips"];
         put?: never;
@@ -1127,12 +1261,16 @@ export interface paths {
         /**
          * List orders, newest first (filter by status; search number, customer name and e-mail)
          * @description Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listOrders"];
         put?: never;
         /**
          * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
          * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -1153,6 +1291,8 @@ export interface paths {
         /**
          * Place an order without an account (tracked by order number and e-mail)
          * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["createGuestOrder"];
         delete?: never;
@@ -1171,6 +1311,8 @@ export interface paths {
         /**
          * The signed-in customer's orders, newest first
          * @description Only your own orders, without staff notes; `status` filters, a search text is ignored.
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["listMyOrders"];
         put?: never;
@@ -1191,6 +1333,8 @@ export interface paths {
         /**
          * A customer's or guest's orders by e-mail
          * @description Orders placed as a guest with that e-mail and the orders of the customer account with it (any case), newest first.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listOrdersByEmail"];
         put?: never;
@@ -1211,6 +1355,8 @@ export interface paths {
         /**
          * Track an order by its number and the e-mail it was placed with
          * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["trackOrder"];
         put?: never;
@@ -1231,6 +1377,8 @@ export interface paths {
         /**
          * Get one order (customers only their own)
          * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one.
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["getOrder"];
         put?: never;
@@ -1238,6 +1386,8 @@ export interface paths {
         /**
          * Cancel an order (customers while pending or confirmed; staff any active order)
          * @description Customers cancel their own order while pending or confirmed (409 "Only pending or confirmed orders can be cancelled."); staff any order not yet cancelled or refunded (else 409 ORDER_CLOSED). The units go back to stock, the coupon use is given back and a paid order is refunded through the provider.
+         *
+         *     Who may call: any signed-in user.
          */
         delete: operations["cancelOrder"];
         options?: never;
@@ -1255,6 +1405,8 @@ export interface paths {
         /**
          * Tracking fields and timeline of one order (customers only their own)
          * @description Tracking number, URL and estimated delivery, and the dated steps (placed, paid, shipped, delivered, cancelled, each return) oldest first. Someone else's order answers 404 "Order not found".
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["getOrderTracking"];
         put?: never;
@@ -1276,6 +1428,8 @@ export interface paths {
         /**
          * Cancel an order, giving a reason
          * @description As DELETE /orders/{id}, with an optional `reason` kept on the order (default "Cancelled by customer", or "Order cancelled by admin" for staff).
+         *
+         *     Who may call: any signed-in user.
          */
         put: operations["cancelOrderWithReason"];
         post?: never;
@@ -1296,6 +1450,8 @@ export interface paths {
         /**
          * Set the status, payment status and tracking of an order (stock follows)
          * @description `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support.
          */
         put: operations["updateOrderStatus"];
         post?: never;
@@ -1317,6 +1473,8 @@ export interface paths {
         /**
          * Ask for a return and refund of a shipped or delivered order (all remaining units, or the lines named)
          * @description Owner or staff. `items[].itemId` is an order line id (`order.items[].id`), `quantity` the units asked back; without `items` every unit not yet returned or waiting for a decision is asked back. 400 when a line is not the order's or more units are asked than remain; 409 "Only shipped or delivered orders can be refunded." or 409 "Every item of this order has already been returned or is waiting for a decision." The answer carries the stored request (`refundRequest`, status `requested`); staff see it on the Orders badge.
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["requestOrderRefund"];
         delete?: never;
@@ -1335,6 +1493,8 @@ export interface paths {
         /**
          * An order's return requests, newest first (customers only their own orders)
          * @description Each with its lines, status, refund and decision; `decidedBy` is left out (null) for customers. Someone else's order answers 404 "Order not found".
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["listOrderReturns"];
         put?: never;
@@ -1355,6 +1515,8 @@ export interface paths {
         /**
          * Return requests of every order, newest first (`status=requested`: the open ones)
          * @description Each with its order number, lines, value, status, refund and decision.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listReturns"];
         put?: never;
@@ -1375,6 +1537,8 @@ export interface paths {
         /**
          * How many return requests wait for a decision (the Orders badge)
          * @description Counts the returns with status `requested`.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["countOpenReturns"];
         put?: never;
@@ -1397,6 +1561,8 @@ export interface paths {
         /**
          * Approve a return: refund through the payment provider, put the chosen units back in stock
          * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["approveReturn"];
         delete?: never;
@@ -1417,6 +1583,8 @@ export interface paths {
         /**
          * Decline a return, giving the reason (its units can be asked for again)
          * @description Decided once, as approving. The reason is kept on the return for the customer; the order's timeline and the activity log record the decision. 404 "Return request not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["declineReturn"];
         delete?: never;
@@ -1437,6 +1605,8 @@ export interface paths {
         /**
          * Create a payment intent for an amount in dollars, for one of your orders when `orderId` is given
          * @description The intent is yours: only you can place an order with it or confirm it (staff may confirm the order it is bound to). Someone else's order answers 404 and creates nothing.
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["createPaymentIntent"];
         delete?: never;
@@ -1457,6 +1627,8 @@ export interface paths {
         /**
          * Confirm an order's payment intent; the order is paid and its stock committed
          * @description Public so a guest can pay: a customer's order needs its owner (or staff), a guest order its e-mail. The intent must be for exactly the order's total (400 "The payment amount does not match the order total") and the caller's own (else 404 "Payment intent not found"). 409 "This order is already paid."; a cancelled or refunded order answers 409 ORDER_CLOSED. A declined payment answers 402 "Your card was declined." and leaves the order `failed` with its stock reserved. Paid, the stock is committed and the order confirmation is mailed. A replay with the same `Idempotency-Key` returns the first answer.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["confirmPayment"];
         delete?: never;
@@ -1475,12 +1647,16 @@ export interface paths {
         /**
          * The signed-in user's saved cards (the default first)
          * @description The default card first, then the newest; each with its brand, last 4 digits and expiry, never the token.
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["listPaymentMethods"];
         put?: never;
         /**
          * Save a card by its provider token and last 4 digits (the card number never reaches the server)
          * @description The provider token is kept on the server and never answered. A card saved as default takes the default from the others.
+         *
+         *     Who may call: any signed-in user.
          */
         post: operations["savePaymentMethod"];
         delete?: never;
@@ -1502,6 +1678,8 @@ export interface paths {
         /**
          * Delete one of your saved cards
          * @description Someone else's card answers the same 404 "Payment method not found" as a missing one.
+         *
+         *     Who may call: any signed-in user.
          */
         delete: operations["deletePaymentMethod"];
         options?: never;
@@ -1519,6 +1697,8 @@ export interface paths {
         /**
          * Stock totals, value, restock needs, top categories and recent movements
          * @description Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and value carry their change against the start of the UTC day 30 days ago.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["getInventoryAnalytics"];
         put?: never;
@@ -1539,6 +1719,8 @@ export interface paths {
         /**
          * A page of the sizes/colors at or below their low-stock threshold, worst first; search by product
          * @description Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. `search` matches the product as the product lists do.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["listLowStockAlerts"];
         put?: never;
@@ -1559,12 +1741,16 @@ export interface paths {
         /**
          * List products (search, filter by category, brand, price and flags; sort)
          * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Shoppers see active products only. `size` and `color` take comma lists in any case (some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. `sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, `minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale).
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listProducts"];
         put?: never;
         /**
          * Add a product with its inventory and images
          * @description `category` and `brand` are names or ids (400 "Category not found" or 400 "Brand not found"). 409 "A product with this SKU already exists"; a typed slug that is taken answers 409 "A product with this slug already exists", one made from the name gets -2, -3… Variant SKUs and barcodes are generated when not given and must be unique (409 "A variant with this SKU already exists", 409 "A variant with this barcode already exists"). Each variant's stock is written as a stock movement; recorded in the activity log.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -1583,17 +1769,23 @@ export interface paths {
         /**
          * Get one product
          * @description Anonymous callers and customers get the storefront view; staff get the staff view. Shoppers find active products only (404 "Product not found" otherwise); their read counts as a view of the product.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getProduct"];
         /**
          * Edit a product (fields left out keep their value)
          * @description Same rules as adding. `images` replaces the list (pictures no longer used are deleted from storage); `inventory` replaces the combinations, and one reserved by orders cannot be removed or set below its reserved units (409). 404 "Product not found".
+         *
+         *     Who may call: admin, moderator.
          */
         put: operations["updateProduct"];
         post?: never;
         /**
          * Delete a product with its inventory, movements and images
          * @description For good: order lines keep their copy of the product. Recorded in the activity log. 404 "Product not found".
+         *
+         *     Who may call: admin, moderator.
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -1611,6 +1803,8 @@ export interface paths {
         /**
          * A page of products with staff fields, searched, filtered and sorted (20 per page by default)
          * @description Inactive products included. Besides the storefront filters: `stock=out|low|moderate|in` (the four stock statuses); `minPrice`/`maxPrice` apply to the price. `catalogue` counts the whole catalogue ("X of Y products").
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listProductsForStaff"];
         put?: never;
@@ -1632,6 +1826,8 @@ export interface paths {
         /**
          * Set the active, featured or trending flag of a product
          * @description Recorded in the activity log. 404 "Product not found".
+         *
+         *     Who may call: admin, moderator.
          */
         put: operations["setProductStatus"];
         post?: never;
@@ -1651,6 +1847,8 @@ export interface paths {
         /**
          * Featured products
          * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active featured products, best rated first.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listFeaturedProducts"];
         put?: never;
@@ -1671,6 +1869,8 @@ export interface paths {
         /**
          * TikTok-trending products
          * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active trending products, best rated first.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listTrendingProducts"];
         put?: never;
@@ -1691,6 +1891,8 @@ export interface paths {
         /**
          * Categories with their product counts (staff also see inactive ones)
          * @description Every category with how many products it holds: active products only for shoppers, all products for staff.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listProductCategories"];
         put?: never;
@@ -1711,6 +1913,8 @@ export interface paths {
         /**
          * Brands with their product counts (staff also see inactive ones)
          * @description Every brand with how many products it holds: active products only for shoppers, all products for staff.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listProductBrands"];
         put?: never;
@@ -1731,6 +1935,8 @@ export interface paths {
         /**
          * Get one product by its slug
          * @description Anonymous callers and customers get the storefront view; staff get the staff view. Shoppers find active products only (404 "Product not found" otherwise); their read counts as a view of the product.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["getProductBySlug"];
         put?: never;
@@ -1751,6 +1957,8 @@ export interface paths {
         /**
          * Products of one category (by name or id)
          * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. The category is matched by id or by name in any case (404 "Category not found"); active products only, newest first.
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listProductsByCategory"];
         put?: never;
@@ -1771,6 +1979,8 @@ export interface paths {
         /**
          * Products related to one product (same category or brand)
          * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Active products of the same category, same brand first, then best rated. 404 "Product not found" (for shoppers also when the product is inactive).
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["listRelatedProducts"];
         put?: never;
@@ -1793,6 +2003,8 @@ export interface paths {
         /**
          * Add units to one size/color of a product
          * @description Through the one stock function: a stock movement and an activity-log entry. 404 when the product or its size/color does not exist.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["addProductStock"];
         delete?: never;
@@ -1813,6 +2025,8 @@ export interface paths {
         /**
          * Remove units from one size/color of a product
          * @description Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units available, nothing changed. 404 when the product or its size/color does not exist.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["removeProductStock"];
         delete?: never;
@@ -1832,6 +2046,8 @@ export interface paths {
         /**
          * Add to, subtract from or set the stock of one size/color
          * @description `operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more than is available or setting below the units reserved by orders; 404 when the product or its size/color does not exist. A stock movement and an activity-log entry per change.
+         *
+         *     Who may call: admin, moderator.
          */
         put: operations["updateProductStock"];
         post?: never;
@@ -1852,11 +2068,15 @@ export interface paths {
         /**
          * Replace the whole list of size/color combinations of a product
          * @description Combinations left out are removed, new ones added, changed quantities set through stock movements. 409 INSUFFICIENT_STOCK when a removed or lowered combination holds units reserved by orders; nothing changes then.
+         *
+         *     Who may call: admin, moderator.
          */
         put: operations["replaceProductInventory"];
         /**
          * Add a size/color combination to a product
          * @description Size and color are compared ignoring case: 409 "This size/color combination already exists". The initial quantity is written as a stock movement; recorded in the activity log.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["addProductVariant"];
         delete?: never;
@@ -1875,6 +2095,8 @@ export interface paths {
         /**
          * Stock movements of a product, newest first, a page at a time
          * @description Each movement: size/color, operation, quantity and reserved before/after, reason, who, and the order when an order moved it. 404 "Product not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listProductStockMovements"];
         put?: never;
@@ -1895,6 +2117,8 @@ export interface paths {
         /**
          * Stock movements of a product over the last days, grouped by day
          * @description `days` back from now, newest first, grouped by UTC day, each day with its movements and the units added and removed. 404 "Product not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listProductStockHistoryByDay"];
         put?: never;
@@ -1915,11 +2139,15 @@ export interface paths {
         /**
          * The signed-in customer's profile and preferences
          * @description Customers only (staff have no storefront profile).
+         *
+         *     Who may call: customer.
          */
         get: operations["getProfile"];
         /**
          * Change the signed-in customer's name and phone
          * @description An empty phone clears it; a change is recorded in the activity log.
+         *
+         *     Who may call: customer.
          */
         put: operations["updateProfile"];
         post?: never;
@@ -1940,6 +2168,8 @@ export interface paths {
         /**
          * Change the password (current one required); other sessions are signed out and this one continues with new tokens
          * @description Staff use it too. A wrong current password answers 400 "Current password is incorrect" (field `currentPassword`) and counts toward the sign-in throttle (429). Every session ends; the new tokens are delivered as at sign-in (the cookie is replaced, or in the answer for `api`).
+         *
+         *     Who may call: any signed-in user.
          */
         put: operations["changePassword"];
         post?: never;
@@ -1960,6 +2190,8 @@ export interface paths {
         /**
          * Change shopping preferences (the given keys replace the stored ones)
          * @description Keys left out keep their value; answers the whole set of preferences.
+         *
+         *     Who may call: customer.
          */
         put: operations["updatePreferences"];
         post?: never;
@@ -1982,6 +2214,8 @@ export interface paths {
         /**
          * Delete the signed-in customer's account (password confirmed)
          * @description A wrong password answers 400 "Password is incorrect" (field `password`) and counts toward the sign-in throttle. Personal data is erased everywhere and every session ends; orders stay for the books without name, street, city, phone or notes. The e-mail may register again.
+         *
+         *     Who may call: customer.
          */
         delete: operations["deleteAccount"];
         options?: never;
@@ -1999,12 +2233,16 @@ export interface paths {
         /**
          * The signed-in customer's saved addresses
          * @description The default address first, then oldest first.
+         *
+         *     Who may call: customer.
          */
         get: operations["listAddresses"];
         put?: never;
         /**
          * Save an address to the address book
          * @description The first address, or one sent with `isDefault: true`, becomes the default. At most 20: then 409 "You can save at most 20 addresses."
+         *
+         *     Who may call: customer.
          */
         post: operations["createAddress"];
         delete?: never;
@@ -2024,12 +2262,16 @@ export interface paths {
         /**
          * Edit a saved address
          * @description `isDefault: true` moves the default here. Only your own addresses: 404 "Address not found".
+         *
+         *     Who may call: customer.
          */
         put: operations["updateAddress"];
         post?: never;
         /**
          * Delete a saved address
          * @description Deleting the default makes the newest remaining address the default. 404 "Address not found".
+         *
+         *     Who may call: customer.
          */
         delete: operations["deleteAddress"];
         options?: never;
@@ -2047,12 +2289,16 @@ export interface paths {
         /**
          * List users (staff by default; search, role and status filters, sorting)
          * @description Staff accounts only (admin, moderator, support); customers are listed under /admin/customers. `role=staff` (default) or one staff role; search over first name, last name, full name and e-mail.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listUsers"];
         put?: never;
         /**
          * Add a staff user (moderator or support)
          * @description Inviting (POST /admin/invitations) is the usual way; this sets the password directly. The admin role can never be given: 400 "Only moderator and support roles can be created for security reasons."; 409 "An account with this email already exists". Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["createUser"];
         delete?: never;
@@ -2071,6 +2317,8 @@ export interface paths {
         /**
          * Get one user
          * @description A staff account; a customer or unknown id answers 404 "User not found".
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getUser"];
         put?: never;
@@ -2092,6 +2340,8 @@ export interface paths {
         /**
          * Change a staff user's role or active flag (admins are protected)
          * @description Send `isActive`, `role` (moderator or support) or both; "deleting" a user is deactivating them, which ends every session of theirs at once. 403 "Admin accounts are protected and cannot be modified or deactivated" for an admin account; 404 "User not found".
+         *
+         *     Who may call: admin.
          */
         put: operations["updateUserStatus"];
         post?: never;
@@ -2111,6 +2361,8 @@ export interface paths {
         /**
          * Active sessions of the signed-in user (device, address, created, last used)
          * @description One session per sign-in; `current` marks the one this request was made with.
+         *
+         *     Who may call: any signed-in user.
          */
         get: operations["listMySessions"];
         put?: never;
@@ -2118,6 +2370,8 @@ export interface paths {
         /**
          * End every session of the signed-in user except this one
          * @description The message says how many sessions ended. Recorded in the activity log.
+         *
+         *     Who may call: any signed-in user.
          */
         delete: operations["endMyOtherSessions"];
         options?: never;
@@ -2138,6 +2392,8 @@ export interface paths {
         /**
          * End one session: its refresh token is refused and its access token stops working
          * @description Only your own sessions: someone else's answers the same 404 "Session not found" as a missing one. Recorded in the activity log.
+         *
+         *     Who may call: any signed-in user.
          */
         delete: operations["endMySession"];
         options?: never;
@@ -2155,6 +2411,8 @@ export interface paths {
         /**
          * A staff member's active sessions
          * @description The User Management screen's Sessions. A customer or unknown id answers 404 "User not found".
+         *
+         *     Who may call: admin.
          */
         get: operations["listUserSessions"];
         put?: never;
@@ -2162,6 +2420,8 @@ export interface paths {
         /**
          * End every session of a staff member
          * @description The message says how many sessions ended. 404 "User not found" for a customer or unknown user. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         delete: operations["endAllUserSessions"];
         options?: never;
@@ -2182,6 +2442,8 @@ export interface paths {
         /**
          * End one of a staff member's sessions
          * @description 404 "User not found" for a customer or unknown user, 404 "Session not found" for a session that is not this user's live one. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         delete: operations["endUserSession"];
         options?: never;
@@ -2199,6 +2461,8 @@ export interface paths {
         /**
          * Whether two-factor sign-in is on for the signed-in staff member, and recovery codes left
          * @description `required` tells whether an admin requires two-factor sign-in for all staff.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getTwoFactorStatus"];
         put?: never;
@@ -2221,6 +2485,8 @@ export interface paths {
         /**
          * Start setup: a new secret and its QR code (confirmed by the first code)
          * @description The secret stays unconfirmed until POST /auth/two-factor/enable; a second call replaces it. 409 "Two-factor sign-in is already on".
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["startTwoFactorSetup"];
         delete?: never;
@@ -2241,6 +2507,8 @@ export interface paths {
         /**
          * Confirm setup with a first code; answers the 10 recovery codes, shown this once
          * @description 400 "Invalid verification code" for a wrong code; 409 "Start two-factor setup first" without a setup, 409 "Two-factor sign-in is already on" when it is on. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["enableTwoFactor"];
         delete?: never;
@@ -2261,6 +2529,8 @@ export interface paths {
         /**
          * Turn two-factor sign-in off (current password required)
          * @description A wrong password answers 400 "Current password is incorrect" and counts toward the sign-in throttle (429). 409 "Two-factor sign-in is not on". When an admin requires two-factor sign-in, the next sign-in asks for a new setup. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["disableTwoFactor"];
         delete?: never;
@@ -2281,6 +2551,8 @@ export interface paths {
         /**
          * Ten new recovery codes, shown this once; the old ones stop working (current password required)
          * @description A wrong password answers 400 "Current password is incorrect" and counts toward the sign-in throttle (429). 409 "Two-factor sign-in is not on". Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
@@ -2299,11 +2571,15 @@ export interface paths {
         /**
          * Store-wide staff security settings
          * @description Whether two-factor sign-in is required for all staff.
+         *
+         *     Who may call: admin.
          */
         get: operations["getSecuritySettings"];
         /**
          * Require two-factor sign-in for all staff (set up at their next sign-in)
          * @description Staff without two-factor sign-in get the `setup` challenge at their next sign-in; existing sessions continue. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         put: operations["updateSecuritySettings"];
         post?: never;
@@ -2323,12 +2599,16 @@ export interface paths {
         /**
          * Pending (and expired, not yet revoked) staff invitations, newest first
          * @description Accepted and revoked invitations are left out; each shows its e-mail, role, status, who invited and expiry.
+         *
+         *     Who may call: admin.
          */
         get: operations["listInvitations"];
         put?: never;
         /**
          * Invite a moderator or support member by e-mail (the link is valid for 72 hours)
          * @description Mails `$PUBLIC_URL/accept-invitation?token=…` through the mail outbox; the token is never stored or logged, only its hash. 409 "An account with this email already exists" or 409 "An invitation for this email is already pending. Resend it from Pending invitations instead."; 400 "Only moderator and support members can be invited." for another role. Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["inviteStaff"];
         delete?: never;
@@ -2349,6 +2629,8 @@ export interface paths {
         /**
          * Mail a new link (valid 72 hours from now); the previous link stops working
          * @description Also for an expired invitation. 409 "This invitation has already been used. Sign in with the password you chose." or 409 "This invitation has been revoked. Ask an admin if you still need access."; 404 "Invitation not found". Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -2370,6 +2652,8 @@ export interface paths {
         /**
          * Revoke a pending invitation: its link stops working
          * @description 409 "This invitation has already been used. Sign in with the password you chose." or 409 "This invitation has been revoked. Ask an admin if you still need access."; 404 "Invitation not found". Recorded in the activity log.
+         *
+         *     Who may call: admin.
          */
         delete: operations["revokeInvitation"];
         options?: never;
@@ -2387,6 +2671,8 @@ export interface paths {
         /**
          * What an invitation link is for (e-mail, role, expiry), or why it no longer works
          * @description An unknown token answers 404 "This invitation link is not valid. Ask an admin to send you a new one."; an expired link 400 "This invitation has expired. Ask an admin to send you a new one.", a revoked one 400 "This invitation has been revoked. Ask an admin if you still need access.", a used one 409 "This invitation has already been used. Sign in with the password you chose.".
+         *
+         *     Who may call: anyone, without signing in.
          */
         get: operations["previewInvitation"];
         put?: never;
@@ -2409,6 +2695,8 @@ export interface paths {
         /**
          * Accept an invitation: choose a name and password; the link is spent
          * @description Expired, used and revoked links answer as the preview does; of parallel accepts one wins, the others get 409. The password follows the registration rules. The staff account is created with the invited role; its first sign-in asks for two-factor setup when that is required for staff. Recorded in the activity log.
+         *
+         *     Who may call: anyone, without signing in.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -2427,12 +2715,16 @@ export interface paths {
         /**
          * The signed-in staff member's saved views of one list, by name
          * @description Only your own views, sorted by name. A list your role may not open answers 403.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["listSavedViews"];
         put?: never;
         /**
          * Save a list's current filters (its query string) under a name
          * @description Per staff member and list, at most 50 views with distinct names: 409 "A view with this name already exists for this list" or 409 "You can save up to 50 views per list". A list your role may not open answers 403.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["createSavedView"];
         delete?: never;
@@ -2454,6 +2746,8 @@ export interface paths {
         /**
          * Delete one of your saved views
          * @description Someone else's view answers the same 404 "Saved view not found" as a missing one.
+         *
+         *     Who may call: admin, moderator, support.
          */
         delete: operations["deleteSavedView"];
         options?: never;
@@ -2473,6 +2767,8 @@ export interface paths {
         /**
          * Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview)
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. `dryRun: true` answers 200 at once with what would change (counts, refusals, the first 20 changes old → new) and writes nothing. An unknown category or brand answers 404.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["bulkUpdateProducts"];
         delete?: never;
@@ -2493,6 +2789,8 @@ export interface paths {
         /**
          * Move many orders to a status, each through the status change of one order; failures say why
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each order goes through PUT /orders/{id}/status (stock, refunds, mails); without `paymentStatus` each keeps its own. An order that cannot move fails with the reason, e.g. it is already in that status.
+         *
+         *     Who may call: admin, moderator, support.
          */
         post: operations["bulkUpdateOrderStatus"];
         delete?: never;
@@ -2513,6 +2811,8 @@ export interface paths {
         /**
          * Activate or deactivate many customers (deactivation ends their sessions)
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each customer as PUT /admin/customers/{id}/status: a deactivated customer's sessions end at once.
+         *
+         *     Who may call: admin, support.
          */
         post: operations["bulkUpdateCustomerStatus"];
         delete?: never;
@@ -2533,6 +2833,8 @@ export interface paths {
         /**
          * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
          * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "The file is not a readable CSV" or 400 "The file has no rows", and 400 when the `file` field is missing.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -2551,6 +2853,8 @@ export interface paths {
         /**
          * The product CSV template: the columns and two example rows
          * @description The columns the import reads, in order, with two example rows; the products export writes the same columns.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["downloadProductImportTemplate"];
         put?: never;
@@ -2571,6 +2875,8 @@ export interface paths {
         /**
          * Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters
          * @description The product import's columns, so an exported file imports back unchanged (the import takes the formula guard off again). The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -2591,6 +2897,8 @@ export interface paths {
         /**
          * Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters
          * @description Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["exportInventory"];
         put?: never;
@@ -2611,6 +2919,8 @@ export interface paths {
         /**
          * Orders with their lines as CSV (order, customer, shipping address, money, then the line), with the list filters; streamed, and recorded in the activity log with its filters
          * @description Per order line: the order (number, dates, status, payment, customer or guest, shipping address, coupon, money), then the line (SKUs, name, size, color, quantity, unit price, line total). The filters of GET /admin/orders. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["exportOrders"];
         put?: never;
@@ -2631,6 +2941,8 @@ export interface paths {
         /**
          * Customers with their order count, amount spent and tier as CSV, with the list search and status; streamed, and recorded in the activity log with its filters
          * @description Customer accounts only, with the filters of GET /admin/customers. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["exportCustomers"];
         put?: never;
@@ -2651,6 +2963,8 @@ export interface paths {
         /**
          * Coupons with their usage and display status as CSV, with the list search and filters; streamed, and recorded in the activity log with its filters
          * @description Each coupon with its use count, limits and display status; the filters of GET /admin/coupons. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["exportCoupons"];
         put?: never;
@@ -2671,6 +2985,8 @@ export interface paths {
         /**
          * Activity-log entries as CSV, with the screen search and filters; streamed, and recorded in the activity log with its filters
          * @description Each entry with its details as JSON; the filters of GET /admin/activity-logs. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         *
+         *     Who may call: admin.
          */
         get: operations["exportActivityLogs"];
         put?: never;
@@ -2691,6 +3007,8 @@ export interface paths {
         /**
          * One analytics report of a range as CSV: its figures as metric/value rows, then each table or series
          * @description The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["exportAnalyticsReport"];
         put?: never;
@@ -2711,6 +3029,8 @@ export interface paths {
         /**
          * A background job (import or bulk action): status, done / total, rate, counts, errors or results
          * @description Staff read the jobs they started; admins read any. Anyone else's job answers the same 404 "Job not found" as a missing one. Poll it until `status` is `completed` or `failed`.
+         *
+         *     Who may call: admin, moderator, support.
          */
         get: operations["getJob"];
         put?: never;

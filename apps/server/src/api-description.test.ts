@@ -17,7 +17,7 @@ import {
 } from '../test/api-description.js';
 import { signedIn } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { errorStatuses } from './plugins/docs.js';
+import { callerLine, errorStatuses } from './plugins/docs.js';
 
 let t: TestApp;
 let document: OpenApiDocument;
@@ -62,6 +62,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('the API description at /api/openapi.json', () => {
+  it('names who may call each operation, from its access rule', () => {
+    const operation = (path: string, method: string) =>
+      (document.paths?.[path] as Record<string, OperationObject & { 'x-roles'?: string[] }> | undefined)?.[method];
+    const deleteCoupon = operation('/api/admin/coupons/{id}', 'delete');
+    expect(deleteCoupon?.description).toMatch(/Who may call: admin\.$/);
+    expect(deleteCoupon?.['x-roles']).toEqual(['admin']);
+    expect(operation('/api/products', 'get')?.description).toMatch(/Who may call: anyone, without signing in\.$/);
+    expect(operation('/api/products', 'get')?.['x-roles']).toBeUndefined();
+  });
+
   it('describes every contract: operationId, summary, description, tag, 4xx answers with the error envelope, body example', () => {
     expect(document.servers?.[0]?.url).toBe(t.config.publicUrl);
     for (const contract of contracts) {
@@ -73,7 +83,7 @@ describe('the API description at /api/openapi.json', () => {
       expect(operation, contract.operationId).toMatchObject({
         operationId: contract.operationId,
         summary: contract.summary,
-        description: contract.description,
+        description: `${contract.description}\n\n${callerLine(contract)}`,
         tags: [contract.tag],
       });
       for (const status of errorStatuses(contract)) {

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { type Endpoint, type ErrorStatus, errorEnvelope } from '@seamline/shared';
+import { ACCESS, type Endpoint, type ErrorStatus, errorEnvelope } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,8 +51,17 @@ export function errorStatuses(contract: Endpoint): ErrorStatus[] {
   return [...statuses].sort();
 }
 
+/** Who may call the endpoint, in words: the access rule reaches the API reference without being restated by hand. */
+export function callerLine(contract: Endpoint): string {
+  if (contract.access === 'public') return 'Who may call: anyone, without signing in.';
+  if (contract.access === 'authenticated') return 'Who may call: any signed-in user.';
+  return `Who may call: ${ACCESS[contract.access].join(', ')}.`;
+}
+
 type Operation = {
   operationId?: string;
+  description?: string;
+  'x-roles'?: readonly string[];
   security?: unknown[];
   responses?: Record<string, unknown>;
   requestBody?: { content?: Record<string, { example?: unknown }> };
@@ -63,7 +72,10 @@ type Document = {
   tags?: { name: string; description: string }[];
 };
 
-/** Adds what the route schemas cannot say: each operation's failures, body example and (for public ones) no security. */
+/**
+ * Adds what the route schemas cannot say: who may call each operation, its failures, body example and (for public
+ * ones) no security.
+ */
 function describeContracts<D extends Document>(document: D, contracts: Map<string, Endpoint>): D {
   document.components.schemas = {
     ...document.components.schemas,
@@ -82,6 +94,10 @@ function describeContracts<D extends Document>(document: D, contracts: Map<strin
       if (!contract) continue;
       tags.add(contract.tag);
       if (contract.access === 'public') operation.security = [];
+      operation.description = [contract.description, callerLine(contract)].filter(Boolean).join('\n\n');
+      if (contract.access !== 'public' && contract.access !== 'authenticated') {
+        operation['x-roles'] = ACCESS[contract.access];
+      }
       for (const status of errorStatuses(contract)) {
         operation.responses = {
           ...operation.responses,
