@@ -1,8 +1,8 @@
 import { loadChunk } from '@seamline/client';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { HomePage } from '../features/browse/pages/HomePage';
+import { NotFoundPage } from '../components/NotFoundPage';
 
 /**
  * A page loaded when first opened, together with the query client it reads through (not in the first bundle). Code
@@ -21,12 +21,12 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   });
 }
 
-const ListingPage = lazyPage(() => import('../pages/ListingPage'));
-const ProductPage = lazyPage(() => import('../pages/ProductPage'));
-const CartPage = lazyPage(() => import('../pages/CartPage'));
-const CheckoutPage = lazyPage(() => import('../pages/CheckoutPage'));
-const TrackOrderPage = lazyPage(() => import('../pages/TrackOrderPage'));
-const AccountRoutes = lazyPage(() => import('../pages/account/AccountRoutes'));
+const ListingPage = lazyPage(() => import('../features/browse/pages/ListingPage'));
+const ProductPage = lazyPage(() => import('../features/product/pages/ProductPage'));
+const CartPage = lazyPage(() => import('../features/cart/pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'));
+const TrackOrderPage = lazyPage(() => import('../features/orders/pages/TrackOrderPage'));
+const AccountRoutes = lazyPage(() => import('./AccountRoutes'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript

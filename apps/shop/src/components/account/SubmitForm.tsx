@@ -1,6 +1,6 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { type FormSubmit, formValues } from '../../lib/account/use-form-submit';
-import { Notice } from './Notice';
+import { Notice } from '../Notice';
 
 type SubmitFormProps<R> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> & {
   form: FormSubmit<R>;

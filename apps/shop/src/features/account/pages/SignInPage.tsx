@@ -1,0 +1,53 @@
+import { loginInput } from '@seamline/shared';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { AuthCard } from '../components/AuthCard';
+import { Button } from '../../../components/Button';
+import { Field } from '../../../components/Field';
+import { SubmitForm } from '../../../components/account/SubmitForm';
+import { TextLink } from '../../../components/TextLink';
+import { signIn } from '../api';
+import { nextPath } from '../next-path';
+import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { useShopUser } from '../../../lib/auth';
+
+/** /account/sign-in — customers only; a staff account is told to use the back office. */
+export default function SignInPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const form = useFormSubmit(loginInput, signIn, 'Sign-in failed. Please try again.');
+  // Already signed in (another tab, or the back button): straight on.
+  if (useShopUser() && !form.pending) return <Redirect to={nextPath(search)} replace />;
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro="Track orders, save addresses and check out faster."
+      footer={
+        <p>
+          New here? <TextLink href="/register">Create an account</TextLink>
+        </p>
+      }
+    >
+      <SubmitForm
+        form={form}
+        className="flex flex-col gap-4"
+        onSubmitted={() => navigate(nextPath(search), { replace: true })}
+      >
+        <Field label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.password}
+        />
+        <Link href="/forgot-password" className="self-start text-sm underline underline-offset-4">
+          Forgot password?
+        </Link>
+        <Button type="submit" busy={form.pending}>
+          {form.pending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </SubmitForm>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { authContracts } from '@seamline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'wouter';
+import { AuthCard } from '../components/AuthCard';
+import { Notice } from '../../../components/Notice';
+import { TextLink } from '../../../components/TextLink';
+import { api, errorMessage } from '../../../lib/api';
+import { shopAuth, useShopUser } from '../../../lib/auth';
+
+/** Confirms the address once (the token is single-use: the query never repeats), then refreshes a signed-in user. */
+async function verify(token: string) {
+  const answer = await api.call(authContracts.verifyEmail, { body: { token } });
+  if (shopAuth.user()) {
+    const { data } = await api.call(authContracts.verify).catch(() => ({ data: null }));
+    if (data) shopAuth.updated(data.user);
+  }
+  return answer;
+}
+
+/** /account/verify-email?token=… — the link from the verification e-mail. */
+export default function VerifyEmailPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const user = useShopUser();
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verify(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+
+  return (
+    <AuthCard
+      title="Verify your e-mail"
+      footer={
+        <div className="flex flex-col gap-3">
+          <TextLink href={user ? '/orders' : '/sign-in'}>{user ? 'Go to your account' : 'Sign in'}</TextLink>
+          {verification.isError || !token ? (
+            <TextLink href="/resend-verification">Send a new verification e-mail</TextLink>
+          ) : null}
+        </div>
+      }
+    >
+      {!token ? (
+        <Notice tone="error">This verification link is incomplete. Please use the link from the e-mail.</Notice>
+      ) : verification.isPending ? (
+        <Notice tone="info">Verifying your e-mail address…</Notice>
+      ) : verification.isError ? (
+        <Notice tone="error">{errorMessage(verification.error, 'Failed to verify the e-mail address')}</Notice>
+      ) : (
+        <Notice tone="success">{verification.data.message ?? 'Email verified successfully'}</Notice>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { couponContracts } from '@seamline/shared';
+import { useState } from 'react';
+import { api, errorMessage } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { CheckoutButton } from '../../../components/checkout/ui';
+
+export type AppliedCoupon = { code: string; name: string; discount: number; freeShipping: boolean };
+
+type Props = {
+  subtotal: number;
+  customer: boolean;
+  applied: AppliedCoupon | null;
+  onApplied: (coupon: AppliedCoupon | null) => void;
+};
+
+/** The coupon code, checked by the server (guest or customer rules) with its exact message when refused. */
+export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function apply() {
+    if (!code.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const contract = customer ? couponContracts.validate : couponContracts.validatePublic;
+      const answer = (await api.call(contract, { body: { code: code.trim(), subtotal } })).data.data;
+      onApplied({
+        code: answer.code,
+        name: answer.coupon.name,
+        discount: answer.discount,
+        freeShipping: answer.freeShipping,
+      });
+      setCode('');
+    } catch (failure) {
+      setError(errorMessage(failure, 'We could not check this code. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (applied)
+    return (
+      <div role="status" className="flex items-center justify-between gap-3 rounded-md bg-stone-50 p-3 text-sm">
+        <span>
+          <span className="font-semibold">{applied.code}</span> applied: {applied.name}
+          {applied.discount > 0 ? ` (−${formatMoney(applied.discount)})` : ''}
+          {applied.freeShipping ? ' (free shipping)' : ''}
+        </span>
+        <button type="button" className="min-h-11 underline" onClick={() => onApplied(null)}>
+          Remove<span className="sr-only"> coupon {applied.code}</span>
+        </button>
+      </div>
+    );
+  return (
+    <div>
+      <label htmlFor="coupon-code" className="mb-1 block text-sm font-medium">
+        Coupon code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="coupon-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void apply();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'coupon-error' : undefined}
+          autoComplete="off"
+          className="min-h-11 min-w-0 flex-1 rounded-md border border-stone-400 px-3 text-base uppercase"
+        />
+        <CheckoutButton variant="secondary" onClick={apply} disabled={busy || !code.trim()}>
+          Apply
+        </CheckoutButton>
+      </div>
+      <div aria-live="polite">
+        {error ? (
+          <p id="coupon-error" className="mt-1 text-sm text-sale" data-testid="coupon-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
