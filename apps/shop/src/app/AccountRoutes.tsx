@@ -1,19 +1,19 @@
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { AccountShell } from '../features/account/components/AccountShell';
-import { useShopUser } from '../lib/auth';
 import { AddressesPage } from '../features/account/pages/AddressesPage';
 import { CardsPage } from '../features/account/pages/CardsPage';
 import { AccountDeletedPage, DeleteAccountPage } from '../features/account/pages/DeleteAccountPage';
 import ForgotPasswordPage from '../features/account/pages/ForgotPasswordPage';
-import { OrderDetailPage } from '../features/orders/pages/OrderDetailPage';
-import { OrdersPage } from '../features/orders/pages/OrdersPage';
 import { ProfilePage } from '../features/account/pages/ProfilePage';
 import RegisterPage from '../features/account/pages/RegisterPage';
 import ResendVerificationPage from '../features/account/pages/ResendVerificationPage';
 import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
-import { ReturnRequestPage } from '../features/orders/pages/ReturnRequestPage';
 import SignInPage from '../features/account/pages/SignInPage';
 import VerifyEmailPage from '../features/account/pages/VerifyEmailPage';
+import { OrderDetailPage } from '../features/orders/pages/OrderDetailPage';
+import { OrdersPage } from '../features/orders/pages/OrdersPage';
+import { ReturnRequestPage } from '../features/orders/pages/ReturnRequestPage';
+import { useShopUser } from '../lib/auth';
 
 /** The pages a signed-in customer sees; anyone else is sent to sign in and brought back afterwards. */
 function SignedInArea() {

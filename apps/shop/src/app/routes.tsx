@@ -1,24 +1,12 @@
 import { loadChunk } from '@seamline/client';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { HomePage } from '../features/browse/pages/HomePage';
 import { NotFoundPage } from '../components/NotFoundPage';
+import { HomePage } from '../features/browse/pages/HomePage';
 
-/**
- * A page loaded when first opened, together with the query client it reads through (not in the first bundle). Code
- * that does not arrive reloads the page once (loadChunk).
- */
+/** A page loaded when first opened; code that does not arrive reloads the page once (loadChunk). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [{ default: Page }, { WithQueries }] = await loadChunk(() => Promise.all([load(), import('./with-queries')]));
-    return {
-      default: () => (
-        <WithQueries>
-          <Page />
-        </WithQueries>
-      ),
-    };
-  });
+  return lazy(() => loadChunk(load));
 }
 
 const ListingPage = lazyPage(() => import('../features/browse/pages/ListingPage'));
@@ -30,8 +18,8 @@ const AccountRoutes = lazyPage(() => import('./AccountRoutes'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
- * budget). Home is in the first bundle (the usual landing page, reading without the query library); every other page
- * is loaded when first opened, with the query client.
+ * budget, see docs/decisions/0110-shop-router.md). Home is in the first bundle (the usual landing page); every other
+ * page is loaded when first opened.
  */
 export function ShopRoutes() {
   return (

@@ -1,14 +1,6 @@
-import {
-  type AddressInput,
-  checkoutContracts,
-  type OrderTotals,
-  type OrderView,
-  orderContracts,
-  paymentContracts,
-  type ShippingMethod,
-} from '@seamline/shared';
-import { api } from '../../lib/api';
+import type { AddressInput, OrderTotals, OrderView, ShippingMethod } from '@seamline/shared';
 import type { CartLine } from '../../lib/cart';
+import { confirmPayment, createCheckoutSession, createOrder } from './api';
 import { type PlacedOrder, placedOrder } from './checkout-storage';
 
 export type CheckoutInput = {
@@ -63,15 +55,15 @@ export async function placeAndPay(input: CheckoutInput, attempt: Attempt): Promi
     placedOrder.save(placed);
   }
   try {
-    const paid = await api.call(paymentContracts.confirm, {
-      body: {
+    const paid = await confirmPayment(
+      {
         orderId: placed.orderId,
         paymentIntentId: placed.paymentIntentId,
         paymentMethod: input.cardToken,
         ...(input.customer ? {} : { email: input.email }),
       },
-      headers: { 'Idempotency-Key': attempt.payKey },
-    });
+      attempt.payKey,
+    );
     placedOrder.clear();
     return { kind: 'paid', order: paid.data.order };
   } catch (error) {
@@ -92,9 +84,8 @@ async function placeOrder(
     shippingMethod: input.shippingMethod,
     ...(input.couponCode ? { couponCode: input.couponCode } : {}),
   };
-  const session = input.customer
-    ? await api.call(checkoutContracts.createSession, { body: cart })
-    : await api.call(checkoutContracts.createGuestSession, { body: { ...cart, email: input.email } });
+  const guestEmail = input.customer ? null : input.email;
+  const session = await createCheckoutSession(cart, guestEmail);
   const { totals, paymentIntent } = session.data;
   if (totals.total !== input.shownTotal) return { totals };
 
@@ -104,10 +95,7 @@ async function placeOrder(
     paymentMethod: 'stripe' as const,
     paymentIntentId: paymentIntent.id,
   };
-  const headers = { 'Idempotency-Key': attempt.orderKey };
-  const created = input.customer
-    ? await api.call(orderContracts.create, { body: order, headers })
-    : await api.call(orderContracts.createGuest, { body: { ...order, email: input.email }, headers });
+  const created = await createOrder(order, guestEmail, attempt.orderKey);
   const { id, orderNumber, total } = created.data.order;
   return {
     orderId: id,

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { signOut } from '../api';
-import { useShopUser } from '../../../lib/auth';
 import { TextLink } from '../../../components/TextLink';
+import { useShopUser } from '../../../lib/auth';
+import { signOut } from '../api';
 
 const SECTIONS = [
   { href: '/orders', label: 'Orders' },
@@ -65,16 +65,6 @@ export function AccountShell({ children }: { children: ReactNode }) {
         ) : null}
         {children}
       </div>
-    </div>
-  );
-}
-
-/** A section's heading row: the title and an optional action. */
-export function SectionHeading({ title, action }: { title: string; action?: ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
-      {action}
     </div>
   );
 }

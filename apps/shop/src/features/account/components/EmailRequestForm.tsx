@@ -1,9 +1,9 @@
 import { emailSchema } from '@seamline/shared';
 import { z } from 'zod';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
-import { SubmitForm } from '../../../components/account/SubmitForm';
+import { useFormSubmit } from '../../../lib/account/use-form-submit';
 
 const emailForm = z.object({ email: emailSchema });
 

@@ -1,18 +1,18 @@
-import { MAX_SAVED_ADDRESSES, profileContracts, type SavedAddress, savedAddressInput } from '@seamline/shared';
+import { MAX_SAVED_ADDRESSES, type SavedAddress, savedAddressInput } from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SectionHeading } from '../components/AccountShell';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button, FormActions } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CheckboxField, Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import { AddressLines } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
-import { SubmitForm } from '../../../components/account/SubmitForm';
-import { accountQueries } from '../../orders/api';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { accountQueries, deleteAddress, saveAddress } from '../api';
 
 const FIELDS = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -31,10 +31,7 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
   const queryClient = useQueryClient();
   const form = useFormSubmit(
     savedAddressInput,
-    (body) =>
-      address
-        ? api.call(profileContracts.updateAddress, { params: { id: address.id }, body })
-        : api.call(profileContracts.createAddress, { body }),
+    (body) => saveAddress(body, address?.id),
     'The address could not be saved.',
   );
   return (
@@ -70,7 +67,7 @@ function AddressCard({ address, onEdit }: { address: SavedAddress; onEdit: () =>
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.call(profileContracts.deleteAddress, { params: { id: address.id } }),
+    mutationFn: () => deleteAddress(address.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey }),
   });
   const name = address.label || `${address.firstName} ${address.lastName}`;

@@ -1,18 +1,18 @@
-import { cardForm, paymentContracts, type SavedPaymentMethodView } from '@seamline/shared';
+import { cardForm, type SavedPaymentMethodView } from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SectionHeading } from '../components/AccountShell';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button, FormActions } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CheckboxField, Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import { QueryState } from '../../../components/QueryState';
-import { SubmitForm } from '../../../components/account/SubmitForm';
-import { accountQueries } from '../../orders/api';
-import { tokenizeTestCard } from '../test-card';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { accountQueries, removeCard, saveCard } from '../api';
+import { tokenizeTestCard } from '../test-card';
 
 const brandName = (brand: string) =>
   brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1);
@@ -21,11 +21,7 @@ const expiry = (card: SavedPaymentMethodView) =>
 
 function AddCardForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useFormSubmit(
-    cardForm,
-    (card) => api.call(paymentContracts.saveMethod, { body: tokenizeTestCard(card) }),
-    'The card could not be saved.',
-  );
+  const form = useFormSubmit(cardForm, (card) => saveCard(tokenizeTestCard(card)), 'The card could not be saved.');
   return (
     <SubmitForm
       form={form}
@@ -62,7 +58,7 @@ function CardRow({ card }: { card: SavedPaymentMethodView }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.call(paymentContracts.removeMethod, { params: { id: card.id } }),
+    mutationFn: () => removeCard(card.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey }),
   });
   const name = `${brandName(card.brand)} ending in ${card.last4}`;

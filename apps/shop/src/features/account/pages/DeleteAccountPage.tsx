@@ -1,16 +1,15 @@
-import { deleteAccountForm, profileContracts } from '@seamline/shared';
+import { deleteAccountForm } from '@seamline/shared';
 import { useLocation } from 'wouter';
-import { SectionHeading } from '../components/AccountShell';
-import { AuthCard } from '../components/AuthCard';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
-import { SubmitForm } from '../../../components/account/SubmitForm';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { TextLink } from '../../../components/TextLink';
-import { forgetSession } from '../api';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { deleteAccount, forgetSession } from '../api';
+import { AuthCard } from '../components/AuthCard';
 
 /** /account/delete — the password and a ticked box confirm it; the account and its saved data go. */
 export function DeleteAccountPage() {
@@ -18,7 +17,7 @@ export function DeleteAccountPage() {
   const [, navigate] = useLocation();
   const form = useFormSubmit(
     deleteAccountForm,
-    ({ password }) => api.call(profileContracts.deleteAccount, { body: { password } }),
+    ({ password }) => deleteAccount(password),
     'The account could not be deleted.',
   );
   return (

@@ -1,8 +1,7 @@
-import { authContracts } from '@seamline/shared';
+import { TextLink } from '../../../components/TextLink';
+import { forgotPassword } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { EmailRequestForm } from '../components/EmailRequestForm';
-import { TextLink } from '../../../components/TextLink';
-import { api } from '../../../lib/api';
 
 /** /account/forgot-password — mails a reset link to /shop/account/reset-password?token=. */
 export default function ForgotPasswordPage() {
@@ -12,10 +11,7 @@ export default function ForgotPasswordPage() {
       intro="Enter the e-mail of your account and we will send you a link to choose a new password."
       footer={<TextLink href="/sign-in">Back to sign in</TextLink>}
     >
-      <EmailRequestForm
-        submitLabel="Send reset link"
-        send={(email) => api.call(authContracts.forgotPassword, { body: { email } })}
-      />
+      <EmailRequestForm submitLabel="Send reset link" send={forgotPassword} />
     </AuthCard>
   );
 }

@@ -1,24 +1,20 @@
-import { changePasswordInput, type ProfileUser, profileContracts, profileUpdateInput } from '@seamline/shared';
+import { changePasswordInput, type ProfileUser, profileUpdateInput } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SectionHeading } from '../components/AccountShell';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field, NewPasswordField } from '../../../components/Field';
 import { QueryState } from '../../../components/QueryState';
-import { SubmitForm } from '../../../components/account/SubmitForm';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { TextLink } from '../../../components/TextLink';
-import { accountQueries } from '../../orders/api';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api, session } from '../../../lib/api';
+import { session } from '../../../lib/api';
 import { shopAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { accountQueries, changePassword, updateProfile } from '../api';
 
 function DetailsForm({ user }: { user: ProfileUser }) {
   const queryClient = useQueryClient();
-  const form = useFormSubmit(
-    profileUpdateInput,
-    (body) => api.call(profileContracts.update, { body }),
-    'Your details could not be saved.',
-  );
+  const form = useFormSubmit(profileUpdateInput, updateProfile, 'Your details could not be saved.');
   return (
     <SubmitForm
       form={form}
@@ -79,11 +75,7 @@ function DetailsForm({ user }: { user: ProfileUser }) {
 }
 
 function PasswordForm() {
-  const form = useFormSubmit(
-    changePasswordInput,
-    (body) => api.call(profileContracts.changePassword, { body }),
-    'The password could not be changed.',
-  );
+  const form = useFormSubmit(changePasswordInput, changePassword, 'The password could not be changed.');
   return (
     <SubmitForm
       form={form}

@@ -1,12 +1,12 @@
 import { registerInput } from '@seamline/shared';
 import { useLocation } from 'wouter';
-import { AuthCard } from '../components/AuthCard';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field, NewPasswordField } from '../../../components/Field';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { register } from '../api';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { register } from '../api';
+import { AuthCard } from '../components/AuthCard';
 
 /** /account/register — a customer account; the server signs it in and mails the verification link. */
 export default function RegisterPage() {

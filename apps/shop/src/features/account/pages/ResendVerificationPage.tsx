@@ -1,9 +1,8 @@
-import { authContracts } from '@seamline/shared';
+import { TextLink } from '../../../components/TextLink';
+import { useShopUser } from '../../../lib/auth';
+import { resendVerification } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { EmailRequestForm } from '../components/EmailRequestForm';
-import { TextLink } from '../../../components/TextLink';
-import { api } from '../../../lib/api';
-import { useShopUser } from '../../../lib/auth';
 
 /** /account/resend-verification — a new verification link (the old ones stop working). */
 export default function ResendVerificationPage() {
@@ -16,11 +15,7 @@ export default function ResendVerificationPage() {
         <TextLink href={user ? '/orders' : '/sign-in'}>{user ? 'Back to your account' : 'Back to sign in'}</TextLink>
       }
     >
-      <EmailRequestForm
-        submitLabel="Send verification e-mail"
-        defaultEmail={user?.email}
-        send={(email) => api.call(authContracts.resendVerification, { body: { email } })}
-      />
+      <EmailRequestForm submitLabel="Send verification e-mail" defaultEmail={user?.email} send={resendVerification} />
     </AuthCard>
   );
 }

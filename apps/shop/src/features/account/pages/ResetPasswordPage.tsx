@@ -1,20 +1,20 @@
-import { authContracts, newPasswordForm } from '@seamline/shared';
+import { newPasswordForm } from '@seamline/shared';
 import { useSearchParams } from 'wouter';
-import { AuthCard } from '../components/AuthCard';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field, NewPasswordField } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api } from '../../../lib/api';
+import { resetPassword } from '../api';
+import { AuthCard } from '../components/AuthCard';
 
 /** /account/reset-password?token=… — the link from the reset e-mail. */
 export default function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const form = useFormSubmit(
     newPasswordForm,
-    ({ password }) => api.call(authContracts.resetPassword, { body: { token, password } }),
+    ({ password }) => resetPassword(token, password),
     'The password could not be reset. Please try again.',
   );
 

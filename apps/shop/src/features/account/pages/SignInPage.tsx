@@ -1,14 +1,14 @@
 import { loginInput } from '@seamline/shared';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { AuthCard } from '../components/AuthCard';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { signIn } from '../api';
-import { nextPath } from '../next-path';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
 import { useShopUser } from '../../../lib/auth';
+import { signIn } from '../api';
+import { AuthCard } from '../components/AuthCard';
+import { nextPath } from '../next-path';
 
 /** /account/sign-in — customers only; a staff account is told to use the back office. */
 export default function SignInPage() {

@@ -1,34 +1,17 @@
-import { authContracts } from '@seamline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
-import { AuthCard } from '../components/AuthCard';
 import { Notice } from '../../../components/Notice';
 import { TextLink } from '../../../components/TextLink';
-import { api, errorMessage } from '../../../lib/api';
-import { shopAuth, useShopUser } from '../../../lib/auth';
-
-/** Confirms the address once (the token is single-use: the query never repeats), then refreshes a signed-in user. */
-async function verify(token: string) {
-  const answer = await api.call(authContracts.verifyEmail, { body: { token } });
-  if (shopAuth.user()) {
-    const { data } = await api.call(authContracts.verify).catch(() => ({ data: null }));
-    if (data) shopAuth.updated(data.user);
-  }
-  return answer;
-}
+import { errorMessage } from '../../../lib/api';
+import { useShopUser } from '../../../lib/auth';
+import { accountQueries } from '../api';
+import { AuthCard } from '../components/AuthCard';
 
 /** /account/verify-email?token=… — the link from the verification e-mail. */
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const user = useShopUser();
-  const verification = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => verify(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  });
+  const verification = useQuery(accountQueries.verifyEmail(token));
 
   return (
     <AuthCard

@@ -1,10 +1,10 @@
-import { productContracts, SIZES, STOREFRONT_FILTER_COLORS } from '@seamline/shared';
+import { SIZES, STOREFRONT_FILTER_COLORS } from '@seamline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
-import { api } from '../../../lib/api';
-import { activeFilterCount, type BrowseScope, type BrowseState } from '../../../lib/browse-url';
 import { Swatch } from '../../../components/browse/Swatch';
 import { buttonSecondary, chip, field } from '../../../components/browse/styles';
+import { activeFilterCount, type BrowseScope, type BrowseState } from '../../../lib/browse-url';
+import { browseQueries } from '../api';
 
 type Props = { state: BrowseState; scope: BrowseScope; onChange: (next: Partial<BrowseState>) => void };
 
@@ -48,11 +48,7 @@ function ChipGroup({ legend, options, selected, onToggle, swatches = false }: Ch
  */
 export function FilterPanel({ state, scope, onChange }: Props) {
   const colors = [...new Set([...STOREFRONT_FILTER_COLORS, ...state.colors])];
-  const brands = useQuery({
-    queryKey: ['brands'],
-    queryFn: async () => (await api.call(productContracts.brands)).data.brands,
-    enabled: scope.kind !== 'brand',
-  });
+  const brands = useQuery({ ...browseQueries.brands(), enabled: scope.kind !== 'brand' });
   const priceId = useId();
   const applyPrice = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SORTS, type SortKey } from '../../../lib/browse-url';
 import { field } from '../../../components/browse/styles';
+import { SORTS, type SortKey } from '../../../lib/browse-url';
 
 export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sort: SortKey) => void }) {
   const id = useId();

@@ -1,11 +1,10 @@
-import { PAGE_SIZES, productContracts } from '@seamline/shared';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { TaxonomyTiles } from '../components/TaxonomyTiles';
 import { ProductGrid } from '../../../components/ProductGrid';
-import { api } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRead } from '../../../lib/use-read';
+import { browseQueries } from '../api';
+import { TaxonomyTiles } from '../components/TaxonomyTiles';
 
 const categoryHref = (name: string) => `/category/${encodeURIComponent(name)}`;
 const brandHref = (name: string) => `/brand/${encodeURIComponent(name)}`;
@@ -36,16 +35,10 @@ const viewAll = (href: string, label: string) => (
  */
 export function HomePage() {
   useDocumentTitle('Clothing for every day');
-  const featured = useRead(
-    'featured',
-    async () => (await api.call(productContracts.featured, { query: { limit: PAGE_SIZES.featured } })).data.products,
-  );
-  const trending = useRead(
-    'trending',
-    async () => (await api.call(productContracts.trending, { query: { limit: PAGE_SIZES.featured } })).data.products,
-  );
-  const categories = useRead('categories', async () => (await api.call(productContracts.categories)).data.categories);
-  const brands = useRead('brands', async () => (await api.call(productContracts.brands)).data.brands);
+  const featured = useQuery(browseQueries.featured());
+  const trending = useQuery(browseQueries.trending());
+  const categories = useQuery(browseQueries.categories());
+  const brands = useQuery(browseQueries.brands());
 
   return (
     <>

@@ -1,22 +1,21 @@
-import { productContracts } from '@seamline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
-import { FilterPanel } from '../components/FilterPanel';
-import { Pagination } from '../components/Pagination';
-import { SortSelect } from '../components/SortSelect';
 import { buttonSecondary } from '../../../components/browse/styles';
 import { ProductGrid } from '../../../components/ProductGrid';
-import { api, errorMessage } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api';
 import {
   activeFilterCount,
   type BrowseScope,
   type BrowseState,
   browseSearch,
   parseBrowse,
-  toApiQuery,
 } from '../../../lib/browse-url';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { browseQueries } from '../api';
+import { FilterPanel } from '../components/FilterPanel';
+import { Pagination } from '../components/Pagination';
+import { SortSelect } from '../components/SortSelect';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -45,12 +44,7 @@ export default function ListingPage() {
   const heading = headingOf(scope, state.q);
   useDocumentTitle(heading);
 
-  const query = toApiQuery(state, scope);
-  const result = useQuery({
-    queryKey: ['products', 'listing', query],
-    queryFn: async () => (await api.call(productContracts.list, { query })).data,
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(browseQueries.listing(state, scope));
   const hrefFor = (next: BrowseState) => `${location}${browseSearch(next)}`;
   /** A changed filter or sort starts again at page 1. */
   const change = (next: Partial<BrowseState>) => navigate(hrefFor({ ...state, ...next, page: 1 }));

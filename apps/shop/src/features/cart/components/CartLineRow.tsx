@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
+import { LineImage } from '../../../components/checkout/LineImage';
 import { type CartLine, cart } from '../../../lib/cart';
 import type { CartPricing } from '../../../lib/cart-pricing';
 import { formatMoney } from '../../../lib/format';
-import { LineImage } from '../../../components/checkout/LineImage';
 
 type PricedItem = CartPricing['items'][number];
 

@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
-import { CartLineRow } from '../components/CartLineRow';
 import { TotalsList } from '../../../components/checkout/TotalsList';
 import { Notice } from '../../../components/checkout/ui';
 import { errorMessage } from '../../../lib/api';
 import { useCart } from '../../../lib/cart';
 import { pricedLineOf, useCartPricing } from '../../../lib/cart-pricing';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CartLineRow } from '../components/CartLineRow';
 
 /** The cart: every line priced by the server, its quantity and removal, stock problems per line, the totals. */
 export default function CartPage() {

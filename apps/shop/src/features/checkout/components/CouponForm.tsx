@@ -1,8 +1,8 @@
-import { couponContracts } from '@seamline/shared';
 import { useState } from 'react';
-import { api, errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
 import { CheckoutButton } from '../../../components/checkout/ui';
+import { errorMessage } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
+import { validateCoupon } from '../api';
 
 export type AppliedCoupon = { code: string; name: string; discount: number; freeShipping: boolean };
 
@@ -24,8 +24,7 @@ export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const contract = customer ? couponContracts.validate : couponContracts.validatePublic;
-      const answer = (await api.call(contract, { body: { code: code.trim(), subtotal } })).data.data;
+      const answer = await validateCoupon(code.trim(), subtotal, customer);
       onApplied({
         code: answer.code,
         name: answer.coupon.name,

@@ -6,27 +6,27 @@ import {
   emailSchema,
   type OrderTotals,
   orderAddressSchema,
-  profileContracts,
   type ShippingMethod,
   testCardToken,
 } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { CheckoutButton, CheckoutSection, fieldErrors, Notice, TextField } from '../../../components/checkout/ui';
+import { errorMessage, session } from '../../../lib/api';
+import { cart, useCart } from '../../../lib/cart';
+import { CART_PRICING_KEY, useCartPricing } from '../../../lib/cart-pricing';
+import { formatMoney } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { checkoutQueries } from '../api';
+import { type Attempt, placeAndPay } from '../checkout-flow';
+import { confirmedOrder, newIdempotencyKey } from '../checkout-storage';
 import { AddressFields, EMPTY_SHIPPING_ADDRESS } from '../components/AddressFields';
 import { CardFields, EMPTY_CARD } from '../components/CardFields';
 import { CheckoutSummary } from '../components/CheckoutSummary';
 import { type AppliedCoupon, CouponForm } from '../components/CouponForm';
 import { SavedAddressPicker } from '../components/SavedAddressPicker';
 import { ShippingMethodPicker } from '../components/ShippingMethodPicker';
-import { CheckoutButton, CheckoutSection, fieldErrors, Notice, TextField } from '../../../components/checkout/ui';
-import { api, errorMessage, session } from '../../../lib/api';
-import { cart, useCart } from '../../../lib/cart';
-import { useCartPricing } from '../../../lib/cart-pricing';
-import { type Attempt, placeAndPay } from '../checkout-flow';
-import { confirmedOrder, newIdempotencyKey } from '../checkout-storage';
-import { formatMoney } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Errors = Record<string, string>;
 
@@ -55,11 +55,7 @@ export default function CheckoutFormPage() {
   const pricing = useCartPricing(lines, shippingMethod);
   const priced = pricing.data?.priced ?? null;
   const problems = pricing.data?.problems.size ?? 0;
-  const addresses = useQuery({
-    queryKey: ['shop', 'addresses'],
-    queryFn: async () => (await api.call(profileContracts.listAddresses)).data.addresses,
-    enabled: customer,
-  });
+  const addresses = useQuery(checkoutQueries.savedAddresses(customer));
 
   // A customer starts from their default saved address.
   useEffect(() => {
@@ -148,7 +144,7 @@ export default function CheckoutFormPage() {
       }
       if (outcome.kind === 'total-changed') {
         setServerTotals(outcome.totals);
-        await queryClient.invalidateQueries({ queryKey: ['cart-pricing'] });
+        await queryClient.invalidateQueries({ queryKey: CART_PRICING_KEY });
         setNotice({
           tone: 'info',
           text: `Prices changed since you opened checkout: your total is now ${formatMoney(outcome.totals.total)}. Check it and press Pay again.`,

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
-import { confirmedOrder } from '../checkout-storage';
 import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { confirmedOrder } from '../checkout-storage';
 
 /** After payment: the order number, what was bought, where it goes, the totals, and how to track it. */
 export default function ConfirmationPage() {

@@ -1,13 +1,7 @@
-import {
-  CUSTOMER_CANCELLABLE_STATUSES,
-  type OrderView,
-  orderContracts,
-  RETURNABLE_ORDER_STATUSES,
-} from '@seamline/shared';
+import { CUSTOMER_CANCELLABLE_STATUSES, type OrderView, RETURNABLE_ORDER_STATUSES } from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { SectionHeading } from '../../account/components/AccountShell';
 import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Notice } from '../../../components/Notice';
@@ -21,23 +15,21 @@ import {
   TrackingTimeline,
 } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
-import { accountQueries } from '../api';
-import { api, errorMessage } from '../../../lib/api';
+import { SectionHeading } from '../../../components/SectionHeading';
+import { errorMessage } from '../../../lib/api';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cancelOrder, orderQueries } from '../api';
 
 /** Cancelling while the order is still pending or confirmed (the server frees the stock and the coupon use). */
 function CancelOrder({ order }: { order: OrderView }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: () =>
-      api.call(orderContracts.cancelWithReason, {
-        params: { id: order.id },
-        body: { reason: 'Cancelled by the customer' },
-      }),
+    mutationFn: () => cancelOrder(order.id),
     onSuccess: () => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: accountQueries.all });
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
     },
   });
   return (
@@ -64,7 +56,7 @@ function CancelOrder({ order }: { order: OrderView }) {
 
 function OrderDetail({ order }: { order: OrderView }) {
   const [params] = useSearchParams();
-  const tracking = useQuery(accountQueries.tracking(order.id));
+  const tracking = useQuery(orderQueries.tracking(order.id));
   const returnable = RETURNABLE_ORDER_STATUSES.includes(order.status) && !order.refundReason;
   return (
     <>
@@ -123,7 +115,7 @@ function OrderDetail({ order }: { order: OrderView }) {
 /** /account/orders/:id — one order: lines, totals, delivery, and cancel or return while allowed. */
 export function OrderDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const order = useQuery(accountQueries.order(id));
+  const order = useQuery(orderQueries.detail(id));
   useDocumentTitle(order.data ? `Order ${order.data.orderNumber}` : 'Order');
   return (
     <section>

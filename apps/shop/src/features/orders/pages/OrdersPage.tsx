@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { SectionHeading } from '../../account/components/AccountShell';
 import { Notice } from '../../../components/Notice';
 import { formatDate, OrderLineImage, OrderStatusBadge, TrackingNumber } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
-import { accountQueries } from '../api';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { orderQueries } from '../api';
 
 /** /account/orders — the customer's orders, newest first, 10 a page (?page= in the URL). */
 export function OrdersPage() {
   useDocumentTitle('Your orders');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const orders = useQuery(accountQueries.orders(page));
+  const orders = useQuery(orderQueries.list(page));
 
   return (
     <section>

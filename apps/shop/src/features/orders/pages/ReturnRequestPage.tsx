@@ -1,17 +1,17 @@
-import { type OrderView, orderContracts, RETURNABLE_ORDER_STATUSES, returnRequestForm } from '@seamline/shared';
+import { type OrderView, RETURNABLE_ORDER_STATUSES, returnRequestForm } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { SectionHeading } from '../../account/components/AccountShell';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { OrderLineImage } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
-import { SubmitForm } from '../../../components/account/SubmitForm';
-import { accountQueries } from '../api';
+import { SectionHeading } from '../../../components/SectionHeading';
 import { useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api } from '../../../lib/api';
+import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { orderQueries, requestReturn } from '../api';
 
 /** The chosen lines (ticked) with their quantities, and the reason. */
 function readReturnForm(form: HTMLFormElement, order: OrderView) {
@@ -30,7 +30,7 @@ function ReturnForm({ order }: { order: OrderView }) {
   const ids = useId();
   const form = useFormSubmit(
     returnRequestForm,
-    (body) => api.call(orderContracts.requestRefund, { params: { id: order.id }, body }),
+    (body) => requestReturn(order.id, body),
     'The return request could not be sent.',
   );
 
@@ -49,7 +49,7 @@ function ReturnForm({ order }: { order: OrderView }) {
       className="flex flex-col gap-6"
       read={(element) => readReturnForm(element, order)}
       onSubmitted={async () => {
-        await queryClient.invalidateQueries({ queryKey: accountQueries.all });
+        await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
         navigate(`/orders/${order.id}?returned=1`, { replace: true });
       }}
     >
@@ -124,7 +124,7 @@ function ReturnForm({ order }: { order: OrderView }) {
 /** /account/orders/:id/return — choose the items and quantities to send back and say why. */
 export function ReturnRequestPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const order = useQuery(accountQueries.order(id));
+  const order = useQuery(orderQueries.detail(id));
   useDocumentTitle('Request a return');
   return (
     <section>

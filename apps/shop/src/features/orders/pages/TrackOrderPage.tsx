@@ -1,6 +1,7 @@
-import { type OrderTrackingView, type OrderView, orderContracts, trackOrderForm } from '@seamline/shared';
+import { type OrderTrackingView, type OrderView, trackOrderForm } from '@seamline/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import {
@@ -11,10 +12,9 @@ import {
   TrackingNumber,
   TrackingTimeline,
 } from '../../../components/OrderParts';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { formValues, useFormSubmit } from '../../../lib/account/use-form-submit';
-import { api } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { trackOrder } from '../api';
 
 type Tracked = { order: OrderView; tracking: OrderTrackingView };
 
@@ -57,12 +57,7 @@ export default function TrackOrderPage() {
   useDocumentTitle('Track your order');
   const [params] = useSearchParams();
   const [found, setFound] = useState<Tracked | null>(null);
-  const form = useFormSubmit(
-    trackOrderForm,
-    async ({ orderNumber, email }) =>
-      (await api.call(orderContracts.track, { params: { orderNumber }, query: { email } })).data,
-    'The order could not be looked up. Please try again.',
-  );
+  const form = useFormSubmit(trackOrderForm, trackOrder, 'The order could not be looked up. Please try again.');
   return (
     <div className="py-6">
       <div className="max-w-md">

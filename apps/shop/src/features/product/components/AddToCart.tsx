@@ -1,8 +1,8 @@
 import { STOREFRONT_AVAILABLE_CAP, type StorefrontProductView } from '@seamline/shared';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { cart } from '../../../lib/cart';
 import { buttonPrimary, field } from '../../../components/browse/styles';
+import { cart } from '../../../lib/cart';
 import { availableOf, type Choice } from './variants';
 
 /** "Only 3 left" below this many units; the server caps what it tells at STOREFRONT_AVAILABLE_CAP. */

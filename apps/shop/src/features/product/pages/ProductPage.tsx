@@ -1,16 +1,17 @@
-import { PAGE_SIZES, productContracts, type StorefrontProductView } from '@seamline/shared';
+import type { StorefrontProductView } from '@seamline/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { NotFoundPage } from '../../../components/NotFoundPage';
 import { Price } from '../../../components/Price';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
 import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
-import { ApiError, api, errorMessage } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { NotFoundPage } from '../../../components/NotFoundPage';
 
 /**
  * One product: gallery, brand, name, price (sale and compare price), size × color with what is in stock, quantity,
@@ -18,15 +19,11 @@ import { NotFoundPage } from '../../../components/NotFoundPage';
  */
 export default function ProductPage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  const read = useQuery({
-    queryKey: ['product', slug],
-    queryFn: async () => (await api.call(productContracts.bySlug, { params: { slug } })).data.product,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
-  });
+  const read = useQuery(productQueries.detail(slug));
   useDocumentTitle(read.data?.name);
 
   if (read.isError) {
-    if (read.error instanceof ApiError && read.error.status === 404) return <NotFoundPage />;
+    if (isNotFound(read.error)) return <NotFoundPage />;
     return (
       <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
         {errorMessage(read.error, 'The product could not be loaded. Please try again.')}
@@ -39,12 +36,7 @@ export default function ProductPage() {
 
 function ProductDetails({ product }: { product: StorefrontProductView }) {
   const [choice, setChoice] = useState<Choice>(() => initialChoice(product));
-  const related = useQuery({
-    queryKey: ['products', 'related', product.id],
-    queryFn: async () =>
-      (await api.call(productContracts.related, { params: { id: product.id }, query: { limit: PAGE_SIZES.related } }))
-        .data.products,
-  });
+  const related = useQuery(productQueries.related(product.id));
   const categoryHref = `/category/${encodeURIComponent(product.category)}`;
 
   return (
