@@ -1,8 +1,9 @@
 import { PASSWORD_MIN } from '@seamline/shared';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useId } from 'react';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+// ComponentProps carries `ref`, so react-hook-form's `register` reaches the input.
+type FieldProps = ComponentProps<'input'> & {
   label: string;
   name: string;
   error?: string;
@@ -47,7 +48,7 @@ export function NewPasswordField(props: Omit<FieldProps, 'type' | 'autoComplete'
 }
 
 /** A labelled checkbox on its own row of a form grid ("Use as my default …"). */
-export function CheckboxField({ label, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+export function CheckboxField({ label, ...input }: ComponentProps<'input'> & { label: string }) {
   return (
     <label className="col-span-full flex items-center gap-2 text-sm">
       <input type="checkbox" className="size-5 accent-ink" {...input} />

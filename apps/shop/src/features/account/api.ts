@@ -12,10 +12,11 @@ import {
 } from '@seamline/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FormError } from '../../lib/account/use-form-submit';
+
 import { api } from '../../lib/api';
 import { shopAuth } from '../../lib/auth';
 import { ACCOUNT_QUERY_KEY, queryClient } from '../../lib/query-client';
+import { FormError } from '../../lib/use-shop-form';
 
 /** The signed-in customer's own reads, under the account key (forgotten at sign-out); always fetched fresh. */
 export const accountQueries = {

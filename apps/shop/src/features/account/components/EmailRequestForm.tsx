@@ -1,9 +1,9 @@
 import { emailSchema } from '@seamline/shared';
 import { z } from 'zod';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/SubmitForm';
+import { useShopForm } from '../../../lib/use-shop-form';
 
 const emailForm = z.object({ email: emailSchema });
 
@@ -20,21 +20,20 @@ export function EmailRequestForm({
   send: (email: string) => Promise<{ message?: string }>;
   defaultEmail?: string;
 }) {
-  const form = useFormSubmit(emailForm, ({ email }) => send(email), 'The e-mail could not be sent. Please try again.');
+  const form = useShopForm(emailForm, {
+    defaultValues: { email: defaultEmail ?? '' },
+    fallback: 'The e-mail could not be sent. Please try again.',
+  });
   return (
     <SubmitForm
       form={form}
       className="flex flex-col gap-4"
-      onSubmitted={(answer) => form.setSuccess(answer.message ?? 'Check your inbox.')}
+      onSubmit={form.submit(
+        ({ email }) => send(email),
+        (answer) => form.setSuccess(answer.message ?? 'Check your inbox.'),
+      )}
     >
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        defaultValue={defaultEmail}
-        error={form.errors.email}
-      />
+      <Field label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
       <Button type="submit" busy={form.pending}>
         {submitLabel}
       </Button>

@@ -1,7 +1,6 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress, savedAddressInput } from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button, FormActions } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CheckboxField, Field } from '../../../components/Field';
@@ -9,9 +8,10 @@ import { Notice } from '../../../components/Notice';
 import { AddressLines } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { accountQueries, deleteAddress, saveAddress } from '../api';
 
 const FIELDS = [
@@ -29,20 +29,25 @@ const FIELDS = [
 /** Add or edit one address; `address` set means edit. */
 function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useFormSubmit(
-    savedAddressInput,
-    (body) => saveAddress(body, address?.id),
-    'The address could not be saved.',
-  );
+  const form = useShopForm(savedAddressInput, {
+    defaultValues: {
+      ...Object.fromEntries(FIELDS.map((field) => [field.name, address?.[field.name] ?? ''])),
+      isDefault: address?.isDefault ?? false,
+    },
+    fallback: 'The address could not be saved.',
+  });
   return (
     <SubmitForm
       form={form}
       aria-label={address ? 'Edit address' : 'New address'}
       className="grid grid-cols-1 gap-4 rounded-md border border-stone-200 p-4 sm:grid-cols-2"
-      onSubmitted={async () => {
-        await queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
-        onDone();
-      }}
+      onSubmit={form.submit(
+        (body) => saveAddress(body, address?.id),
+        async () => {
+          await queryClient.invalidateQueries({ queryKey: accountQueries.addresses().queryKey });
+          onDone();
+        },
+      )}
       heading={<h2 className="text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>}
     >
       {FIELDS.map((field) => (
@@ -50,14 +55,13 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
           key={field.name}
           className={'wide' in field ? 'sm:col-span-2' : undefined}
           label={field.label}
-          name={field.name}
           type={'type' in field ? field.type : 'text'}
           autoComplete={field.autoComplete}
-          defaultValue={address?.[field.name] ?? ''}
           error={form.errors[field.name]}
+          {...form.register(field.name)}
         />
       ))}
-      <CheckboxField name="isDefault" label="Use as my default address" defaultChecked={address?.isDefault} />
+      <CheckboxField label="Use as my default address" {...form.register('isDefault')} />
       <FormActions saveLabel="Save address" busy={form.pending} onCancel={onDone} />
     </SubmitForm>
   );

@@ -1,16 +1,16 @@
 import { cardForm, type SavedPaymentMethodView } from '@seamline/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button, FormActions } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CheckboxField, Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { accountQueries, removeCard, saveCard } from '../api';
 import { tokenizeTestCard } from '../test-card';
 
@@ -21,34 +21,40 @@ const expiry = (card: SavedPaymentMethodView) =>
 
 function AddCardForm({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
-  const form = useFormSubmit(cardForm, (card) => saveCard(tokenizeTestCard(card)), 'The card could not be saved.');
+  const form = useShopForm(cardForm, {
+    defaultValues: { number: '', expiry: '', isDefault: false },
+    fallback: 'The card could not be saved.',
+  });
   return (
     <SubmitForm
       form={form}
       aria-label={'New card'}
       className="grid grid-cols-1 gap-4 rounded-md border border-stone-200 p-4 sm:grid-cols-2"
-      onSubmitted={async () => {
-        await queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey });
-        onDone();
-      }}
+      onSubmit={form.submit(
+        (card) => saveCard(tokenizeTestCard(card)),
+        async () => {
+          await queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey });
+          onDone();
+        },
+      )}
       heading={<h2 className="text-lg font-semibold sm:col-span-2">New card</h2>}
     >
       <Field
         label="Card number"
-        name="number"
         inputMode="numeric"
         autoComplete="cc-number"
         hint="Test cards: 4242 4242 4242 4242. The number stays in your browser."
         error={form.errors.number}
+        {...form.register('number')}
       />
       <Field
         label="Expiry (MM/YY)"
-        name="expiry"
         autoComplete="cc-exp"
         placeholder="MM/YY"
         error={form.errors.expiry}
+        {...form.register('expiry')}
       />
-      <CheckboxField name="isDefault" label="Use as my default card" />
+      <CheckboxField label="Use as my default card" {...form.register('isDefault')} />
       <FormActions saveLabel="Save card" busy={form.pending} onCancel={onDone} />
     </SubmitForm>
   );

@@ -1,13 +1,13 @@
 import { deleteAccountForm } from '@seamline/shared';
 import { useLocation } from 'wouter';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
 import { SectionHeading } from '../../../components/SectionHeading';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { deleteAccount, forgetSession } from '../api';
 import { AuthCard } from '../components/AuthCard';
 
@@ -15,11 +15,10 @@ import { AuthCard } from '../components/AuthCard';
 export function DeleteAccountPage() {
   useDocumentTitle('Delete account');
   const [, navigate] = useLocation();
-  const form = useFormSubmit(
-    deleteAccountForm,
-    ({ password }) => deleteAccount(password),
-    'The account could not be deleted.',
-  );
+  const form = useShopForm(deleteAccountForm, {
+    defaultValues: { password: '' },
+    fallback: 'The account could not be deleted.',
+  });
   return (
     <section className="max-w-xl">
       <SectionHeading title="Delete account" />
@@ -30,24 +29,27 @@ export function DeleteAccountPage() {
       <SubmitForm
         form={form}
         className="mt-6 flex flex-col gap-4"
-        onSubmitted={() => {
-          // The deletion ended every session on the server: forget it here first, so no later call goes out with it.
-          forgetSession();
-          navigate('/deleted', { replace: true });
-        }}
+        onSubmit={form.submit(
+          ({ password }) => deleteAccount(password),
+          () => {
+            // The deletion ended every session on the server: forget it here first, so no later call goes out with it.
+            forgetSession();
+            navigate('/deleted', { replace: true });
+          },
+        )}
       >
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           error={form.errors.password}
+          {...form.register('password')}
         />
         <div>
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
-              name="confirm"
+              {...form.register('confirm')}
               aria-invalid={form.errors.confirm ? true : undefined}
               aria-describedby={form.errors.confirm ? 'delete-confirm-error' : undefined}
               className="mt-0.5 size-5 shrink-0 accent-ink"

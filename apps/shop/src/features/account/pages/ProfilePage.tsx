@@ -1,30 +1,33 @@
 import { changePasswordInput, type ProfileUser, profileUpdateInput } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field, NewPasswordField } from '../../../components/Field';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
 import { session } from '../../../lib/api';
 import { shopAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { accountQueries, changePassword, updateProfile } from '../api';
 
 function DetailsForm({ user }: { user: ProfileUser }) {
   const queryClient = useQueryClient();
-  const form = useFormSubmit(profileUpdateInput, updateProfile, 'Your details could not be saved.');
+  const form = useShopForm(profileUpdateInput, {
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
+    fallback: 'Your details could not be saved.',
+  });
   return (
     <SubmitForm
       form={form}
       aria-labelledby="details-heading"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmitted={(answer) => {
+      onSubmit={form.submit(updateProfile, (answer) => {
         shopAuth.updated(answer.data.user);
         queryClient.setQueryData(accountQueries.profile().queryKey, answer.data.user);
         form.setSuccess('Your details were saved.');
-      }}
+      })}
       heading={
         <h2 id="details-heading" className="text-lg font-semibold sm:col-span-2">
           Your details
@@ -33,26 +36,18 @@ function DetailsForm({ user }: { user: ProfileUser }) {
     >
       <Field
         label="First name"
-        name="firstName"
         autoComplete="given-name"
-        defaultValue={user.firstName}
         error={form.errors.firstName}
+        {...form.register('firstName')}
       />
-      <Field
-        label="Last name"
-        name="lastName"
-        autoComplete="family-name"
-        defaultValue={user.lastName}
-        error={form.errors.lastName}
-      />
+      <Field label="Last name" autoComplete="family-name" error={form.errors.lastName} {...form.register('lastName')} />
       <Field
         label="Phone"
-        name="phone"
         type="tel"
         autoComplete="tel"
-        defaultValue={user.phone ?? ''}
         hint="Optional."
         error={form.errors.phone}
+        {...form.register('phone')}
       />
       <div>
         <p className="mb-1 text-sm font-medium">Email</p>
@@ -75,18 +70,21 @@ function DetailsForm({ user }: { user: ProfileUser }) {
 }
 
 function PasswordForm() {
-  const form = useFormSubmit(changePasswordInput, changePassword, 'The password could not be changed.');
+  const form = useShopForm(changePasswordInput, {
+    defaultValues: { currentPassword: '', newPassword: '' },
+    fallback: 'The password could not be changed.',
+  });
   return (
     <SubmitForm
       form={form}
       aria-labelledby="password-heading"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-      onSubmitted={(answer, element) => {
+      onSubmit={form.submit(changePassword, (answer) => {
         // Other sessions were signed out; this one continues with the new token pair.
         session.saveTokens(answer.data.tokens);
-        element.reset();
+        form.reset();
         form.setSuccess(answer.message ?? 'Your password was changed.');
-      }}
+      })}
       heading={
         <h2 id="password-heading" className="text-lg font-semibold sm:col-span-2">
           Change password
@@ -95,12 +93,12 @@ function PasswordForm() {
     >
       <Field
         label="Current password"
-        name="currentPassword"
         type="password"
         autoComplete="current-password"
         error={form.errors.currentPassword}
+        {...form.register('currentPassword')}
       />
-      <NewPasswordField label="New password" name="newPassword" error={form.errors.newPassword} />
+      <NewPasswordField label="New password" error={form.errors.newPassword} {...form.register('newPassword')} />
       <Button type="submit" tone="secondary" busy={form.pending} className="sm:col-span-2 sm:justify-self-start">
         Change password
       </Button>

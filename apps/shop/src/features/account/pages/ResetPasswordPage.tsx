@@ -1,22 +1,21 @@
 import { newPasswordForm } from '@seamline/shared';
 import { useSearchParams } from 'wouter';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field, NewPasswordField } from '../../../components/Field';
 import { Notice } from '../../../components/Notice';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/AuthCard';
 
 /** /account/reset-password?token=… — the link from the reset e-mail. */
 export default function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const form = useFormSubmit(
-    newPasswordForm,
-    ({ password }) => resetPassword(token, password),
-    'The password could not be reset. Please try again.',
-  );
+  const form = useShopForm(newPasswordForm, {
+    defaultValues: { password: '', confirmPassword: '' },
+    fallback: 'The password could not be reset. Please try again.',
+  });
 
   return (
     <AuthCard
@@ -37,15 +36,18 @@ export default function ResetPasswordPage() {
         <SubmitForm
           form={form}
           className="flex flex-col gap-4"
-          onSubmitted={(answer) => form.setSuccess(answer.message ?? 'Password has been reset. You can now sign in.')}
+          onSubmit={form.submit(
+            ({ password }) => resetPassword(token, password),
+            (answer) => form.setSuccess(answer.message ?? 'Password has been reset. You can now sign in.'),
+          )}
         >
-          <NewPasswordField label="New password" name="password" error={form.errors.password} />
+          <NewPasswordField label="New password" error={form.errors.password} {...form.register('password')} />
           <Field
             label="Confirm new password"
-            name="confirmPassword"
             type="password"
             autoComplete="new-password"
             error={form.errors.confirmPassword}
+            {...form.register('confirmPassword')}
           />
           <Button type="submit" busy={form.pending} disabled={!token}>
             Reset password

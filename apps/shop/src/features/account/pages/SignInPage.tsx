@@ -1,11 +1,11 @@
 import { loginInput } from '@seamline/shared';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
 import { useShopUser } from '../../../lib/auth';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { signIn } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { nextPath } from '../next-path';
@@ -14,7 +14,10 @@ import { nextPath } from '../next-path';
 export default function SignInPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const form = useFormSubmit(loginInput, signIn, 'Sign-in failed. Please try again.');
+  const form = useShopForm(loginInput, {
+    defaultValues: { email: '', password: '' },
+    fallback: 'Sign-in failed. Please try again.',
+  });
   // Already signed in (another tab, or the back button): straight on.
   if (useShopUser() && !form.pending) return <Redirect to={nextPath(search)} replace />;
 
@@ -31,15 +34,15 @@ export default function SignInPage() {
       <SubmitForm
         form={form}
         className="flex flex-col gap-4"
-        onSubmitted={() => navigate(nextPath(search), { replace: true })}
+        onSubmit={form.submit(signIn, () => navigate(nextPath(search), { replace: true }))}
       >
-        <Field label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <Field label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           error={form.errors.password}
+          {...form.register('password')}
         />
         <Link href="/forgot-password" className="self-start text-sm underline underline-offset-4">
           Forgot password?

@@ -1,38 +1,51 @@
 import { type OrderView, RETURNABLE_ORDER_STATUSES, returnRequestForm } from '@seamline/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { SubmitForm } from '../../../components/account/SubmitForm';
+import { z } from 'zod';
+
 import { Button } from '../../../components/Button';
 import { Notice } from '../../../components/Notice';
 import { OrderLineImage } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
-import { useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { ACCOUNT_QUERY_KEY } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { orderQueries, requestReturn } from '../api';
 
-/** The chosen lines (ticked) with their quantities, and the reason. */
-function readReturnForm(form: HTMLFormElement, order: OrderView) {
-  const data = new FormData(form);
-  return {
-    reason: String(data.get('reason') ?? ''),
-    items: order.items
-      .filter((item) => data.get(`return-${item.id}`) === 'on')
-      .map((item) => ({ itemId: item.id, quantity: Number(data.get(`quantity-${item.id}`) ?? item.quantity) })),
-  };
-}
+// The shared schema accepts any quantity and coerces it; this form always hands it a number.
+type ReturnRequest = z.output<typeof returnRequestForm>;
+
+/**
+ * The form as the shopper fills it (a box and a quantity per line, by the line's place in the order, and the reason),
+ * checked as the shared return request: the ticked lines with their quantities.
+ */
+const returnFormOf = (order: OrderView) =>
+  z
+    .object({ reason: z.string(), chosen: z.array(z.boolean()), quantities: z.array(z.string()) })
+    .transform(({ reason, chosen, quantities }) => ({
+      reason,
+      items: order.items
+        .map((item, index) => ({ itemId: item.id, quantity: Number(quantities[index] ?? item.quantity) }))
+        .filter((_, index) => chosen[index]),
+    }))
+    .pipe(returnRequestForm as z.ZodType<ReturnRequest, ReturnRequest>);
 
 function ReturnForm({ order }: { order: OrderView }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const ids = useId();
-  const form = useFormSubmit(
-    returnRequestForm,
-    (body) => requestReturn(order.id, body),
-    'The return request could not be sent.',
-  );
+  const schema = useMemo(() => returnFormOf(order), [order]);
+  const form = useShopForm(schema, {
+    defaultValues: {
+      reason: '',
+      chosen: order.items.map(() => false),
+      quantities: order.items.map((item) => String(item.quantity)),
+    },
+    fallback: 'The return request could not be sent.',
+  });
 
   if (!RETURNABLE_ORDER_STATUSES.includes(order.status) || order.refundReason)
     return (
@@ -47,11 +60,13 @@ function ReturnForm({ order }: { order: OrderView }) {
     <SubmitForm
       form={form}
       className="flex flex-col gap-6"
-      read={(element) => readReturnForm(element, order)}
-      onSubmitted={async () => {
-        await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        navigate(`/orders/${order.id}?returned=1`, { replace: true });
-      }}
+      onSubmit={form.submit(
+        (body) => requestReturn(order.id, body),
+        async () => {
+          await queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+          navigate(`/orders/${order.id}?returned=1`, { replace: true });
+        },
+      )}
     >
       <fieldset aria-describedby={form.errors.items ? `${ids}-items-error` : undefined}>
         <legend className="mb-2 font-semibold">Which items are you sending back?</legend>
@@ -61,12 +76,12 @@ function ReturnForm({ order }: { order: OrderView }) {
           </p>
         ) : null}
         <ul className="divide-y divide-stone-200 border-y border-stone-200">
-          {order.items.map((item) => (
+          {order.items.map((item, index) => (
             <li key={item.id} className="flex flex-wrap items-center gap-4 py-4">
               <input
                 id={`${ids}-${item.id}`}
                 type="checkbox"
-                name={`return-${item.id}`}
+                {...form.register(`chosen.${index}`)}
                 aria-invalid={form.errors.items ? true : undefined}
                 className="size-5 accent-ink"
               />
@@ -80,8 +95,7 @@ function ReturnForm({ order }: { order: OrderView }) {
               <label className="flex items-center gap-2 text-sm">
                 Quantity
                 <select
-                  name={`quantity-${item.id}`}
-                  defaultValue={item.quantity}
+                  {...form.register(`quantities.${index}`)}
                   className="h-11 rounded-md border border-stone-400 bg-white px-2"
                 >
                   {Array.from({ length: item.quantity }, (_, i) => i + 1).map((n) => (
@@ -101,7 +115,7 @@ function ReturnForm({ order }: { order: OrderView }) {
         </label>
         <textarea
           id={`${ids}-reason`}
-          name="reason"
+          {...form.register('reason')}
           rows={3}
           maxLength={500}
           aria-invalid={form.errors.reason ? true : undefined}

@@ -1,7 +1,6 @@
 import { type OrderTrackingView, type OrderView, trackOrderForm } from '@seamline/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { SubmitForm } from '../../../components/account/SubmitForm';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import {
@@ -12,8 +11,9 @@ import {
   TrackingNumber,
   TrackingTimeline,
 } from '../../../components/OrderParts';
-import { formValues, useFormSubmit } from '../../../lib/account/use-form-submit';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
 import { trackOrder } from '../api';
 
 type Tracked = { order: OrderView; tracking: OrderTrackingView };
@@ -57,7 +57,11 @@ export default function TrackOrderPage() {
   useDocumentTitle('Track your order');
   const [params] = useSearchParams();
   const [found, setFound] = useState<Tracked | null>(null);
-  const form = useFormSubmit(trackOrderForm, trackOrder, 'The order could not be looked up. Please try again.');
+  const form = useShopForm(trackOrderForm, {
+    defaultValues: { orderNumber: params.get('order') ?? '', email: '' },
+    fallback: 'The order could not be looked up. Please try again.',
+  });
+  const lookUp = form.submit(trackOrder, setFound);
   return (
     <div className="py-6">
       <div className="max-w-md">
@@ -68,20 +72,24 @@ export default function TrackOrderPage() {
         <SubmitForm
           form={form}
           className="mt-6 flex flex-col gap-4"
-          read={(element) => {
+          onSubmit={(event) => {
             setFound(null);
-            return formValues(element);
+            return lookUp(event);
           }}
-          onSubmitted={setFound}
         >
           <Field
             label="Order number"
-            name="orderNumber"
-            defaultValue={params.get('order') ?? ''}
             autoComplete="off"
             error={form.errors.orderNumber}
+            {...form.register('orderNumber')}
           />
-          <Field label="Email" name="email" type="email" autoComplete="email" error={form.errors.email} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={form.errors.email}
+            {...form.register('email')}
+          />
           <Button type="submit" busy={form.pending}>
             Track order
           </Button>
