@@ -1,10 +1,11 @@
 import { type AddressInput, EMPTY_ADDRESS } from '@seamline/shared';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/checkout/ui';
+import type { CheckoutFormValues } from '../use-checkout';
 
 type Props = {
-  value: AddressInput;
-  onChange: (value: AddressInput) => void;
-  errors: Record<string, string>;
+  register: UseFormRegister<CheckoutFormValues>;
+  errors: FieldErrors<AddressInput> | undefined;
 };
 
 const FIELDS: { key: keyof AddressInput; label: string; autoComplete: string; wide?: boolean; type?: string }[] = [
@@ -19,7 +20,7 @@ const FIELDS: { key: keyof AddressInput; label: string; autoComplete: string; wi
 ];
 
 /** The shipping address form (also the billing address), with the shared schema's messages under each field. */
-export function AddressFields({ value, onChange, errors }: Props) {
+export function AddressFields({ register, errors }: Props) {
   return (
     <div className="grid grid-cols-2 gap-3">
       {FIELDS.map((field) => (
@@ -29,10 +30,9 @@ export function AddressFields({ value, onChange, errors }: Props) {
           label={field.label}
           type={field.type ?? 'text'}
           autoComplete={`shipping ${field.autoComplete}`}
-          value={value[field.key]}
-          onChange={(event) => onChange({ ...value, [field.key]: event.target.value })}
-          error={errors[field.key]}
+          error={errors?.[field.key]?.message}
           className={field.wide ? 'col-span-2' : 'col-span-2 sm:col-span-1'}
+          {...register(`address.${field.key}`)}
         />
       ))}
     </div>

@@ -1,18 +1,16 @@
 import { type CardForm, TEST_CARDS } from '@seamline/shared';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/checkout/ui';
+import type { CheckoutFormValues } from '../use-checkout';
 
-type Props = { value: CardForm; onChange: (value: CardForm) => void; errors: Record<string, string> };
+type Props = { register: UseFormRegister<CheckoutFormValues>; errors: FieldErrors<CardForm> | undefined };
 
 /**
  * The card form of the built-in test provider. Only a token naming the last 4 digits leaves the browser (see
  * shared payment-cards.ts); the hint lists the test cards for testers.
  */
-export function CardFields({ value, onChange, errors }: Props) {
-  const field = (key: keyof CardForm) => ({
-    value: value[key],
-    onChange: (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value }),
-    error: errors[key],
-  });
+export function CardFields({ register, errors }: Props) {
+  const field = (key: keyof CardForm) => ({ error: errors?.[key]?.message, ...register(`card.${key}`) });
   return (
     <div className="grid grid-cols-2 gap-3">
       <TextField

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { CheckoutButton } from '../../../components/checkout/ui';
 import { errorMessage } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
@@ -13,31 +13,32 @@ type Props = {
   onApplied: (coupon: AppliedCoupon | null) => void;
 };
 
-/** The coupon code, checked by the server (guest or customer rules) with its exact message when refused. */
+/**
+ * The coupon code, checked by the server (guest or customer rules) with its exact message when refused. It sits inside
+ * the checkout's form, so Apply and Enter run its own react-hook-form submit rather than the page's.
+ */
 export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<{ code: string }>({ defaultValues: { code: '' }, reValidateMode: 'onSubmit' });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const busy = form.formState.isSubmitting;
+  const error = form.formState.errors.code?.message;
 
-  async function apply() {
-    if (!code.trim() || busy) return;
-    setBusy(true);
-    setError(null);
+  const apply = form.handleSubmit(async (values) => {
+    const entered = values.code.trim();
+    if (!entered) return;
     try {
-      const answer = await validateCoupon(code.trim(), subtotal, customer);
+      const answer = await validateCoupon(entered, subtotal, customer);
       onApplied({
         code: answer.code,
         name: answer.coupon.name,
         discount: answer.discount,
         freeShipping: answer.freeShipping,
       });
-      setCode('');
+      form.reset();
     } catch (failure) {
-      setError(errorMessage(failure, 'We could not check this code. Please try again.'));
-    } finally {
-      setBusy(false);
+      form.setError('code', { message: errorMessage(failure, 'We could not check this code. Please try again.') });
     }
-  }
+  });
 
   if (applied)
     return (
@@ -60,12 +61,14 @@ export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
       <div className="flex gap-2">
         <input
           id="coupon-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          {...form.register('code', {
+            // Codes are upper case: what is typed is shown as it will be sent.
+            onChange: (event) => form.setValue('code', String(event.target.value).toUpperCase()),
+          })}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              void apply();
+              if (!busy) void apply();
             }
           }}
           aria-invalid={error ? true : undefined}
@@ -73,7 +76,7 @@ export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
           autoComplete="off"
           className="min-h-11 min-w-0 flex-1 rounded-md border border-stone-400 px-3 text-base uppercase"
         />
-        <CheckoutButton variant="secondary" onClick={apply} disabled={busy || !code.trim()}>
+        <CheckoutButton variant="secondary" onClick={() => void apply()} disabled={busy || !code.trim()}>
           Apply
         </CheckoutButton>
       </div>

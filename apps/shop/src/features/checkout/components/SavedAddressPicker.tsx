@@ -7,7 +7,8 @@ type Props = {
   onSelect: (id: string | null, address: AddressInput | null) => void;
 };
 
-const addressOf = ({ firstName, lastName, street, city, state, zipCode, country, phone }: SavedAddress) => ({
+/** A saved address as the checkout's address (without its id, label and default flag). */
+export const addressOf = ({ firstName, lastName, street, city, state, zipCode, country, phone }: SavedAddress) => ({
   firstName,
   lastName,
   street,
