@@ -21,9 +21,7 @@ const pricing = {
 /** The checkout page with a cart of two tees, against a store that prices, places and pays as `store` says. */
 function renderCheckout(store: (call: Call) => unknown) {
   cart.replace([tee]);
-  const calls = mockApi((call) =>
-    call.contract === checkoutContracts.calculateShipping ? pricing : store(call),
-  );
+  const calls = mockApi((call) => (call.contract === checkoutContracts.calculateShipping ? pricing : store(call)));
   const location = memoryLocation({ path: '/', record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -73,13 +71,17 @@ describe('the checkout page', () => {
     const { calls, location } = renderCheckout(({ contract, input }) => {
       if (contract === checkoutContracts.createGuestSession) {
         const body = input?.body as { shippingMethod: string };
-        return { totals: { total: body.shippingMethod === 'express' ? shownTotal() : -1 }, paymentIntent: { id: 'pi' } };
+        return {
+          totals: { total: body.shippingMethod === 'express' ? shownTotal() : -1 },
+          paymentIntent: { id: 'pi' },
+        };
       }
       if (contract === orderContracts.createGuest) return { order: { id: 'o1', orderNumber: 'SL-9', total: 1 } };
       if (contract === paymentContracts.confirm) return { order: { orderNumber: 'SL-9' } };
       throw new Error('unexpected call');
     });
-    const shownTotal = () => Number(screen.getByRole('button', { name: /^Pay \$/ }).textContent?.replace(/[^\d.]/g, ''));
+    const shownTotal = () =>
+      Number(screen.getByRole('button', { name: /^Pay \$/ }).textContent?.replace(/[^\d.]/g, ''));
     fireEvent.click(await screen.findByRole('radio', { name: /Express Shipping/ }, { timeout: 5_000 }));
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
