@@ -10,22 +10,19 @@ import {
   type ShippingMethod,
   testCardToken,
 } from '@seamline/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
 import { z } from 'zod';
-import { errorMessage, session } from '../../lib/api';
-import { cart, useCart } from '../../lib/cart';
-import { CART_PRICING_KEY, useCartPricing } from '../../lib/cart-pricing';
-import { formatMoney } from '../../lib/format';
+import { session } from '../../lib/api';
+import { useCart } from '../../lib/cart';
+import { useCartPricing } from '../../lib/cart-pricing';
 import { checkoutQueries } from './api';
-import { type Attempt, placeAndPay } from './checkout-flow';
-import { confirmedOrder, newIdempotencyKey } from './checkout-storage';
 import { EMPTY_SHIPPING_ADDRESS } from './components/AddressFields';
 import { EMPTY_CARD } from './components/CardFields';
 import type { AppliedCoupon } from './components/CouponForm';
 import { addressOf } from './components/SavedAddressPicker';
+import { usePayment } from './use-payment';
 
 /** What the checkout form holds: the guest's e-mail, the shipping address and the card, as typed. */
 export type CheckoutFormValues = { email: string; address: AddressInput; card: CardForm };
@@ -33,8 +30,6 @@ export type CheckoutFormValues = { email: string; address: AddressInput; card: C
 /** The shared schemas check the form on Pay; a signed-in customer's e-mail is their account's. */
 const checkoutFormOf = (customer: boolean) =>
   z.object({ email: customer ? z.string() : emailSchema, address: orderAddressSchema, card: cardFormSchema });
-
-export type CheckoutNotice = { tone: 'error' | 'info'; text: string };
 
 /** The id of the first field the shopper must fix: the e-mail, then the address, then the card (the form's order). */
 function firstInvalidId(errors: FieldErrors<CheckoutFormValues>): string | null {
@@ -51,8 +46,6 @@ function firstInvalidId(errors: FieldErrors<CheckoutFormValues>): string | null 
  * the server's session answers), and paying (place once, pay, then the confirmation).
  */
 export function useCheckout() {
-  const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const user = session.readSession()?.user ?? null;
   const customer = user !== null;
   const lines = useCart();
@@ -67,11 +60,8 @@ export function useCheckout() {
   const [savedId, setSavedId] = useState<string | null>(null);
   const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('standard');
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const [notice, setNotice] = useState<CheckoutNotice | null>(null);
-  const [busy, setBusy] = useState(false);
   const [serverTotals, setServerTotals] = useState<OrderTotals | null>(null);
-  const paying = useRef(false);
-  const attempt = useRef<Attempt | null>(null);
+  const payment = usePayment(setServerTotals);
   /** The shopper chose an address (or the default was filled in): the default is not filled in again. */
   const addressChosen = useRef(false);
 
@@ -119,14 +109,14 @@ export function useCheckout() {
     setCoupon(next);
   }
 
-  async function placeAndConfirm(card: z.output<typeof cardFormSchema>, shownTotal: number) {
-    paying.current = true;
-    setBusy(true);
-    setNotice(null);
-    attempt.current ??= { orderKey: newIdempotencyKey(), payKey: newIdempotencyKey() };
-    try {
-      const outcome = await placeAndPay(
-        {
+  /** Pay: checks the form (focusing the first field to fix), then places and pays the order once. */
+  function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (payment.paying() || !totals) return;
+    const shownTotal = totals.total;
+    void form.handleSubmit(
+      (values) =>
+        payment.payOrder({
           lines,
           email: form.getValues('email').trim().toLowerCase(),
           customer,
@@ -134,47 +124,8 @@ export function useCheckout() {
           shippingMethod,
           couponCode: coupon?.code ?? null,
           shownTotal,
-          cardToken: testCardToken(card),
-        },
-        attempt.current,
-      );
-      attempt.current = null;
-      if (outcome.kind === 'paid') {
-        confirmedOrder.save(outcome.order);
-        cart.clear();
-        navigate(`/confirmation/${outcome.order.orderNumber}`);
-        return;
-      }
-      if (outcome.kind === 'total-changed') {
-        setServerTotals(outcome.totals);
-        await queryClient.invalidateQueries({ queryKey: CART_PRICING_KEY });
-        setNotice({
-          tone: 'info',
-          text: `Prices changed since you opened checkout: your total is now ${formatMoney(outcome.totals.total)}. Check it and press Pay again.`,
-        });
-        return;
-      }
-      setNotice({
-        tone: 'error',
-        text: `${outcome.message} Order ${outcome.order.orderNumber} is saved: try another card.`,
-      });
-    } catch (failure) {
-      // No answer (network): the same attempt is retried with the same keys; any answer ends the attempt.
-      if (!(failure instanceof Error && 'status' in failure && failure.status === 0)) attempt.current = null;
-      setNotice({ tone: 'error', text: errorMessage(failure, 'We could not reach the store. Please try again.') });
-    } finally {
-      paying.current = false;
-      setBusy(false);
-    }
-  }
-
-  /** Pay: checks the form (focusing the first field to fix), then places and pays the order once. */
-  function pay(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (paying.current || !totals) return;
-    const shownTotal = totals.total;
-    void form.handleSubmit(
-      (values) => placeAndConfirm(values.card, shownTotal),
+          cardToken: testCardToken(values.card),
+        }),
       (errors) => {
         const id = firstInvalidId(errors);
         if (id) document.getElementById(id)?.focus();
@@ -199,8 +150,8 @@ export function useCheckout() {
     priced,
     problems,
     totals,
-    notice,
-    busy,
+    notice: payment.notice,
+    busy: payment.busy,
     pay,
   };
 }
