@@ -13,6 +13,7 @@ export default defineConfig({
     name: 'shop',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,
   },
 });

@@ -1,37 +1,25 @@
 import { loadChunk } from '@seamline/client';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { HomePage } from '../features/browse/pages/HomePage';
 
-/**
- * A page loaded when first opened, together with the query client it reads through (not in the first bundle). Code
- * that does not arrive reloads the page once (loadChunk).
- */
+/** A page loaded when first opened; code that does not arrive reloads the page once (loadChunk). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const [{ default: Page }, { WithQueries }] = await loadChunk(() => Promise.all([load(), import('./with-queries')]));
-    return {
-      default: () => (
-        <WithQueries>
-          <Page />
-        </WithQueries>
-      ),
-    };
-  });
+  return lazy(() => loadChunk(load));
 }
 
-const ListingPage = lazyPage(() => import('../pages/ListingPage'));
-const ProductPage = lazyPage(() => import('../pages/ProductPage'));
-const CartPage = lazyPage(() => import('../pages/CartPage'));
-const CheckoutPage = lazyPage(() => import('../pages/CheckoutPage'));
-const TrackOrderPage = lazyPage(() => import('../pages/TrackOrderPage'));
-const AccountRoutes = lazyPage(() => import('../pages/account/AccountRoutes'));
+const ListingPage = lazyPage(() => import('../features/browse/pages/ListingPage'));
+const ProductPage = lazyPage(() => import('../features/product/pages/ProductPage'));
+const CartPage = lazyPage(() => import('../features/cart/pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'));
+const TrackOrderPage = lazyPage(() => import('../features/orders/pages/TrackOrderPage'));
+const AccountRoutes = lazyPage(() => import('./AccountRoutes'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
- * budget). Home is in the first bundle (the usual landing page, reading without the query library); every other page
- * is loaded when first opened, with the query client.
+ * budget, see docs/decisions/0110-shop-router.md). Home is in the first bundle (the usual landing page); every other
+ * page is loaded when first opened.
  */
 export function ShopRoutes() {
   return (

@@ -1,7 +1,7 @@
 import { effectiveUnitPrice, type StorefrontProductSummary } from '@seamline/shared';
 import { Link } from 'wouter';
+import { GRID_SIZES, srcSet } from '../lib/srcset';
 import { Price } from './Price';
-import { GRID_SIZES, srcSet } from './product/srcset';
 
 /** A product in a grid: picture, brand, name (a level-3 heading under the section's), price, sold out. */
 export function ProductCard({ product, eager = false }: { product: StorefrontProductSummary; eager?: boolean }) {

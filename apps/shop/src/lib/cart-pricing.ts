@@ -1,5 +1,5 @@
 import { checkoutContracts, type EndpointResponse, type ShippingMethod } from '@seamline/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api';
 import type { CartLine } from './cart';
 
@@ -42,16 +42,26 @@ export async function priceCart(lines: readonly CartLine[], shippingMethod: Ship
   }
 }
 
-/** The cart priced by the server, re-priced whenever a line or the shipping method changes. */
-export function useCartPricing(lines: readonly CartLine[], shippingMethod: ShippingMethod = 'standard') {
-  return useQuery({
-    queryKey: ['cart-pricing', itemsOf(lines), shippingMethod],
+/** Every pricing of the cart (invalidated when the server's checkout says prices changed). */
+export const CART_PRICING_KEY = ['cart-pricing'] as const;
+
+/**
+ * The cart's pricing query. The cart is app-wide (header, product page, cart, checkout), so its reads live here rather
+ * than in one feature's api.ts.
+ */
+export const cartPricingQuery = (lines: readonly CartLine[], shippingMethod: ShippingMethod) =>
+  queryOptions({
+    queryKey: [...CART_PRICING_KEY, itemsOf(lines), shippingMethod] as const,
     queryFn: () => priceCart(lines, shippingMethod),
     enabled: lines.length > 0,
     staleTime: 0,
     retry: false,
     placeholderData: keepPreviousData,
   });
+
+/** The cart priced by the server, re-priced whenever a line or the shipping method changes. */
+export function useCartPricing(lines: readonly CartLine[], shippingMethod: ShippingMethod = 'standard') {
+  return useQuery(cartPricingQuery(lines, shippingMethod));
 }
 
 /** The server's price line of a cart line (matched by product, size and color). */

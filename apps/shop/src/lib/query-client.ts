@@ -14,3 +14,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** The signed-in customer's reads (profile, addresses, cards, orders) all start with this key: sign-out forgets them. */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;

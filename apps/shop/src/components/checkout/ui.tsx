@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ComponentProps, ReactNode } from 'react';
 
 /** The checkout's buttons: a full-width dark primary (Pay, Check out) and a quiet outlined secondary. */
 export function CheckoutButton({
@@ -22,7 +22,8 @@ export function CheckoutButton({
   );
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string };
+// ComponentProps carries `ref`, so react-hook-form's `register` reaches the input.
+type TextFieldProps = ComponentProps<'input'> & { id: string; label: string; error?: string };
 
 /** A labelled input whose error is announced with it (aria-describedby) and shown under it. */
 export function TextField({ id, label, error, className, ...props }: TextFieldProps) {

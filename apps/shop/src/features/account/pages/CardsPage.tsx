@@ -1,0 +1,131 @@
+import { cardForm, type SavedPaymentMethodView } from '@seamline/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, FormActions } from '../../../components/Button';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CheckboxField, Field } from '../../../components/Field';
+import { Notice } from '../../../components/Notice';
+import { QueryState } from '../../../components/QueryState';
+import { SectionHeading } from '../../../components/SectionHeading';
+import { SubmitForm } from '../../../components/SubmitForm';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useShopForm } from '../../../lib/use-shop-form';
+import { accountQueries, removeCard, saveCard } from '../api';
+import { tokenizeTestCard } from '../test-card';
+
+const brandName = (brand: string) =>
+  brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1);
+const expiry = (card: SavedPaymentMethodView) =>
+  card.expMonth && card.expYear ? `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}` : null;
+
+function AddCardForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useShopForm(cardForm, {
+    defaultValues: { number: '', expiry: '', isDefault: false },
+    fallback: 'The card could not be saved.',
+  });
+  return (
+    <SubmitForm
+      form={form}
+      aria-label={'New card'}
+      className="grid grid-cols-1 gap-4 rounded-md border border-stone-200 p-4 sm:grid-cols-2"
+      onSubmit={form.submit(
+        (card) => saveCard(tokenizeTestCard(card)),
+        async () => {
+          await queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey });
+          onDone();
+        },
+      )}
+      heading={<h2 className="text-lg font-semibold sm:col-span-2">New card</h2>}
+    >
+      <Field
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        hint="Test cards: 4242 4242 4242 4242. The number stays in your browser."
+        error={form.errors.number}
+        {...form.register('number')}
+      />
+      <Field
+        label="Expiry (MM/YY)"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        error={form.errors.expiry}
+        {...form.register('expiry')}
+      />
+      <CheckboxField label="Use as my default card" {...form.register('isDefault')} />
+      <FormActions saveLabel="Save card" busy={form.pending} onCancel={onDone} />
+    </SubmitForm>
+  );
+}
+
+function CardRow({ card }: { card: SavedPaymentMethodView }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => removeCard(card.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueries.cards().queryKey }),
+  });
+  const name = `${brandName(card.brand)} ending in ${card.last4}`;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-stone-200 p-4">
+      <div>
+        <p className="font-semibold">
+          {name}{' '}
+          {card.isDefault ? (
+            <span className="ml-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold">Default</span>
+          ) : null}
+        </p>
+        {expiry(card) ? <p className="text-sm text-stone-600">Expires {expiry(card)}</p> : null}
+      </div>
+      <button type="button" className="text-sm underline underline-offset-4" onClick={() => setConfirming(true)}>
+        Remove <span className="sr-only">{name}</span>
+      </button>
+      <Notice tone="error">{remove.isError ? errorMessage(remove.error, 'The card could not be removed.') : ''}</Notice>
+      <ConfirmDialog
+        open={confirming}
+        title="Remove this card?"
+        confirmLabel="Remove card"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      >
+        {name} will no longer be offered at checkout.
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+/** /account/cards — saved cards (brand, last 4 digits, expiry; the number itself is never stored). */
+export function CardsPage() {
+  useDocumentTitle('Saved cards');
+  const cards = useQuery(accountQueries.cards());
+  const [adding, setAdding] = useState(false);
+  return (
+    <section>
+      <SectionHeading
+        title="Saved cards"
+        action={adding ? null : <Button onClick={() => setAdding(true)}>Add card</Button>}
+      />
+      {adding ? (
+        <div className="mb-6">
+          <AddCardForm onDone={() => setAdding(false)} />
+        </div>
+      ) : null}
+      <QueryState query={cards} fallback="Your cards could not be loaded.">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-stone-600">No saved cards. Save one here or when you pay.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {list.map((card) => (
+                <CardRow key={card.id} card={card} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  );
+}

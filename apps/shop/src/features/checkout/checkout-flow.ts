@@ -1,0 +1,108 @@
+import type { AddressInput, OrderTotals, OrderView, ShippingMethod } from '@seamline/shared';
+import type { CartLine } from '../../lib/cart';
+import { confirmPayment, createCheckoutSession, createOrder } from './api';
+import { type PlacedOrder, placedOrder } from './checkout-storage';
+
+export type CheckoutInput = {
+  lines: readonly CartLine[];
+  email: string;
+  /** Signed in: the customer's own calls (session, order); otherwise the guest calls. */
+  customer: boolean;
+  address: AddressInput;
+  shippingMethod: ShippingMethod;
+  couponCode: string | null;
+  /** The total the shopper was shown: the server's session must agree before anything is placed. */
+  shownTotal: number;
+  cardToken: string;
+};
+
+/** One attempt's keys: the same attempt sent twice (double click, lost answer) places and pays once. */
+export type Attempt = { orderKey: string; payKey: string };
+
+export type CheckoutOutcome =
+  | { kind: 'paid'; order: OrderView }
+  | { kind: 'total-changed'; totals: OrderTotals }
+  | { kind: 'declined'; message: string; order: PlacedOrder };
+
+/** What an order was placed for: a retry pays that order only while none of it has changed. */
+const orderSignature = (input: CheckoutInput) =>
+  JSON.stringify([
+    input.lines.map((line) => `${line.productId}|${line.size}|${line.color}|${line.quantity}`),
+    input.email,
+    input.address,
+    input.shippingMethod,
+    input.couponCode,
+    input.shownTotal,
+  ]);
+
+const itemsOf = (lines: readonly CartLine[]) =>
+  lines.map(({ productId, size, color, quantity }) => ({ productId, size, color, quantity }));
+
+/**
+ * Places the order once (checkout session for the exact totals and a payment intent, then the order with that
+ * intent), then pays it with the card. An order placed earlier in this tab for the same cart, address, shipping,
+ * coupon and total (its card was declined) is paid instead of placing another; a change places a new order (the
+ * unpaid one keeps its reservation until staff cancel it, as any unpaid order).
+ */
+export async function placeAndPay(input: CheckoutInput, attempt: Attempt): Promise<CheckoutOutcome> {
+  const signature = orderSignature(input);
+  let placed = placedOrder.read();
+  if (placed?.signature !== signature) placed = null;
+  if (!placed) {
+    const result = await placeOrder(input, attempt, signature);
+    if ('totals' in result) return { kind: 'total-changed', totals: result.totals };
+    placed = result;
+    placedOrder.save(placed);
+  }
+  try {
+    const paid = await confirmPayment(
+      {
+        orderId: placed.orderId,
+        paymentIntentId: placed.paymentIntentId,
+        paymentMethod: input.cardToken,
+        ...(input.customer ? {} : { email: input.email }),
+      },
+      attempt.payKey,
+    );
+    placedOrder.clear();
+    return { kind: 'paid', order: paid.data.order };
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 402)
+      return { kind: 'declined', message: error.message, order: placed };
+    throw error;
+  }
+}
+
+async function placeOrder(
+  input: CheckoutInput,
+  attempt: Attempt,
+  signature: string,
+): Promise<PlacedOrder | { totals: OrderTotals }> {
+  const cart = {
+    items: itemsOf(input.lines),
+    shippingAddress: input.address,
+    shippingMethod: input.shippingMethod,
+    ...(input.couponCode ? { couponCode: input.couponCode } : {}),
+  };
+  const guestEmail = input.customer ? null : input.email;
+  const session = await createCheckoutSession(cart, guestEmail);
+  const { totals, paymentIntent } = session.data;
+  if (totals.total !== input.shownTotal) return { totals };
+
+  const order = {
+    ...cart,
+    billingAddress: input.address,
+    paymentMethod: 'stripe' as const,
+    paymentIntentId: paymentIntent.id,
+  };
+  const created = await createOrder(order, guestEmail, attempt.orderKey);
+  const { id, orderNumber, total } = created.data.order;
+  return {
+    orderId: id,
+    orderNumber,
+    paymentIntentId: paymentIntent.id,
+    total,
+    email: input.email,
+    signature,
+  };
+}

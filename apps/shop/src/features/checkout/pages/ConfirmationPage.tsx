@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'wouter';
+import { LineImage } from '../../../components/checkout/LineImage';
+import { TotalsList } from '../../../components/checkout/TotalsList';
+import { formatMoney } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { confirmedOrder } from '../checkout-storage';
+
+/** After payment: the order number, what was bought, where it goes, the totals, and how to track it. */
+export default function ConfirmationPage() {
+  const { orderNumber = '' } = useParams<{ orderNumber: string }>();
+  useDocumentTitle(`Order ${orderNumber} confirmed`);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const order = confirmedOrder.read(orderNumber);
+  const email = order?.email ?? order?.guestEmail ?? null;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <p className="text-sm text-stone-600">Thank you for your order</p>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
+          Order <span data-testid="order-number">{orderNumber}</span> is confirmed
+        </h1>
+        <p className="mt-2 text-stone-600">
+          {email ? `Your receipt and shipping updates go to ${email}. ` : ''}Keep your order number to track it.
+        </p>
+      </div>
+      {order ? (
+        <>
+          <section aria-labelledby="items-heading" className="rounded-lg border border-stone-200 p-5">
+            <h2 id="items-heading" className="mb-3 text-lg font-semibold">
+              Items
+            </h2>
+            <ul className="space-y-3">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-center gap-3 text-sm">
+                  <LineImage src={item.product.images[0]?.original} alt="" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{item.product.name}</p>
+                    <p className="text-stone-600">
+                      {item.size} / {item.color} · Qty {item.quantity} · {formatMoney(item.price)} each
+                    </p>
+                  </div>
+                  <p className="font-medium">{formatMoney(item.total)}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <TotalsList totals={order} couponCode={order.couponCode} />
+            </div>
+          </section>
+          <section aria-labelledby="ship-heading" className="rounded-lg border border-stone-200 p-5 text-sm">
+            <h2 id="ship-heading" className="mb-2 text-lg font-semibold">
+              Shipping to
+            </h2>
+            <p>
+              {order.shippingAddress.firstName} {order.shippingAddress.lastName}
+              <br />
+              {order.shippingAddress.street}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+              {order.shippingAddress.zipCode}, {order.shippingAddress.country}
+            </p>
+          </section>
+        </>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Link
+          href={`~/track?order=${encodeURIComponent(orderNumber)}${email ? `&email=${encodeURIComponent(email)}` : ''}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-stone-400 px-5 font-semibold"
+        >
+          Track your order
+        </Link>
+        <Link href="~/" className="inline-flex min-h-11 items-center rounded-md bg-ink px-5 font-semibold text-white">
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AddressInput,
+  type CardForm,
+  cardFormSchema,
+  computeOrderTotals,
+  emailSchema,
+  type OrderTotals,
+  orderAddressSchema,
+  type ShippingMethod,
+  testCardToken,
+} from '@seamline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { session } from '../../lib/api';
+import { useCart } from '../../lib/cart';
+import { useCartPricing } from '../../lib/cart-pricing';
+import { checkoutQueries } from './api';
+import { EMPTY_SHIPPING_ADDRESS } from './components/AddressFields';
+import { EMPTY_CARD } from './components/CardFields';
+import type { AppliedCoupon } from './components/CouponForm';
+import { addressOf } from './components/SavedAddressPicker';
+import { usePayment } from './use-payment';
+
+/** What the checkout form holds: the guest's e-mail, the shipping address and the card, as typed. */
+export type CheckoutFormValues = { email: string; address: AddressInput; card: CardForm };
+
+/** The shared schemas check the form on Pay; a signed-in customer's e-mail is their account's. */
+const checkoutFormOf = (customer: boolean) =>
+  z.object({ email: customer ? z.string() : emailSchema, address: orderAddressSchema, card: cardFormSchema });
+
+/** The id of the first field the shopper must fix: the e-mail, then the address, then the card (the form's order). */
+function firstInvalidId(errors: FieldErrors<CheckoutFormValues>): string | null {
+  if (errors.email) return 'email';
+  const address = Object.keys(errors.address ?? {})[0];
+  if (address) return `address-${address}`;
+  const card = Object.keys(errors.card ?? {})[0];
+  return card ? `card-${card}` : null;
+}
+
+/**
+ * The checkout's state and steps: the form (e-mail, address, card) on react-hook-form with the shared schemas, the
+ * saved address, shipping method and coupon, the prices (the server's line prices under the shared totals rule until
+ * the server's session answers), and paying (place once, pay, then the confirmation).
+ */
+export function useCheckout() {
+  const user = session.readSession()?.user ?? null;
+  const customer = user !== null;
+  const lines = useCart();
+  const schema = useMemo(() => checkoutFormOf(customer), [customer]);
+  const form = useForm<CheckoutFormValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: user?.email ?? '', address: EMPTY_SHIPPING_ADDRESS, card: EMPTY_CARD },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('standard');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [serverTotals, setServerTotals] = useState<OrderTotals | null>(null);
+  const payment = usePayment(setServerTotals);
+  /** The shopper chose an address (or the default was filled in): the default is not filled in again. */
+  const addressChosen = useRef(false);
+
+  const pricing = useCartPricing(lines, shippingMethod);
+  const priced = pricing.data?.priced ?? null;
+  const problems = pricing.data?.problems.size ?? 0;
+  const addresses = useQuery(checkoutQueries.savedAddresses(customer));
+
+  // A customer starts from their default saved address, unless they already typed or chose one.
+  useEffect(() => {
+    const saved = addresses.data?.find((a) => a.isDefault) ?? addresses.data?.[0];
+    const typed = JSON.stringify(form.getValues('address')) !== JSON.stringify(EMPTY_SHIPPING_ADDRESS);
+    if (!saved || addressChosen.current || typed) return;
+    addressChosen.current = true;
+    setSavedId(saved.id);
+    form.setValue('address', addressOf(saved));
+  }, [addresses.data, form]);
+
+  // The shown totals: the server's line prices and coupon discount under the shared rule (docs/domain.md § Domain
+  // rules); the server's checkout session must agree before an order is placed.
+  const totals =
+    serverTotals ??
+    (priced && problems === 0
+      ? computeOrderTotals({
+          lines: priced.items.map((item) => ({ unitPrice: item.price, quantity: item.quantity })),
+          discount: coupon?.discount,
+          shippingMethod,
+          freeShipping: coupon?.freeShipping,
+        })
+      : null);
+
+  function selectAddress(id: string | null, saved: AddressInput | null) {
+    addressChosen.current = true;
+    setSavedId(id);
+    form.setValue('address', saved ?? { ...EMPTY_SHIPPING_ADDRESS, country: form.getValues('address.country') });
+  }
+
+  /** A changed shipping method or coupon prices the order again (the server's last answer no longer holds). */
+  function changeShipping(method: ShippingMethod) {
+    setServerTotals(null);
+    setShippingMethod(method);
+  }
+  function changeCoupon(next: AppliedCoupon | null) {
+    setServerTotals(null);
+    setCoupon(next);
+  }
+
+  /** Pay: checks the form (focusing the first field to fix), then places and pays the order once. */
+  function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (payment.paying() || !totals) return;
+    const shownTotal = totals.total;
+    void form.handleSubmit(
+      (values) =>
+        payment.payOrder({
+          lines,
+          email: form.getValues('email').trim().toLowerCase(),
+          customer,
+          address: form.getValues('address'),
+          shippingMethod,
+          couponCode: coupon?.code ?? null,
+          shownTotal,
+          cardToken: testCardToken(values.card),
+        }),
+      (errors) => {
+        const id = firstInvalidId(errors);
+        if (id) document.getElementById(id)?.focus();
+      },
+    )(event);
+  }
+
+  return {
+    user,
+    customer,
+    lines,
+    register: form.register,
+    errors: form.formState.errors,
+    addresses: addresses.data,
+    savedId,
+    selectAddress,
+    shippingMethod,
+    changeShipping,
+    coupon,
+    changeCoupon,
+    pricing,
+    priced,
+    problems,
+    totals,
+    notice: payment.notice,
+    busy: payment.busy,
+    pay,
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,0 +1,97 @@
+import { STOREFRONT_AVAILABLE_CAP, type StorefrontProductView } from '@seamline/shared';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { buttonPrimary, field } from '../../../components/browse/styles';
+import { cart } from '../../../lib/cart';
+import { availableOf, type Choice } from './variants';
+
+/** "Only 3 left" below this many units; the server caps what it tells at STOREFRONT_AVAILABLE_CAP. */
+const FEW_LEFT = 5;
+
+function stockText(available: number, choice: Choice) {
+  if (available === 0) return `Sold out in ${choice.size} / ${choice.color}`;
+  if (available <= FEW_LEFT) return `Only ${available} left in ${choice.size} / ${choice.color}`;
+  return 'In stock';
+}
+
+/**
+ * Quantity and "Add to cart" for the chosen size × color: at most what the shopper can buy of it (the checkout
+ * checks again), a sold-out combination cannot be added. What was added is announced and links to the cart.
+ */
+export function AddToCart({ product, choice }: { product: StorefrontProductView; choice: Choice }) {
+  const available = availableOf(product, choice);
+  const max = Math.max(1, Math.min(available, STOREFRONT_AVAILABLE_CAP));
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState('');
+  const quantityId = useId();
+  const clamped = Math.min(Math.max(1, quantity), max);
+
+  const add = () => {
+    cart.add({
+      productId: product.id,
+      size: choice.size,
+      color: choice.color,
+      quantity: clamped,
+      slug: product.slug,
+      name: product.name,
+      image: product.images[0]?.thumbnail ?? null,
+    });
+    setAdded(`Added ${clamped} × ${product.name} (${choice.size} / ${choice.color}) to your cart.`);
+  };
+  const step = (by: number) => setQuantity(Math.min(Math.max(1, clamped + by), max));
+  const stepButton = 'size-11 text-lg disabled:text-stone-400';
+
+  return (
+    <div className="space-y-4">
+      <p className={`text-sm ${available === 0 ? 'text-sale' : 'text-stone-600'}`}>{stockText(available, choice)}</p>
+      <div>
+        <label htmlFor={quantityId} className="mb-2 block text-sm font-semibold">
+          Quantity
+        </label>
+        <div className="inline-flex items-center rounded-md border border-stone-400">
+          <button
+            type="button"
+            className={stepButton}
+            onClick={() => step(-1)}
+            disabled={clamped <= 1}
+            aria-label="One less"
+          >
+            −
+          </button>
+          <input
+            id={quantityId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={clamped}
+            onChange={(event) => setQuantity(Number.parseInt(event.target.value, 10) || 1)}
+            className={`${field} w-14 border-0 text-center [appearance:textfield]`}
+          />
+          <button
+            type="button"
+            className={stepButton}
+            onClick={() => step(1)}
+            disabled={clamped >= max}
+            aria-label="One more"
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <button type="button" className={`${buttonPrimary} w-full`} onClick={add} disabled={available === 0}>
+        {available === 0 ? 'Sold out' : 'Add to cart'}
+      </button>
+      <div role="status" aria-live="polite" className="text-sm">
+        {added ? (
+          <p className="rounded-md bg-stone-100 p-3">
+            {added}{' '}
+            <Link href="/cart" className="font-medium underline underline-offset-4">
+              View cart
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { StorefrontProductView } from '@seamline/shared';
+import { Swatch } from '../../../components/browse/Swatch';
+import { chip } from '../../../components/browse/styles';
+import { availableOf, type Choice } from './variants';
+
+type Props = { product: StorefrontProductView; choice: Choice; onChange: (choice: Choice) => void };
+
+/** A sold-out option stays choosable (to see it is sold out) but is struck through and says so to screen readers. */
+const soldOutChip = `${chip} border-dashed line-through decoration-stone-500 text-stone-600`;
+
+type OptionGroupProps = {
+  name: 'size' | 'color';
+  options: string[];
+  value: string;
+  onChange: (option: string) => void;
+  /** Why an option is sold out ("in Black"), or null when it has units. */
+  soldOut: (option: string) => string | null;
+};
+
+/** One option kind as a radio group of chips; the legend says the current choice ("Color: Black"). */
+function OptionGroup({ name, options, value, onChange, soldOut }: OptionGroupProps) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm">
+        <span className="font-semibold">{name === 'size' ? 'Size' : 'Color'}:</span> {value}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const why = soldOut(option);
+          return (
+            <label key={option} className={`${why ? soldOutChip : chip} min-w-12 justify-center`}>
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                className="sr-only"
+                checked={value === option}
+                onChange={() => onChange(option)}
+              />
+              {name === 'color' ? <Swatch color={option} className="size-4" /> : null}
+              {option}
+              {why ? <span className="sr-only">, sold out {why}</span> : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Size and color as two radio groups. Each option shows whether it has units together with the other group's
+ * current choice, so a shopper sees which size × color combinations are in stock.
+ */
+export function VariantPicker({ product, choice, onChange }: Props) {
+  return (
+    <div className="space-y-5">
+      <OptionGroup
+        name="color"
+        options={product.variants.color.available}
+        value={choice.color}
+        onChange={(color) => onChange({ ...choice, color })}
+        soldOut={(color) => (availableOf(product, { ...choice, color }) ? null : `in size ${choice.size}`)}
+      />
+      <OptionGroup
+        name="size"
+        options={product.variants.size.available}
+        value={choice.size}
+        onChange={(size) => onChange({ ...choice, size })}
+        soldOut={(size) => (availableOf(product, { ...choice, size }) ? null : `in ${choice.color}`)}
+      />
+    </div>
+  );
+}

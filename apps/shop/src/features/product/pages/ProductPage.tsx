@@ -1,0 +1,107 @@
+import type { StorefrontProductView } from '@seamline/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { NotFoundPage } from '../../../components/NotFoundPage';
+import { Price } from '../../../components/Price';
+import { ProductGrid } from '../../../components/ProductGrid';
+import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isNotFound, productQueries } from '../api';
+import { AddToCart } from '../components/AddToCart';
+import { Gallery } from '../components/Gallery';
+import { VariantPicker } from '../components/VariantPicker';
+import { type Choice, initialChoice } from '../components/variants';
+
+/**
+ * One product: gallery, brand, name, price (sale and compare price), size × color with what is in stock, quantity,
+ * add to cart, description, then related products.
+ */
+export default function ProductPage() {
+  const { slug = '' } = useParams<{ slug: string }>();
+  const read = useQuery(productQueries.detail(slug));
+  useDocumentTitle(read.data?.name);
+
+  if (read.isError) {
+    if (isNotFound(read.error)) return <NotFoundPage />;
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+        {errorMessage(read.error, 'The product could not be loaded. Please try again.')}
+      </p>
+    );
+  }
+  if (!read.data) return <p className="py-16 text-center text-stone-600">Loading…</p>;
+  return <ProductDetails key={read.data.id} product={read.data} />;
+}
+
+function ProductDetails({ product }: { product: StorefrontProductView }) {
+  const [choice, setChoice] = useState<Choice>(() => initialChoice(product));
+  const related = useQuery(productQueries.related(product.id));
+  const categoryHref = `/category/${encodeURIComponent(product.category)}`;
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link href="/" className="hover:underline">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link href={categoryHref} className="hover:underline">
+              {product.category}
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <Gallery images={product.images} name={product.name} color={choice.color} />
+        <div className="space-y-6">
+          <div>
+            <Link
+              href={`/brand/${encodeURIComponent(product.brand)}`}
+              className="text-xs uppercase tracking-wide text-stone-600 hover:underline"
+            >
+              {product.brand}
+            </Link>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight md:text-3xl">{product.name}</h1>
+            <div className="mt-2">
+              <Price product={product} large />
+            </div>
+            {product.reviewCount > 0 ? (
+              <p className="mt-1 text-sm text-stone-600">
+                Rated {product.rating.toFixed(1)} out of 5 · {product.reviewCount} reviews
+              </p>
+            ) : null}
+          </div>
+          <VariantPicker product={product} choice={choice} onChange={setChoice} />
+          <AddToCart product={product} choice={choice} />
+          {product.description ? (
+            <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-6">
+              <h2 id="description-heading" className="mb-2 text-sm font-semibold">
+                Description
+              </h2>
+              <p className="text-sm leading-relaxed text-stone-700">{product.description}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      {related.data?.length ? (
+        <section aria-labelledby="related-heading" className="mt-16">
+          <h2 id="related-heading" className="mb-4 text-xl font-semibold tracking-tight">
+            You may also like
+          </h2>
+          <ProductGrid products={related.data} />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Every test starts from an empty browser: no cart, no session, no placed order, no mocked calls.
+afterEach(() => {
+  cleanup();
+  // The file-system tests run in node, without a browser's storage.
+  if (typeof localStorage !== 'undefined') {
+    localStorage.clear();
+    sessionStorage.clear();
+  }
+  vi.restoreAllMocks();
+});
