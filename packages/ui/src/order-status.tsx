@@ -1,12 +1,9 @@
 import type { OrderStatus, PaymentStatus } from '@seamline/shared';
-import { Badge, type BadgeVariant } from './ui';
+import { Badge, type BadgeVariant } from './components/badge';
 
-/** What the order and customer screens both show of an order: its status and payment status badges. */
+// How every screen shows an order's status and payment status: a label and a badge colour.
 
-/**
- * Badge colors (the specification): delivered green, cancelled red, others yellow; paid green, failed red, others
- * yellow.
- */
+/** Badge colours: delivered green, cancelled red, others yellow; paid green, failed red, others yellow. */
 export function statusVariant(status: OrderStatus): BadgeVariant {
   return status === 'delivered' ? 'success' : status === 'cancelled' ? 'danger' : 'warning';
 }
@@ -21,9 +18,12 @@ export const capitalize = (text: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 
+/** The words for a status: `shipped` → `Shipped`, `partially_refunded` → `Partially Refunded`. */
+export const statusLabel = (status: OrderStatus | PaymentStatus) => capitalize(status);
+
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge variant={statusVariant(status)}>{capitalize(status)}</Badge>;
+  return <Badge variant={statusVariant(status)}>{statusLabel(status)}</Badge>;
 }
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return <Badge variant={paymentVariant(status)}>{capitalize(status)}</Badge>;
+  return <Badge variant={paymentVariant(status)}>{statusLabel(status)}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 /** FNV-1a: a small, stable string hash (same seed → same colour on every machine). */
 export function hashSeed(seed: string): number {

@@ -1,13 +1,13 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium [&_svg]:size-3',
   {
     variants: {
       variant: {
-        neutral: 'border-slate-200 bg-slate-100 text-slate-700',
+        neutral: 'border-border bg-muted text-slate-700',
         primary: 'border-indigo-200 bg-indigo-50 text-indigo-700',
         success: 'border-emerald-200 bg-emerald-50 text-emerald-700',
         warning: 'border-amber-200 bg-amber-50 text-amber-800',

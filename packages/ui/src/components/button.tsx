@@ -1,24 +1,26 @@
+import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-white disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-control text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
-        primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 active:bg-indigo-800',
-        secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
-        outline: 'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 hover:text-slate-900',
-        ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-        destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
-        link: 'h-auto px-0 text-indigo-600 underline-offset-4 hover:text-indigo-700 hover:underline',
+        primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover active:bg-primary-active',
+        secondary: 'bg-muted text-foreground hover:bg-muted-hover',
+        outline: 'border border-slate-300 bg-surface text-slate-700 shadow-sm hover:bg-slate-50 hover:text-foreground',
+        ghost: 'text-slate-600 hover:bg-muted hover:text-foreground',
+        destructive: 'bg-danger text-danger-foreground shadow-sm hover:bg-danger-hover active:bg-danger-active',
+        link: 'h-auto px-0 text-primary underline-offset-4 hover:text-primary-hover hover:underline',
       },
-      size: { sm: 'h-8 px-3 text-xs', md: 'h-9 px-4', lg: 'h-10 px-5', icon: 'size-9' },
+      // xl is the 44 px tap target of touch screens (the shop's forms and checkout).
+      size: { sm: 'h-8 px-3 text-xs', md: 'h-9 px-4', lg: 'h-10 px-5', xl: 'h-11 px-5', icon: 'size-9' },
+      fullWidth: { true: 'w-full', false: '' },
     },
-    defaultVariants: { variant: 'primary', size: 'md' },
+    defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
   },
 );
 
@@ -30,14 +32,24 @@ export type ButtonProps = ComponentProps<'button'> &
     loading?: boolean;
   };
 
-export function Button({ className, variant, size, asChild, loading, disabled, children, ...props }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), className);
+export function Button({
+  className,
+  variant,
+  size,
+  fullWidth,
+  asChild,
+  loading,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size, fullWidth }), className);
   // Slot needs exactly one child element: no spinner slot beside it, or it throws while rendering.
   if (asChild)
     return (
-      <Slot.Root className={classes} aria-busy={loading || undefined} {...props}>
+      <Slot className={classes} aria-busy={loading || undefined} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     );
   return (
     <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>

@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-xl border border-slate-200 bg-white shadow-xs print:break-inside-avoid', className)}
+      className={cn('rounded-xl border border-border bg-surface shadow-xs print:break-inside-avoid', className)}
       {...props}
     />
   );
@@ -15,11 +15,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-base font-semibold text-slate-900', className)} {...props} />;
+  return <h2 className={cn('text-base font-semibold text-foreground', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-slate-500', className)} {...props} />;
+  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

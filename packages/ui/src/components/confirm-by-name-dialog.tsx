@@ -80,7 +80,7 @@ export function ConfirmByNameDialog({
             <p className="mb-4 text-sm text-slate-600">
               {prompt ?? (
                 <>
-                  Type <span className="font-semibold text-slate-900">{expectedName}</span> to continue.
+                  Type <span className="font-semibold text-foreground">{expectedName}</span> to continue.
                 </>
               )}
             </p>
@@ -109,11 +109,11 @@ export function ConfirmByNameDialog({
         ) : (
           <div>
             <div className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden />
+              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
               <div className="flex flex-col gap-2">{confirmDescription ?? 'Are you sure you want to continue?'}</div>
             </div>
             {error ? (
-              <p role="alert" className="mt-3 text-sm font-medium text-red-600">
+              <p role="alert" className="mt-3 text-sm font-medium text-danger">
                 {error}
               </p>
             ) : null}

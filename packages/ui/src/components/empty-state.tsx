@@ -1,6 +1,6 @@
 import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 export type EmptyStateProps = {
   title: string;
@@ -25,16 +25,16 @@ export function EmptyState({
   return (
     <div
       className={cn(
-        'flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center',
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-dashed border-slate-300 bg-surface px-6 py-14 text-center',
         className,
       )}
     >
-      <div className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-500">
+      <div className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-6" aria-hidden />
       </div>
       <div className="flex max-w-sm flex-col gap-1">
-        <Heading className="text-base font-semibold text-slate-900">{title}</Heading>
-        {description ? <p className="text-sm text-slate-500">{description}</p> : null}
+        <Heading className="text-base font-semibold text-foreground">{title}</Heading>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
       </div>
       {action}
     </div>

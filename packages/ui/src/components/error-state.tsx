@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 import { Button } from './button';
 
 export type ErrorStateProps = {
@@ -21,16 +21,16 @@ export function ErrorState({ title, message, onRetry, retrying, action, classNam
     <div
       role="alert"
       className={cn(
-        'flex flex-col items-center justify-center gap-3 rounded-xl border border-red-100 bg-white px-6 py-14 text-center',
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-red-100 bg-surface px-6 py-14 text-center',
         className,
       )}
     >
-      <div className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600">
+      <div className="grid size-12 place-items-center rounded-full bg-red-50 text-danger">
         <AlertTriangle className="size-6" aria-hidden />
       </div>
       <div className="flex max-w-md flex-col gap-1">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-        {message ? <p className="text-sm text-slate-500">{message}</p> : null}
+        <h2 className="text-base font-semibold text-foreground">{title}</h2>
+        {message ? <p className="text-sm text-muted-foreground">{message}</p> : null}
       </div>
       {onRetry || action ? (
         <div className="flex flex-wrap items-center justify-center gap-2">

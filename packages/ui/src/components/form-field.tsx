@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 import { Label } from './label';
 
 export type FormFieldProps = {
@@ -23,17 +23,19 @@ export function FormField({ label, htmlFor, error, hint, required, aside, classN
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={htmlFor}>
           {label}
-          {required ? <span className="ml-0.5 text-red-600">*</span> : null}
+          {required ? <span className="ml-0.5 text-danger">*</span> : null}
         </Label>
         {aside}
       </div>
       {children}
       {error ? (
-        <p id={`${htmlFor}-error`} role="alert" className="text-xs font-medium text-red-600">
+        <p id={`${htmlFor}-error`} role="alert" className="text-xs font-medium text-danger">
           {error}
         </p>
       ) : hint ? (
-        <p className="text-xs text-slate-500">{hint}</p>
+        <p id={`${htmlFor}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

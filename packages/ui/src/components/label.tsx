@@ -1,10 +1,10 @@
-import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
+/** A plain <label>: no Radix here, so a form field costs a storefront page no extra script. */
+export function Label({ className, ...props }: ComponentProps<'label'>) {
   return (
-    <LabelPrimitive.Root
+    <label
       className={cn('text-sm font-medium text-slate-700 peer-disabled:cursor-not-allowed', className)}
       {...props}
     />

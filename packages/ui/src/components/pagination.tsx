@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 import { Button } from './button';
 
 /** Page numbers to show: all when few, else first, last and the neighbours of the current page with gaps. */
@@ -34,7 +34,7 @@ export function Pagination({ page, totalPages, onPageChange, className }: Pagina
       {pageWindow(page, totalPages).map((p, index) =>
         p === 'gap' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
-          <span key={`gap-${index}`} className="px-1.5 text-sm text-slate-400">
+          <span key={`gap-${index}`} className="px-1.5 text-sm text-subtle-foreground">
             …
           </span>
         ) : (

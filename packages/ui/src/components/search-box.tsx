@@ -1,6 +1,6 @@
 import { Search, X } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { useUrlSearchText } from '../../lib/list-params';
+import { cn } from '../cn';
+import { useUrlSearchText } from '../use-search-text';
 import { fieldClasses } from './input';
 
 export type SearchBoxProps = {
@@ -19,7 +19,7 @@ export function SearchBox({ value, onDebouncedChange, delayMs, placeholder, clas
   const [text, setText, commitNow] = useUrlSearchText(value, onDebouncedChange, delayMs);
   return (
     <div className={cn('relative w-full', className)}>
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle-foreground" />
       <input
         type="search"
         value={text}
@@ -33,7 +33,7 @@ export function SearchBox({ value, onDebouncedChange, delayMs, placeholder, clas
           type="button"
           aria-label="Clear search"
           onClick={() => commitNow('')}
-          className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
+          className="absolute top-1/2 right-2 -translate-y-1/2 cursor-pointer rounded p-1 text-subtle-foreground hover:bg-muted hover:text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
         >
           <X className="size-3.5" />
         </button>

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 import { fieldClasses } from './input';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -26,7 +26,7 @@ export function Select({ className, options, placeholder, children, ...props }: 
         {children}
       </select>
       <ChevronDown
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-subtle-foreground"
         aria-hidden
       />
     </div>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 
 /** A grey pulsing block; size it with classes (`h-4 w-32`). */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '../cn';
 import { fieldClasses } from './input';
 
 export function Textarea({ className, rows = 4, ...props }: ComponentProps<'textarea'>) {
