@@ -5,7 +5,7 @@ import { type ReactNode, Suspense } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { RouteHandle } from '../route-helpers';
+import type { RouteHandle } from '../route-handle';
 import { Header } from './Header';
 import { PageSpinner } from './PageSpinner';
 import { Sidebar } from './Sidebar';

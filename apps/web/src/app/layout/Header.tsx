@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import type { RouteHandle } from '../route-helpers';
+import type { RouteHandle } from '../route-handle';
 
 const ROLE_LABEL = { admin: 'Admin', moderator: 'Moderator', support: 'Support', customer: 'Customer' } as const;
 
