@@ -15,6 +15,15 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       // The browser-side client: jsdom for localStorage; its HTTP tests call a real server the test starts.
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'jsdom' } },
+      // The UI kit: components rendered in jsdom.
+      {
+        test: {
+          name: 'ui',
+          include: ['packages/ui/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/ui/test-setup.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

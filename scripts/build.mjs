@@ -12,6 +12,7 @@ const sharedDir = path.join(root, 'packages/shared');
 const webDir = path.join(root, 'apps/web');
 const shopDir = path.join(root, 'apps/shop');
 const clientDir = path.join(root, 'packages/client');
+const uiDir = path.join(root, 'packages/ui');
 /** Written last by a server build, so an interrupted build counts as missing. */
 const serverStamp = path.join(serverDir, 'dist/.built');
 const webIndex = path.join(webDir, 'dist/index.html');
@@ -55,6 +56,7 @@ export function webBuildIsStale() {
       path.join(dir, 'index.html'),
       path.join(sharedDir, 'src'),
       path.join(clientDir, 'src'),
+      path.join(uiDir, 'src'),
     ]);
   return appIsStale(webIndex, webDir) || appIsStale(shopIndex, shopDir);
 }

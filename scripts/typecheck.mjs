@@ -7,7 +7,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const compiler = path.join(root, 'node_modules/typescript/bin/tsc');
 // The slowest first, so the last one to start is a short one.
-const projects = ['apps/web', 'apps/server', 'apps/shop', 'e2e', 'packages/client', 'packages/shared'];
+const projects = ['apps/web', 'apps/server', 'apps/shop', 'e2e', 'packages/ui', 'packages/client', 'packages/shared'];
 
 function check(project) {
   return new Promise((resolve) => {

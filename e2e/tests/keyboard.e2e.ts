@@ -151,8 +151,14 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Analytics refreshed successfully!' });
     await toast.waitFor();
-    await tabTo(page, toast.getByRole('button', { name: 'Close toast' }));
+    const closeToast = toast.getByRole('button', { name: 'Close toast' });
+    await tabTo(page, closeToast);
     await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), 'Tab', 10);
+    // Closing the toast from the keyboard gives focus back to where it came from, ringed, not to the page's body.
+    await tabTo(page, closeToast, 'Shift+Tab', 5);
+    await page.keyboard.press('Enter');
+    await toast.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(`document.activeElement !== document.body && ${FOCUS_VISIBLE}`)).toBe(true);
 
     await tabTo(page, page.getByRole('link', { name: 'Coupons', exact: true }));
     await page.keyboard.press('Enter');

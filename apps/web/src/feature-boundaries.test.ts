@@ -45,7 +45,7 @@ describe('feature boundaries (biome.json noRestrictedImports)', () => {
     ['apps/web/src/features/coupons/api.ts', "import { api } from '../../lib/api-client';"],
     ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { couponQueries } from '../api';"],
     ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { CouponCard } from '../components/CouponCard';"],
-    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { Button } from '../../../components/ui/button';"],
+    ['apps/web/src/features/coupons/pages/CouponsPage.tsx', "import { Button } from '@seamline/ui';"],
     ['apps/web/src/app/router.tsx', "import { x } from '../features/users/api';"],
   ])('%s may import its own feature, components/ and lib/ (the app imports features): %s', (file, source) => {
     expect(lintAs(file, source)).not.toContain(BOUNDARY);

@@ -4,16 +4,25 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The contrast rule lives in the theme tokens (index.css over Tailwind's palette): every coloured text shade the
- * screens use must read at 4.5:1 (WCAG 2.1 AA, normal text) on white, on slate-50 (the page) and on its own -50 tint
- * (badges, icon tiles); the muted slates also on slate-100 (tab lists, secondary buttons).
+ * The contrast rule lives in the theme tokens (index.css over Tailwind's palette, and the UI kit's tokens.css): every
+ * coloured text shade the screens and the kit use must read at 4.5:1 (WCAG 2.1 AA, normal text) on white, on slate-50
+ * (the page) and on its own -50 tint (badges, icon tiles); the muted slates also on slate-100 (tab lists, secondary
+ * buttons). A kit token (`text-muted-foreground`) counts as the shade it stands for.
  */
 const src = path.resolve(import.meta.dirname);
+const kitSrc = path.resolve(src, '../../../packages/ui/src');
+const kitTheme = readFileSync(path.join(kitSrc, 'tokens.css'), 'utf8');
 const tailwindTheme = readFileSync(
   path.join(path.dirname(createRequire(import.meta.url).resolve('tailwindcss/package.json')), 'theme.css'),
   'utf8',
 );
-const appTheme = readFileSync(path.join(src, 'index.css'), 'utf8');
+// The app's own values come last: they override the kit's defaults.
+const appTheme = `${kitTheme}\n${readFileSync(path.join(src, 'index.css'), 'utf8')}`;
+/** The last value the theme gives a token (an app's override wins over the kit's default). */
+const themeValue = (name: string) =>
+  [...appTheme.matchAll(new RegExp(`--color-${name}:\\s*([^;]+);`, 'g'))].at(-1)?.[1];
+/** Kit tokens that stand for a palette shade: `muted-foreground` → `slate-500`. */
+const tokenShade = (name: string) => themeValue(name)?.match(/^var\(--color-([a-z]+-\d+)\)$/)?.[1];
 
 type Oklch = [number, number, number];
 function tokens(css: string) {
@@ -53,8 +62,11 @@ function sourceFiles(dir: string): string[] {
 /** Text shades in use on light backgrounds (400 and darker; lighter ones sit on dark fills). */
 const textShades = [
   ...new Set(
-    sourceFiles(src).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(?<![\w-])text-([a-z]+-(?:[4-9]00))\b/g)].map((m) => String(m[1])),
+    [...sourceFiles(src), ...sourceFiles(kitSrc)].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?<![\w-])text-([a-z]+(?:-[a-z]+)*(?:-\d00)?)\b/g)]
+        .map((m) => String(m[1]))
+        .map((name) => (/^[a-z]+-\d00$/.test(name) ? name : (tokenShade(name) ?? '')))
+        .filter((shade) => /^[a-z]+-[4-9]00$/.test(shade)),
     ),
   ),
 ].sort();
@@ -76,8 +88,8 @@ describe('theme contrast', () => {
   });
 
   it('input borders and the focus ring reach 3:1 against white and the page', () => {
-    const border = appTheme.match(/--color-control-border:\s*oklch\(([\d.]+)% ([\d.]+) ([\d.]+)\)/);
-    const ring = appTheme.match(/--color-focus-ring:\s*var\(--color-([a-z]+-\d+)\)/)?.[1] ?? 'missing';
+    const border = themeValue('control-border')?.match(/^oklch\(([\d.]+)% ([\d.]+) ([\d.]+)\)$/);
+    const ring = tokenShade('focus-ring') ?? 'missing';
     expect(border).not.toBeNull();
     palette.set('control-border', [Number(border?.[1]) / 100, Number(border?.[2]), Number(border?.[3])]);
     for (const bg of ['white', 'slate-50']) {

@@ -1,8 +1,8 @@
+import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
-import { Toaster } from '../components/ui';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from './router';
 

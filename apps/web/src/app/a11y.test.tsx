@@ -1,10 +1,10 @@
+import { Toaster, useToast } from '@seamline/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context';
-import { Toaster, useToast } from '../components/ui';
 import { failure, mockFetch, signedInAsAdmin } from '../test/fixtures';
 import { NAV_GROUPS } from './nav';
 import { routeTree } from './router';

@@ -1,10 +1,7 @@
-import type { AccessRule } from '@seamline/shared';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageError } from './layout/RouteError';
-
-/** What a back-office route tells the layout: the page title (header, tab title) and who may open it. */
-export type RouteHandle = { title: string; rule: AccessRule };
+import type { RouteHandle } from './route-handle';
 
 /**
  * A lazily loaded back-office page: `page('orders', { title: 'Orders', rule: 'orders' }, () => import('…/OrdersPage'))`.

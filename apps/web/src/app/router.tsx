@@ -4,7 +4,8 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundRoute } from './layout/NotFoundPage';
 import { PageSpinner } from './layout/PageSpinner';
 import { AppError } from './layout/RouteError';
-import { lazyComponent, type RouteHandle } from './route-helpers';
+import type { RouteHandle } from './route-handle';
+import { lazyComponent } from './route-helpers';
 import { appRoutes } from './routes';
 
 /** A lazily loaded sign-in screen; if its code does not arrive or it throws, a full-page error with 'Try Again'. */

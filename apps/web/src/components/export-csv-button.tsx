@@ -1,9 +1,9 @@
 import { type Endpoint, TOAST_MS } from '@seamline/shared';
+import { Button, useToast } from '@seamline/ui';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { downloadFile } from '../lib/download';
-import { Button, useToast } from './ui';
 
 /** "Export CSV" for a list or report screen: downloads its export with the screen's current filters. */
 export function ExportCsvButton({

@@ -1,7 +1,6 @@
 import type { ProductView, StockStatus } from '@seamline/shared';
+import { Badge, type BadgeVariant, cn } from '@seamline/ui';
 import { ImageOff } from 'lucide-react';
-import { cn } from '../lib/cn';
-import { Badge, type BadgeVariant } from './ui';
 
 /** What the product and inventory screens both show of a product: its picture and its stock status. */
 export const STATUS_BADGE: Record<StockStatus, BadgeVariant> = {

@@ -1,4 +1,4 @@
-import { FormField, Select } from './ui';
+import { FormField, Select } from '@seamline/ui';
 
 type Variant = { size: string; color: string };
 

@@ -1,11 +1,11 @@
 import { can } from '@seamline/shared';
+import { EmptyState } from '@seamline/ui';
 import { ShieldX } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { EmptyState } from '../../components/ui';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { RouteHandle } from '../route-helpers';
+import type { RouteHandle } from '../route-handle';
 import { Header } from './Header';
 import { PageSpinner } from './PageSpinner';
 import { Sidebar } from './Sidebar';

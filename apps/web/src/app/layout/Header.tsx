@@ -1,9 +1,9 @@
+import { Avatar, Badge, Button } from '@seamline/ui';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useMatches, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { Avatar, Badge, Button } from '../../components/ui';
-import type { RouteHandle } from '../route-helpers';
+import type { RouteHandle } from '../route-handle';
 
 const ROLE_LABEL = { admin: 'Admin', moderator: 'Moderator', support: 'Support', customer: 'Customer' } as const;
 

@@ -1,8 +1,8 @@
+import { Button, EmptyState } from '@seamline/ui';
 import { SearchX } from 'lucide-react';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { AuthContext } from '../../auth/auth-context';
-import { Button, EmptyState } from '../../components/ui';
 import { AppLayout } from './AppLayout';
 import { CenteredPage } from './CenteredPage';
 

@@ -1,5 +1,5 @@
+import { cn } from '@seamline/ui';
 import { Loader2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
 
 /** Shown while a lazily loaded page arrives. */
 export function PageSpinner({ fullScreen }: { fullScreen?: boolean }) {

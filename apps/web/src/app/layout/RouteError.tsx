@@ -1,8 +1,8 @@
 import { mayReloadForMissingCode, reloadForMissingCode } from '@seamline/client';
+import { Button, ErrorState } from '@seamline/ui';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { AuthContext } from '../../auth/auth-context';
-import { Button, ErrorState } from '../../components/ui';
 import { CenteredPage } from './CenteredPage';
 import { NotFound } from './NotFoundPage';
 import { PageSpinner } from './PageSpinner';

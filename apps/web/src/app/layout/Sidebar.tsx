@@ -1,8 +1,8 @@
 import { can } from '@seamline/shared';
+import { cn } from '@seamline/ui';
 import { Shirt } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
-import { cn } from '../../lib/cn';
 import { NAV_GROUPS } from '../nav';
 import { OPEN_RETURNS_DESCRIPTION_ID, OpenReturnsBadge } from './OpenReturnsBadge';
 

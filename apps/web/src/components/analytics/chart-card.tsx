@@ -1,3 +1,4 @@
+import { Card, CardContent, CardHeader, CardTitle, cn, formatNumber } from '@seamline/ui';
 import type { ReactNode } from 'react';
 import {
   Area,
@@ -17,11 +18,8 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_COLORS } from '../../lib/analytics-format';
-import { cn } from '../../lib/cn';
-import { formatNumber } from '../../lib/format';
 import { useChartAnimation } from '../../lib/use-reduced-motion';
 import { type ChartTable, ChartTableView, chartTable } from '../chart-table';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui';
 
 /**
  * A chart or table section with its empty message. A chart passes `table`, its figures as text (a visually hidden

@@ -1,7 +1,6 @@
+import { Card, CardContent, cn } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
 import { versusLastPeriod } from '../../lib/analytics-format';
-import { cn } from '../../lib/cn';
-import { Card, CardContent } from '../ui';
 
 /** A KPI card: title, value, and an optional change (green when not negative, red when negative). */
 export function KpiCard({

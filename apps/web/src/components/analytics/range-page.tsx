@@ -1,9 +1,8 @@
 import { type AnalyticsRangeQuery, type AnalyticsReportName, exportContracts } from '@seamline/shared';
+import { Button, cn, PageHeader, Select, type SelectOption, Skeleton } from '@seamline/ui';
 import { AlertTriangle, Printer, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
 import { ExportCsvButton } from '../export-csv-button';
-import { Button, PageHeader, Select, type SelectOption, Skeleton } from '../ui';
 
 const RANGE_LABELS: Record<number, string> = {
   7: 'Last 7 days',

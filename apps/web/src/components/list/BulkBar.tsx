@@ -1,6 +1,6 @@
+import { Button } from '@seamline/ui';
 import type { ReactNode } from 'react';
 import type { RowSelection } from '../../lib/row-selection';
-import { Button } from '../ui';
 
 /**
  * Shown while rows are ticked: how many, the offer to act on all rows matching the filter instead, and the list's bulk

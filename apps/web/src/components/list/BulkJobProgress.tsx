@@ -1,9 +1,8 @@
 import { bulkSummary, isFinishedJob } from '@seamline/shared';
+import { formatNumber, useToast } from '@seamline/ui';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { formatNumber } from '../../lib/format';
 import { useJob } from '../../lib/jobs';
-import { useToast } from '../ui';
 import { BulkFailures } from './BulkFailures';
 import { JobProgressBar } from './JobProgressBar';
 

@@ -1,6 +1,6 @@
+import { Button, Input, Label, Select, type SelectOption } from '@seamline/ui';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button, Input, Label, Select, type SelectOption } from '../ui';
 
 export type FilterField =
   | {

@@ -1,11 +1,11 @@
 import { SAVED_VIEW_MESSAGES, type SavedViewList, savedViewInput, TOAST_MS } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '@seamline/ui';
 import { Bookmark, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { useDeleteView, useSavedViews, useSaveView } from '../../lib/saved-views';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '../ui';
 
 /** The list's filters as a saved view keeps them: the URL query without page and view. */
 function filtersOf(search: string): string {

@@ -1,8 +1,7 @@
 import { IMAGE_LIMITS, type StoredImageView } from '@seamline/shared';
+import { Avatar, Button, cn, FormField } from '@seamline/ui';
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
-import { Avatar, Button, FormField } from '../ui';
 
 /** What the dialog will do with the picture on save: upload a new file, remove the current one, or neither. */
 export type PictureChoice = { file: File | null; removed: boolean };

@@ -1,8 +1,6 @@
 import type { StoredImageView } from '@seamline/shared';
+import { Avatar, Badge, Button, Card, cn, formatDate } from '@seamline/ui';
 import { CalendarDays, ExternalLink, Package, Pencil, Trash2 } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/format';
-import { Avatar, Badge, Button, Card } from '../ui';
 
 export type TaxonomyCardProps = {
   id: string;

@@ -1,6 +1,6 @@
+import { Card, EmptyState, Skeleton } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, EmptyState, Skeleton } from '../ui';
 
 const SKELETON_CARDS = 6;
 

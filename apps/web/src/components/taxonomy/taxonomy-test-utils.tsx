@@ -1,11 +1,11 @@
 import type { PublicUser, Role } from '@seamline/shared';
+import { Toaster } from '@seamline/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
 import { adminUser } from '../../test/fixtures';
 import { atUrl } from '../../test/url-probe';
-import { Toaster } from '../ui';
 
 /**
  * Renders a management screen at `url` signed in as `role`, with a fresh query client, the toast outlet and a probe

@@ -1,8 +1,5 @@
 import type { OrderItemView, OrderView } from '@seamline/shared';
 
-/** The badge rules live with the badges the customer screens share. */
-export { capitalize, paymentVariant, statusVariant } from '../../components/order-badges';
-
 /** The customer's name, or the shipping name for a guest order. */
 export function customerName(order: OrderView): string {
   const person = order.customer ?? order.shippingAddress;

@@ -5,10 +5,10 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '@seamline/shared';
+import { capitalize } from '@seamline/ui';
 import { z } from 'zod';
 import type { FilterField } from '../../components/list/FilterBar';
 import { parseFilters } from '../../lib/list-filters';
-import { capitalize } from './order-display';
 
 /** The order list's filters as URL parameters, named as the API names them. */
 export const ORDER_FILTER_DEFAULTS = {

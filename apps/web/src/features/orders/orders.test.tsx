@@ -1,4 +1,5 @@
 import type { OrderView } from '@seamline/shared';
+import { paymentVariant, statusVariant } from '@seamline/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,7 @@ import { json, mockFetch, signedInAsAdmin } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import { CancelOrderDialog } from './components/CancelOrderDialog';
 import { ManageStatusDialog } from './components/ManageStatusDialog';
-import { customerName, paymentVariant, statusVariant, variantSummary } from './order-display';
+import { customerName, variantSummary } from './order-display';
 import OrdersPage from './pages/OrdersPage';
 
 const address = {

@@ -1,5 +1,5 @@
 import { STOCK, variantLevel } from '@seamline/shared';
-import type { BadgeVariant } from '../../components/ui';
+import type { BadgeVariant } from '@seamline/ui';
 
 /** Toasts of the product screens (the specification), shown for TOAST_MS.products. */
 export const PRODUCT_TOASTS = {

@@ -1,10 +1,10 @@
 import type { PublicUser } from '@seamline/shared';
+import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
 import { signedInAs } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';

@@ -1,10 +1,10 @@
 import { INVITATION_MESSAGES, type InvitationView, type PublicUser } from '@seamline/shared';
+import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
 import { adminUser, json, signedInAs } from '../../test/fixtures';
 import { atUrl } from '../../test/url-probe';
@@ -93,8 +93,8 @@ describe('staff invitations on User Management', { timeout: 20_000 }, () => {
     renderPage(adminUser);
     const invite = await screen.findByRole('button', { name: 'Invite User' });
     const add = screen.getByRole('button', { name: 'Add User' });
-    expect(invite.className).toContain('bg-indigo-600');
-    expect(add.className).not.toContain('bg-indigo-600');
+    expect(invite.className).toContain('bg-primary');
+    expect(add.className).not.toContain('bg-primary');
     // The primary action comes last in the header row, where the eye ends.
     expect(add.compareDocumentPosition(invite) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 

@@ -1,10 +1,10 @@
 import { PHONE_MESSAGE, type PublicUser, type Role } from '@seamline/shared';
+import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
-import { Toaster } from '../../components/ui';
 import { createQueryClient } from '../../lib/query-client';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import UsersPage from './pages/UsersPage';

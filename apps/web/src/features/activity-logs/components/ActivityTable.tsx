@@ -1,7 +1,7 @@
 import type { ActivityLogEntry } from '@seamline/shared';
-import { Eye } from 'lucide-react';
 import {
   Button,
+  formatDateTime,
   Highlight,
   Table,
   TableBody,
@@ -9,8 +9,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatDateTime } from '../../../lib/format';
+} from '@seamline/ui';
+import { Eye } from 'lucide-react';
 import { ActionText, logEmail, ResourceBadge, StatusBadge } from './log-parts';
 
 export type ActivityTableProps = {

@@ -1,6 +1,5 @@
 import type { ActivityLogEntry } from '@seamline/shared';
-import { Avatar, Highlight, Pagination } from '../../../components/ui';
-import { formatDate } from '../../../lib/format';
+import { Avatar, formatDate, Highlight, Pagination } from '@seamline/ui';
 import { ActionText, EntityIcon, logEmail, ResourceBadge, StatusBadge } from './log-parts';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });

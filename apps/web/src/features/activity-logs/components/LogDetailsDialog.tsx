@@ -1,6 +1,5 @@
 import { type ActivityLogEntry, flattenDetails } from '@seamline/shared';
-import { Button, Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui';
-import { formatDateTime } from '../../../lib/format';
+import { Button, Dialog, DialogClose, DialogContent, DialogFooter, formatDateTime } from '@seamline/ui';
 import { logEmail, ResourceBadge, StatusBadge } from './log-parts';
 
 /** 'update_status' → 'Update status' */

@@ -5,6 +5,7 @@ import {
   actionTone,
   activityEntity,
 } from '@seamline/shared';
+import { Badge, type BadgeVariant, cn, Highlight } from '@seamline/ui';
 import {
   CreditCard,
   KeyRound,
@@ -19,8 +20,6 @@ import {
   Users,
   Warehouse,
 } from 'lucide-react';
-import { Badge, type BadgeVariant, Highlight } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
 
 const TONE_CLASSES: Record<ActionTone, string> = {
   green: 'text-emerald-700',

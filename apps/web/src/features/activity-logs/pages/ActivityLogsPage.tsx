@@ -1,10 +1,10 @@
 import { type ActivityLogEntry, DEBOUNCE_MS, exportContracts, PAGE_SIZES } from '@seamline/shared';
+import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '@seamline/ui';
 import { List, ListTree } from 'lucide-react';
 import { useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
-import { PageHeader, SearchBox, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { ACTIVITY_FILTER_DEFAULTS, activityFilter, activityFilterFields } from '../activity-filters';
 import { useActivityLogs, useStaffChoices } from '../api';

@@ -1,8 +1,8 @@
 import type { ComprehensiveReport } from '@seamline/shared';
+import { formatMoney, formatNumber } from '@seamline/ui';
 import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics/chart-card';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, shortMonth } from '../../../lib/analytics-format';
-import { formatMoney, formatNumber } from '../../../lib/format';
 
 type Slice = { name: string; value: number };
 

@@ -1,25 +1,26 @@
 import { ANALYTICS_RANGES_DAYS, average, type CustomerAnalytics, share } from '@seamline/shared';
-import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
-import { ChartCard, PieChartView, TableCard } from '../../../components/analytics/chart-card';
-import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
-import { dayChoices, RangePage } from '../../../components/analytics/range-page';
-import { chartTable } from '../../../components/chart-table';
 import {
   Card,
   CardContent,
   CardHeader,
   CardTitle,
+  cn,
+  formatMoney,
+  formatNumber,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { Repeat, UserPlus, Users, Wallet } from 'lucide-react';
+import { ChartCard, PieChartView, TableCard } from '../../../components/analytics/chart-card';
+import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
+import { chartTable } from '../../../components/chart-table';
 import { formatRate } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
-import { cn } from '../../../lib/cn';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useCustomerAnalytics } from '../api';
 
 /** Gold, silver and bronze for the top three. */

@@ -1,9 +1,9 @@
 import { type ComprehensiveReport, REPORT_RANGES_DAYS, share } from '@seamline/shared';
+import { formatMoney, formatNumber } from '@seamline/ui';
 import { Activity, Boxes, DollarSign, LayoutDashboard, ShoppingCart, TicketPercent, Truck, Users } from 'lucide-react';
 import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
 import { dayChoices, RangePage } from '../../../components/analytics/range-page';
 import { useDayRange } from '../../../lib/analytics-range';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useComprehensiveReport } from '../api';
 import { ReportCharts } from '../components/ReportCharts';
 

@@ -1,22 +1,23 @@
 import { ANALYTICS_RANGES_DAYS, average, PAYMENT_METHOD_LABELS, type RevenueAnalytics } from '@seamline/shared';
-import { CreditCard, DollarSign, TrendingUp, Wallet } from 'lucide-react';
-import { ChartCard, PieChartView, SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
-import { KpiGrid } from '../../../components/analytics/kpi-card';
-import { dayChoices, RangePage } from '../../../components/analytics/range-page';
-import { chartTable } from '../../../components/chart-table';
 import {
   Badge,
   type BadgeVariant,
+  formatMoney,
+  formatNumber,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { CreditCard, DollarSign, TrendingUp, Wallet } from 'lucide-react';
+import { ChartCard, PieChartView, SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
+import { KpiGrid } from '../../../components/analytics/kpi-card';
+import { dayChoices, RangePage } from '../../../components/analytics/range-page';
+import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, changeLabel, dollarTick, formatRate, shortMonth } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useRevenueAnalytics } from '../api';
 
 /** Status colouring: completed (delivered) green, pending amber, cancelled red, the rest neutral. */

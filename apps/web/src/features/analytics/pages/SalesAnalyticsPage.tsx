@@ -1,12 +1,11 @@
 import { ANALYTICS_RANGES_DAYS, type SalesAnalytics } from '@seamline/shared';
+import { formatMoney, formatNumber, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@seamline/ui';
 import { DollarSign, Percent, ShoppingCart, TrendingUp } from 'lucide-react';
 import { SeriesChartCard, TableCard } from '../../../components/analytics/chart-card';
 import { comparedKpis, KpiGrid } from '../../../components/analytics/kpi-card';
 import { dayChoices, RangePage } from '../../../components/analytics/range-page';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui';
 import { CHART_COLORS, dollarTick, formatRate, shortDay } from '../../../lib/analytics-format';
 import { useDayRange } from '../../../lib/analytics-range';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useSalesAnalytics } from '../api';
 
 export default function SalesAnalyticsPage() {

@@ -1,6 +1,6 @@
+import { cn } from '@seamline/ui';
 import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
 
 const TONES = {
   error: { icon: AlertCircle, classes: 'border-red-200 bg-red-50 text-red-800', iconClass: 'text-red-600' },

@@ -1,6 +1,6 @@
+import { cn } from '@seamline/ui';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/cn';
 
 export function TextLink({ className, ...props }: ComponentProps<typeof Link>) {
   return (

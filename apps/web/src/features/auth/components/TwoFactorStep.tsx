@@ -1,9 +1,9 @@
 import { type SessionView, type TwoFactorChallenge, type TwoFactorSetup, twoFactorContracts } from '@seamline/shared';
+import { Button, FormField, Input } from '@seamline/ui';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { AuthenticatorSetup } from '../../../components/two-factor/AuthenticatorSetup';
 import { RecoveryCodes } from '../../../components/two-factor/RecoveryCodes';
-import { Button, FormField, Input } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { FormAlert } from './FormAlert';
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { acceptInvitationInput, INVITATION_MESSAGES, invitationContracts, TOAST_MS, whenValid } from '@seamline/shared';
+import { Button, FormField, Input, useToast } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Button, FormField, Input, useToast } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { authQueries } from '../api';
 import { AuthLayout } from '../components/AuthLayout';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authContracts } from '@seamline/shared';
+import { Button, FormField, Input } from '@seamline/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button, FormField, Input } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';

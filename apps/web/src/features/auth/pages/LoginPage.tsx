@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginInput, loginInput, type TwoFactorChallenge } from '@seamline/shared';
+import { Button, FormField, Input } from '@seamline/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAuth } from '../../../auth/auth-context';
-import { Button, FormField, Input } from '../../../components/ui';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
 import { TextLink } from '../components/TextLink';

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authContracts, passwordSchema, whenValid } from '@seamline/shared';
+import { Button, FormField, Input } from '@seamline/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Button, FormField, Input } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';

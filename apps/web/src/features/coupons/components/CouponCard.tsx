@@ -1,7 +1,6 @@
 import type { CouponStatus } from '@seamline/shared';
+import { Avatar, Badge, Button, Card, CardContent, formatDate, formatMoney } from '@seamline/ui';
 import { CalendarDays, Pencil, Trash2 } from 'lucide-react';
-import { Avatar, Badge, Button, Card, CardContent } from '../../../components/ui';
-import { formatDate, formatMoney } from '../../../lib/format';
 import type { Coupon } from '../api';
 
 const STATUS_VARIANT: Record<CouponStatus, 'success' | 'danger' | 'warning' | 'info' | 'neutral'> = {

@@ -6,8 +6,6 @@ import {
   type CouponInput,
   couponInput,
 } from '@seamline/shared';
-import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import {
   Button,
   Checkbox,
@@ -19,7 +17,9 @@ import {
   Label,
   Select,
   Textarea,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
 import { type Coupon, useSaveCoupon } from '../api';
 

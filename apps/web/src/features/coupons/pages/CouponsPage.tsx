@@ -1,8 +1,4 @@
 import { DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus, TicketPercent } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useAuth } from '../../../auth/auth-context';
-import { ExportCsvButton } from '../../../components/export-csv-button';
 import {
   Button,
   Card,
@@ -13,7 +9,11 @@ import {
   SearchBox,
   Skeleton,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { Plus, TicketPercent } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
 import { errorMessage } from '../../../lib/api-client';
 import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { type Coupon, useCoupons, useDeleteCoupon } from '../api';

@@ -1,8 +1,8 @@
 import { bulkContracts, type CustomerBulkStatusInput, TOAST_MS } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, useToast } from '@seamline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
-import { Button, Dialog, DialogContent, DialogFooter, useToast } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { customerQueries } from '../api';
 

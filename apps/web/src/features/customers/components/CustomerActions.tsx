@@ -1,6 +1,6 @@
 import type { AdminCustomer } from '@seamline/shared';
+import { Button } from '@seamline/ui';
 import { Eye, Pencil, ShieldCheck, UserX } from 'lucide-react';
-import { Button } from '../../../components/ui';
 
 export type CustomerAction = 'status' | 'details' | 'edit' | 'deactivate';
 export type OnCustomerAction = (action: CustomerAction, customer: AdminCustomer) => void;

@@ -1,21 +1,22 @@
 import { type AdminCustomer, type CustomerDetail, can, TOAST_MS } from '@seamline/shared';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useAuth } from '../../../auth/auth-context';
 import {
   Avatar,
   Button,
   Dialog,
   DialogContent,
   ErrorState,
+  formatMoney,
+  formatNumber,
   Skeleton,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useCustomerDetail } from '../api';
 import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';

@@ -1,5 +1,5 @@
 import type { AdminCustomer } from '@seamline/shared';
-import { Avatar, Highlight } from '../../../components/ui';
+import { Avatar, Highlight } from '@seamline/ui';
 import { fullName } from '../customer-name';
 
 /** Avatar, highlighted name and e-mail: the head of a list entry, table row or card. */

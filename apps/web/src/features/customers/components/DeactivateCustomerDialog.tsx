@@ -1,6 +1,6 @@
 import { type AdminCustomer, TOAST_MS } from '@seamline/shared';
+import { ConfirmByNameDialog, useToast } from '@seamline/ui';
 import { useState } from 'react';
-import { ConfirmByNameDialog, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCustomerStatus } from '../api';
 import { fullName } from '../customer-name';

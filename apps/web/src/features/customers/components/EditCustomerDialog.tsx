@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminCustomer, customerUpdateInput, TOAST_MS } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '@seamline/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateCustomer } from '../api';
 

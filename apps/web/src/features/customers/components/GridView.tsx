@@ -1,7 +1,5 @@
 import type { AdminCustomer } from '@seamline/shared';
-import { Card, Checkbox, Highlight, Pagination } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { Card, Checkbox, cn, formatDate, formatMoney, formatNumber, Highlight, Pagination } from '@seamline/ui';
 import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { CustomerActions, type OnCustomerAction } from './CustomerActions';

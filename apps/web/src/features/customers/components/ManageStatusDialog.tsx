@@ -1,9 +1,8 @@
 import { type AdminCustomer, TOAST_MS } from '@seamline/shared';
+import { Button, cn, Dialog, DialogContent, DialogFooter, useToast } from '@seamline/ui';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogContent, DialogFooter, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useUpdateCustomerStatus } from '../api';
 import { fullName } from '../customer-name';
 

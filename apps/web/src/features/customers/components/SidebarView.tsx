@@ -1,8 +1,18 @@
 import type { AdminCustomer } from '@seamline/shared';
+import {
+  Badge,
+  Button,
+  Card,
+  cn,
+  EmptyState,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  Highlight,
+  Pagination,
+} from '@seamline/ui';
 import { Eye, Pencil, ShieldCheck, UserRound } from 'lucide-react';
-import { Badge, Button, Card, EmptyState, Highlight, Pagination } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { StatusBadge, TierBadge } from './badges';
 import type { OnCustomerAction } from './CustomerActions';
 import { CustomerIdentity } from './CustomerIdentity';

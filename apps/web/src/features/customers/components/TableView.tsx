@@ -2,6 +2,9 @@ import type { AdminCustomer } from '@seamline/shared';
 import {
   Card,
   Checkbox,
+  formatDate,
+  formatMoney,
+  formatNumber,
   Highlight,
   Pagination,
   Table,
@@ -10,8 +13,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+} from '@seamline/ui';
 import { fullName } from '../customer-name';
 import { StatusBadge, TierBadge } from './badges';
 import { CustomerActions, type OnCustomerAction } from './CustomerActions';

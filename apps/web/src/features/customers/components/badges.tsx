@@ -1,6 +1,6 @@
 import type { CustomerTier } from '@seamline/shared';
+import { Badge, type BadgeVariant } from '@seamline/ui';
 import { Crown, Star, User } from 'lucide-react';
-import { Badge, type BadgeVariant } from '../../../components/ui';
 
 const TIER_STYLE: Record<CustomerTier, { variant: BadgeVariant; icon: typeof Crown }> = {
   'High Value': { variant: 'purple', icon: Crown },

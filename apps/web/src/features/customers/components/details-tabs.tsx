@@ -6,20 +6,24 @@ import {
   ORDER_STATUSES,
   type SavedAddress,
 } from '@seamline/shared';
-import { MapPin, ShoppingBag } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges';
 import {
   Badge,
   EmptyState,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  OrderStatusBadge,
+  PaymentStatusBadge,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+} from '@seamline/ui';
+import { MapPin, ShoppingBag } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { StatusBadge, TierBadge } from './badges';
 
 function Rows({ rows }: { rows: [string, ReactNode][] }) {

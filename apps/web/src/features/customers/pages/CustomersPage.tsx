@@ -1,16 +1,10 @@
 import { type AdminCustomer, can, DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { SearchX, Users } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useAuth } from '../../../auth/auth-context';
-import { ExportCsvButton } from '../../../components/export-csv-button';
-import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
-import { FilterBar } from '../../../components/list/FilterBar';
-import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import {
   Button,
   Card,
   Checkbox,
   EmptyState,
+  formatCount,
   Label,
   PageHeader,
   SearchBox,
@@ -19,9 +13,15 @@ import {
   type ViewMode,
   ViewPanel,
   ViewTabs,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { SearchX, Users } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useCustomers } from '../api';
 import { BulkStatusDialog } from '../components/BulkStatusDialog';

@@ -1,4 +1,5 @@
 import type { DashboardAnalytics } from '@seamline/shared';
+import { formatMoney, formatNumber } from '@seamline/ui';
 import {
   Legend,
   PolarAngleAxis,
@@ -12,7 +13,6 @@ import {
 import { ChartCard, PieChartView, SeriesChartCard } from '../../../components/analytics/chart-card';
 import { chartTable } from '../../../components/chart-table';
 import { CHART_COLORS, shortDay, WIDE_PALETTE } from '../../../lib/analytics-format';
-import { formatMoney, formatNumber } from '../../../lib/format';
 import { useChartAnimation } from '../../../lib/use-reduced-motion';
 
 type Charts = DashboardAnalytics['charts'];

@@ -7,6 +7,7 @@ import {
   lastDaysQuery,
   TOAST_MS,
 } from '@seamline/shared';
+import { EmptyState, ErrorState, formatNumber, formatThousands, Skeleton, useToast } from '@seamline/ui';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -23,9 +24,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { type Kpi, KpiGrid } from '../../../components/analytics/kpi-card';
 import { type RangeChoice, RangePage } from '../../../components/analytics/range-page';
-import { EmptyState, ErrorState, Skeleton, useToast } from '../../../components/ui';
 import { changeLabel } from '../../../lib/analytics-format';
-import { formatNumber, formatThousands } from '../../../lib/format';
 import { useDashboardAnalytics } from '../api';
 
 const DashboardCharts = lazy(() => import('../components/DashboardCharts'));

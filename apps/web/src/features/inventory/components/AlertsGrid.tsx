@@ -1,8 +1,7 @@
 import { DEBOUNCE_MS, type LowStockAlertView, type Pagination as PageInfo, stockPercent } from '@seamline/shared';
+import { Card, CardContent, EmptyState, formatCount, Pagination, SearchBox, Skeleton } from '@seamline/ui';
 import { CheckCircle2 } from 'lucide-react';
 import { Thumb } from '../../../components/product-bits';
-import { Card, CardContent, EmptyState, Pagination, SearchBox, Skeleton } from '../../../components/ui';
-import { formatCount } from '../../../lib/format';
 import { AlertBadge } from './alert-bits';
 import { StockBar } from './StatCard';
 

@@ -1,7 +1,6 @@
 import { type ProductView, STOCK, STOCK_OPERATION_TEXT, type StockMovementOperation } from '@seamline/shared';
+import { Badge, type BadgeVariant, Dialog, DialogContent, formatDate, Select, Skeleton } from '@seamline/ui';
 import { useEffect, useState } from 'react';
-import { Badge, type BadgeVariant, Dialog, DialogContent, Select, Skeleton } from '../../../components/ui';
-import { formatDate } from '../../../lib/format';
 import { useInventoryHistory } from '../api';
 
 const PERIODS = STOCK.historyPeriodsDays.map((d) => ({ value: String(d), label: `Last ${d} days` }));

@@ -1,11 +1,11 @@
 import { DEBOUNCE_MS, type Pagination, type ProductView } from '@seamline/shared';
-import { History, Package, Search } from 'lucide-react';
-import { useState } from 'react';
-import { firstImage, StockStatusBadge, Thumb } from '../../../components/product-bits';
 import {
   Badge,
   Button,
   Checkbox,
+  formatCount,
+  formatMoney,
+  formatNumber,
   Input,
   Table,
   TableBody,
@@ -13,9 +13,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatCount, formatMoney, formatNumber } from '../../../lib/format';
-import { useUrlSearchText } from '../../../lib/list-params';
+  useUrlSearchText,
+} from '@seamline/ui';
+import { History, Package, Search } from 'lucide-react';
+import { useState } from 'react';
+import { firstImage, StockStatusBadge, Thumb } from '../../../components/product-bits';
 import { stockValue } from '../inventory-rules';
 
 /**

@@ -4,9 +4,18 @@ import {
   type Pagination,
   STOCK_OPERATION_TEXT,
 } from '@seamline/shared';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  formatCount,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+} from '@seamline/ui';
 import { AlertTriangle, DollarSign, Package, PackageX } from 'lucide-react';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '../../../components/ui';
-import { formatCount, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { AlertBadge } from './alert-bits';
 import { StatCard } from './StatCard';
 

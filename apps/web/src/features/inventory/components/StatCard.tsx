@@ -1,7 +1,6 @@
 import type { KpiChange } from '@seamline/shared';
+import { Card, CardContent, cn } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
-import { Card, CardContent } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
 import { changeLabel } from '../inventory-rules';
 
 /** A KPI card with its change against 30 days ago. */

@@ -10,20 +10,10 @@ import {
   type StaffStockOperation,
   TOAST_MS,
 } from '@seamline/shared';
+import { Button, cn, Dialog, DialogContent, DialogFooter, FormField, Input, Select, useToast } from '@seamline/ui';
 import { type FormEvent, useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '../../../components/ui';
 import { findVariant, hasVariant, VariantPicker } from '../../../components/variant-picker';
 import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAddVariant, useUpdateStock } from '../api';
 import { stockErrorText } from '../inventory-rules';
 

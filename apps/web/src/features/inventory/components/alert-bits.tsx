@@ -1,5 +1,5 @@
 import type { AlertStatus } from '@seamline/shared';
-import { Badge, type BadgeVariant } from '../../../components/ui';
+import { Badge, type BadgeVariant } from '@seamline/ui';
 
 export const ALERT_BADGE: Record<AlertStatus, BadgeVariant> = {
   'Out of Stock': 'danger',

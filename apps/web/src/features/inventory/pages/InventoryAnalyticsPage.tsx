@@ -1,8 +1,4 @@
 import { INVENTORY_MESSAGES, PAGE_SIZES, STOCK, stockPercent } from '@seamline/shared';
-import { AlertTriangle, CheckCircle2, DollarSign, Package, PackageX, RefreshCw } from 'lucide-react';
-import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { ReportOutputs } from '../../../components/analytics/range-page';
-import { ChartTableView, chartTable } from '../../../components/chart-table';
 import {
   Badge,
   Button,
@@ -11,6 +7,8 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
+  formatMoney,
+  formatNumber,
   PageHeader,
   Skeleton,
   Table,
@@ -19,8 +17,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatMoney, formatNumber } from '../../../lib/format';
+} from '@seamline/ui';
+import { AlertTriangle, CheckCircle2, DollarSign, Package, PackageX, RefreshCw } from 'lucide-react';
+import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { ReportOutputs } from '../../../components/analytics/range-page';
+import { ChartTableView, chartTable } from '../../../components/chart-table';
 import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { useInventoryAnalytics, useLowStockAlerts } from '../api';
 import { AlertBadge } from '../components/alert-bits';

@@ -1,10 +1,19 @@
 import { exportContracts, INVENTORY_MESSAGES, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
+import {
+  Badge,
+  Button,
+  formatCount,
+  PageHeader,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useToast,
+} from '@seamline/ui';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
-import { Badge, Button, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useInventoryAnalytics, useInventoryProducts, useLowStockAlerts } from '../api';
 import { AlertsGrid } from '../components/AlertsGrid';

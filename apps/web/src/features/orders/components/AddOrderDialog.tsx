@@ -7,8 +7,6 @@ import {
   PAYMENT_METHODS,
   TOAST_MS,
 } from '@seamline/shared';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
 import {
   Button,
   Checkbox,
@@ -21,7 +19,9 @@ import {
   Select,
   Textarea,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { useAddOrder, usePickerProducts } from '../api';
 import { AddressFields } from './AddressFields';

@@ -1,6 +1,6 @@
 import type { AddOrderForm } from '@seamline/shared';
+import { FormField, Input } from '@seamline/ui';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField, Input } from '../../../components/ui';
 
 type Which = 'shippingAddress' | 'billingAddress';
 const FIELDS = [

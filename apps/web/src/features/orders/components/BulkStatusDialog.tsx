@@ -1,11 +1,10 @@
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus, TOAST_MS } from '@seamline/shared';
+import { Button, capitalize, Dialog, DialogContent, DialogFooter, FormField, Select, useToast } from '@seamline/ui';
 import { useState } from 'react';
 import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Select, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { orderQueries } from '../api';
 import { useBulkOrderStatus } from '../bulk-api';
-import { capitalize } from '../order-display';
 import type { OrderFilter } from '../order-filters';
 
 type Props = {

@@ -7,20 +7,20 @@ import {
   PAYMENT_METHODS,
   TOAST_MS,
 } from '@seamline/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   Button,
   Dialog,
   DialogContent,
   DialogFooter,
   FormField,
+  formatMoney,
   Select,
   Textarea,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
 import { useEditOrder } from '../api';
 import { customerName } from '../order-display';
 import { StatusBadge } from './OrderBits';

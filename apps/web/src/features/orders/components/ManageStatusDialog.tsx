@@ -7,10 +7,9 @@ import {
   PAYMENT_STATUSES,
   TOAST_MS,
 } from '@seamline/shared';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   Button,
+  capitalize,
   Dialog,
   DialogContent,
   DialogFooter,
@@ -18,9 +17,10 @@ import {
   Input,
   Select,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useUpdateOrderStatus } from '../api';
-import { capitalize } from '../order-display';
 
 type Props = { order: OrderView | null; onOpenChange: (open: boolean) => void };
 

@@ -1,9 +1,7 @@
 import type { OrderView } from '@seamline/shared';
+import { Badge, Button, cn, OrderStatusBadge, PaymentStatusBadge } from '@seamline/ui';
 import { Eye, Pencil, Settings2, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { OrderStatusBadge, PaymentStatusBadge } from '../../../components/order-badges';
-import { Badge, Button } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
 import { variantSummary } from '../order-display';
 
 export function StatusBadge({ order }: { order: Pick<OrderView, 'status'> }) {

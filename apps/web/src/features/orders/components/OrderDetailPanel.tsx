@@ -1,7 +1,6 @@
 import { type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
+import { Avatar, Button, Card, CardContent, formatDateTime, formatMoney } from '@seamline/ui';
 import { Eye, Pencil, Settings2, Trash2 } from 'lucide-react';
-import { Avatar, Button, Card, CardContent } from '../../../components/ui';
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import { customerName, itemCount } from '../order-display';
 import { DetailRow, DetailTile, type OrderActionHandlers, PaymentBadge, StatusBadge } from './OrderBits';
 

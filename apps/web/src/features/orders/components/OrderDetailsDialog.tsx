@@ -1,9 +1,21 @@
 import { type OrderAddressInput, type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
+import {
+  Badge,
+  Button,
+  capitalize,
+  Dialog,
+  DialogContent,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@seamline/ui';
 import { ExternalLink, Package, Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge, Button, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { capitalize, customerName, itemCount } from '../order-display';
+import { customerName, itemCount } from '../order-display';
 import { packingSlipsPath } from '../packing-slips-api';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
 import { ReturnsTab, ReturnTimelineItems } from './ReturnsTab';

@@ -1,7 +1,16 @@
 import type { OrderView } from '@seamline/shared';
+import {
+  Avatar,
+  Card,
+  CardContent,
+  Checkbox,
+  EmptyState,
+  formatDate,
+  formatMoney,
+  Highlight,
+  Pagination,
+} from '@seamline/ui';
 import { ShoppingCart } from 'lucide-react';
-import { Avatar, Card, CardContent, Checkbox, EmptyState, Highlight, Pagination } from '../../../components/ui';
-import { formatDate, formatMoney } from '../../../lib/format';
 import { customerName, itemCount } from '../order-display';
 import { type OrderActionHandlers, OrderActions, PaymentBadge, StatusBadge, VariantList } from './OrderBits';
 

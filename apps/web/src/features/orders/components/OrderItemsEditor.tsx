@@ -1,9 +1,8 @@
 import { type AddOrderForm, effectiveUnitPrice, type ProductView } from '@seamline/shared';
+import { Button, FormField, formatMoney, Input, Select } from '@seamline/ui';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFieldArrayReturn } from 'react-hook-form';
-import { Button, FormField, Input, Select } from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
 
 type Props = {
   products: ProductView[];

@@ -1,8 +1,6 @@
 import type { OrderView } from '@seamline/shared';
+import { cn, EmptyState, formatMoney, Highlight, Skeleton } from '@seamline/ui';
 import { ShoppingCart } from 'lucide-react';
-import { EmptyState, Highlight, Skeleton } from '../../../components/ui';
-import { cn } from '../../../lib/cn';
-import { formatMoney } from '../../../lib/format';
 import { customerName, itemCount } from '../order-display';
 import { type OrderActionHandlers, PrevNextPager, StatusBadge, VariantList } from './OrderBits';
 import { OrderDetailPanel } from './OrderDetailPanel';

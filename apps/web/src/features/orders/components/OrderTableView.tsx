@@ -1,7 +1,7 @@
 import type { OrderView } from '@seamline/shared';
-import type { ReactNode } from 'react';
 import {
   Checkbox,
+  formatMoney,
   Highlight,
   Table,
   TableBody,
@@ -9,8 +9,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
+} from '@seamline/ui';
+import type { ReactNode } from 'react';
 import { customerName } from '../order-display';
 import {
   type OrderActionHandlers,

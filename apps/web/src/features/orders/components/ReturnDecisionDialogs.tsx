@@ -6,19 +6,19 @@ import {
   type ReturnRequestView,
   TOAST_MS,
 } from '@seamline/shared';
-import { type FormEvent, useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
   DialogContent,
   DialogFooter,
   FormField,
+  formatMoney,
   Input,
   Textarea,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
 import { useApproveReturn, useDeclineReturn } from '../api';
 import { variantLabel } from '../order-display';
 

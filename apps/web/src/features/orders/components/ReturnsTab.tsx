@@ -7,12 +7,20 @@ import {
   refundableAmount,
   toCents,
 } from '@seamline/shared';
+import {
+  Badge,
+  type BadgeVariant,
+  Button,
+  capitalize,
+  EmptyState,
+  formatDateTime,
+  formatMoney,
+  Skeleton,
+} from '@seamline/ui';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { Badge, type BadgeVariant, Button, EmptyState, Skeleton } from '../../../components/ui';
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useOrderReturns } from '../api';
-import { capitalize, variantLabel } from '../order-display';
+import { variantLabel } from '../order-display';
 import { ApproveReturnDialog, DeclineReturnDialog } from './ReturnDecisionDialogs';
 
 const STATUS_VARIANT: Record<ReturnStatus, BadgeVariant> = {

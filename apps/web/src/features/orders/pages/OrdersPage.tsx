@@ -6,6 +6,17 @@ import {
   PAGE_SIZES,
   TOAST_MS,
 } from '@seamline/shared';
+import {
+  Avatar,
+  Button,
+  formatCount,
+  PageHeader,
+  SearchBox,
+  useToast,
+  type ViewMode,
+  ViewPanel,
+  ViewTabs,
+} from '@seamline/ui';
 import { Plus, Printer, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,18 +25,7 @@ import { ExportCsvButton } from '../../../components/export-csv-button';
 import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
 import { FilterBar } from '../../../components/list/FilterBar';
 import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
-import {
-  Avatar,
-  Button,
-  PageHeader,
-  SearchBox,
-  useToast,
-  type ViewMode,
-  ViewPanel,
-  ViewTabs,
-} from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { oneOf, useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
 import { useOrders } from '../api';

@@ -1,9 +1,8 @@
 import { type PackingSlip, packingSlipQuery, SHIPPING_METHOD_INFO, STORE_NAME } from '@seamline/shared';
+import { Button, formatDate } from '@seamline/ui';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
 import { usePackingSlips } from '../packing-slips-api';
 
 /**

@@ -1,6 +1,6 @@
 import { COLORS, PRODUCT_MESSAGES, type ProductView, SIZES, STOCK } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '@seamline/ui';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '../../../components/ui';
 import { hasVariant } from '../../../components/variant-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddCombination } from '../api';

@@ -6,21 +6,21 @@ import {
   priceAdjustment,
   TOAST_MS,
 } from '@seamline/shared';
-import { useState } from 'react';
-import { BulkFailures } from '../../../components/list/BulkFailures';
-import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
 import {
   Button,
   Dialog,
   DialogContent,
   DialogFooter,
   FormField,
+  formatMoney,
   Input,
   Select,
   useToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { useState } from 'react';
+import { BulkFailures } from '../../../components/list/BulkFailures';
+import { BulkJobProgress } from '../../../components/list/BulkJobProgress';
 import { errorMessage } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/format';
 import { productQueries, useCatalogueOptions } from '../api';
 import { useBulkProducts } from '../bulk-api';
 import type { ProductFilter } from '../product-filters';

@@ -1,7 +1,7 @@
 import type { ProductView } from '@seamline/shared';
 import { TOAST_MS } from '@seamline/shared';
+import { ConfirmByNameDialog, useToast } from '@seamline/ui';
 import { useState } from 'react';
-import { ConfirmByNameDialog, useToast } from '../../../components/ui';
 import { useDeleteProduct } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';
 

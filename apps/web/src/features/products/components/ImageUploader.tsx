@@ -1,7 +1,7 @@
 import { type ProductImageInput, TOAST_MS } from '@seamline/shared';
+import { Button, useToast } from '@seamline/ui';
 import { ImagePlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button, useToast } from '../../../components/ui';
 import { uploadImages } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';
 

@@ -1,21 +1,21 @@
 import { type ImportPreview, importExportContracts } from '@seamline/shared';
-import { Download, Upload } from 'lucide-react';
-import { useState } from 'react';
-import { JobProgressBar } from '../../../components/list/JobProgressBar';
 import {
   Button,
   Dialog,
   DialogContent,
+  formatNumber,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { Download, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { JobProgressBar } from '../../../components/list/JobProgressBar';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
-import { formatNumber } from '../../../lib/format';
 import { useImportJob, useImportPreview, useStartImport } from '../import-api';
 
 const COUNT_KEYS = ['create', 'update', 'unchanged', 'failed'] as const;

@@ -1,7 +1,7 @@
 import { COLORS, newInventoryRow, SIZES } from '@seamline/shared';
+import { Button, Input, Select } from '@seamline/ui';
 import { Plus, Trash2 } from 'lucide-react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
-import { Button, Input, Select } from '../../../components/ui';
 import { parseNumber } from '../product-rules';
 import type { ProductFormValues } from './product-form';
 

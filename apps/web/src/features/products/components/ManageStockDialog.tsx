@@ -1,10 +1,9 @@
 import { type ProductView, STOCK_OPERATION_TEXT, stockChangeInput, TOAST_MS } from '@seamline/shared';
+import { Button, cn, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '@seamline/ui';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '../../../components/ui';
 import { findVariant, VariantPicker } from '../../../components/variant-picker';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useChangeStock } from '../api';
 import { PRODUCT_TOASTS, parseNumber } from '../product-rules';
 import { AddCombinationDialog } from './AddCombinationDialog';

@@ -1,7 +1,7 @@
 import { can, type ProductView } from '@seamline/shared';
+import { Button } from '@seamline/ui';
 import { Boxes, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useAuth } from '../../../auth/auth-context';
-import { Button } from '../../../components/ui';
 
 export type ProductAction = 'stock' | 'details' | 'edit' | 'delete';
 export type OnProductAction = (action: ProductAction, product: ProductView) => void;

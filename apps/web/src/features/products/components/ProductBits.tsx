@@ -1,7 +1,6 @@
 import type { ProductView } from '@seamline/shared';
+import { Badge, formatMoney } from '@seamline/ui';
 import { firstImage, Thumb } from '../../../components/product-bits';
-import { Badge } from '../../../components/ui';
-import { formatMoney } from '../../../lib/format';
 
 export { StockStatusBadge } from '../../../components/product-bits';
 

@@ -1,8 +1,7 @@
 import type { ProductView } from '@seamline/shared';
+import { Badge, Card, CardContent, formatDate, formatMoney, formatNumber } from '@seamline/ui';
 import { Eye, MessageSquare, ShoppingBag, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge, Card, CardContent } from '../../../components/ui';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { variantBadge } from '../product-rules';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, ProductThumb, StockStatusBadge } from './ProductBits';

@@ -1,7 +1,18 @@
 import type { ProductView } from '@seamline/shared';
+import {
+  Badge,
+  Dialog,
+  DialogContent,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@seamline/ui';
 import type { ReactNode } from 'react';
-import { Badge, Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { isLowStock, variantBadge } from '../product-rules';
 import { ProductThumb } from './ProductBits';
 

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ProductView, TOAST_MS } from '@seamline/shared';
+import { Button, Checkbox, Dialog, DialogContent, DialogFooter, Label, useToast } from '@seamline/ui';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, Checkbox, Dialog, DialogContent, DialogFooter, Label, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useCatalogueOptions, useCreateProduct, useUpdateProduct } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';

@@ -1,6 +1,6 @@
 import type { TaxonomyItemView } from '@seamline/shared';
+import { FormField, Input, Select, Textarea } from '@seamline/ui';
 import type { UseFormReturn } from 'react-hook-form';
-import { FormField, Input, Select, Textarea } from '../../../components/ui';
 import { parseNumber } from '../product-rules';
 import type { ProductFormOutput, ProductFormValues } from './product-form';
 

@@ -1,10 +1,10 @@
 import type { ProductView } from '@seamline/shared';
-import { PackageSearch } from 'lucide-react';
-import { useState } from 'react';
 import {
   Card,
   Checkbox,
+  cn,
   EmptyState,
+  formatNumber,
   Pagination,
   Table,
   TableBody,
@@ -12,9 +12,9 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-} from '../../../components/ui';
-import { cn } from '../../../lib/cn';
-import { formatNumber } from '../../../lib/format';
+} from '@seamline/ui';
+import { PackageSearch } from 'lucide-react';
+import { useState } from 'react';
 import type { RowSelection } from '../../../lib/row-selection';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, Price, ProductThumb, StockStatusBadge } from './ProductBits';

@@ -1,13 +1,7 @@
 import { can, DEBOUNCE_MS, exportContracts, PAGE_SIZES, TOAST_MS } from '@seamline/shared';
-import { Plus, Upload } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useAuth } from '../../../auth/auth-context';
-import { ExportCsvButton } from '../../../components/export-csv-button';
-import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
-import { FilterBar } from '../../../components/list/FilterBar';
-import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import {
   Button,
+  formatCount,
   PageHeader,
   SearchBox,
   Skeleton,
@@ -15,9 +9,15 @@ import {
   type ViewMode,
   ViewPanel,
   ViewTabs,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { Plus, Upload } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useAuth } from '../../../auth/auth-context';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { BulkBar, selectionBody } from '../../../components/list/BulkBar';
+import { FilterBar } from '../../../components/list/FilterBar';
+import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCount } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
 import { useCatalogueOptions, useProductPage } from '../api';

@@ -1,16 +1,7 @@
 import { profileContracts } from '@seamline/shared';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Input } from '@seamline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  FormField,
-  Input,
-} from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { saveTokens } from '../../../lib/session';
 

@@ -1,6 +1,5 @@
 import type { SessionInfo } from '@seamline/shared';
-import { Badge, Button } from '../../../components/ui';
-import { formatDateTime } from '../../../lib/format';
+import { Badge, Button, formatDateTime } from '@seamline/ui';
 
 type Props = { sessions: SessionInfo[]; onEnd: (id: string) => void; ending: string | null };
 

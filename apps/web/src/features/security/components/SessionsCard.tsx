@@ -1,6 +1,6 @@
 import { sessionContracts } from '@seamline/shared';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorState } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorState } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { securityQueries } from '../api';
 import { SessionList } from './SessionList';

@@ -1,6 +1,6 @@
 import { twoFactorContracts } from '@seamline/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Checkbox } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Checkbox } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
 import { securityQueries } from '../api';
 

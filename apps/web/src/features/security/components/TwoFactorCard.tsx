@@ -1,8 +1,4 @@
 import { type TwoFactorSetup, twoFactorContracts } from '@seamline/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { AuthenticatorSetup } from '../../../components/two-factor/AuthenticatorSetup';
-import { RecoveryCodes } from '../../../components/two-factor/RecoveryCodes';
 import {
   Badge,
   Button,
@@ -13,7 +9,11 @@ import {
   CardTitle,
   FormField,
   Input,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AuthenticatorSetup } from '../../../components/two-factor/AuthenticatorSetup';
+import { RecoveryCodes } from '../../../components/two-factor/RecoveryCodes';
 import { api, errorMessage } from '../../../lib/api-client';
 import { securityQueries } from '../api';
 

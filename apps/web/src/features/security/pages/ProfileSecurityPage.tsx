@@ -1,6 +1,6 @@
 import { can } from '@seamline/shared';
+import { PageHeader, Toaster, useToast } from '@seamline/ui';
 import { useAuth } from '../../../auth/auth-context';
-import { PageHeader, Toaster, useToast } from '../../../components/ui';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
 import { StaffSecuritySettingsCard } from '../components/StaffSecuritySettingsCard';

@@ -1,18 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Brand, type Category, TOAST_MS } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, Textarea, useToast } from '@seamline/ui';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { KEEP_PICTURE, type PictureChoice, PictureField } from '../../../components/taxonomy/PictureField';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  Textarea,
-  useToast,
-} from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateTaxonomy, useUpdateTaxonomy, useUploadTaxonomyPicture } from '../api';
 import type { TaxonomyFormInput, TaxonomyFormValues, TaxonomyKind } from '../kinds';

@@ -1,11 +1,11 @@
 import { type Brand, type Category, can, DEBOUNCE_MS, TOAST_MS } from '@seamline/shared';
+import { Button, ConfirmByNameDialog, PageHeader, Pagination, SearchBox, useToast } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
 import { TaxonomyCard } from '../../../components/taxonomy/TaxonomyCard';
 import { TaxonomyGrid } from '../../../components/taxonomy/TaxonomyGrid';
-import { Button, ConfirmByNameDialog, PageHeader, Pagination, SearchBox, useToast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { taxonomyQueries, useDeleteTaxonomy } from '../api';

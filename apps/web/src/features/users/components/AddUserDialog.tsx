@@ -6,10 +6,10 @@ import {
   createUserInput,
   PHONE_HINT,
 } from '@seamline/shared';
+import { Button, controlProps, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '@seamline/ui';
 import { Info } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateUser } from '../api';
 import { ROLE_OPTIONS } from './roles';
@@ -48,12 +48,7 @@ export function AddUserDialog({ open, onOpenChange, onCreated }: AddUserDialogPr
     }
   });
 
-  const field = (name: keyof CreateUserInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const field = controlProps(form, id);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@seamline/shared';
+import { ConfirmByNameDialog } from '@seamline/ui';
 import { useEffect } from 'react';
-import { ConfirmByNameDialog } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateUserStatus } from '../api';
 

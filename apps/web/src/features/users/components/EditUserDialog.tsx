@@ -1,6 +1,6 @@
 import type { PublicUser } from '@seamline/shared';
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '@seamline/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateUserStatus } from '../api';
 import { ROLE_OPTIONS } from './roles';

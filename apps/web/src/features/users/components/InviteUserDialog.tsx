@@ -6,10 +6,10 @@ import {
   type InviteStaffInput,
   inviteStaffInput,
 } from '@seamline/shared';
+import { Button, controlProps, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '@seamline/ui';
 import { Mail } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useInviteStaff } from '../api';
 import { ROLE_OPTIONS } from './roles';
@@ -52,12 +52,7 @@ export function InviteUserDialog({ open, onOpenChange, onInvited }: InviteUserDi
     }
   });
 
-  const field = (name: keyof InviteStaffInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-    ...form.register(name),
-  });
+  const field = controlProps(form, id);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !invite.isPending && onOpenChange(next)}>

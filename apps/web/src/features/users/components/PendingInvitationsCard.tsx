@@ -1,6 +1,4 @@
 import type { InvitationView } from '@seamline/shared';
-import { MailCheck, RotateCw, X } from 'lucide-react';
-import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -9,10 +7,12 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  formatDateTime,
   type ScreenToast,
-} from '../../../components/ui';
+} from '@seamline/ui';
+import { MailCheck, RotateCw, X } from 'lucide-react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { useInvitationAction, useInvitations } from '../api';
 
 const ROLE_LABEL = { support: 'Support', moderator: 'Moderator' } as const;

@@ -1,7 +1,6 @@
 import type { PublicUser } from '@seamline/shared';
+import { Avatar, Badge, type BadgeVariant, Button, Card, formatDate } from '@seamline/ui';
 import { Clock, Mail, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { Avatar, Badge, type BadgeVariant, Button, Card } from '../../../components/ui';
-import { formatDate } from '../../../lib/format';
 
 const ROLE_BADGES: Record<PublicUser['role'], { label: string; variant: BadgeVariant }> = {
   admin: { label: 'Admin', variant: 'purple' },

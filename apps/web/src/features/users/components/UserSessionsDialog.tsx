@@ -1,8 +1,7 @@
 import { type PublicUser, type SessionInfo, sessionContracts } from '@seamline/shared';
+import { Badge, Button, Dialog, DialogContent, formatDateTime } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Dialog, DialogContent } from '../../../components/ui';
 import { api, errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 
 type Props = { user: PublicUser | null; onClose: () => void; onMessage: (text: string) => void };
 const sessionsKey = (userId: string) => ['users', 'sessions', userId] as const;

@@ -1,8 +1,8 @@
 import { can, DEBOUNCE_MS, PAGE_SIZES, type PublicUser, TOAST_MS } from '@seamline/shared';
+import { Button, EmptyState, PageHeader, Pagination, SearchBox, Skeleton, useToast } from '@seamline/ui';
 import { Send, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
-import { Button, EmptyState, PageHeader, Pagination, SearchBox, Skeleton, useToast } from '../../../components/ui';
 import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useUsers } from '../api';
 import { AddUserDialog } from '../components/AddUserDialog';

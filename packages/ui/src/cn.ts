@@ -1,0 +1,10 @@
+import { type ClassValue, clsx } from 'clsx';
+import { extendTailwindMerge } from 'tailwind-merge';
+
+// The kit's own radius token (`rounded-control`, see tokens.css) must conflict with `rounded-full` and the rest.
+const twMerge = extendTailwindMerge({ extend: { theme: { radius: ['control'] } } });
+
+/** Joins class names; later Tailwind utilities win over earlier conflicting ones. */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}

@@ -1,0 +1,60 @@
+import { Slot } from '@radix-ui/react-slot';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { Loader2 } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../cn';
+
+export const buttonVariants = cva(
+  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-control text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover active:bg-primary-active',
+        secondary: 'bg-muted text-foreground hover:bg-muted-hover',
+        outline: 'border border-slate-300 bg-surface text-slate-700 shadow-sm hover:bg-slate-50 hover:text-foreground',
+        ghost: 'text-slate-600 hover:bg-muted hover:text-foreground',
+        destructive: 'bg-danger text-danger-foreground shadow-sm hover:bg-danger-hover active:bg-danger-active',
+        link: 'h-auto px-0 text-primary underline-offset-4 hover:text-primary-hover hover:underline',
+      },
+      // xl is the 44 px tap target of touch screens (the shop's forms and checkout).
+      size: { sm: 'h-8 px-3 text-xs', md: 'h-9 px-4', lg: 'h-10 px-5', xl: 'h-11 px-5', icon: 'size-9' },
+      fullWidth: { true: 'w-full', false: '' },
+    },
+    defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the child element (e.g. a router Link) with the button's look. */
+    asChild?: boolean;
+    /** Shows a spinner and disables the button. */
+    loading?: boolean;
+  };
+
+export function Button({
+  className,
+  variant,
+  size,
+  fullWidth,
+  asChild,
+  loading,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size, fullWidth }), className);
+  // Slot needs exactly one child element: no spinner slot beside it, or it throws while rendering.
+  if (asChild)
+    return (
+      <Slot className={classes} aria-busy={loading || undefined} {...props}>
+        {children}
+      </Slot>
+    );
+  return (
+    <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+      {loading ? <Loader2 className="animate-spin" aria-hidden /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../cn';
+
+/** A bordered, horizontally scrollable table; compose with TableHeader/Body/Row/Head/Cell. */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="w-full overflow-x-auto rounded-xl border border-border bg-surface">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('border-b border-border bg-slate-50/80', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('divide-y divide-slate-100', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn('transition-colors hover:bg-slate-50/70 data-[state=selected]:bg-indigo-50/60', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      className={cn(
+        'h-10 px-4 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-4 py-3 align-middle text-slate-700', className)} {...props} />;
+}
