@@ -2,17 +2,13 @@ import { importExportContracts } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
+import { JobRunner } from '../../lib/job-runner.js';
 import { ok } from '../../lib/responses.js';
-import { bulkJobHandler } from '../bulk/bulk-job.js';
-import { CustomerBulkService } from '../bulk/customer-bulk.service.js';
-import { OrderBulkService } from '../bulk/order-bulk.service.js';
-import { ProductBulkService } from '../bulk/product-bulk.service.js';
-import { ImportImages } from '../imports/import-images.js';
-import { productImportJob } from '../imports/import-jobs.js';
-import { OrderChanges } from '../orders/order-changes.service.js';
-import { paymentProvider } from '../payments/provider-registry.js';
-import { CatalogueWriteService } from '../products/catalogue-write.service.js';
-import { JobRunner } from './job-runner.js';
+import { bulkJobHandler, CustomerBulkService, OrderBulkService, ProductBulkService } from '../bulk/index.js';
+import { ImportImages, productImportJob } from '../imports/index.js';
+import { OrderChanges } from '../orders/index.js';
+import { paymentProvider } from '../payments/index.js';
+import { CatalogueWriteService } from '../products/index.js';
 
 /** The one job runner of the app, with a handler per job kind; it resumes stale jobs at start and drains at close. */
 export function registerJobs(app: FastifyInstance): void {

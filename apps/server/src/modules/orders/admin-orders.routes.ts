@@ -4,7 +4,7 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/provider-registry.js';
+import { paymentProvider } from '../payments/index.js';
 import { OrderRequests } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/provider-registry.js';
+import { paymentProvider } from '../payments/index.js';
 import { Returns } from './returns.service.js';
 
 /** Returns: customers ask (and follow their requests), staff list, approve or decline. */
