@@ -6,7 +6,7 @@ import { JobRunner } from '../../lib/job-runner.js';
 import { ok } from '../../lib/responses.js';
 import { bulkJobHandler, CustomerBulkService, OrderBulkService, ProductBulkService } from '../bulk/index.js';
 import { ImportImages, productImportJob } from '../imports/index.js';
-import { OrderChanges } from '../orders/index.js';
+import { OrderChangesService } from '../orders/index.js';
 import { paymentProvider } from '../payments/index.js';
 import { CatalogueWriteService } from '../products/index.js';
 
@@ -15,7 +15,7 @@ export function registerJobs(app: FastifyInstance): void {
   const products = new ProductBulkService(app.db, new CatalogueWriteService(app.db, app.storage));
   const orders = new OrderBulkService(
     app.db,
-    new OrderChanges(app.db, paymentProvider(app.config), app.config.publicUrl),
+    new OrderChangesService(app.db, paymentProvider(app.config), app.config.publicUrl),
   );
   const runner = new JobRunner(app.db, app.log, {
     product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),

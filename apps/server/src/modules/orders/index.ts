@@ -1,6 +1,6 @@
 export { adminOrderRoutes } from './admin-orders.routes.js';
 export { lockedOrderForChange, viewFor, visibleOrder } from './order-access.js';
-export { OrderChanges } from './order-changes.service.js';
+export { OrderChangesService } from './order-changes.service.js';
 export { priceLines } from './order-lines.js';
 export { confirmPayment } from './order-payment.js';
 export { orderConditions } from './order-queries.js';

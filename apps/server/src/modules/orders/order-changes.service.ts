@@ -46,7 +46,7 @@ function auditable(row: OrderRow) {
   };
 }
 
-export class OrderChanges {
+export class OrderChangesService {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,

@@ -52,7 +52,7 @@ const forCaller = (user: AuthUser, view: ReturnRequestView) => (isStaff(user) ? 
  * the order row (after its coupon and stock rows when approving), then the return row, claimed with a conditional
  * UPDATE.
  */
-export class Returns {
+export class ReturnsService {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,
