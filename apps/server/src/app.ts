@@ -10,7 +10,8 @@ import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
-import { registerJobs } from './modules/jobs/jobs.js';
+import { registerJobs } from './modules/jobs/index.js';
+import { registerStorefront } from './modules/storefront/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
 import { registerDocs } from './plugins/docs.js';
@@ -145,8 +146,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     shopDist: config.shopDist,
     uploadDir: config.s3 ? null : config.uploadDir,
     serveSourceMaps: config.env !== 'production',
-    publicUrl: config.publicUrl,
-    catalogue: config.catalogue,
+    storefront: (app, shopDist) =>
+      registerStorefront(app, { shopDist, publicUrl: config.publicUrl, catalogue: config.catalogue }),
   });
   await app.ready();
   return app;

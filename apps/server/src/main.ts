@@ -6,7 +6,7 @@ import { describeConnectionFailure } from './db/connection.js';
 import { EmbeddedPostgresError } from './db/embedded/binaries.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
 import { startMailDelivery } from './lib/mail.js';
-import { startRetention } from './modules/retention/retention.js';
+import { startRetention } from './modules/retention/index.js';
 
 const config = loadConfig();
 prepareDataDir(config);

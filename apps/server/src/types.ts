@@ -1,9 +1,9 @@
 import type { Endpoint, EndpointAccess, Role } from '@seamline/shared';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { JobRunner } from './lib/job-runner.js';
 import type { AccessTokens } from './lib/jwt.js';
 import type { ObjectStorage } from './lib/storage/index.js';
-import type { JobRunner } from './modules/jobs/job-runner.js';
 import type { Admission } from './plugins/admission.js';
 
 /** What a route declares about who may call it (docs/domain.md § API: a route without it does not start). */

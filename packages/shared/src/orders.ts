@@ -20,6 +20,7 @@ export const ORDER_MESSAGES = {
   cancelMismatch: 'The order number you entered does not match.',
   adminCancelReason: 'Order cancelled by admin',
   buyerRequired: 'Choose a customer or enter a guest e-mail.',
+  notFound: 'Order not found',
 } as const;
 
 /** How POST /orders picks the buyer, published as the call's OpenAPI description. */

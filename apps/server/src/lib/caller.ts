@@ -1,5 +1,10 @@
-import { can } from '@seamline/shared';
+import { can, STAFF_ROLES } from '@seamline/shared';
 import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../types.js';
 
 /** Staff read the catalogue with inactive products and staff-only fields; their reads are not storefront views. */
 export const isStaffReader = (request: FastifyRequest): boolean => can(request.user?.role, 'catalogueRead');
+
+/** A signed-in member of staff (any staff role); null is a guest. */
+export const isStaff = (user: AuthUser | null): boolean =>
+  user !== null && (STAFF_ROLES as readonly string[]).includes(user.role);

@@ -1,33 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { activityLogRoutes } from './activity-logs/activity-logs.routes.js';
-import { analyticsRoutes } from './analytics/analytics.routes.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { bulkRoutes } from './bulk/bulk.routes.js';
-import { cartRoutes } from './cart/cart.routes.js';
-import { checkoutRoutes } from './checkout/checkout.routes.js';
-import { couponRoutes } from './coupons/coupons.routes.js';
-import { customerRoutes } from './customers/customers.routes.js';
-import { exportRoutes } from './exports/exports.routes.js';
-import { healthRoutes } from './health/health.routes.js';
-import { imageRoutes } from './images/images.routes.js';
-import { importExportRoutes } from './imports/imports.routes.js';
-import { inventoryRoutes } from './inventory/inventory.routes.js';
-import { invitationRoutes } from './invitations/invitations.routes.js';
-import { jobRoutes } from './jobs/jobs.js';
-import { adminOrderRoutes } from './orders/admin-orders.routes.js';
-import { orderRoutes } from './orders/orders.routes.js';
-import { packingSlipRoutes } from './orders/packing-slips.js';
-import { paymentRoutes } from './payments/payments.routes.js';
-import { productAdminRoutes } from './products/products.admin.routes.js';
-import { productReadRoutes } from './products/products.routes.js';
-import { productStockRoutes } from './products/products.stock.routes.js';
-import { profileRoutes } from './profile/profile.routes.js';
-import { returnRoutes } from './returns/returns.routes.js';
-import { savedViewRoutes } from './saved-views/saved-views.routes.js';
-import { sessionRoutes } from './sessions/sessions.routes.js';
-import { brandsRoutes, categoriesRoutes } from './taxonomy/taxonomy.routes.js';
-import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
-import { usersRoutes } from './users/users.routes.js';
+import { activityLogRoutes } from './activity-logs/index.js';
+import { analyticsRoutes } from './analytics/index.js';
+import { authRoutes } from './auth/index.js';
+import { bulkRoutes } from './bulk/index.js';
+import { cartRoutes } from './cart/index.js';
+import { checkoutRoutes } from './checkout/index.js';
+import { couponRoutes } from './coupons/index.js';
+import { customerRoutes } from './customers/index.js';
+import { exportRoutes } from './exports/index.js';
+import { healthRoutes } from './health/index.js';
+import { imageRoutes } from './images/index.js';
+import { importExportRoutes } from './imports/index.js';
+import { inventoryRoutes } from './inventory/index.js';
+import { invitationRoutes } from './invitations/index.js';
+import { jobRoutes } from './jobs/index.js';
+import { adminOrderRoutes, confirmPayment, orderRoutes, packingSlipRoutes } from './orders/index.js';
+import { paymentRoutes } from './payments/index.js';
+import { productAdminRoutes, productReadRoutes, productStockRoutes } from './products/index.js';
+import { profileRoutes } from './profile/index.js';
+import { returnRoutes } from './returns/index.js';
+import { savedViewRoutes } from './saved-views/index.js';
+import { sessionRoutes } from './sessions/index.js';
+import { brandsRoutes, categoriesRoutes } from './taxonomy/index.js';
+import { twoFactorRoutes } from './two-factor/index.js';
+import { usersRoutes } from './users/index.js';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -46,7 +42,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   packingSlipRoutes,
   orderRoutes,
   returnRoutes,
-  paymentRoutes,
+  // POST /payments/confirm is served by payments; what paying does to the order is the orders module's.
+  paymentRoutes(confirmPayment),
   inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,

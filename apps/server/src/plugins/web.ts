@@ -2,11 +2,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CatalogueSettings } from '../config.js';
 import { shedAnswer } from './admission.js';
 import { apiNotFound } from './errors.js';
-import { registerShopPages } from './shop-pages.js';
-import { registerShopSitemap } from './shop-sitemap.js';
 
 /** Where the storefront is served; everything else that is not the API or an upload is the back office. */
 export const SHOP_PREFIX = '/shop';
@@ -57,8 +54,11 @@ export async function registerWebAndUploads(
     shopDist: string;
     uploadDir: string | null;
     serveSourceMaps: boolean;
-    publicUrl: string;
-    catalogue: CatalogueSettings;
+    /**
+     * Registers the storefront's server-rendered pages (`shopDist` null when the shop is not built) and sitemaps:
+     * the storefront module's, handed in by app.ts because plugins sit below the modules.
+     */
+    storefront: (app: FastifyInstance, shopDist: string | null) => void;
   },
 ) {
   if (options.uploadDir) {
@@ -87,14 +87,9 @@ export async function registerWebAndUploads(
   }
   if (hasShop) {
     await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, options);
-    // Home, product, category and brand pages carry their search-engine head and no-JavaScript body.
-    registerShopPages(app, {
-      shopDist: options.shopDist,
-      publicUrl: options.publicUrl,
-      cacheTtlMs: options.catalogue.cacheTtlMs,
-    });
   }
-  registerShopSitemap(app, { publicUrl: options.publicUrl, perFile: options.catalogue.sitemapUrlsPerFile });
+  // Home, product, category and brand pages carry their search-engine head and no-JavaScript body.
+  options.storefront(app, hasShop ? options.shopDist : null);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/uploads');

@@ -1,8 +1,7 @@
 import { type OrderStatus, PAYMENT_METHODS, type PaymentMethod, type PaymentStatus } from '@seamline/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { releaseCouponRedemption } from '../../modules/orders/coupon-discount.js';
-import { moveOrderStock, targetStockState } from '../../modules/orders/order-stock.js';
-import { placeOrder } from '../../modules/orders/orders.service.js';
+import { releaseCouponRedemption } from '../../modules/coupons/index.js';
+import { moveOrderStock, placeOrder, targetStockState } from '../../modules/orders/index.js';
 import type { Db, Tx } from '../client.js';
 import { inventory, inventoryMovements, orders, payments, products, users } from '../schema/index.js';
 import { CITIES, STREETS } from './places.js';

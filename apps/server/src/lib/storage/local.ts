@@ -3,8 +3,8 @@ import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.js';
-import type { ObjectStorage } from './index.js';
 import { consoleStorageLog, removeOrLog, type StorageLog } from './left-behind.js';
+import type { ObjectStorage } from './object-storage.js';
 
 /** Files under one folder, served by the app itself at /uploads. */
 export class LocalStorage implements ObjectStorage {

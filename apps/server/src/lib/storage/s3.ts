@@ -3,8 +3,8 @@ import { DeleteObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config.js';
 import { AppError } from '../errors.js';
-import { type ObjectStorage, STORAGE_UNAVAILABLE } from './index.js';
 import { removeOrLog, type StorageLog } from './left-behind.js';
+import { type ObjectStorage, STORAGE_UNAVAILABLE } from './object-storage.js';
 
 /** One retry: a stalled bucket costs a request at most about twice S3_TIMEOUT_MS, not the SDK's three attempts. */
 const MAX_ATTEMPTS = 2;

@@ -6,7 +6,7 @@ import { serve } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import { ChallengeTokens } from '../../lib/jwt.js';
 import { ok } from '../../lib/responses.js';
-import { TwoFactorService } from '../two-factor/two-factor.service.js';
+import { TwoFactorService } from '../two-factor/index.js';
 import { AuthService, FORGOT_PASSWORD_ANSWER, type IssuedSession, RESEND_VERIFICATION_ANSWER } from './auth.service.js';
 import {
   clearedRefreshCookie,

@@ -19,8 +19,8 @@ import { queueMail } from '../../lib/mail.js';
 const SHOP_ACCOUNT_PATH = '/shop/account';
 
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { TwoFactorService } from '../two-factor/two-factor.service.js';
-import { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
+import { claimLoginAttempt, clearLoginFailures } from '../credentials/index.js';
+import type { TwoFactorService } from '../two-factor/index.js';
 import { createMailToken, lockUserByEmail, mayMailToken, revokeMailTokens, spendMailToken } from './mail-tokens.js';
 import {
   type Device,

@@ -7,8 +7,8 @@ import { jobs } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type BatchOutcome, type BulkSelection, batchesOf, emptyBulkResult, withOutcome } from '../../lib/bulk.js';
 import { AppError } from '../../lib/errors.js';
+import type { JobHandler, JobRow, JobRunner } from '../../lib/job-runner.js';
 import type { AuthUser } from '../../types.js';
-import type { JobHandler, JobRow, JobRunner } from '../jobs/job-runner.js';
 
 /** What a bulk job stores as its input: the request body (as validated) and who asked. */
 export type BulkJobInput<B> = { body: B; user: AuthUser };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { CatalogueWriteService } from '../products/catalogue-write.service.js';
+import { CatalogueWriteService } from '../products/index.js';
 import { queueBulkJob } from './bulk-job.js';
 import { ProductBulkService } from './product-bulk.service.js';
 

@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type BatchOutcome, idIn, outcomeOf, writeActivities } from '../../lib/bulk.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { customerListCondition } from '../customers/customers.service.js';
+import { revokeUserSessions } from '../auth/index.js';
+import { customerListCondition } from '../customers/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Input = z.output<typeof customerBulkStatusInput>;

@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { idIn } from '../../lib/bulk.js';
-import type { OrderChanges } from '../orders/order-changes.service.js';
-import { orderConditions } from '../orders/order-queries.js';
+import { type OrderChangesService, orderConditions } from '../orders/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Input = z.output<typeof orderBulkStatusInput>;
@@ -20,7 +19,7 @@ type Input = z.output<typeof orderBulkStatusInput>;
 export class OrderBulkService {
   constructor(
     private readonly db: Db,
-    private readonly changes: OrderChanges,
+    private readonly changes: OrderChangesService,
   ) {}
 
   job(): BulkJobSpec<Input> {

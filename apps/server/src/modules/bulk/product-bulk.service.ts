@@ -23,8 +23,7 @@ import {
   writeActivities,
 } from '../../lib/bulk.js';
 import { notFound } from '../../lib/errors.js';
-import type { CatalogueWriteService } from '../products/catalogue-write.service.js';
-import { productFilters } from '../products/product-filters.js';
+import { type CatalogueWriteService, productFilters } from '../products/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Action = z.output<typeof productBulkAction>;

@@ -2,7 +2,7 @@ import { checkoutContracts as contracts, shippingOptions } from '@seamline/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/provider-registry.js';
+import { paymentProvider } from '../payments/index.js';
 import { CheckoutService } from './checkout.service.js';
 
 const SESSION_CREATED = 'Checkout session created';

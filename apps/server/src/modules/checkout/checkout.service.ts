@@ -7,12 +7,11 @@ import {
   shippingOptions,
 } from '@seamline/shared';
 import type { Db } from '../../db/client.js';
+import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
-import { applyCouponDiscount } from '../orders/coupon-discount.js';
-import { isStaff } from '../orders/order-access.js';
-import { priceLines } from '../orders/order-lines.js';
-import { createPaymentIntent, type IntentOwner } from '../payments/payments.service.js';
-import type { PaymentProvider } from '../payments/provider.js';
+import { applyCouponDiscount } from '../coupons/index.js';
+import { priceLines } from '../orders/index.js';
+import { createPaymentIntent, type IntentOwner, type PaymentProvider } from '../payments/index.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
 /** Who the coupon is priced for: a customer, a guest by e-mail, or nobody in particular (both null). */

@@ -2,7 +2,7 @@ import { type AdminCustomer, customerTier, NOT_SPENT_ORDER_STATUSES } from '@sea
 import { inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, type users } from '../../db/schema/index.js';
-import { toPublicUser } from '../auth/user-view.js';
+import { toPublicUser } from '../auth/index.js';
 
 export type CustomerStats = { orderCount: number; totalSpent: number };
 const NO_ORDERS: CustomerStats = { orderCount: 0, totalSpent: 0 };

@@ -17,9 +17,9 @@ import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { eraseAccount } from '../privacy/erasure.js';
-import { toSavedAddress } from '../profile/address-view.js';
+import { revokeUserSessions } from '../auth/index.js';
+import { eraseAccount } from '../privacy/index.js';
+import { toSavedAddress } from '../profile/index.js';
 import { statsFor, toAdminCustomer } from './customer-stats.js';
 
 /** The list query after validation (page and limit defaulted, limit capped). */

@@ -2,7 +2,7 @@ import type { ActivityLogExportQuery } from '@seamline/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLogs, users } from '../../db/schema/index.js';
-import { activityLogColumns, activityLogConditions, toEntry } from '../activity-logs/activity-logs.service.js';
+import { activityLogColumns, activityLogConditions, toEntry } from '../activity-logs/index.js';
 import { type CsvExport, cursorAt, keysetPages, olderThan } from './csv-export.js';
 
 const PAGE = 1000;

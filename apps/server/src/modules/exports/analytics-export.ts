@@ -1,17 +1,17 @@
 import { type AnalyticsRangeQuery, type AnalyticsReportName, resolveRange } from '@seamline/shared';
 import type { Db } from '../../db/client.js';
-import { dashboardAnalytics } from '../analytics/dashboard.service.js';
-import { comprehensiveReport } from '../analytics/report.service.js';
 import {
+  comprehensiveReport,
   couponAnalytics,
   customerAnalytics,
+  dashboardAnalytics,
   orderPerformance,
+  rangeEcho,
   revenueAnalytics,
   salesAnalytics,
   systemActivity,
-} from '../analytics/reports.service.js';
-import { rangeEcho } from '../analytics/sql.js';
-import { InventoryService } from '../inventory/inventory.service.js';
+} from '../analytics/index.js';
+import { InventoryService } from '../inventory/index.js';
 import type { CsvExport } from './csv-export.js';
 
 /** Each report's figures for a range, computed by the report's own service (the same answer its endpoint gives). */

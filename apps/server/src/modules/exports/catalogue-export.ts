@@ -1,7 +1,7 @@
 import { PRODUCT_CSV_COLUMNS, stockStatus } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { productFilters } from '../products/product-filters.js';
+import { productFilters } from '../products/index.js';
 import { type CsvExport, keysetPages, money } from './csv-export.js';
 
 /** Products per read: the export holds one page of products and their variants in memory, never the whole list. */

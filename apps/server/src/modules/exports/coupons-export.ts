@@ -2,7 +2,7 @@ import type { CouponExportQuery } from '@seamline/shared';
 import { and, desc, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { coupons } from '../../db/schema/index.js';
-import { couponListCondition, couponView } from '../coupons/coupons.service.js';
+import { couponListCondition, couponView } from '../coupons/index.js';
 import { type CsvExport, cursorAt, keysetPages, money, olderThan } from './csv-export.js';
 
 const PAGE = 1000;

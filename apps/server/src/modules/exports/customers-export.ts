@@ -2,8 +2,7 @@ import type { CustomerExportQuery } from '@seamline/shared';
 import { and, desc, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { statsFor, toAdminCustomer } from '../customers/customer-stats.js';
-import { customerListCondition } from '../customers/customers.service.js';
+import { customerListCondition, statsFor, toAdminCustomer } from '../customers/index.js';
 import { type CsvExport, cursorAt, isoTime, keysetPages, money, olderThan } from './csv-export.js';
 
 const PAGE = 1000;

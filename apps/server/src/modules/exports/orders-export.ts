@@ -2,7 +2,7 @@ import type { OrderExportQuery } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { orderConditions } from '../orders/order-queries.js';
+import { orderConditions } from '../orders/index.js';
 import { type CsvExport, isoTime, keysetPages, money, olderThan } from './csv-export.js';
 
 /** Orders per read (with their lines, 1–3 each): one page in memory, never the list. */

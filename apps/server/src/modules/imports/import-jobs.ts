@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { newId } from '../../lib/ids.js';
-import type { JobHandler, JobRunner } from '../jobs/job-runner.js';
+import type { JobHandler, JobRunner } from '../../lib/job-runner.js';
 import { inBatches, readCsvRecords } from './csv-records.js';
 import type { ImportImages } from './import-images.js';
 import { ImportPlanner, type RowDecision } from './import-plan.js';

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
-import { lockStockRows } from '../inventory/stock.service.js';
+import { lockStockRows } from '../inventory/index.js';
 import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
 
 const REASON = 'import';

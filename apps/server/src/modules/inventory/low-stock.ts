@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryAlertRank, products } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
-import { productSearch } from '../products/product-filters.js';
+import { productSearch } from '../product-search/index.js';
 
 type AlertRow = {
   productId: string;

@@ -21,8 +21,8 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { hashToken, newOpaqueToken } from '../../lib/secrets.js';
-import { toPublicUser } from '../auth/user-view.js';
-import { isUniqueViolation } from '../users/users.service.js';
+import { toPublicUser } from '../auth/index.js';
+import { isUniqueViolation } from '../users/index.js';
 
 type InvitationRow = typeof staffInvitations.$inferSelect;
 type Inviter = { id: string; email: string; firstName: string; lastName: string } | null;

@@ -2,24 +2,20 @@ import { importExportContracts } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
+import { JobRunner } from '../../lib/job-runner.js';
 import { ok } from '../../lib/responses.js';
-import { bulkJobHandler } from '../bulk/bulk-job.js';
-import { CustomerBulkService } from '../bulk/customer-bulk.service.js';
-import { OrderBulkService } from '../bulk/order-bulk.service.js';
-import { ProductBulkService } from '../bulk/product-bulk.service.js';
-import { ImportImages } from '../imports/import-images.js';
-import { productImportJob } from '../imports/import-jobs.js';
-import { OrderChanges } from '../orders/order-changes.service.js';
-import { paymentProvider } from '../payments/provider-registry.js';
-import { CatalogueWriteService } from '../products/catalogue-write.service.js';
-import { JobRunner } from './job-runner.js';
+import { bulkJobHandler, CustomerBulkService, OrderBulkService, ProductBulkService } from '../bulk/index.js';
+import { ImportImages, productImportJob } from '../imports/index.js';
+import { OrderChangesService } from '../orders/index.js';
+import { paymentProvider } from '../payments/index.js';
+import { CatalogueWriteService } from '../products/index.js';
 
 /** The one job runner of the app, with a handler per job kind; it resumes stale jobs at start and drains at close. */
 export function registerJobs(app: FastifyInstance): void {
   const products = new ProductBulkService(app.db, new CatalogueWriteService(app.db, app.storage));
   const orders = new OrderBulkService(
     app.db,
-    new OrderChanges(app.db, paymentProvider(app.config), app.config.publicUrl),
+    new OrderChangesService(app.db, paymentProvider(app.config), app.config.publicUrl),
   );
   const runner = new JobRunner(app.db, app.log, {
     product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),

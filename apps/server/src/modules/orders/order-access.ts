@@ -1,15 +1,13 @@
-import { type OrderView, STAFF_ROLES } from '@seamline/shared';
+import { ORDER_MESSAGES, type OrderView } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { coupons, orders } from '../../db/schema/index.js';
+import { isStaff } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { lockOrderStock } from './order-stock.js';
 
-export const ORDER_NOT_FOUND = 'Order not found';
-
-export const isStaff = (user: AuthUser | null): boolean =>
-  user !== null && (STAFF_ROLES as readonly string[]).includes(user.role);
+export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
 
 /**
  * The order row, locked for the rest of the transaction when `lock` is set. Staff see every order, a customer only

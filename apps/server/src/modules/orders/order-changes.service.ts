@@ -11,14 +11,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { isStaff } from '../../lib/caller.js';
 import { conflict } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
-import { refundOrderPayments } from '../payments/payments.service.js';
-import type { PaymentProvider } from '../payments/provider.js';
-import { orderLinesLessReturned } from '../returns/return-units.js';
-import { releaseCouponRedemption } from './coupon-discount.js';
-import { isStaff, lockedOrderForChange, visibleOrder } from './order-access.js';
+import { releaseCouponRedemption } from '../coupons/index.js';
+import { type PaymentProvider, refundOrderPayments } from '../payments/index.js';
+import { orderLinesLessReturned } from '../return-records/index.js';
+import { lockedOrderForChange, visibleOrder } from './order-access.js';
 import { orderConfirmationMail, orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
@@ -46,7 +46,7 @@ function auditable(row: OrderRow) {
   };
 }
 
-export class OrderChanges {
+export class OrderChangesService {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,

@@ -6,10 +6,10 @@ import { notFound } from '../../lib/errors.js';
 import { callerOf, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
-import type { PaymentProvider } from '../payments/provider.js';
-import { loadOrderReturns } from '../returns/return-views.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { loadOrderReturns } from '../return-records/index.js';
 import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-access.js';
-import { OrderChanges } from './order-changes.service.js';
+import { OrderChangesService } from './order-changes.service.js';
 import { findByNumberAndEmail, listOrders, type OrderFilter } from './order-queries.js';
 import { loadOrderView } from './order-view.js';
 import { placeGuestOrder, placeOrder, placeSimpleGuestOrder, resolveBuyer } from './orders.service.js';
@@ -24,15 +24,15 @@ const created = (order: OrderView) => ({ statusCode: 201, body: ok({ order }, OR
  * The order calls as their callers see them: who may see which order, and which view of it (staff the whole order,
  * customers and guests without staff notes); creations run once per Idempotency-Key.
  */
-export class OrderRequests {
-  readonly changes: OrderChanges;
+export class OrderRequestsService {
+  readonly changes: OrderChangesService;
 
   constructor(
     private readonly db: Db,
     provider: PaymentProvider,
     publicUrl: string,
   ) {
-    this.changes = new OrderChanges(db, provider, publicUrl);
+    this.changes = new OrderChangesService(db, provider, publicUrl);
   }
 
   /** POST /orders and /admin/orders: a customer for themself; staff for a chosen customer or a guest e-mail. */

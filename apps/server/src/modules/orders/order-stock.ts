@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderItems, type orders } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { changeStock, lockStockRows } from '../inventory/stock.service.js';
+import { changeStock, lockStockRows } from '../inventory/index.js';
 import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
 
 type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;

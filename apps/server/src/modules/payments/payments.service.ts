@@ -1,5 +1,6 @@
 import {
   fromCents,
+  ORDER_MESSAGES,
   type PaymentIntentView,
   type SavedPaymentMethodView,
   type savedPaymentMethodInput,
@@ -10,9 +11,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { markExternalEffect } from '../../db/retry.js';
 import { orders, paymentMethods, payments } from '../../db/schema/index.js';
+import { isStaff } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
 import type { PaymentProvider } from './provider.js';
 
 export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
@@ -65,7 +66,7 @@ export async function createIntentFor(
 ): Promise<PaymentIntentView> {
   if (input.orderId) {
     const [order] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, input.orderId));
-    if (!order || (!isStaff(user) && order.customerId !== user.id)) throw notFound(ORDER_NOT_FOUND);
+    if (!order || (!isStaff(user) && order.customerId !== user.id)) throw notFound(ORDER_MESSAGES.notFound);
   }
   return createPaymentIntent(db, provider, input.amount, { userId: user.id }, input.orderId ?? null);
 }

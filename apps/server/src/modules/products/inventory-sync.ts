@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/stock.service.js';
+import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/index.js';
 
 /** A row of the form; a SKU or barcode left out is kept (new rows: generated), a null price override removes it. */
 export type InventoryRowData = Omit<NewVariant, 'productId' | 'reason' | 'actorId'>;

@@ -1,16 +1,9 @@
 import { isObjectId, type ProductListQuery, STOCK, type StockFilter } from '@seamline/shared';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type DbOrTx, queryRows } from '../../db/client.js';
-import {
-  brands,
-  categories,
-  inventory,
-  productFinalPrice,
-  productSearchText,
-  products,
-} from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/search.js';
+import type { DbOrTx } from '../../db/client.js';
+import { brands, categories, inventory, productFinalPrice, products } from '../../db/schema/index.js';
+import { productSearch } from '../product-search/index.js';
 import { salesCountSql } from './product-view.js';
 
 /**
@@ -37,25 +30,6 @@ export function productOrder(query: Pick<ProductListQuery, 'sortBy' | 'sortOrder
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const tie = idDirection === 'asc' ? asc(products.id) : desc(products.id);
   return sql.join([...PRODUCT_SORT_COLUMNS[query.sortBy].map((column) => direction(column)), tie], sql`, `);
-}
-
-/**
- * The product search (name, SKU, subcategory, tags, category, brand; plain text, case-insensitive) as a condition on
- * `products` alone. The row's own text goes through the trigram index (productSearchText); the few categories and
- * brands whose name matches are looked up first and matched by id, so the planner sees real ids (an OR over a
- * subquery would make it guess and scan the whole table).
- */
-export async function productSearch(db: DbOrTx, search: string): Promise<SQL> {
-  const pattern = containsPattern(search);
-  const [named] = await queryRows<{ categories: string[]; brands: string[] }>(
-    db,
-    sql`SELECT ARRAY(SELECT id FROM ${categories} WHERE name ILIKE ${pattern}) AS categories,
-      ARRAY(SELECT id FROM ${brands} WHERE name ILIKE ${pattern}) AS brands`,
-  );
-  const branches = [sql`${productSearchText} ILIKE ${pattern}`];
-  if (named?.categories.length) branches.push(inArray(products.categoryId, named.categories));
-  if (named?.brands.length) branches.push(inArray(products.brandId, named.brands));
-  return or(...branches) as SQL;
 }
 
 /** A category or brand given by id or by name (case-insensitive). */

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { changeStock, createVariant } from '../inventory/stock.service.js';
+import { changeStock, createVariant } from '../inventory/index.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { deliverTokens } from '../auth/session-transport.js';
+import { deliverTokens } from '../auth/index.js';
 import { AddressesService } from './addresses.service.js';
 import { ProfileService } from './profile.service.js';
 

@@ -14,11 +14,9 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { checkCurrentPassword } from '../auth/reauth.js';
-import { startRefreshFamily } from '../auth/refresh-tokens.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { toPublicUser } from '../auth/user-view.js';
-import { anonymisedEmail, eraseAccount } from '../privacy/erasure.js';
+import { revokeUserSessions, startRefreshFamily, toPublicUser } from '../auth/index.js';
+import { checkCurrentPassword } from '../credentials/index.js';
+import { anonymisedEmail, eraseAccount } from '../privacy/index.js';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/provider-registry.js';
-import { Returns } from './returns.service.js';
+import { paymentProvider } from '../payments/index.js';
+import { ReturnsService } from './returns.service.js';
 
 /** Returns: customers ask (and follow their requests), staff list, approve or decline. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = new Returns(app.db, paymentProvider(app.config));
+  const returns = new ReturnsService(app.db, paymentProvider(app.config));
 
   serve(app, orderContracts.requestRefund, async (request) =>
     ok(

@@ -21,16 +21,14 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, returnRequestItems, returnRequests } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { isStaff } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { changeStock } from '../inventory/stock.service.js';
-import { releaseCouponRedemption } from '../orders/coupon-discount.js';
-import { isStaff, lockedOrderForChange, viewFor, visibleOrder } from '../orders/order-access.js';
-import { loadOrderView } from '../orders/order-view.js';
-import { refundThroughProvider } from '../payments/payments.service.js';
-import type { PaymentProvider } from '../payments/provider.js';
-import { returnUnitsByLine } from './return-units.js';
-import { customerReturnView, loadOrderReturns, loadReturnViews } from './return-views.js';
+import { releaseCouponRedemption } from '../coupons/index.js';
+import { changeStock } from '../inventory/index.js';
+import { loadOrderView, lockedOrderForChange, viewFor, visibleOrder } from '../orders/index.js';
+import { type PaymentProvider, refundThroughProvider } from '../payments/index.js';
+import { customerReturnView, loadOrderReturns, loadReturnViews, returnUnitsByLine } from '../return-records/index.js';
 
 type OrderLine = typeof orderItems.$inferSelect;
 type Units = { itemId: string; quantity: number };
@@ -54,7 +52,7 @@ const forCaller = (user: AuthUser, view: ReturnRequestView) => (isStaff(user) ? 
  * the order row (after its coupon and stock rows when approving), then the return row, claimed with a conditional
  * UPDATE.
  */
-export class Returns {
+export class ReturnsService {
   constructor(
     private readonly db: Db,
     private readonly provider: PaymentProvider,

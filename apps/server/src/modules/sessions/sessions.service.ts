@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { revokeFamily } from '../auth/refresh-tokens.js';
-import { USER_NOT_FOUND } from '../users/users.service.js';
+import { revokeFamily } from '../auth/index.js';
+import { USER_NOT_FOUND } from '../users/index.js';
 
 const isLive = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 

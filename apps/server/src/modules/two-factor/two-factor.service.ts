@@ -13,7 +13,7 @@ import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { open, seal } from '../../lib/secret-box.js';
 import { hashToken } from '../../lib/secrets.js';
-import { checkCurrentPassword } from '../auth/reauth.js';
+import { checkCurrentPassword } from '../credentials/index.js';
 import { matchingStep, newAuthenticator, newRecoveryCodes, normaliseRecoveryCode } from './totp.js';
 
 type UserRow = typeof users.$inferSelect;

@@ -16,8 +16,7 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { containsPattern } from '../../lib/search.js';
-import { revokeUserSessions } from '../auth/sessions.js';
-import { toPublicUser } from '../auth/user-view.js';
+import { revokeUserSessions, toPublicUser } from '../auth/index.js';
 
 type ListQuery = z.output<typeof listUsersQuery>;
 type UserRow = typeof users.$inferSelect;

@@ -1,9 +1,8 @@
 import type { StorefrontProductSummary, StorefrontProductView } from '@seamline/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { brands, categories, products } from '../db/schema/index.js';
-import { loadStorefrontProduct } from '../modules/products/product-view.js';
-import { queryStorefrontSummaries } from '../modules/products/storefront-list.js';
+import type { DbOrTx } from '../../db/client.js';
+import { brands, categories, products } from '../../db/schema/index.js';
+import { loadStorefrontProduct, queryStorefrontSummaries } from '../products/index.js';
 
 /** Products a listing page shows without JavaScript (the app's own listing pages further with its filters). */
 export const SEO_LISTING_SIZE = 24;

@@ -4,7 +4,7 @@
  * JavaScript. Every value is escaped here: product names and descriptions are typed by staff (user input).
  */
 import { STORE_NAME } from '@seamline/shared';
-import { escapeHtml } from '../lib/html.js';
+import { escapeHtml } from '../../lib/html.js';
 
 export type PageMeta = {
   /** The page's own title; the document title reads "<title> · Seamline" like the app's (use-document-title.ts). */

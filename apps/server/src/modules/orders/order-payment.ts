@@ -4,17 +4,17 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
+import { isStaff } from '../../lib/caller.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { callerOf, once, type Stored } from '../../lib/idempotency.js';
 import { queueMail } from '../../lib/mail.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
-import { customerView, isStaff, ORDER_NOT_FOUND } from '../orders/order-access.js';
-import { orderConfirmationMail } from '../orders/order-mails.js';
-import { lockOrderStock, moveOrderStock, targetStockState } from '../orders/order-stock.js';
-import { loadOrderView } from '../orders/order-view.js';
-import { confirmIntent } from './payments.service.js';
-import type { PaymentProvider } from './provider.js';
+import { confirmIntent, type PaymentProvider } from '../payments/index.js';
+import { customerView, ORDER_NOT_FOUND } from './order-access.js';
+import { orderConfirmationMail } from './order-mails.js';
+import { lockOrderStock, moveOrderStock, targetStockState } from './order-stock.js';
+import { loadOrderView } from './order-view.js';
 
 type ConfirmInput = z.output<typeof confirmPaymentInput>;
 type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
@@ -22,8 +22,9 @@ type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
 type Payments = { provider: PaymentProvider; publicUrl: string };
 
 /**
- * POST /payments/confirm once per Idempotency-Key (lib/idempotency.ts): the key is bound to the caller (user, or the
- * guest e-mail) and the body, and a replay answers the first answer (402 included) without paying twice.
+ * What paying an order does, served by the payments module's POST /payments/confirm (modules/index.ts hands it over,
+ * so payments never import orders). Once per Idempotency-Key (lib/idempotency.ts): the key is bound to the caller
+ * (user, or the guest e-mail) and the body, and a replay answers the first answer (402 included) without paying twice.
  */
 export async function confirmPayment(
   db: Db,

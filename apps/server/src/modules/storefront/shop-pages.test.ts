@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct } from '../../test/factories.js';
-import { call, createTestApp, type TestApp } from '../../test/harness.js';
-import { productImages } from '../db/schema/index.js';
+import { buildProduct } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { productImages } from '../../db/schema/index.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />

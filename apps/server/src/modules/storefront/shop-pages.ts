@@ -15,7 +15,7 @@ type Cached = Rendered & { expires: number };
  * Server-side meta injection for the storefront's indexable pages (home, product, category, brand): the built
  * index.html (read once) with the page's title, description, canonical URL, Open Graph, price and JSON-LD in its head
  * and the page's content as plain HTML in #root, for crawlers and for requests without JavaScript. Other shop URLs
- * get the page as built (web.ts). A rendered page is reused for `cacheTtlMs`, like the catalogue's API answers, and a
+ * get the page as built (plugins/web.ts). A rendered page is reused for `cacheTtlMs`, like the catalogue's API answers, and a
  * reused page is served even under overload.
  */
 export function registerShopPages(

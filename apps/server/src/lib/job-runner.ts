@@ -1,11 +1,11 @@
 import type { JobKind, JobView } from '@seamline/shared';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
-import { type JobActor, jobs } from '../../db/schema/index.js';
-import type { AuditContext } from '../../lib/audit.js';
-import { notFound } from '../../lib/errors.js';
-import type { AuthUser } from '../../types.js';
+import type { Db, Tx } from '../db/client.js';
+import { type JobActor, jobs } from '../db/schema/index.js';
+import type { AuthUser } from '../types.js';
+import type { AuditContext } from './audit.js';
+import { notFound } from './errors.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 

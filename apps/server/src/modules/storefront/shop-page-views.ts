@@ -4,7 +4,7 @@ import {
   type StorefrontProductSummary,
   type StorefrontProductView,
 } from '@seamline/shared';
-import { escapeHtml, usd as money } from '../lib/html.js';
+import { escapeHtml, usd as money } from '../../lib/html.js';
 import type { Listing } from './shop-page-data.js';
 import { type PageMeta, summary } from './shop-page-html.js';
 

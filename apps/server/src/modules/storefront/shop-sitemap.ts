@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { queryRows } from '../db/client.js';
-import { brands, categories } from '../db/schema/index.js';
-import { escapeHtml } from '../lib/html.js';
+import { queryRows } from '../../db/client.js';
+import { brands, categories } from '../../db/schema/index.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;

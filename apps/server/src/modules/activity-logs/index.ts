@@ -1,0 +1,2 @@
+export { activityLogRoutes } from './activity-logs.routes.js';
+export { activityLogColumns, activityLogConditions, toEntry } from './activity-logs.service.js';

@@ -1,0 +1,12 @@
+export { analyticsRoutes } from './analytics.routes.js';
+export { dashboardAnalytics } from './dashboard.service.js';
+export { comprehensiveReport } from './report.service.js';
+export {
+  couponAnalytics,
+  customerAnalytics,
+  orderPerformance,
+  revenueAnalytics,
+  salesAnalytics,
+  systemActivity,
+} from './reports.service.js';
+export { rangeEcho } from './sql.js';

@@ -1,0 +1,1 @@
+export { checkoutRoutes } from './checkout.routes.js';

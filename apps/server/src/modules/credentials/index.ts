@@ -1,0 +1,2 @@
+export { claimLoginAttempt, clearLoginFailures } from './login-throttle.js';
+export { checkCurrentPassword } from './reauth.js';

@@ -1,0 +1,4 @@
+export { assertCustomerCanOrder } from './customer-guard.js';
+export { statsFor, toAdminCustomer } from './customer-stats.js';
+export { customerRoutes } from './customers.routes.js';
+export { customerListCondition } from './customers.service.js';

@@ -1,0 +1,1 @@
+export { exportRoutes } from './exports.routes.js';

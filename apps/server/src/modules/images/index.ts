@@ -1,0 +1,1 @@
+export { imageRoutes } from './images.routes.js';

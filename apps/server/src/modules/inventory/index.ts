@@ -1,0 +1,10 @@
+export { inventoryRoutes } from './inventory.routes.js';
+export { InventoryService } from './inventory.service.js';
+export {
+  assertVariantCodesFree,
+  changeStock,
+  createVariant,
+  lockStockRows,
+  type NewVariant,
+  reservationSql,
+} from './stock.service.js';

@@ -1,0 +1,1 @@
+export { invitationRoutes } from './invitations.routes.js';

@@ -1,0 +1,1 @@
+export { jobRoutes, registerJobs } from './jobs.js';

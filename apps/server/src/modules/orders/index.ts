@@ -1,0 +1,11 @@
+export { adminOrderRoutes } from './admin-orders.routes.js';
+export { lockedOrderForChange, viewFor, visibleOrder } from './order-access.js';
+export { OrderChangesService } from './order-changes.service.js';
+export { priceLines } from './order-lines.js';
+export { confirmPayment } from './order-payment.js';
+export { orderConditions } from './order-queries.js';
+export { moveOrderStock, targetStockState } from './order-stock.js';
+export { loadOrderView } from './order-view.js';
+export { orderRoutes } from './orders.routes.js';
+export { placeOrder } from './orders.service.js';
+export { packingSlipRoutes } from './packing-slips.js';

@@ -1,0 +1,1 @@
+export { anonymisedEmail, eraseAccount } from './erasure.js';

@@ -1,0 +1,2 @@
+export { toSavedAddress } from './address-view.js';
+export { profileRoutes } from './profile.routes.js';

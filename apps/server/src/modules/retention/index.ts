@@ -1,0 +1,1 @@
+export { startRetention } from './retention.js';

@@ -1,0 +1,1 @@
+export { returnRoutes } from './returns.routes.js';

@@ -1,0 +1,1 @@
+export { savedViewRoutes } from './saved-views.routes.js';

@@ -1,0 +1,1 @@
+export { sessionRoutes } from './sessions.routes.js';

@@ -1,0 +1,1 @@
+export { registerStorefront } from './storefront.js';

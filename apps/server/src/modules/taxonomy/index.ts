@@ -1,0 +1,1 @@
+export { brandsRoutes, categoriesRoutes } from './taxonomy.routes.js';
