@@ -4,6 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client.js';
 import { couponEmailKey, couponRedemptions, coupons } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 
 export type CouponDiscount = {
   /** Discount in dollars (capped at the subtotal). */
@@ -91,7 +92,7 @@ export async function checkCoupon(
 ): Promise<{ coupon: CouponRow; discount: number; freeShipping: boolean }> {
   const code = (request.code ?? '').trim().toUpperCase();
   const query = db.select().from(coupons).where(eq(coupons.code, code));
-  const [coupon] = options.lock ? await query.for('update') : await query;
+  const [coupon] = options.lock ? await locksOf(db).step('coupon', () => query.for('update')) : await query;
   if (!coupon) throw couponRefused(COUPON_REASONS.unknown);
   const buyer = {
     customerId: request.customerId,

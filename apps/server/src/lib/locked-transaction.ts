@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
+import { inventory, products } from '../db/schema/index.js';
+
+/**
+ * LOCK ORDER (docs/domain.md § Production). Every business transaction takes its row locks in this one order, so two
+ * transactions can never each hold what the other waits for:
+ *   1. `customer`: the customer row (FOR SHARE by the customer guard: an order checks the buyer is active before
+ *      anything else; FOR UPDATE by customer edits, deactivation and erasure);
+ *   2. `coupon`: the coupon row (FOR UPDATE: counting or giving back a use, editing or deleting the coupon);
+ *   3. `products`: the products (FOR KEY SHARE for stock moves, FOR SHARE or FOR UPDATE for catalogue edits), id order;
+ *   4. `inventory`: the inventory rows (product variants) FOR UPDATE in inventory id order;
+ *   5. `order`: the order rows (FOR UPDATE; a new order is inserted here), id order;
+ *   6. `payment`: the payment rows of the order (an intent bound or confirmed);
+ *   then, taken by the database itself: the analytics rollup rows, by the order triggers (migration 0002) in key order,
+ *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for
+ *   its old and new row); and last the idempotency key row, inserted when the answer is stored.
+ * `RowLocks` keeps this order by construction: each lock is asked as a step, and asking a step after a later one throws
+ * a LockOrderError before any SQL runs (a programming error, caught by the tests). Within a step its own methods lock
+ * rows in id order, so two transactions wanting the same rows queue instead of deadlocking.
+ * Going back to an earlier step is allowed only for rows the transaction already holds (changing an inventory row the
+ * order change locked in step 4, after the order row): that waits for nobody.
+ * Locks outside this order take rows no business transaction holds (sign-in sessions, tokens, invitations, jobs, the
+ * mail outbox). A transaction that still meets a deadlock or a serialization failure is run again as a whole
+ * (db/retry.ts), then answers 503.
+ */
+export const LOCK_STEPS = ['customer', 'coupon', 'products', 'inventory', 'order', 'payment'] as const;
+export type LockStep = (typeof LOCK_STEPS)[number];
+
+/** A lock asked out of the lock order: a bug in the calling code, never a user error. */
+export class LockOrderError extends Error {
+  override name = 'LockOrderError';
+}
+
+/** A size/color combination of a product, as a stock change names it (size and color case-insensitive). */
+export type StockCombination = { productId: string; size: string; color: string };
+
+/** How a held inventory row is recognised when a later statement changes it. */
+export const combinationKey = (c: StockCombination) =>
+  `${c.productId}/${c.size.toLowerCase()}/${c.color.toLowerCase()}`;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The row locks of one transaction, taken in LOCK_STEPS order (see above). */
+export class RowLocks {
+  private highest = -1;
+  private readonly held = new Map<LockStep, Set<string>>();
+
+  constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * Runs `lock`, a statement that takes the rows of `step` itself (a SELECT … FOR UPDATE with its own columns, or a
+   * write that locks its rows), after checking the order. `keys` name the rows, so the step may be asked again for
+   * them after a later step.
+   */
+  async step<T>(step: LockStep, lock: () => Promise<T>, keys: readonly string[] = []): Promise<T> {
+    this.enter(step, keys);
+    return lock();
+  }
+
+  /** Runs ONE statement that takes several steps in a row (in that order, e.g. the reservation of a new order). */
+  async steps<T>(steps: readonly LockStep[], lock: () => Promise<T>): Promise<T> {
+    steps.reduce((after, step) => this.assertInOrder(step, [], after), this.highest);
+    for (const step of steps) this.enter(step, []);
+    return lock();
+  }
+
+  /** Step 3: the products, in id order (key share is enough to hold a product under a stock move). */
+  async products(ids: readonly string[], strength: 'key share' | 'share' | 'update' = 'key share'): Promise<void> {
+    const sorted = [...new Set(ids)].sort(byText);
+    this.enter('products', sorted);
+    if (sorted.length === 0) return;
+    await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, sorted))
+      .orderBy(asc(products.id))
+      .for(strength);
+  }
+
+  /** Step 4: the inventory rows of the combinations, in inventory id order. */
+  async inventory(combinations: readonly StockCombination[]): Promise<void> {
+    this.enter('inventory', combinations.map(combinationKey));
+    if (combinations.length === 0) return;
+    await this.db
+      .select({ id: inventory.id })
+      .from(inventory)
+      .where(
+        or(
+          ...combinations.map((c) =>
+            and(
+              eq(inventory.productId, c.productId),
+              sql`lower(${inventory.size}) = lower(${c.size})`,
+              sql`lower(${inventory.color}) = lower(${c.color})`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(inventory.id))
+      .for('update');
+  }
+
+  /** Steps 3 and 4 for a set of combinations: their products (key share), then their inventory rows. */
+  async stock(combinations: readonly StockCombination[]): Promise<void> {
+    if (combinations.length === 0) return;
+    await this.products(combinations.map((c) => c.productId));
+    await this.inventory(combinations);
+  }
+
+  /** The rank of `step` when it may come after the step ranked `after`; throws when it may not. */
+  private assertInOrder(step: LockStep, keys: readonly string[], after: number): number {
+    const rank = LOCK_STEPS.indexOf(step);
+    const held = this.held.get(step);
+    if (rank < after && !(keys.length > 0 && keys.every((key) => held?.has(key))))
+      throw new LockOrderError(
+        `lock step "${step}" asked after "${LOCK_STEPS[after]}": take the locks in the order ${LOCK_STEPS.join(', ')}`,
+      );
+    return Math.max(rank, after);
+  }
+
+  private enter(step: LockStep, keys: readonly string[]) {
+    this.highest = this.assertInOrder(step, keys, this.highest);
+    if (keys.length === 0) return;
+    const set = this.held.get(step) ?? new Set<string>();
+    for (const key of keys) set.add(key);
+    this.held.set(step, set);
+  }
+}
+
+const perTransaction = new WeakMap<object, RowLocks>();
+
+/**
+ * The row locks of the transaction `db` (one tracker per transaction, whichever function asks). Outside a transaction
+ * each statement commits on its own and holds nothing after it, so every call gets a fresh tracker.
+ */
+export function locksOf(db: DbOrTx): RowLocks {
+  if (!(db instanceof PgTransaction)) return new RowLocks(db);
+  let locks = perTransaction.get(db);
+  if (!locks) {
+    locks = new RowLocks(db);
+    perTransaction.set(db, locks);
+  }
+  return locks;
+}
+
+/** A business transaction (retried as a whole on a deadlock, db/retry.ts) with its row locks. */
+export function lockedTransaction<T>(db: Db, work: (tx: Tx, locks: RowLocks) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx, locksOf(tx)));
+}
