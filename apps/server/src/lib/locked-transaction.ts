@@ -42,6 +42,9 @@ export const combinationKey = (c: StockCombination) =>
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The rows a lock statement takes: their keys, or how to read them from its result (rows found by a condition). */
+type RowKeys<T> = readonly string[] | ((result: T) => readonly string[]);
+
 /** The row locks of one transaction, taken in LOCK_STEPS order (see above). */
 export class RowLocks {
   private highest = -1;
@@ -51,18 +54,24 @@ export class RowLocks {
 
   /**
    * Runs `lock`, a statement that takes the rows of `step` itself (a SELECT … FOR UPDATE with its own columns, or a
-   * write that locks its rows), after checking the order. `keys` name the rows, so the step may be asked again for
-   * them after a later step.
+   * write that locks its rows), after checking the order. `keys` name its rows: the step may then be asked again for
+   * them after a later step, and never again for other rows.
    */
-  async step<T>(step: LockStep, lock: () => Promise<T>, keys: readonly string[] = []): Promise<T> {
-    this.enter(step, keys);
-    return lock();
+  async step<T>(step: LockStep, lock: () => Promise<T>, keys: RowKeys<T> = []): Promise<T> {
+    this.enter(step, typeof keys === 'function' ? [] : keys);
+    const result = await lock();
+    if (typeof keys === 'function') this.hold(step, keys(result));
+    return result;
   }
 
-  /** Runs ONE statement that takes several steps in a row (in that order, e.g. the reservation of a new order). */
-  async steps<T>(steps: readonly LockStep[], lock: () => Promise<T>): Promise<T> {
-    steps.reduce((after, step) => this.assertInOrder(step, [], after), this.highest);
-    for (const step of steps) this.enter(step, []);
+  /**
+   * Runs ONE statement that takes several steps, entered in LOCK_STEPS order whatever the order of `rows` (e.g. the
+   * reservation of a new order: products, inventory, then the order row it inserts). `rows` names each step's keys.
+   */
+  async steps<T>(rows: Partial<Record<LockStep, readonly string[]>>, lock: () => Promise<T>): Promise<T> {
+    const steps = LOCK_STEPS.filter((step) => rows[step] !== undefined);
+    steps.reduce((after, step) => this.assertInOrder(step, rows[step]!, after), this.highest);
+    for (const step of steps) this.enter(step, rows[step]!);
     return lock();
   }
 
@@ -108,19 +117,30 @@ export class RowLocks {
     await this.inventory(combinations);
   }
 
-  /** The rank of `step` when it may come after the step ranked `after`; throws when it may not. */
+  /**
+   * The rank the transaction reaches when it takes `keys` of `step` after the step ranked `after`. Rows it already
+   * holds wait for nobody, so they may be asked again at any time. New rows may not come after a later step, nor in a
+   * second call of a step that already holds named rows: one call locks its rows in id order, two calls would not.
+   */
   private assertInOrder(step: LockStep, keys: readonly string[], after: number): number {
     const rank = LOCK_STEPS.indexOf(step);
     const held = this.held.get(step);
-    if (rank < after && !(keys.length > 0 && keys.every((key) => held?.has(key))))
+    if (keys.length > 0 && keys.every((key) => held?.has(key))) return Math.max(rank, after);
+    if (rank < after)
       throw new LockOrderError(
         `lock step "${step}" asked after "${LOCK_STEPS[after]}": take the locks in the order ${LOCK_STEPS.join(', ')}`,
       );
-    return Math.max(rank, after);
+    if (held && keys.length > 0)
+      throw new LockOrderError(`new rows of lock step "${step}" asked in a second call: ask them all in one call`);
+    return rank;
   }
 
   private enter(step: LockStep, keys: readonly string[]) {
     this.highest = this.assertInOrder(step, keys, this.highest);
+    this.hold(step, keys);
+  }
+
+  private hold(step: LockStep, keys: readonly string[]) {
     if (keys.length === 0) return;
     const set = this.held.get(step) ?? new Set<string>();
     for (const key of keys) set.add(key);

@@ -9,7 +9,8 @@ export const CUSTOMER_CANNOT_ORDER = 'This customer account is deactivated and c
 /**
  * docs/domain.md § Domain rules: a deactivated (or deleted) customer cannot order. Call it inside the order-creating
  * transaction: it takes a share lock on the customer row, so a deactivation running at the same time waits for the
- * order (or the order sees the deactivation) — never both. The first step of the lock order (lib/locked-transaction.ts).
+ * order (or the order sees the deactivation) — never both. It is the first step of the lock order
+ * (lib/locked-transaction.ts).
  * Throws 404 when the id is not a customer, 403 ACCOUNT_DEACTIVATED when the customer may not order.
  */
 export async function assertCustomerCanOrder(db: DbOrTx, customerId: string): Promise<void> {

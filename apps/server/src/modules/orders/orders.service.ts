@@ -14,7 +14,7 @@ import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { locksOf } from '../../lib/locked-transaction.js';
+import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import { assertCustomerCanOrder } from '../customers/customer-guard.js';
 import { reservationSql } from '../inventory/stock.service.js';
@@ -187,6 +187,12 @@ export async function placeOrder(
   // the order (a taken order number inserts nothing either: another number is tried), its lines, the reservations and
   // their movements; the order's analytics rows are locked by its triggers at the end of the statement.
   const wanted = unitsByInventoryRow(lines);
+  // The rows the statement takes, so that a retry with another order number asks the same rows again.
+  const rows = {
+    products: wanted.map((w) => w.line.productId),
+    inventory: wanted.map((w) => combinationKey(w.line)),
+    order: [orderId],
+  };
   let order: typeof orders.$inferSelect | undefined;
   let orderNumber = '';
   for (let attempt = 0; !order; attempt++) {
@@ -197,7 +203,7 @@ export async function placeOrder(
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
-    const [result] = await locksOf(tx).steps(['products', 'inventory', 'order'], () =>
+    const [result] = await locksOf(tx).steps(rows, () =>
       queryRowsPrepared<{ short: unknown; order: unknown }>(
         tx,
         sql`WITH ${reservation.locks},
