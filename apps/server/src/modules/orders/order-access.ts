@@ -39,8 +39,10 @@ export async function lockedOrderForChange(
 ) {
   const { couponId } = await visibleOrder(db, id, user);
   if (locks.coupon && couponId)
-    await locksOf(db).step('coupon', () =>
-      db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update'),
+    await locksOf(db).step(
+      'coupon',
+      () => db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update'),
+      [couponId],
     );
   if (locks.stock) await lockOrderStock(db, id);
   return visibleOrder(db, id, user, { lock: true });
