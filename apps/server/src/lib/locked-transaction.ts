@@ -152,7 +152,8 @@ const perTransaction = new WeakMap<object, RowLocks>();
 
 /**
  * The row locks of the transaction `db` (one tracker per transaction, whichever function asks). Outside a transaction
- * each statement commits on its own and holds nothing after it, so every call gets a fresh tracker.
+ * each statement commits on its own and holds nothing after it, so every call gets a fresh tracker. A savepoint
+ * (`tx.transaction`) has its own tracker: one business operation per savepoint, as the demo data places its orders.
  */
 export function locksOf(db: DbOrTx): RowLocks {
   if (!(db instanceof PgTransaction)) return new RowLocks(db);
