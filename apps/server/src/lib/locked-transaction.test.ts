@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -140,5 +142,41 @@ describe('no deadlock', () => {
       }
     });
     expect(states).toContain('40P01');
+  });
+});
+
+describe('every row lock', () => {
+  // Rows no business transaction holds while it waits for another: sign-in, staff accounts, sessions, invitations,
+  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, and advisory locks.
+  const OUTSIDE_THE_ORDER = [
+    'db/bootstrap.ts',
+    'db/client.ts',
+    'lib/mail.ts',
+    'modules/auth/login-throttle.ts',
+    'modules/auth/mail-tokens.ts',
+    'modules/auth/refresh-tokens.ts',
+    'modules/invitations/invitations.service.ts',
+    'modules/privacy/erasure-logs.ts',
+    'modules/retention/retention.ts',
+    'modules/sessions/sessions.service.ts',
+    'modules/taxonomy/taxonomy.service.ts',
+    'modules/two-factor/two-factor.service.ts',
+    'modules/users/users.service.ts',
+  ];
+  const LOCKING = /\.for\('|FOR (NO KEY )?UPDATE|FOR (KEY )?SHARE|pg_advisory/;
+
+  it('is taken through the lock order helper, or is a known lock outside the business order', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const sources = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('lib/locked-transaction'),
+    );
+    const locking = sources.filter((file) => LOCKING.test(readFileSync(path.join(root, file), 'utf8')));
+    const unguarded = locking.filter(
+      (file) =>
+        !readFileSync(path.join(root, file), 'utf8').includes('locked-transaction.js') &&
+        !OUTSIDE_THE_ORDER.includes(file.split(path.sep).join('/')),
+    );
+    expect(locking.length).toBeGreaterThan(OUTSIDE_THE_ORDER.length);
+    expect(unguarded).toEqual([]);
   });
 });
