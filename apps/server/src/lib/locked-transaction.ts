@@ -7,7 +7,7 @@ import { inventory, products } from '../db/schema/index.js';
  * LOCK ORDER (docs/domain.md § Production). Every business transaction takes its row locks in this one order, so two
  * transactions can never each hold what the other waits for:
  *   1. `customer`: the customer row (FOR SHARE by the customer guard: an order checks the buyer is active before
- *      anything else; FOR UPDATE by customer edits, deactivation and erasure);
+ *      anything else; FOR UPDATE by customer edits, deactivation and erasure, and by the account's own profile);
  *   2. `coupon`: the coupon row (FOR UPDATE: counting or giving back a use, editing or deleting the coupon);
  *   3. `products`: the products (FOR KEY SHARE for stock moves, FOR SHARE or FOR UPDATE for catalogue edits), id order;
  *   4. `inventory`: the inventory rows (product variants) FOR UPDATE in inventory id order;
@@ -17,13 +17,15 @@ import { inventory, products } from '../db/schema/index.js';
  *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for
  *   its old and new row); and last the idempotency key row, inserted when the answer is stored.
  * `RowLocks` keeps this order by construction: each lock is asked as a step, and asking a step after a later one throws
- * a LockOrderError before any SQL runs (a programming error, caught by the tests). Within a step its own methods lock
- * rows in id order, so two transactions wanting the same rows queue instead of deadlocking.
- * Going back to an earlier step is allowed only for rows the transaction already holds (changing an inventory row the
- * order change locked in step 4, after the order row): that waits for nobody.
- * Locks outside this order take rows no business transaction holds (sign-in sessions, tokens, invitations, jobs, the
- * mail outbox). A transaction that still meets a deadlock or a serialization failure is run again as a whole
- * (db/retry.ts), then answers 503.
+ * a LockOrderError before any SQL runs (a programming error, caught by the tests). The rows of a step come in one call,
+ * which locks them in id order, so two transactions wanting the same rows queue instead of deadlocking; a second call
+ * with new rows of the same step throws too. Going back to an earlier step is allowed only for rows the transaction
+ * already holds (changing an inventory row the order change locked in step 4, after the order row): that waits for
+ * nobody.
+ * Locks outside this order take rows no business transaction holds while it waits for another (sign-in, staff
+ * accounts, sessions, invitations, two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an
+ * erasure, advisory locks); the test of this file names them. A transaction that still meets a deadlock or a
+ * serialization failure is run again as a whole (db/retry.ts), then answers 503.
  */
 export const LOCK_STEPS = ['customer', 'coupon', 'products', 'inventory', 'order', 'payment'] as const;
 export type LockStep = (typeof LOCK_STEPS)[number];
