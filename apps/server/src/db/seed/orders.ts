@@ -163,12 +163,21 @@ export async function seedDemoOrders(db: Db, random: Random, now: Date, count = 
       // About one customer order in six tries a live demo coupon; when the coupon's rules refuse it (minimum amount,
       // first order, per-customer limit) the savepoint is rolled back and the order is placed without it.
       const couponCode = customer && random.next() < 0.17 ? random.pick(DEMO_ORDER_COUPONS) : undefined;
-      const order =
-        (couponCode && (await tx.transaction((savepoint) => place(savepoint, couponCode)).catch(() => null))) ||
-        (await place(tx));
-      for (const line of lines) line.variant.available -= line.quantity;
-      if ((await settle(tx, random, order, createdAt, now)) === 'released')
-        for (const line of lines) line.variant.available += line.quantity;
+      // Each order in its own savepoint, placed and settled in the same one: a business operation after another, each
+      // taking its row locks in the lock order (lib/locked-transaction.ts tracks them per savepoint; the seed runs
+      // alone).
+      const placedAndSettled = async (db: Tx, code?: string) => {
+        const order = await place(db, code);
+        return (await settle(db, random, order, createdAt, now)) === 'released';
+      };
+      await tx.transaction(async (one) => {
+        const withCoupon = couponCode
+          ? await one.transaction((savepoint) => placedAndSettled(savepoint, couponCode)).catch(() => null)
+          : null;
+        const released = withCoupon ?? (await placedAndSettled(one));
+        for (const line of lines) line.variant.available -= line.quantity;
+        if (released) for (const line of lines) line.variant.available += line.quantity;
+      });
       created += 1;
     }
   });

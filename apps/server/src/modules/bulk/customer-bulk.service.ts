@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type BatchOutcome, idIn, outcomeOf, writeActivities } from '../../lib/bulk.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { revokeUserSessions } from '../auth/index.js';
 import { customerListCondition } from '../customers/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
@@ -31,12 +32,14 @@ export class CustomerBulkService {
   }
 
   private async batch(tx: Tx, ids: string[], isActive: boolean, ctx: AuditContext): Promise<BatchOutcome> {
-    const rows = await tx
-      .select({ id: users.id, email: users.email, isActive: users.isActive })
-      .from(users)
-      .where(and(idIn(users.id, ids), customerListCondition({})))
-      .orderBy(asc(users.id))
-      .for('update');
+    const rows = await locksOf(tx).step('customer', () =>
+      tx
+        .select({ id: users.id, email: users.email, isActive: users.isActive })
+        .from(users)
+        .where(and(idIn(users.id, ids), customerListCondition({})))
+        .orderBy(asc(users.id))
+        .for('update'),
+    );
     const outcome = outcomeOf(ids, rows, 'Customer');
     const changing = rows.filter((row) => row.isActive !== isActive);
     outcome.unchanged = rows.length - changing.length;

@@ -23,6 +23,7 @@ import {
   writeActivities,
 } from '../../lib/bulk.js';
 import { notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { type CatalogueWriteService, productFilters } from '../products/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
@@ -159,21 +160,23 @@ export class ProductBulkService {
   }
 
   private lockRows(tx: Tx, ids: string[]) {
-    return tx
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        isActive: products.isActive,
-        categoryId: products.categoryId,
-        brandId: products.brandId,
-        price: products.price,
-        tags: products.tags,
-      })
-      .from(products)
-      .where(idIn(products.id, ids))
-      .orderBy(asc(products.id))
-      .for('update');
+    return locksOf(tx).step('products', () =>
+      tx
+        .select({
+          id: products.id,
+          name: products.name,
+          sku: products.sku,
+          isActive: products.isActive,
+          categoryId: products.categoryId,
+          brandId: products.brandId,
+          price: products.price,
+          tags: products.tags,
+        })
+        .from(products)
+        .where(idIn(products.id, ids))
+        .orderBy(asc(products.id))
+        .for('update'),
+    );
   }
 
   private async updateBatch(

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { couponRedemptions, coupons } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { lockedTransaction } from '../../lib/locked-transaction.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
 import { checkCoupon } from './redemption.js';
@@ -157,8 +158,10 @@ export class CouponsService {
   }
 
   async update(id: string, input: CouponInput, ctx: AuditContext): Promise<Coupon> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    return lockedTransaction(this.db, async (tx, locks) => {
+      const [before] = await locks.step('coupon', () =>
+        tx.select().from(coupons).where(eq(coupons.id, id)).for('update'),
+      );
       if (!before) throw notFound('Coupon not found');
       // Without dates in the body the coupon keeps its own (the create defaults apply to new coupons only).
       const values = columns(input);
@@ -187,8 +190,10 @@ export class CouponsService {
    * order history behind its analytics; deactivating it stops further use.
    */
   async remove(id: string, ctx: AuditContext): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    await lockedTransaction(this.db, async (tx, locks) => {
+      const [before] = await locks.step('coupon', () =>
+        tx.select().from(coupons).where(eq(coupons.id, id)).for('update'),
+      );
       if (!before) throw notFound('Coupon not found');
       const [used] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, id));
       if ((used?.n ?? 0) > 0)

@@ -4,6 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client.js';
 import { couponEmailKey, couponRedemptions, coupons } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 
 export type CouponDiscount = {
   /** Discount in dollars (capped at the subtotal). */
@@ -91,7 +92,13 @@ export async function checkCoupon(
 ): Promise<{ coupon: CouponRow; discount: number; freeShipping: boolean }> {
   const code = (request.code ?? '').trim().toUpperCase();
   const query = db.select().from(coupons).where(eq(coupons.code, code));
-  const [coupon] = options.lock ? await query.for('update') : await query;
+  const [coupon] = options.lock
+    ? await locksOf(db).step(
+        'coupon',
+        () => query.for('update'),
+        (rows) => rows.map((row) => row.id),
+      )
+    : await query;
   if (!coupon) throw couponRefused(COUPON_REASONS.unknown);
   const buyer = {
     customerId: request.customerId,
@@ -111,7 +118,7 @@ export async function checkCoupon(
 
 /**
  * The discount a code gives. Without `orderId` it only prices (checkout preview). With `orderId` (inside the order's
- * transaction) it also counts the use: the coupon row is locked FOR UPDATE first (lock order step 1), so parallel
+ * transaction) it also counts the use: the coupon row is locked FOR UPDATE first (the `coupon` lock step), so parallel
  * orders with the same coupon queue up and each one counts the buyer's redemptions and orders only after the previous
  * one committed; the total limit is guarded by the conditional `used_count < usage_limit` UPDATE, the per-customer
  * limit by the conditional insert of the redemption row (`recordCouponRedemption`, right after the order row, which
@@ -121,11 +128,16 @@ export async function applyCouponDiscount(db: DbOrTx, request: CouponRequest): P
   if (!request.code?.trim()) return NO_COUPON;
   const { coupon, discount, freeShipping } = await checkCoupon(db, request, { lock: Boolean(request.orderId) });
   if (request.orderId) {
-    const [counted] = await db
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(and(eq(coupons.id, coupon.id), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
-      .returning({ id: coupons.id });
+    const [counted] = await locksOf(db).step(
+      'coupon',
+      () =>
+        db
+          .update(coupons)
+          .set({ usedCount: sql`${coupons.usedCount} + 1` })
+          .where(and(eq(coupons.id, coupon.id), sql`${coupons.usedCount} < ${coupons.usageLimit}`))
+          .returning({ id: coupons.id }),
+      [coupon.id],
+    );
     if (!counted) throw couponExhausted();
   }
   return { discount, freeShipping, couponId: coupon.id, couponCode: coupon.code };
@@ -173,8 +185,14 @@ export async function releaseCouponRedemption(db: DbOrTx, orderId: string, at = 
     .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
     .returning({ couponId: couponRedemptions.couponId });
   if (!released) return;
-  await db
-    .update(coupons)
-    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-    .where(eq(coupons.id, released.couponId));
+  // The coupon row must be held already: a change that may give a use back locks it before the order row.
+  await locksOf(db).step(
+    'coupon',
+    () =>
+      db
+        .update(coupons)
+        .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+        .where(eq(coupons.id, released.couponId)),
+    [released.couponId],
+  );
 }

@@ -15,6 +15,7 @@ import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users }
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
 import { revokeUserSessions } from '../auth/index.js';
@@ -200,7 +201,7 @@ export class CustomersService {
       .select()
       .from(users)
       .where(and(eq(users.id, id), isManagedCustomer));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await locksOf(db).step('customer', () => query.for('update'), [id]) : await query;
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }

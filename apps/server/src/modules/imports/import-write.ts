@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
+import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import { lockStockRows } from '../inventory/index.js';
 import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
 
@@ -24,9 +25,9 @@ const productColumns = (f: ProductFields) => ({
 
 /**
  * Writes one planned batch (all but its pictures: import-images.ts sets those after, without a transaction open
- * during the downloads) inside the caller's transaction, in the lock order of stock.service.ts: products first
- * (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted with
- * their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
+ * during the downloads) inside the caller's transaction, in the lock order of lib/locked-transaction.ts: products
+ * first (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted
+ * with their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
  * "import"). Returns the rows whose quantity could not be set (reserved units grew since the plan).
  */
 export async function writeBatch(
@@ -35,7 +36,7 @@ export async function writeBatch(
   decisions: readonly RowDecision[],
   actorId: string | null,
 ): Promise<{ row: number; reserved: number }[]> {
-  await writeProducts(tx, planner, decisions, actorId);
+  await locksOf(tx).step('products', () => writeProducts(tx, planner, decisions, actorId));
   // Every product of the batch is known now: existing ones since the plan, new ones since their insert.
   const idOf = (d: RowDecision) => planner.productId(d.productSku)!;
 
@@ -136,9 +137,13 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
     wanted.map((d) => sql`(${d.variant!.id}::char(24), ${d.variantChanges.quantity!}::int, ${newId()}::char(24))`),
     sql`, `,
   );
-  const done = await queryRows<{ id: string }>(
-    tx,
-    sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
+  const held = wanted.map((d) => combinationKey(d.variant!));
+  const done = await locksOf(tx).step(
+    'inventory',
+    () =>
+      queryRows<{ id: string }>(
+        tx,
+        sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
       old AS MATERIALIZED (
         SELECT i.id, i.quantity, i.reserved FROM inventory i WHERE i.id IN (SELECT id FROM wanted) ORDER BY i.id FOR UPDATE
       ),
@@ -155,6 +160,8 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
         ${REASON}, ${actorId}
       FROM changed
       RETURNING inventory_id AS id`,
+      ),
+    held,
   );
   const ok = new Set(done.map((r) => r.id));
   return wanted.filter((d) => !ok.has(d.variant!.id)).map((d) => ({ row: d.row, reserved: d.variant!.reserved }));

@@ -1,31 +1,17 @@
 import { PRODUCT_MESSAGES, type StockOperation } from '@seamline/shared';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
+import { inventory, inventoryMovements } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { combinationKey, locksOf, type StockCombination } from '../../lib/locked-transaction.js';
 
 /**
  * The one place where inventory quantity and reserved change (docs/domain.md § Domain rules).
  * The operations are packages/shared's STOCK_OPERATIONS (staff) and ORDER_STOCK_OPERATIONS (orders). Each change is
  * ONE conditional UPDATE that locks the row, checks the rule against the current values and writes, plus a movement
- * row — never read-then-write.
- */
-/*
- * LOCK ORDER (docs/domain.md § Production). Every business transaction takes its row locks in this one order, so two
- * transactions can never each hold what the other waits for:
- *   1. the customer row (FOR SHARE, customer guard: an order checks the buyer is active before anything else);
- *   2. the coupon row (FOR UPDATE: counting or giving back a use);
- *   3. the products of the variants (FOR KEY SHARE, id order; catalogue edits hold the product first too);
- *   4. the inventory rows (product variants) in inventory id order — `lockStockRows`, before the first `changeStock`
- *      (a new order takes steps 3 and 4 inside its one statement: `reservationSql`);
- *   5. the order row (FOR UPDATE; a new order is inserted here);
- *   6. the analytics rollup rows, taken by the order triggers (migration 0002) in key order, day rows before product rows
- *      (an order's day rows are in the shard its id picks, the last key column: the same for its old and new row);
- *   7. the idempotency key row, inserted last.
- * Staff stock edits take 3 then 4; customer deactivation only 1. A transaction that still meets a deadlock or a
- * serialization failure is run again as a whole (db/retry.ts), then answers 503.
+ * row — never read-then-write. Its row locks go through lib/locked-transaction.ts, which keeps the lock order.
  */
 
 export type StockChange = {
@@ -84,46 +70,26 @@ type RawRow = {
   previous_reserved: number;
 };
 
-type Combination = { productId: string; size: string; color: string };
-
 /**
- * Takes steps 3 and 4 of the lock order for a set of combinations: their products (key share) and their inventory rows
- * (for update), each in id order. Call it before the first `changeStock` of a transaction that changes several rows.
+ * Takes steps 3 and 4 of the lock order (lib/locked-transaction.ts) for a set of combinations: their products (key
+ * share) and their inventory rows (for update), each in id order. Call it before the first `changeStock` of a
+ * transaction that changes several rows.
  */
-export async function lockStockRows(db: DbOrTx, combinations: readonly Combination[]): Promise<void> {
-  if (combinations.length === 0) return;
-  const productIds = [...new Set(combinations.map((c) => c.productId))];
-  await db
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(asc(products.id))
-    .for('key share');
-  await db
-    .select({ id: inventory.id })
-    .from(inventory)
-    .where(
-      or(
-        ...combinations.map((c) =>
-          and(
-            eq(inventory.productId, c.productId),
-            sql`lower(${inventory.size}) = lower(${c.size})`,
-            sql`lower(${inventory.color}) = lower(${c.color})`,
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(inventory.id))
-    .for('update');
+export async function lockStockRows(db: DbOrTx, combinations: readonly StockCombination[]): Promise<void> {
+  await locksOf(db).stock(combinations);
 }
 
 export async function changeStock(db: DbOrTx, change: StockChange): Promise<StockResult> {
   if (!Number.isInteger(change.quantity) || change.quantity < 0)
     throw new Error('stock quantity must be a whole number ≥ 0');
   const rule = RULES[change.operation];
-  const rows = await queryRows<RawRow>(
-    db,
-    sql`WITH old AS (
+  // Step 4 of the lock order; asked again after the order row only for a row this transaction already holds.
+  const rows = await locksOf(db).step(
+    'inventory',
+    () =>
+      queryRows<RawRow>(
+        db,
+        sql`WITH old AS (
           SELECT id, quantity, reserved FROM inventory
           WHERE product_id = ${change.productId} AND lower(size) = lower(${change.size}) AND lower(color) = lower(${change.color})
           FOR UPDATE
@@ -136,6 +102,8 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
         WHERE i.id = old.id AND ${expression(rule.when, change.quantity)}
         RETURNING i.id, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
                   old.quantity AS previous_quantity, old.reserved AS previous_reserved`,
+      ),
+    [combinationKey(change)],
   );
   const updated = rows[0];
   if (!updated) {
@@ -254,7 +222,8 @@ type ReservationContext = { reason: string; actorId: string | null; orderId: str
 /**
  * The reservation of several combinations for a new order, as common table expressions of ONE statement that is
  * all-or-nothing (so it is safe even outside a transaction):
- * - `locked_products`, `old`: steps 3 and 4 of the lock order — the products FOR KEY SHARE in id order (an InitPlan that
+ * - `locked_products`, `old`: steps 3 and 4 of the lock order (lib/locked-transaction.ts; the caller runs the
+ *   statement as `locks.steps(['products', 'inventory', 'order'], …)`) — the products FOR KEY SHARE in id order (an InitPlan that
  *   runs before the first inventory row is read), then the inventory rows FOR UPDATE in id order;
  * - `stock`: per wanted row, whether the locked current row covers the units (`quantity - reserved >= units`);
  *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;

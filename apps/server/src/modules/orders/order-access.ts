@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { coupons, orders } from '../../db/schema/index.js';
 import { isStaff } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import { lockOrderStock } from './order-stock.js';
 
@@ -15,7 +16,7 @@ export const ORDER_NOT_FOUND = ORDER_MESSAGES.notFound;
  */
 export async function visibleOrder(db: DbOrTx, id: string, user: AuthUser | null, { lock = false } = {}) {
   const query = db.select().from(orders).where(eq(orders.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock ? await locksOf(db).step('order', () => query.for('update'), [id]) : await query;
   if (!row) throw notFound(ORDER_NOT_FOUND);
   if (isStaff(user)) return row;
   if (!user || row.customerId !== user.id) throw notFound(ORDER_NOT_FOUND);
@@ -24,7 +25,7 @@ export async function visibleOrder(db: DbOrTx, id: string, user: AuthUser | null
 
 /**
  * The order row locked for a change that may move its stock and, with `coupon`, give its coupon use back — taking the
- * locks in the one global order (inventory/stock.service.ts): coupon, products and variants of its lines, then the
+ * locks in the one global order (lib/locked-transaction.ts): coupon, products and variants of its lines, then the
  * order row. An order's lines and coupon never change, so reading them before the order lock is safe; the row
  * returned is read under the lock.
  */
@@ -36,7 +37,11 @@ export async function lockedOrderForChange(
 ) {
   const { couponId } = await visibleOrder(db, id, user);
   if (locks.coupon && couponId)
-    await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');
+    await locksOf(db).step(
+      'coupon',
+      () => db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update'),
+      [couponId],
+    );
   if (locks.stock) await lockOrderStock(db, id);
   return visibleOrder(db, id, user, { lock: true });
 }

@@ -7,6 +7,7 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { isStaff } from '../../lib/caller.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { callerOf, once, type Stored } from '../../lib/idempotency.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
@@ -54,9 +55,13 @@ export async function confirmOrderPayment(
   user: AuthUser | null,
   audit: AuditContext,
 ): Promise<Stored<Confirmed | ApiError>> {
-  // Lock order (inventory/stock.service.ts): the order's variants before the order row.
+  // Lock order (lib/locked-transaction.ts): the order's variants before the order row.
   await lockOrderStock(tx, input.orderId);
-  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+  const [order] = await locksOf(tx).step(
+    'order',
+    () => tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update'),
+    [input.orderId],
+  );
   const allowed =
     order &&
     (isStaff(user) ||

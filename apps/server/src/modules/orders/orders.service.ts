@@ -15,6 +15,7 @@ import { type AuditContext, createdFields, writeActivity } from '../../lib/audit
 import { isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
@@ -181,11 +182,17 @@ export async function placeOrder(
     quantity: line.quantity,
     total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
   }));
-  // Lock order (inventory/stock.service.ts): the coupon is held; now products and variants, then the order row. ONE
+  // Lock order (lib/locked-transaction.ts): the coupon is held; now products and variants, then the order row. ONE
   // all-or-nothing statement locks every combination in id order, and only when all of them cover their units inserts
   // the order (a taken order number inserts nothing either: another number is tried), its lines, the reservations and
   // their movements; the order's analytics rows are locked by its triggers at the end of the statement.
   const wanted = unitsByInventoryRow(lines);
+  // The rows the statement takes, so that a retry with another order number asks the same rows again.
+  const rows = {
+    products: wanted.map((w) => w.line.productId),
+    inventory: wanted.map((w) => combinationKey(w.line)),
+    order: [orderId],
+  };
   let order: typeof orders.$inferSelect | undefined;
   let orderNumber = '';
   for (let attempt = 0; !order; attempt++) {
@@ -196,14 +203,16 @@ export async function placeOrder(
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
-    const [result] = await queryRowsPrepared<{ short: unknown; order: unknown }>(
-      tx,
-      sql`WITH ${reservation.locks},
+    const [result] = await locksOf(tx).steps(rows, () =>
+      queryRowsPrepared<{ short: unknown; order: unknown }>(
+        tx,
+        sql`WITH ${reservation.locks},
           placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
           ${reservation.changes},
           lines AS (${insertItemsAfter(items, sql`placed`)})
           SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order"
           FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
+      ),
     );
     assertReserved(wanted, jsonValue<string[]>(result!.short));
     order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;

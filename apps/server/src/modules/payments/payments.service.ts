@@ -13,6 +13,7 @@ import { markExternalEffect } from '../../db/retry.js';
 import { orders, paymentMethods, payments } from '../../db/schema/index.js';
 import { isStaff } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import type { PaymentProvider } from './provider.js';
 
@@ -82,11 +83,15 @@ const ownedBy = (owner: IntentOwner) =>
  * the order is not placed.
  */
 export async function bindIntentToOrder(db: DbOrTx, intentId: string, orderId: string, owner: IntentOwner) {
-  const [bound] = await db
-    .update(payments)
-    .set({ orderId })
-    .where(and(eq(payments.intentId, intentId), eq(payments.kind, 'charge'), isNull(payments.orderId), ownedBy(owner)))
-    .returning({ id: payments.id });
+  const [bound] = await locksOf(db).step('payment', () =>
+    db
+      .update(payments)
+      .set({ orderId })
+      .where(
+        and(eq(payments.intentId, intentId), eq(payments.kind, 'charge'), isNull(payments.orderId), ownedBy(owner)),
+      )
+      .returning({ id: payments.id }),
+  );
   if (!bound) throw notFound(PAYMENT_INTENT_NOT_FOUND);
 }
 
@@ -122,11 +127,13 @@ export async function confirmIntent(
   caller: IntentCaller,
   paymentMethod?: string,
 ) {
-  const [intent] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')))
-    .for('update');
+  const [intent] = await locksOf(db).step('payment', () =>
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')))
+      .for('update'),
+  );
   if (!intent || !mayUse(intent, order, caller)) throw notFound(PAYMENT_INTENT_NOT_FOUND);
   if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
   if (toCents(intent.amount) !== toCents(order.total))

@@ -18,6 +18,7 @@ import {
   twoFactorSecrets,
   users,
 } from '../../db/schema/index.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { scrubActivityLog, scrubJobs } from './erasure-logs.js';
 import { ERASED, personalTerms } from './personal-terms.js';
 
@@ -116,16 +117,18 @@ function isPlaceholder(term: string): boolean {
  */
 async function lockOrders(tx: Tx, user: UserRow, email: string) {
   const guestOrders: SQL | undefined = user.emailVerified ? sql`lower(${orders.guestEmail}) = ${email}` : undefined;
-  return tx
-    .select({
-      id: orders.id,
-      shippingAddress: orders.shippingAddress,
-      billingAddress: orders.billingAddress,
-    })
-    .from(orders)
-    .where(or(eq(orders.customerId, user.id), guestOrders))
-    .orderBy(asc(orders.id))
-    .for('update');
+  return locksOf(tx).step('order', () =>
+    tx
+      .select({
+        id: orders.id,
+        shippingAddress: orders.shippingAddress,
+        billingAddress: orders.billingAddress,
+      })
+      .from(orders)
+      .where(or(eq(orders.customerId, user.id), guestOrders))
+      .orderBy(asc(orders.id))
+      .for('update'),
+  );
 }
 
 /** The address fields kept for the books: where the tax was due. Everything else of the address is erased. */

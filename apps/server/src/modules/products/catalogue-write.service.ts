@@ -13,6 +13,7 @@ import { brands, categories, inventory, inventoryMovements, productImages, produ
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { discardUnusedImages } from '../../lib/images.js';
+import { lockedTransaction } from '../../lib/locked-transaction.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import { syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
@@ -119,8 +120,10 @@ export class CatalogueWriteService {
   }
 
   async update(id: string, input: ProductUpdateData, ctx: AuditContext): Promise<ProductView> {
-    const { product, orphaned } = await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    const { product, orphaned } = await lockedTransaction(this.db, async (tx, locks) => {
+      const [before] = await locks.step('products', () =>
+        tx.select().from(products).where(eq(products.id, id)).for('update'),
+      );
       if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
       const changes: Partial<ProductRow> = this.columns(input);
       if (input.category !== undefined) changes.categoryId = await resolveRef(tx, 'category', input.category);
@@ -156,8 +159,10 @@ export class CatalogueWriteService {
     status: { isActive?: boolean; isFeatured?: boolean; isTikTokTrending?: boolean },
     ctx: AuditContext,
   ): Promise<ProductView> {
-    return this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    return lockedTransaction(this.db, async (tx, locks) => {
+      const [before] = await locks.step('products', () =>
+        tx.select().from(products).where(eq(products.id, id)).for('update'),
+      );
       if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
       await tx.update(products).set(status).where(eq(products.id, id));
       await writeActivity(tx, ctx, {
@@ -173,8 +178,10 @@ export class CatalogueWriteService {
   /** Removes the product with its inventory, movements and images for good; order lines keep their snapshot. */
   /** Deletes a product; `alsoInTransaction` joins the same transaction (a bulk job's progress). */
   async remove(id: string, ctx: AuditContext, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
-    const images = await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    const images = await lockedTransaction(this.db, async (tx, locks) => {
+      const [before] = await locks.step('products', () =>
+        tx.select().from(products).where(eq(products.id, id)).for('update'),
+      );
       if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
       const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
       await tx.delete(inventoryMovements).where(eq(inventoryMovements.productId, id));

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
+import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/index.js';
 
 /** A row of the form; a SKU or barcode left out is kept (new rows: generated), a null price override removes it. */
@@ -46,7 +47,12 @@ export async function syncInventory(
   reason: string,
 ): Promise<{ created: number; changed: number; removed: number }> {
   assertUniqueCombinations(rows);
-  const existing = await tx.select().from(inventory).where(eq(inventory.productId, productId));
+  // Step 4 of the lock order: every row of the product at once, in id order, before the first change.
+  const existing = await locksOf(tx).step(
+    'inventory',
+    () => tx.select().from(inventory).where(eq(inventory.productId, productId)).orderBy(inventory.id).for('update'),
+    (rows) => rows.map(combinationKey),
+  );
   const byKey = new Map(existing.map((row) => [variantKey(row), row]));
   const summary = { created: 0, changed: 0, removed: 0 };
   for (const row of rows) {

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { changeStock, createVariant } from '../inventory/index.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
@@ -23,11 +24,9 @@ const AUDIT_ACTION: Record<StaffStockOperation, string> = {
 
 /** Holds the product (not its other combinations) so it cannot be deleted under the change. */
 async function lockProduct(tx: DbOrTx, id: string) {
-  const [row] = await tx
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(eq(products.id, id))
-    .for('share');
+  const [row] = await locksOf(tx).step('products', () =>
+    tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).for('share'),
+  );
   if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
   return row;
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { addresses, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { toSavedAddress } from './address-view.js';
 
 const NOT_FOUND = 'Address not found';
@@ -80,7 +81,9 @@ export class AddressesService {
 }
 
 async function lockAddressBook(tx: Tx, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await locksOf(tx).step('customer', () =>
+    tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update'),
+  );
 }
 
 async function findOwn(tx: Tx, userId: string, id: string): Promise<AddressRow> {

@@ -13,6 +13,7 @@ import { users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { AccessTokens } from '../../lib/jwt.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { revokeUserSessions, startRefreshFamily, toPublicUser } from '../auth/index.js';
 import { checkCurrentPassword } from '../credentials/index.js';
@@ -115,7 +116,7 @@ export class ProfileService {
 
   private async find(db: DbOrTx, userId: string, lock = false): Promise<UserRow> {
     const query = db.select().from(users).where(eq(users.id, userId));
-    const [row] = lock ? await query.for('update') : await query;
+    const [row] = lock ? await locksOf(db).step('customer', () => query.for('update'), [userId]) : await query;
     if (!row || row.deletedAt) throw unauthorized();
     return row;
   }
