@@ -124,6 +124,8 @@ describe('staff security: two-factor sign-in and sessions', () => {
         .getByText(/sessions? ended/)
         .first()
         .waitFor();
+      // One toaster for the whole app: the message shows once.
+      expect(await page.getByText(/sessions? ended/).count()).toBe(1);
       await screenshot(page, 'sessions');
 
       await otherPage.getByRole('link', { name: 'Orders' }).first().click();

@@ -1,5 +1,5 @@
 import { can } from '@seamline/shared';
-import { PageHeader, Toaster, useToast } from '@seamline/ui';
+import { PageHeader, useToast } from '@seamline/ui';
 import { useAuth } from '../../../auth/auth-context';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
@@ -18,7 +18,6 @@ export default function ProfileSecurityPage() {
       <SessionsCard onMessage={show} />
       <ChangePasswordCard onMessage={show} />
       {can(user?.role, 'usersWrite') ? <StaffSecuritySettingsCard onMessage={show} /> : null}
-      <Toaster />
     </div>
   );
 }
