@@ -9,8 +9,8 @@ const CONTRACT_FILE = /packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts
 /**
  * The web apps' production builds keep only the route of each endpoint contract. A contract also carries its zod
  * schemas, examples and API description: the server validates and documents with them, the browser only calls the
- * route, and in the storefront's first load they (and the validation library they pull in) were a fifth of the
- * JavaScript. Types are untouched, so callers stay typed by the full contract; the server, the tests and `vite dev` run
+ * route, and in the storefront's first load they (and the validation library they pull in) were more than a
+ * quarter of the JavaScript. Types are untouched, so callers stay typed by the full contract; the server, the tests and `vite dev` run
  * the source as written. docs/decisions/0160-browser-contracts-are-routes.md has the reasoning.
  */
 export function contractRoutesOnly(): Plugin {
@@ -19,9 +19,6 @@ export function contractRoutesOnly(): Plugin {
     apply: 'build',
     // Before the TypeScript compiler, which then leaves out the imports the cut code alone used.
     enforce: 'pre',
-    // zod's builders (`z.object(…)`, `z.string().optional()`, …) only make schemas: marked pure, a schema no code reads
-    // is dropped with its module-level definition, and zod with the last of them.
-    config: () => ({ build: { rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } } } }),
     transform(code, id) {
       if (!CONTRACT_FILE.test(id)) return null;
       const stripped = keepRoutesOnly(code, id);

@@ -12,7 +12,6 @@ export const errorEnvelope = z
   .describe('Every answer outside 2xx.');
 
 /** The success envelope (docs/domain.md § API). */
-/* @__NO_SIDE_EFFECTS__ */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { INVALID_HEX_MESSAGE, invalidIdMessage, isObjectId, OBJECT_ID_LENGTH } from './ids.js';
 
 /** One resource id (a path parameter's value), with the spec's messages. */
-/* @__NO_SIDE_EFFECTS__ */
 export function objectIdParam(resource = 'resource') {
   return z.string().superRefine((value, ctx) => {
     if (value.length !== OBJECT_ID_LENGTH) ctx.addIssue({ code: 'custom', message: invalidIdMessage(resource, value) });
@@ -11,7 +10,6 @@ export function objectIdParam(resource = 'resource') {
 }
 
 /** Path parameter `{ id }` for a resource, with the spec's messages. */
-/* @__NO_SIDE_EFFECTS__ */
 export function idParams(resource = 'resource') {
   return z.object({ id: objectIdParam(resource) });
 }

@@ -6,7 +6,6 @@ import { z } from 'zod';
  * "Percentage cannot exceed 100%") until every other field parses. A field check with `abort: true` still stops
  * these rules, so fields of such a schema use a pipe instead.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function whenValid<Shape extends z.ZodRawShape>(shape: Shape, fields: readonly (keyof Shape)[]) {
   return {
     when(payload: { value: unknown }): boolean {
@@ -23,7 +22,6 @@ export function whenValid<Shape extends z.ZodRawShape>(shape: Shape, fields: rea
  * stored value. (`.partial()` keeps the defaults, so `{ name }` would reset the description, prices, pictures and
  * combinations to their create-time defaults.)
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function partialUpdate<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
   const fields = Object.entries(schema.shape).map(([key, field]) => [
     key,
