@@ -1,11 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractRoutesOnly } from '../../scripts/contract-routes.js';
 
 // The storefront is served by the API server under /shop (the back office keeps /).
 export default defineConfig({
   base: '/shop/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contractRoutesOnly()],
   server: { port: 5174, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   // No source maps in the build: the server would otherwise hand the client's source to anyone.
   build: { outDir: 'dist', sourcemap: false },

@@ -9,6 +9,7 @@ import {
   SESSION_CLIENT_HEADER,
   twoFactorContracts,
 } from '@seamline/shared';
+import { refreshedTokens } from './refresh-answer';
 import { createRetryRules, type RetryOptions } from './retry';
 import type { SessionStore } from './session-store';
 
@@ -183,10 +184,10 @@ export function createApiClient({ session, onExpired, origin = '', retry }: ApiC
         clearSession();
         return false;
       }
-      const parsed = contract.responses[200].safeParse(answer.body);
-      if (!answer.ok || !parsed.success) return false;
+      const tokens = refreshedTokens(answer.body);
+      if (!answer.ok || !tokens) return false;
       session.dropLegacyTokens();
-      saveTokens(parsed.data.data.tokens);
+      saveTokens(tokens);
       return true;
     } catch {
       return false;

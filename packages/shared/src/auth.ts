@@ -119,3 +119,10 @@ export const authTokens = z.object({
     .describe('Only for `X-Seamline-Client: api`; the browser apps get it in an HttpOnly cookie instead.'),
 });
 export type AuthTokens = z.infer<typeof authTokens>;
+
+/**
+ * A new session: the user and the access token; the refresh token is in the answer only for `api` clients (the
+ * browser apps get it as an HttpOnly cookie), see `sessionClientHeaders`.
+ */
+export const sessionView = z.object({ user: publicUser, tokens: authTokens });
+export type SessionView = z.infer<typeof sessionView>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AccessRule } from './access.js';
 
 /** Who may call an endpoint (docs/domain.md § API): anyone, any signed-in user, or the roles of one access rule. */
@@ -46,6 +46,7 @@ export type Endpoint = {
 };
 
 /** Declares an endpoint; `const` keeps its literal types so clients infer params, query, body and answer from it. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const E extends Endpoint>(contract: E): E {
   return contract;
 }
@@ -82,22 +83,3 @@ export function endpointPath(contract: Endpoint, params: Record<string, unknown>
 
 /** A feature's endpoints keyed by a short name (`couponContracts.list`). */
 export type ContractGroup = Record<string, Endpoint>;
-
-/** The error envelope every failure answers with (docs/domain.md § API). */
-export const errorEnvelope = z
-  .object({
-    success: z.literal(false),
-    error: z.string(),
-    message: z.string(),
-    code: z.string(),
-    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  })
-  .describe('Every answer outside 2xx.');
-
-/** The success envelope (docs/domain.md § API). */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), data, message: z.string().optional() });
-}
-
-/** A success answer that carries only a message (deletes, requests that only queue a mail). */
-export const messageEnvelope = z.object({ success: z.literal(true), message: z.string() });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { activityLogEntry, activityLogQuery } from '../activity-logs.js';
 import { paginationView } from '../api.js';
-import { endpoint, envelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 
 const tag = 'activity-logs';
 

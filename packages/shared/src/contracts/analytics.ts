@@ -10,7 +10,8 @@ import {
   salesAnalytics,
   systemActivity,
 } from '../analytics.js';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 
 /**
  * The analytics definitions (docs/domain.md § Domain rules), published in the OpenAPI document as each endpoint's

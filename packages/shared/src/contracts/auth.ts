@@ -10,17 +10,12 @@ import {
   resendVerificationInput,
   resetPasswordInput,
   sessionClientHeaders,
+  sessionView,
   verifyEmailInput,
 } from '../auth.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
 import { twoFactorChallenge } from '../staff-security.js';
-
-/**
- * A new session: the user and the access token; the refresh token is in the answer only for `api` clients (the
- * browser apps get it as an HttpOnly cookie), see `sessionClientHeaders`.
- */
-export const sessionView = z.object({ user: publicUser, tokens: authTokens });
-export type SessionView = z.infer<typeof sessionView>;
 
 const tag = 'auth';
 const exampleEmail = 'alex@example.com';

@@ -9,7 +9,8 @@ import {
   orderBulkStatusInput,
   productBulkInput,
 } from '../bulk.js';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 import { jobView } from '../jobs.js';
 
 const tag = 'bulk';

@@ -1,5 +1,6 @@
 import { cartInput, cartView } from '../cart.js';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 
 const tag = 'cart';
 const example = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 import { SHIPPING_METHODS } from '../order-totals.js';
 import { checkoutSessionView, orderTotalsView, pricedCartView, shippingOptionView } from '../order-view.js';
 import {

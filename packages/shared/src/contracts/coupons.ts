@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paginationView } from '../api.js';
 import { COUPON_TYPES, PAGE_SIZES } from '../constants.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { endpoint } from '../contract.js';
 import {
   COUPON_REASONS,
   COUPON_STATUSES,
@@ -11,7 +11,8 @@ import {
   updateCouponBody,
   validateCouponBody,
 } from '../coupons.js';
-import { idParams } from '../ids.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 
 /** A coupon as the API answers it, with its display status computed at answer time. */
 export const couponView = z.object({

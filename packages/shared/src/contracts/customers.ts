@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
+import { endpoint } from '../contract.js';
 import {
   adminCustomer,
   customerDetail,
@@ -8,7 +8,8 @@ import {
   customerStatusInput,
   customerUpdateInput,
 } from '../customers.js';
-import { idParams } from '../ids.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 
 const tag = 'customers';
 const params = idParams('customer');

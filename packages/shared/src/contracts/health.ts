@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 
 /** Liveness: the process is up. */
 export const livenessView = z.object({ status: z.literal('ok') });

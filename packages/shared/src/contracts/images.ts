@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 import { imageUploadView } from '../products.js';
 
 const tag = 'images';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import { jobView } from '../jobs.js';
 import { IMPORT_MESSAGES, importPreviewView, importQuery } from '../product-import.js';
 

@@ -1,4 +1,5 @@
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 import { inventoryAnalyticsView, lowStockPageView, lowStockQuery } from '../inventory.js';
 
 const tag = 'inventory';

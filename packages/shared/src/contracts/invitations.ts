@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUser } from '../auth.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import {
   acceptInvitationInput,
   INVITATION_MESSAGES,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idempotencyHeaders, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import { staffOrderListQuery } from '../list-filters.js';
 import { ORDER_RATES } from '../order-totals.js';
 import { orderTrackingView, orderView } from '../order-view.js';
@@ -78,7 +79,6 @@ const STATUS_CHANGE =
 
 /** The status dialog's call, served at both the spec's paths. */
 const statusChanged = {
-  method: 'PUT',
   tag,
   access: 'orders',
   params,
@@ -247,6 +247,7 @@ export const orderContracts = {
   }),
   updateStatus: endpoint({
     ...statusChanged,
+    method: 'PUT',
     operationId: 'updateOrderStatus',
     path: '/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (stock follows)',
@@ -293,6 +294,7 @@ export const adminOrderContracts = {
   }),
   updateStatus: endpoint({
     ...statusChanged,
+    method: 'PUT',
     operationId: 'updateOrderStatusForStaff',
     path: '/admin/orders/:id/status',
     summary: 'Set the status, payment status and tracking of an order (the Manage Status dialog)',

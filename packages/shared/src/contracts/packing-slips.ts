@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, envelope } from '../contract.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
 import { PACKING_SLIP_MAX_ORDERS, PACKING_SLIP_MESSAGES, packingSlipQuery, packingSlipView } from '../packing-slips.js';
 
 /** Packing slips of chosen orders, for the printable page of the Orders screen. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idempotencyHeaders } from '../api.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import { orderView, paymentIntentView } from '../order-view.js';
 import { confirmPaymentInput, paymentIntentInput, savedPaymentMethodInput } from '../orders.js';
 

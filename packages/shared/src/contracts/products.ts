@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageQuery, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import {
   adminProductListQuery,
   historyDaysQuery,
@@ -23,9 +24,9 @@ import { adminStockInput, newCombinationInput, stockChangeInput } from '../stock
 import { storefrontProductSummary, storefrontProductView } from '../storefront.js';
 
 /** Staff views: the back office, staff-only routes and staff callers of the storefront paths. */
-export const productEnvelope = envelope(z.object({ product: productView }));
-export const productListEnvelope = envelope(z.object({ products: z.array(productView), pagination: paginationView }));
-export const productsEnvelope = envelope(z.object({ products: z.array(productView) }));
+const productEnvelope = envelope(z.object({ product: productView }));
+const productListEnvelope = envelope(z.object({ products: z.array(productView), pagination: paginationView }));
+const productsEnvelope = envelope(z.object({ products: z.array(productView) }));
 /** The back office's list also says how many products the whole catalogue holds (the screens' "X of Y products"). */
 const adminProductListEnvelope = envelope(
   z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { savedAddress, savedAddressInput } from '../addresses.js';
 import { authTokens, sessionClientHeaders } from '../auth.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import {
   changePasswordInput,
   customerPreferences,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { paginationView } from '../api.js';
-import { endpoint, envelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import { orderView } from '../order-view.js';
 import {
   approveReturnInput,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import { SAVED_VIEW_MESSAGES, savedViewInput, savedViewListQuery, savedViewView } from '../saved-views.js';
 
 const tag = 'saved-views';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { sessionClientHeaders } from '../auth.js';
-import { endpoint, envelope, messageEnvelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { sessionClientHeaders, sessionView } from '../auth.js';
+import { endpoint } from '../contract.js';
+import { envelope, messageEnvelope } from '../envelopes.js';
+import { idParams, objectIdParam } from '../id-params.js';
 import {
   challengeInput,
   disableTwoFactorInput,
@@ -16,11 +17,10 @@ import {
   twoFactorSetup,
   twoFactorStatus,
 } from '../staff-security.js';
-import { sessionView } from './auth.js';
 
 const exampleToken = '3f1c9a7e5b2d4c6e8a0b1d3f5a7c9e1b';
 const sessionParams = idParams('session');
-const userSessionParams = z.object({ id: idParams('user').shape.id, sessionId: sessionParams.shape.id });
+const userSessionParams = z.object({ id: objectIdParam('user'), sessionId: objectIdParam('session') });
 
 /** The signed-in user's own sessions (refresh-token families), and an admin's view of a staff member's. */
 export const sessionContracts = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicUser } from '../auth.js';
-import { endpoint, envelope } from '../contract.js';
-import { idParams } from '../ids.js';
+import { endpoint } from '../contract.js';
+import { envelope } from '../envelopes.js';
+import { idParams } from '../id-params.js';
 import {
   ADMIN_PROTECTED_MESSAGE,
   CREATE_ROLE_MESSAGE,
