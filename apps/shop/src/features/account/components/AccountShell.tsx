@@ -1,3 +1,4 @@
+import { Button } from '@seamline/ui';
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -42,16 +43,17 @@ export function AccountShell({ children }: { children: ReactNode }) {
               );
             })}
             <li className="shrink-0">
-              <button
+              <Button
                 type="button"
-                className="block w-full rounded-md px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-stone-100"
+                variant="ghost"
+                className="h-auto w-full justify-start px-3 py-2 font-normal text-foreground"
                 onClick={async () => {
                   await signOut();
                   navigate('~/shop', { replace: true });
                 }}
               >
                 Sign out
-              </button>
+              </Button>
             </li>
           </ul>
         </nav>

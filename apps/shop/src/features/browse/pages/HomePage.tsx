@@ -1,3 +1,4 @@
+import { Button } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -51,15 +52,12 @@ export function HomePage() {
           Soft basics, sturdy denim and outerwear made to last. Free returns within 30 days.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/search" className="rounded-md bg-ink px-6 py-3 font-medium text-white hover:bg-stone-800">
-            Shop new arrivals
-          </Link>
-          <Link
-            href="/search?sort=popular"
-            className="rounded-md border border-ink px-6 py-3 font-medium hover:bg-white"
-          >
-            Best loved
-          </Link>
+          <Button asChild size="xl" className="h-12 px-6 text-base font-medium">
+            <Link href="/search">Shop new arrivals</Link>
+          </Button>
+          <Button asChild variant="outline" size="xl" className="h-12 bg-transparent px-6 text-base font-medium">
+            <Link href="/search?sort=popular">Best loved</Link>
+          </Button>
         </div>
       </section>
 
