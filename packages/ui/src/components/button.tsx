@@ -1,6 +1,5 @@
 import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Loader2 } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../cn';
 
@@ -28,6 +27,24 @@ export const buttonVariants = cva(
     defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
   },
 );
+
+/** lucide's loader-circle drawn inline: the icon library's runtime would cost a storefront page's first load. */
+function Spinner() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="animate-spin"
+      aria-hidden
+    >
+      <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+    </svg>
+  );
+}
 
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
@@ -58,7 +75,7 @@ export function Button({
     );
   return (
     <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
-      {loading ? <Loader2 className="animate-spin" aria-hidden /> : null}
+      {loading ? <Spinner /> : null}
       {children}
     </button>
   );

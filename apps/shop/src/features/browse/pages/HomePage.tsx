@@ -1,4 +1,4 @@
-import { Button } from '@seamline/ui';
+import { buttonVariants, cn } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -52,12 +52,19 @@ export function HomePage() {
           Soft basics, sturdy denim and outerwear made to last. Free returns within 30 days.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild size="xl" className="h-12 px-6 text-base font-medium">
-            <Link href="/search">Shop new arrivals</Link>
-          </Button>
-          <Button asChild variant="outline" size="xl" className="h-12 bg-transparent px-6 text-base font-medium">
-            <Link href="/search?sort=popular">Best loved</Link>
-          </Button>
+          {/* The kit's button classes on router links (asChild would bring its Slot into the first bundle). */}
+          <Link href="/search" className={cn(buttonVariants({ size: 'xl' }), 'h-12 px-6 text-base font-medium')}>
+            Shop new arrivals
+          </Link>
+          <Link
+            href="/search?sort=popular"
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'xl' }),
+              'h-12 bg-transparent px-6 text-base font-medium',
+            )}
+          >
+            Best loved
+          </Link>
         </div>
       </section>
 
