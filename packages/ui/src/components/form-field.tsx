@@ -45,12 +45,16 @@ export function FormField({
       </div>
       {children}
       {error ? (
-        <p id={`${htmlFor}-error`} role={described ? undefined : 'alert'} className="text-xs font-medium text-danger">
+        <p
+          id={`${htmlFor}-error`}
+          role={described ? undefined : 'alert'}
+          className="text-field-message font-medium text-danger"
+        >
           {error}
         </p>
       ) : null}
       {hint && (described || !error) ? (
-        <p id={`${htmlFor}-hint`} className="text-xs text-muted-foreground">
+        <p id={`${htmlFor}-hint`} className="text-field-message text-muted-foreground">
           {hint}
         </p>
       ) : null}

@@ -1,5 +1,5 @@
-import { Button } from '@seamline/ui';
-import clsx from 'clsx';
+import { Button, cn } from '@seamline/ui';
+
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TextLink } from '../../../components/TextLink';
@@ -32,7 +32,7 @@ export function AccountShell({ children }: { children: ReactNode }) {
                   <Link
                     href={section.href}
                     aria-current={current ? 'page' : undefined}
-                    className={clsx(
+                    className={cn(
                       'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
                       current ? 'bg-ink font-semibold text-white' : 'hover:bg-stone-100',
                     )}

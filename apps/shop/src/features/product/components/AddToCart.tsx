@@ -39,7 +39,7 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
     setAdded(`Added ${clamped} × ${product.name} (${choice.size} / ${choice.color}) to your cart.`);
   };
   const step = (by: number) => setQuantity(Math.min(Math.max(1, clamped + by), max));
-  const stepButton = 'size-11 rounded-none text-lg font-normal';
+  const stepButton = 'size-11 rounded-none text-lg font-normal text-foreground';
 
   return (
     <div className="space-y-4">
@@ -68,7 +68,7 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
             max={max}
             value={clamped}
             onChange={(event) => setQuantity(Number.parseInt(event.target.value, 10) || 1)}
-            className="w-14 border-0 text-center shadow-none [appearance:textfield]"
+            className="w-22 border-0 text-center shadow-none [appearance:textfield]"
           />
           <Button
             type="button"
@@ -83,7 +83,7 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
           </Button>
         </div>
       </div>
-      <Button type="button" size="xl" fullWidth className="h-12 text-base" onClick={add} disabled={available === 0}>
+      <Button type="button" size="xl" fullWidth className="h-12 text-base font-medium" onClick={add} disabled={available === 0}>
         {available === 0 ? 'Sold out' : 'Add to cart'}
       </Button>
       <div role="status" aria-live="polite" className="text-sm">
