@@ -83,7 +83,14 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
           </Button>
         </div>
       </div>
-      <Button type="button" size="xl" fullWidth className="h-12 text-base font-medium" onClick={add} disabled={available === 0}>
+      <Button
+        type="button"
+        size="xl"
+        fullWidth
+        className="h-12 text-base font-medium"
+        onClick={add}
+        disabled={available === 0}
+      >
         {available === 0 ? 'Sold out' : 'Add to cart'}
       </Button>
       <div role="status" aria-live="polite" className="text-sm">
