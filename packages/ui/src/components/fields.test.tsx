@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormField } from './form-field';
@@ -50,6 +50,22 @@ describe('Button', () => {
 });
 
 describe('ConfirmDialog', () => {
+  // jsdom has no modal dialogs: the browser's showModal and close, reduced to the open attribute and the close event.
+  const { prototype } = HTMLDialogElement;
+  beforeEach(() => {
+    prototype.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    prototype.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(prototype, 'showModal');
+    Reflect.deleteProperty(prototype, 'close');
+  });
+
   it('confirms with the red button and closes with the cancel one', () => {
     const onConfirm = vi.fn();
     const onOpenChange = vi.fn();
@@ -65,7 +81,7 @@ describe('ConfirmDialog', () => {
         It will no longer be offered at checkout.
       </ConfirmDialog>,
     );
-    expect(screen.getByRole('dialog', { name: 'Remove this card?' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Remove this card?' }).hasAttribute('open')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Remove card' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
