@@ -1,7 +1,7 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const integer = new Intl.NumberFormat('en-US');
-const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-US', {
+const usd = /* @__PURE__ */ new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const integer = /* @__PURE__ */ new Intl.NumberFormat('en-US');
+const date = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTime = /* @__PURE__ */ new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
   day: 'numeric',

@@ -6,28 +6,31 @@ export { Badge, type BadgeVariant, badgeVariants } from './components/badge';
 export { Button, type ButtonProps, buttonVariants } from './components/button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card';
 export { Checkbox } from './components/checkbox';
+export { chipClasses } from './components/chip';
 export {
   ConfirmByNameDialog,
   type ConfirmByNameDialogProps,
   NAME_MISMATCH,
   namesMatch,
 } from './components/confirm-by-name-dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './components/dialog';
 export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
 export { FormField, type FormFieldProps } from './components/form-field';
 export { escapeRegExp, Highlight } from './components/highlight';
-export { fieldClasses, Input } from './components/input';
+export { controlHeights, fieldClasses, Input, type InputProps } from './components/input';
 export { Label } from './components/label';
 export { Notice } from './components/notice';
 export { PageHeader } from './components/page-header';
 export { type PagerLinkProps, PagerLinks, type PagerLinksProps } from './components/pager-links';
 export { Pagination, type PaginationProps, pageWindow } from './components/pagination';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
-export { Select, type SelectOption } from './components/select';
+export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Skeleton } from './components/skeleton';
 export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { TextField, type TextFieldProps } from './components/text-field';
 export { Textarea } from './components/textarea';
 export { type ScreenToast, Toaster, useToast } from './components/toast';
 export { type ViewMode, ViewPanel, ViewTabs } from './components/view-tabs';

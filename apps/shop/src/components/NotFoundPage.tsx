@@ -1,3 +1,4 @@
+import { buttonVariants, cn } from '@seamline/ui';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -7,7 +8,7 @@ export function NotFoundPage() {
     <section className="py-16 text-center">
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="mt-2 text-stone-600">The page you asked for does not exist or has moved.</p>
-      <Link href="/" className="mt-6 inline-block rounded-md bg-ink px-4 py-2 text-white">
+      <Link href="/" className={cn(buttonVariants({ size: 'lg' }), 'mt-6')}>
         Continue shopping
       </Link>
     </section>

@@ -1,37 +1,5 @@
-import type { OrderItemView, OrderStatus, OrderTrackingView, OrderView } from '@seamline/shared';
-import clsx from 'clsx';
-import { formatMoney } from '../lib/format';
-
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-};
-
-const STATUS_TONES: Record<OrderStatus, string> = {
-  pending: 'bg-stone-100 text-stone-800',
-  confirmed: 'bg-sky-50 text-sky-900',
-  processing: 'bg-sky-50 text-sky-900',
-  shipped: 'bg-indigo-50 text-indigo-900',
-  delivered: 'bg-emerald-50 text-emerald-900',
-  cancelled: 'bg-red-50 text-red-900',
-  refunded: 'bg-amber-50 text-amber-900',
-};
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <span className={clsx('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_TONES[status])}>
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
+import type { OrderItemView, OrderTrackingView, OrderView } from '@seamline/shared';
+import { formatDate, formatMoney } from '@seamline/ui';
 
 /** The tracking number, as a link to the carrier when the order has one. */
 export function TrackingNumber({ order }: { order: Pick<OrderView, 'trackingNumber' | 'trackingUrl'> }) {

@@ -1,5 +1,5 @@
 import { effectiveUnitPrice, type StorefrontProductSummary } from '@seamline/shared';
-import { formatMoney } from '../lib/format';
+import { formatMoney } from '@seamline/ui';
 
 type Priced = Pick<StorefrontProductSummary, 'price' | 'salePrice' | 'comparePrice'>;
 

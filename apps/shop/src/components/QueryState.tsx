@@ -1,8 +1,7 @@
+import { Button, Notice } from '@seamline/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api';
-import { Button } from './Button';
-import { Notice } from './Notice';
 
 /** A read's three states: loading, failed (the server's message and a retry), or its data. */
 export function QueryState<T>({
@@ -19,7 +18,7 @@ export function QueryState<T>({
     return (
       <div className="flex flex-col items-start gap-3">
         <Notice tone="error">{errorMessage(query.error, fallback)}</Notice>
-        <Button tone="secondary" onClick={() => query.refetch()}>
+        <Button size="xl" type="button" variant="outline" onClick={() => query.refetch()}>
           Try again
         </Button>
       </div>

@@ -1,6 +1,6 @@
+import { Notice } from '@seamline/ui';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import type { ShopForm } from '../lib/use-shop-form';
-import { Notice } from './Notice';
 
 type SubmitFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children'> & {
   form: ShopForm;

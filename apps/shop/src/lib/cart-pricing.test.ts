@@ -1,7 +1,7 @@
 import { ApiError } from '@seamline/client';
 import { checkoutContracts } from '@seamline/shared';
+import { failure, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
 import { describe, expect, it } from 'vitest';
-import { type Call, mockApi } from '../test/api-mock';
 import type { CartLine } from './cart';
 import { lineProblemsOf, priceCart, pricedLineOf } from './cart-pricing';
 
@@ -15,7 +15,7 @@ const line = (productId: string, quantity = 1): CartLine => ({
   image: null,
 });
 type Item = { productId: string; quantity: number };
-const itemsSent = (call: Call) => (call.input?.body as { items: Item[] } | undefined)?.items ?? [];
+const itemsSent = (request: SentRequest) => (request.body as { items: Item[] } | undefined)?.items ?? [];
 const pricingOf = (items: Item[]) => ({
   items: items.map((item) => ({ ...item, size: 'M', color: 'Black', price: 10, total: 10 * item.quantity })),
   subtotal: items.reduce((sum, item) => sum + 10 * item.quantity, 0),
@@ -23,39 +23,40 @@ const pricingOf = (items: Item[]) => ({
 
 describe('pricing the cart on the server', () => {
   it('prices every line in one call when the server accepts the cart', async () => {
-    const calls = mockApi((call) => pricingOf(itemsSent(call)));
+    const sent = stubApi((request) => ok(pricingOf(itemsSent(request))));
     const result = await priceCart([line('a', 2), line('b')], 'express');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.contract).toBe(checkoutContracts.calculateShipping);
-    expect(calls[0]?.input?.body).toMatchObject({ shippingMethod: 'express' });
+    expect(sent).toHaveLength(1);
+    const { method, path } = checkoutContracts.calculateShipping;
+    expect(sent[0]).toMatchObject({ method, path, body: { shippingMethod: 'express' } });
     expect(result.problems.size).toBe(0);
     expect(result.priced?.subtotal).toBe(30);
   });
 
   it('keeps the server message of each refused line and prices the rest without it', async () => {
-    const calls = mockApi((call) => {
-      const items = itemsSent(call);
+    const sent = stubApi((request) => {
+      const items = itemsSent(request);
       if (items.some((item) => item.productId === 'sold-out'))
-        throw new ApiError('Not enough stock', 409, 'CONFLICT', [{ field: 'items.1', message: 'Only 0 left' }]);
-      return pricingOf(items);
+        return failure(409, 'Not enough stock', {
+          code: 'CONFLICT',
+          details: [{ field: 'items.1', message: 'Only 0 left' }],
+        });
+      return ok(pricingOf(items));
     });
     const result = await priceCart([line('a'), line('sold-out'), line('c')], 'standard');
-    expect(calls).toHaveLength(2);
+    expect(sent).toHaveLength(2);
     expect(result.problems).toEqual(new Map([[1, 'Only 0 left']]));
     expect(result.priced?.items.map((item) => item.productId)).toEqual(['a', 'c']);
   });
 
   it('has no priced part when every line is refused, and passes on a refusal that names no line', async () => {
-    mockApi(() => {
-      throw new ApiError('Gone', 400, 'VALIDATION_ERROR', [{ field: 'items.0', message: 'No longer sold' }]);
-    });
+    stubApi(() =>
+      failure(400, 'Gone', { code: 'VALIDATION_ERROR', details: [{ field: 'items.0', message: 'No longer sold' }] }),
+    );
     expect(await priceCart([line('a')], 'standard')).toEqual({
       priced: null,
       problems: new Map([[0, 'No longer sold']]),
     });
-    mockApi(() => {
-      throw new ApiError('Down', 503);
-    });
+    stubApi(() => failure(503, 'Down'));
     await expect(priceCart([line('a')], 'standard')).rejects.toThrow('Down');
   });
 

@@ -1,6 +1,6 @@
 import { cartContracts, type PublicUser } from '@seamline/shared';
+import { isCallTo, ok, stubApi } from '@seamline/ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../test/api-mock';
 import { session } from './api';
 import { type CartLine, cart } from './cart';
 import { syncCartWithAccount } from './cart-sync';
@@ -31,8 +31,8 @@ describe('the cart and the customer account', () => {
   it('merges the account cart and this browser cart on sign-in, keeping the larger quantity, and saves it back', async () => {
     signIn('u1');
     cart.replace([line('a', 1), line('b', 2)]);
-    const calls = mockApi(({ contract }) =>
-      contract === cartContracts.get ? { items: [line('a', 3), line('c', 1)] } : { items: [] },
+    const sent = stubApi((request) =>
+      ok(isCallTo(request, cartContracts.get) ? { items: [line('a', 3), line('c', 1)] } : { items: [] }),
     );
     await syncCartWithAccount();
     expect(cart.lines().map((l) => [l.productId, l.quantity])).toEqual([
@@ -40,32 +40,32 @@ describe('the cart and the customer account', () => {
       ['c', 1],
       ['b', 2],
     ]);
-    const saved = calls.find((call) => call.contract === cartContracts.save);
-    expect(saved?.input?.body).toEqual({ items: cart.lines() });
+    const saved = sent.find((request) => isCallTo(request, cartContracts.save));
+    expect(saved?.body).toEqual({ items: cart.lines() });
   });
 
   it('merges once per sign-in, then saves each change (debounced) to the account', async () => {
     vi.useFakeTimers();
     signIn('u2');
-    const calls = mockApi(() => ({ items: [] }));
+    const sent = stubApi(() => ok({ items: [] }));
     await syncCartWithAccount();
     await syncCartWithAccount();
-    expect(calls.filter((call) => call.contract === cartContracts.get)).toHaveLength(1);
+    expect(sent.filter((request) => isCallTo(request, cartContracts.get))).toHaveLength(1);
     cart.add(line('d', 1));
     cart.add(line('d', 1));
     await vi.advanceTimersByTimeAsync(1_000);
-    const saves = calls.filter((call) => call.contract === cartContracts.save);
+    const saves = sent.filter((request) => isCallTo(request, cartContracts.save));
     expect(saves).toHaveLength(1);
-    expect(saves[0]?.input?.body).toEqual({ items: [line('d', 2)] });
+    expect(saves[0]?.body).toEqual({ items: [line('d', 2)] });
   });
 
   it('does nothing with the account for a guest or a staff session, and forgets the last merge', async () => {
-    const calls = mockApi(() => ({ items: [] }));
+    const sent = stubApi(() => ok({ items: [] }));
     localStorage.setItem('shop.cart.mergedFor', 'someone');
     await syncCartWithAccount();
     expect(localStorage.getItem('shop.cart.mergedFor')).toBeNull();
     signIn('staff', 'admin');
     await syncCartWithAccount();
-    expect(calls).toHaveLength(0);
+    expect(sent).toHaveLength(0);
   });
 });

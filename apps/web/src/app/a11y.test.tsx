@@ -1,11 +1,12 @@
 import { Toaster, useToast } from '@seamline/ui';
+import { failure, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth/auth-context';
-import { failure, mockFetch, signedInAsAdmin } from '../test/fixtures';
+import { signedInAsAdmin } from '../test/fixtures';
 import { NAV_GROUPS } from './nav';
 import { routeTree } from './router';
 

@@ -1,10 +1,11 @@
 import { SESSION } from '@seamline/shared';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, readSession, saveSession, storedAccessToken } from '../lib/session';
-import { adminUser, authHeader, failure, json, mockFetch } from '../test/fixtures';
+import { adminUser, authHeader } from '../test/fixtures';
 import { AuthProvider, CUSTOMER_KEPT_OUT } from './AuthProvider';
 import { useAuth } from './auth-context';
 

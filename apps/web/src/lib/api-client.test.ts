@@ -1,6 +1,7 @@
 import { SESSION } from '@seamline/shared';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, authHeader, failure, json, mockFetch } from '../test/fixtures';
+import { adminUser, authHeader } from '../test/fixtures';
 import { ApiError, apiRequest, errorMessage, navigation, onSessionExpired } from './api-client';
 import { clearSession, readSession, saveSession, storedAccessToken } from './session';
 

@@ -17,23 +17,6 @@ export const adminUser: PublicUser = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export const failure = (status: number, error: string) =>
-  json(status, { success: false, error, message: error, code: 'X' });
-
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
-
-/** Replaces fetch; returns the mock so tests can read the calls (url, init). */
-export function mockFetch(handler: Handler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    Promise.resolve(handler(String(input), init ?? {})),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 export const authHeader = (init: RequestInit | undefined) =>
   (init?.headers as Record<string, string> | undefined)?.Authorization;
 

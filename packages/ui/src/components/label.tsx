@@ -4,9 +4,6 @@ import { cn } from '../cn';
 /** A plain <label>: no Radix here, so a form field costs a storefront page no extra script. */
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   return (
-    <label
-      className={cn('text-sm font-medium text-slate-700 peer-disabled:cursor-not-allowed', className)}
-      {...props}
-    />
+    <label className={cn('text-sm font-medium text-label peer-disabled:cursor-not-allowed', className)} {...props} />
   );
 }

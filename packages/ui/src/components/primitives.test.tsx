@@ -17,7 +17,7 @@ describe('Button', () => {
     );
     const link = screen.getByRole('link', { name: 'Back to the dashboard' });
     expect(link.getAttribute('href')).toBe('/dashboard');
-    expect(link.className).toContain('border-slate-300');
+    expect(link.className).toContain('border-outline-border');
     expect(screen.queryByRole('button')).toBeNull();
   });
 

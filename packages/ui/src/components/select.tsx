@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../cn';
-import { fieldClasses } from './input';
+import { controlHeights, fieldClasses } from './input';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -10,13 +10,17 @@ export type SelectProps = ComponentProps<'select'> & {
   options?: readonly SelectOption[];
   /** A first, empty choice (e.g. 'Select a category'). */
   placeholder?: string;
+  controlSize?: keyof typeof controlHeights;
 };
 
 /** A styled native select: accessible, works with react-hook-form's register and on touch devices. */
-export function Select({ className, options, placeholder, children, ...props }: SelectProps) {
+export function Select({ className, options, placeholder, controlSize = 'md', children, ...props }: SelectProps) {
   return (
     <div className={cn('relative', className)}>
-      <select className={cn(fieldClasses, 'h-9 cursor-pointer appearance-none pr-9 pl-3')} {...props}>
+      <select
+        className={cn(fieldClasses, controlHeights[controlSize], 'cursor-pointer appearance-none pr-9 pl-3')}
+        {...props}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>

@@ -1,5 +1,5 @@
 import type { OrderTotals } from '@seamline/shared';
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '@seamline/ui';
 
 type Props = {
   totals: OrderTotals;

@@ -1,3 +1,4 @@
+import { Button, Input } from '@seamline/ui';
 import type { FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { SHOP_BASE } from '../../lib/paths';
@@ -21,17 +22,19 @@ export function SearchBox() {
         <label htmlFor="site-search" className="sr-only">
           Search products
         </label>
-        <input
+        <Input
           id="site-search"
           name="q"
           type="search"
           placeholder="Search"
           defaultValue={current}
-          className="w-full rounded-md border border-stone-400 py-1.5 pl-3 pr-9 text-sm"
+          className="h-auto py-1.5 pr-9"
         />
-        <button
+        <Button
           type="submit"
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-stone-600"
+          variant="ghost"
+          size="icon"
+          className="absolute inset-y-0 right-0 h-auto w-9 text-muted-foreground hover:bg-transparent"
           aria-label="Search"
         >
           <svg
@@ -45,7 +48,7 @@ export function SearchBox() {
             <circle cx="8.5" cy="8.5" r="5.5" />
             <path d="m13 13 4 4" strokeLinecap="round" />
           </svg>
-        </button>
+        </Button>
       </form>
     </search>
   );

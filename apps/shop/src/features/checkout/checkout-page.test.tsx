@@ -1,11 +1,11 @@
 import { checkoutContracts, orderContracts, paymentContracts } from '@seamline/shared';
+import { failure, isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cart } from '../../lib/cart';
-import { type Call, mockApi } from '../../test/api-mock';
 import CheckoutFormPage from './pages/CheckoutFormPage';
 
 const tee = { productId: 'p1', size: 'M', color: 'Black', quantity: 2, slug: 'tee', name: 'Tee', image: null };
@@ -19,9 +19,11 @@ const pricing = {
 };
 
 /** The checkout page with a cart of two tees, against a store that prices, places and pays as `store` says. */
-function renderCheckout(store: (call: Call) => unknown) {
+function renderCheckout(store: (request: SentRequest) => Response) {
   cart.replace([tee]);
-  const calls = mockApi((call) => (call.contract === checkoutContracts.calculateShipping ? pricing : store(call)));
+  const sent = stubApi((request) =>
+    isCallTo(request, checkoutContracts.calculateShipping) ? ok(pricing) : store(request),
+  );
   const location = memoryLocation({ path: '/', record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -31,7 +33,7 @@ function renderCheckout(store: (call: Call) => unknown) {
       </Router>
     </QueryClientProvider>,
   );
-  return { calls, location };
+  return { sent, location };
 }
 
 const fill = (label: string, value: string) =>
@@ -57,28 +59,27 @@ function fillForm() {
 
 describe('the checkout page', () => {
   it('names every missing field with the shared messages on Pay and focuses the first', async () => {
-    const { calls } = renderCheckout(() => {
-      throw new Error('nothing is placed');
-    });
+    const { sent } = renderCheckout(() => failure(500, 'nothing is placed'));
     fireEvent.click(await screen.findByRole('button', { name: /^Pay \$/ }, { timeout: 5_000 }));
     await screen.findByText('First name is required.');
     expect(screen.getByText('Enter a valid card number.')).toBeTruthy();
     expect(document.activeElement?.id).toBe('email');
-    expect(calls.every((call) => call.contract === checkoutContracts.calculateShipping)).toBe(true);
+    expect(sent.every((request) => isCallTo(request, checkoutContracts.calculateShipping))).toBe(true);
   });
 
   it('prices the chosen shipping method and pays the total shown, then opens the confirmation', async () => {
-    const { calls, location } = renderCheckout(({ contract, input }) => {
-      if (contract === checkoutContracts.createGuestSession) {
-        const body = input?.body as { shippingMethod: string };
-        return {
+    const { sent, location } = renderCheckout((request) => {
+      if (isCallTo(request, checkoutContracts.createGuestSession)) {
+        const body = request.body as { shippingMethod: string };
+        return ok({
           totals: { total: body.shippingMethod === 'express' ? shownTotal() : -1 },
           paymentIntent: { id: 'pi' },
-        };
+        });
       }
-      if (contract === orderContracts.createGuest) return { order: { id: 'o1', orderNumber: 'SL-9', total: 1 } };
-      if (contract === paymentContracts.confirm) return { order: { orderNumber: 'SL-9' } };
-      throw new Error('unexpected call');
+      if (isCallTo(request, orderContracts.createGuest))
+        return ok({ order: { id: 'o1', orderNumber: 'SL-9', total: 1 } }, 201);
+      if (isCallTo(request, paymentContracts.confirm)) return ok({ order: { orderNumber: 'SL-9' } });
+      return failure(404, 'unexpected call');
     });
     const shownTotal = () =>
       Number(screen.getByRole('button', { name: /^Pay \$/ }).textContent?.replace(/[^\d.]/g, ''));
@@ -87,24 +88,24 @@ describe('the checkout page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
 
     await waitFor(() => expect(location.history).toContain('/confirmation/SL-9'));
-    const session = calls.find((call) => call.contract === checkoutContracts.createGuestSession);
-    expect(session?.input?.body).toMatchObject({
+    const session = sent.find((request) => isCallTo(request, checkoutContracts.createGuestSession));
+    expect(session?.body).toMatchObject({
       email: 'ada@example.com',
       shippingMethod: 'express',
       items: [{ productId: 'p1', size: 'M', color: 'Black', quantity: 2 }],
       shippingAddress: { firstName: 'Ada', street: '1 Main St', country: 'US' },
     });
-    const payment = calls.find((call) => call.contract === paymentContracts.confirm);
-    expect(payment?.input?.body).toMatchObject({ orderId: 'o1', paymentMethod: 'tok_test_4242' });
+    const payment = sent.find((request) => isCallTo(request, paymentContracts.confirm));
+    expect(payment?.body).toMatchObject({ orderId: 'o1', paymentMethod: 'tok_test_4242' });
     expect(cart.lines()).toEqual([]);
   });
 
   it('asks to check a total the server changed, and keeps the cart', async () => {
-    renderCheckout(({ contract }) => {
-      if (contract === checkoutContracts.createGuestSession)
-        return { totals: { total: Number.NaN }, paymentIntent: { id: 'pi' } };
-      throw new Error('unexpected call');
-    });
+    renderCheckout((request) =>
+      isCallTo(request, checkoutContracts.createGuestSession)
+        ? ok({ totals: { total: 0.01 }, paymentIntent: { id: 'pi' } })
+        : failure(404, 'unexpected call'),
+    );
     await screen.findByRole('button', { name: /^Pay \$/ }, { timeout: 5_000 });
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));

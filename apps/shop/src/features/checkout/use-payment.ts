@@ -1,11 +1,11 @@
 import type { OrderTotals } from '@seamline/shared';
+import { formatMoney } from '@seamline/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/api';
 import { cart } from '../../lib/cart';
 import { CART_PRICING_KEY } from '../../lib/cart-pricing';
-import { formatMoney } from '../../lib/format';
 import { type Attempt, type CheckoutInput, placeAndPay } from './checkout-flow';
 import { confirmedOrder, newIdempotencyKey } from './checkout-storage';
 

@@ -1,9 +1,9 @@
 import type { ActivityLogEntry } from '@seamline/shared';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure, json, mockFetch } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import { groupByEmail } from './components/ActivityTimeline';
 import ActivityLogsPage from './pages/ActivityLogsPage';

@@ -1,12 +1,12 @@
 import { INVITATION_MESSAGES } from '@seamline/shared';
 import { Toaster } from '@seamline/ui';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { failure, json, mockFetch } from '../../test/fixtures';
 import AcceptInvitationPage from './pages/AcceptInvitationPage';
 
 const preview = {

@@ -1,8 +1,8 @@
+import { json, mockFetch } from '@seamline/ui/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/fixtures';
 import ResetPasswordPage from './pages/ResetPasswordPage';
 
 describe('reset password', () => {

@@ -1,11 +1,12 @@
 import type { AdminCustomer, CustomerDetail, Role } from '@seamline/shared';
 import { Toaster } from '@seamline/ui';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context';
-import { adminUser, failure, json, mockFetch } from '../../test/fixtures';
+import { adminUser } from '../../test/fixtures';
 import { atUrl, currentUrl, listRequests } from '../../test/url-probe';
 import CustomersPage from './pages/CustomersPage';
 

@@ -1,12 +1,13 @@
 import type { OrderView } from '@seamline/shared';
 import { paymentVariant, statusVariant } from '@seamline/ui';
+import { json, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { json, mockFetch, signedInAsAdmin } from '../../test/fixtures';
+import { signedInAsAdmin } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import { CancelOrderDialog } from './components/CancelOrderDialog';
 import { ManageStatusDialog } from './components/ManageStatusDialog';

@@ -1,10 +1,10 @@
 import type { OrderView, ReturnRequestView } from '@seamline/shared';
+import { json, mockFetch } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '../../test/fixtures';
 import { ReturnsTab } from './components/ReturnsTab';
 
 const LINE_ID = 'a'.repeat(24);

@@ -1,9 +1,9 @@
 import type { Brand } from '@seamline/shared';
+import { json, mockFetch } from '@seamline/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderAs } from '../../components/taxonomy/taxonomy-test-utils';
-import { json, mockFetch } from '../../test/fixtures';
 import { BrandsPage } from './pages/TaxonomyPage';
 
 const brand = (extra: Partial<Brand> = {}): Brand => ({

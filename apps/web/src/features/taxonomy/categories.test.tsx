@@ -1,9 +1,9 @@
 import type { Category } from '@seamline/shared';
+import { failure, json, mockFetch } from '@seamline/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderAs } from '../../components/taxonomy/taxonomy-test-utils';
-import { failure, json, mockFetch } from '../../test/fixtures';
 import { currentUrl } from '../../test/url-probe';
 import { CategoriesPage } from './pages/TaxonomyPage';
 

@@ -1,12 +1,13 @@
 import { INVITATION_MESSAGES, type InvitationView, type PublicUser } from '@seamline/shared';
 import { Toaster } from '@seamline/ui';
+import { json } from '@seamline/ui/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
 import { createQueryClient } from '../../lib/query-client';
-import { adminUser, json, signedInAs } from '../../test/fixtures';
+import { adminUser, signedInAs } from '../../test/fixtures';
 import { atUrl } from '../../test/url-probe';
 import UsersPage from './pages/UsersPage';
 

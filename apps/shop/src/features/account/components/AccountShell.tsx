@@ -1,4 +1,5 @@
-import clsx from 'clsx';
+import { Button, cn } from '@seamline/ui';
+
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TextLink } from '../../../components/TextLink';
@@ -31,7 +32,7 @@ export function AccountShell({ children }: { children: ReactNode }) {
                   <Link
                     href={section.href}
                     aria-current={current ? 'page' : undefined}
-                    className={clsx(
+                    className={cn(
                       'block rounded-md px-3 py-2 text-sm whitespace-nowrap',
                       current ? 'bg-ink font-semibold text-white' : 'hover:bg-stone-100',
                     )}
@@ -42,16 +43,17 @@ export function AccountShell({ children }: { children: ReactNode }) {
               );
             })}
             <li className="shrink-0">
-              <button
+              <Button
                 type="button"
-                className="block w-full rounded-md px-3 py-2 text-left text-sm whitespace-nowrap hover:bg-stone-100"
+                variant="ghost"
+                className="h-auto w-full justify-start px-3 py-2 font-normal text-foreground"
                 onClick={async () => {
                   await signOut();
                   navigate('~/shop', { replace: true });
                 }}
               >
                 Sign out
-              </button>
+              </Button>
             </li>
           </ul>
         </nav>

@@ -1,7 +1,6 @@
 import { emailSchema } from '@seamline/shared';
+import { Button, TextField } from '@seamline/ui';
 import { z } from 'zod';
-import { Button } from '../../../components/Button';
-import { Field } from '../../../components/Field';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { useShopForm } from '../../../lib/use-shop-form';
 
@@ -33,8 +32,14 @@ export function EmailRequestForm({
         (answer) => form.setSuccess(answer.message ?? 'Check your inbox.'),
       )}
     >
-      <Field label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
-      <Button type="submit" busy={form.pending}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={form.errors.email}
+        {...form.register('email')}
+      />
+      <Button size="xl" type="submit" loading={form.pending}>
         {submitLabel}
       </Button>
     </SubmitForm>

@@ -1,10 +1,8 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress, savedAddressInput } from '@seamline/shared';
+import { Button, ConfirmDialog, Notice, TextField } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, FormActions } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CheckboxField, Field } from '../../../components/Field';
-import { Notice } from '../../../components/Notice';
+import { FormActions } from '../../../components/FormActions';
 import { AddressLines } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
@@ -51,7 +49,7 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
       heading={<h2 className="text-lg font-semibold sm:col-span-2">{address ? 'Edit address' : 'New address'}</h2>}
     >
       {FIELDS.map((field) => (
-        <Field
+        <TextField
           key={field.name}
           className={'wide' in field ? 'sm:col-span-2' : undefined}
           label={field.label}
@@ -61,7 +59,10 @@ function AddressForm({ address, onDone }: { address?: SavedAddress; onDone: () =
           {...form.register(field.name)}
         />
       ))}
-      <CheckboxField label="Use as my default address" {...form.register('isDefault')} />
+      <label className="col-span-full flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-5 accent-ink" {...form.register('isDefault')} />
+        Use as my default address
+      </label>
       <FormActions saveLabel="Save address" busy={form.pending} onCancel={onDone} />
     </SubmitForm>
   );
@@ -88,20 +89,21 @@ function AddressCard({ address, onEdit }: { address: SavedAddress; onEdit: () =>
         {remove.isError ? errorMessage(remove.error, 'The address could not be deleted.') : ''}
       </Notice>
       <div className="mt-auto flex gap-4 text-sm">
-        <button type="button" className="underline underline-offset-4" onClick={onEdit}>
+        <Button type="button" variant="inline" onClick={onEdit}>
           Edit <span className="sr-only">{name}</span>
-        </button>
-        <button type="button" className="underline underline-offset-4" onClick={() => setConfirming(true)}>
+        </Button>
+        <Button type="button" variant="inline" onClick={() => setConfirming(true)}>
           Delete <span className="sr-only">{name}</span>
-        </button>
+        </Button>
       </div>
       <ConfirmDialog
+        cancelLabel="Keep it"
         open={confirming}
         title="Delete this address?"
         confirmLabel="Delete address"
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
-        onClose={() => setConfirming(false)}
+        onOpenChange={setConfirming}
       >
         {name} will be removed from your address book. Orders already placed keep their address.
       </ConfirmDialog>
@@ -119,7 +121,13 @@ export function AddressesPage() {
     <section>
       <SectionHeading
         title="Addresses"
-        action={editing === null && !full ? <Button onClick={() => setEditing('new')}>Add address</Button> : null}
+        action={
+          editing === null && !full ? (
+            <Button size="xl" type="button" onClick={() => setEditing('new')}>
+              Add address
+            </Button>
+          ) : null
+        }
       />
       {editing !== null ? (
         <div className="mb-6">

@@ -1,10 +1,8 @@
 import { cardForm, type SavedPaymentMethodView } from '@seamline/shared';
+import { Button, ConfirmDialog, Notice, TextField } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, FormActions } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CheckboxField, Field } from '../../../components/Field';
-import { Notice } from '../../../components/Notice';
+import { FormActions } from '../../../components/FormActions';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { SubmitForm } from '../../../components/SubmitForm';
@@ -39,7 +37,7 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
       )}
       heading={<h2 className="text-lg font-semibold sm:col-span-2">New card</h2>}
     >
-      <Field
+      <TextField
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -47,14 +45,17 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
         error={form.errors.number}
         {...form.register('number')}
       />
-      <Field
+      <TextField
         label="Expiry (MM/YY)"
         autoComplete="cc-exp"
         placeholder="MM/YY"
         error={form.errors.expiry}
         {...form.register('expiry')}
       />
-      <CheckboxField label="Use as my default card" {...form.register('isDefault')} />
+      <label className="col-span-full flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-5 accent-ink" {...form.register('isDefault')} />
+        Use as my default card
+      </label>
       <FormActions saveLabel="Save card" busy={form.pending} onCancel={onDone} />
     </SubmitForm>
   );
@@ -79,17 +80,18 @@ function CardRow({ card }: { card: SavedPaymentMethodView }) {
         </p>
         {expiry(card) ? <p className="text-sm text-stone-600">Expires {expiry(card)}</p> : null}
       </div>
-      <button type="button" className="text-sm underline underline-offset-4" onClick={() => setConfirming(true)}>
+      <Button type="button" variant="inline" onClick={() => setConfirming(true)}>
         Remove <span className="sr-only">{name}</span>
-      </button>
+      </Button>
       <Notice tone="error">{remove.isError ? errorMessage(remove.error, 'The card could not be removed.') : ''}</Notice>
       <ConfirmDialog
+        cancelLabel="Keep it"
         open={confirming}
         title="Remove this card?"
         confirmLabel="Remove card"
-        busy={remove.isPending}
+        pending={remove.isPending}
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
-        onClose={() => setConfirming(false)}
+        onOpenChange={setConfirming}
       >
         {name} will no longer be offered at checkout.
       </ConfirmDialog>
@@ -106,7 +108,13 @@ export function CardsPage() {
     <section>
       <SectionHeading
         title="Saved cards"
-        action={adding ? null : <Button onClick={() => setAdding(true)}>Add card</Button>}
+        action={
+          adding ? null : (
+            <Button size="xl" type="button" onClick={() => setAdding(true)}>
+              Add card
+            </Button>
+          )
+        }
       />
       {adding ? (
         <div className="mb-6">

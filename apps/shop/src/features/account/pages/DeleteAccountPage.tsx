@@ -1,8 +1,6 @@
 import { deleteAccountForm } from '@seamline/shared';
+import { Button, Notice, TextField } from '@seamline/ui';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Field } from '../../../components/Field';
-import { Notice } from '../../../components/Notice';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
@@ -38,7 +36,7 @@ export function DeleteAccountPage() {
           },
         )}
       >
-        <Field
+        <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
@@ -62,7 +60,7 @@ export function DeleteAccountPage() {
             </p>
           ) : null}
         </div>
-        <Button type="submit" tone="danger" busy={form.pending} className="self-start">
+        <Button size="xl" type="submit" variant="destructive" loading={form.pending} className="self-start">
           Delete my account
         </Button>
       </SubmitForm>

@@ -1,7 +1,6 @@
-import { changePasswordInput, type ProfileUser, profileUpdateInput } from '@seamline/shared';
+import { changePasswordInput, PASSWORD_MIN, type ProfileUser, profileUpdateInput } from '@seamline/shared';
+import { Button, TextField } from '@seamline/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/Button';
-import { Field, NewPasswordField } from '../../../components/Field';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { SubmitForm } from '../../../components/SubmitForm';
@@ -34,14 +33,19 @@ function DetailsForm({ user }: { user: ProfileUser }) {
         </h2>
       }
     >
-      <Field
+      <TextField
         label="First name"
         autoComplete="given-name"
         error={form.errors.firstName}
         {...form.register('firstName')}
       />
-      <Field label="Last name" autoComplete="family-name" error={form.errors.lastName} {...form.register('lastName')} />
-      <Field
+      <TextField
+        label="Last name"
+        autoComplete="family-name"
+        error={form.errors.lastName}
+        {...form.register('lastName')}
+      />
+      <TextField
         label="Phone"
         type="tel"
         autoComplete="tel"
@@ -62,7 +66,7 @@ function DetailsForm({ user }: { user: ProfileUser }) {
           )}
         </p>
       </div>
-      <Button type="submit" busy={form.pending} className="sm:col-span-2 sm:justify-self-start">
+      <Button size="xl" type="submit" loading={form.pending} className="sm:col-span-2 sm:justify-self-start">
         Save details
       </Button>
     </SubmitForm>
@@ -91,15 +95,28 @@ function PasswordForm() {
         </h2>
       }
     >
-      <Field
+      <TextField
         label="Current password"
         type="password"
         autoComplete="current-password"
         error={form.errors.currentPassword}
         {...form.register('currentPassword')}
       />
-      <NewPasswordField label="New password" error={form.errors.newPassword} {...form.register('newPassword')} />
-      <Button type="submit" tone="secondary" busy={form.pending} className="sm:col-span-2 sm:justify-self-start">
+      <TextField
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        label="New password"
+        error={form.errors.newPassword}
+        {...form.register('newPassword')}
+      />
+      <Button
+        size="xl"
+        type="submit"
+        variant="outline"
+        loading={form.pending}
+        className="sm:col-span-2 sm:justify-self-start"
+      >
         Change password
       </Button>
     </SubmitForm>

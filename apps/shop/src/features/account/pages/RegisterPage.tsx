@@ -1,7 +1,6 @@
-import { registerInput } from '@seamline/shared';
+import { PASSWORD_MIN, registerInput } from '@seamline/shared';
+import { Button, TextField } from '@seamline/ui';
 import { useLocation } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Field, NewPasswordField } from '../../../components/Field';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
 import { useShopForm } from '../../../lib/use-shop-form';
@@ -30,19 +29,19 @@ export default function RegisterPage() {
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         onSubmit={form.submit(register, () => navigate('/orders?welcome=1', { replace: true }))}
       >
-        <Field
+        <TextField
           label="First name"
           autoComplete="given-name"
           error={form.errors.firstName}
           {...form.register('firstName')}
         />
-        <Field
+        <TextField
           label="Last name"
           autoComplete="family-name"
           error={form.errors.lastName}
           {...form.register('lastName')}
         />
-        <Field
+        <TextField
           className="sm:col-span-2"
           label="Email"
           type="email"
@@ -50,13 +49,16 @@ export default function RegisterPage() {
           error={form.errors.email}
           {...form.register('email')}
         />
-        <NewPasswordField
+        <TextField
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
           className="sm:col-span-2"
           label="Password"
           error={form.errors.password}
           {...form.register('password')}
         />
-        <Button type="submit" className="sm:col-span-2" busy={form.pending}>
+        <Button size="xl" type="submit" className="sm:col-span-2" loading={form.pending}>
           {form.pending ? 'Creating account…' : 'Create account'}
         </Button>
       </SubmitForm>

@@ -1,8 +1,6 @@
-import { newPasswordForm } from '@seamline/shared';
+import { newPasswordForm, PASSWORD_MIN } from '@seamline/shared';
+import { Button, Notice, TextField } from '@seamline/ui';
 import { useSearchParams } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Field, NewPasswordField } from '../../../components/Field';
-import { Notice } from '../../../components/Notice';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
 import { useShopForm } from '../../../lib/use-shop-form';
@@ -41,15 +39,22 @@ export default function ResetPasswordPage() {
             (answer) => form.setSuccess(answer.message ?? 'Password has been reset. You can now sign in.'),
           )}
         >
-          <NewPasswordField label="New password" error={form.errors.password} {...form.register('password')} />
-          <Field
+          <TextField
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            label="New password"
+            error={form.errors.password}
+            {...form.register('password')}
+          />
+          <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
             error={form.errors.confirmPassword}
             {...form.register('confirmPassword')}
           />
-          <Button type="submit" busy={form.pending} disabled={!token}>
+          <Button size="xl" type="submit" loading={form.pending} disabled={!token}>
             Reset password
           </Button>
         </SubmitForm>

@@ -1,7 +1,6 @@
 import { loginInput } from '@seamline/shared';
+import { Button, TextField } from '@seamline/ui';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Field } from '../../../components/Field';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
 import { useShopUser } from '../../../lib/auth';
@@ -36,8 +35,14 @@ export default function SignInPage() {
         className="flex flex-col gap-4"
         onSubmit={form.submit(signIn, () => navigate(nextPath(search), { replace: true }))}
       >
-        <Field label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
-        <Field
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+          {...form.register('email')}
+        />
+        <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
@@ -47,7 +52,7 @@ export default function SignInPage() {
         <Link href="/forgot-password" className="self-start text-sm underline underline-offset-4">
           Forgot password?
         </Link>
-        <Button type="submit" busy={form.pending}>
+        <Button size="xl" type="submit" loading={form.pending}>
           {form.pending ? 'Signing in…' : 'Sign in'}
         </Button>
       </SubmitForm>

@@ -1,6 +1,6 @@
+import { Notice } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
-import { Notice } from '../../../components/Notice';
 import { TextLink } from '../../../components/TextLink';
 import { errorMessage } from '../../../lib/api';
 import { useShopUser } from '../../../lib/auth';

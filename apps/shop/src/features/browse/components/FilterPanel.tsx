@@ -1,8 +1,8 @@
 import { SIZES, STOREFRONT_FILTER_COLORS } from '@seamline/shared';
+import { Button, chipClasses, Input, Select } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { Swatch } from '../../../components/browse/Swatch';
-import { buttonSecondary, chip, field } from '../../../components/browse/styles';
 import { activeFilterCount, type BrowseScope, type BrowseState } from '../../../lib/browse-url';
 import { browseQueries } from '../api';
 
@@ -26,7 +26,7 @@ function ChipGroup({ legend, options, selected, onToggle, swatches = false }: Ch
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
-          <label key={option} className={chip}>
+          <label key={option} className={chipClasses}>
             <input
               type="checkbox"
               className="sr-only"
@@ -79,25 +79,25 @@ export function FilterPanel({ state, scope, onChange }: Props) {
         <div className="flex items-end gap-2">
           <label className="flex-1 text-xs text-stone-600">
             Min ($)
-            <input name="min" inputMode="decimal" defaultValue={state.min} className={`${field} mt-1`} />
+            <Input name="min" inputMode="decimal" defaultValue={state.min} className="mt-1" />
           </label>
           <label className="flex-1 text-xs text-stone-600">
             Max ($)
-            <input name="max" inputMode="decimal" defaultValue={state.max} className={`${field} mt-1`} />
+            <Input name="max" inputMode="decimal" defaultValue={state.max} className="mt-1" />
           </label>
-          <button type="submit" className={buttonSecondary}>
+          <Button type="submit" variant="outline" size="lg">
             Apply
-          </button>
+          </Button>
         </div>
       </form>
 
       {scope.kind === 'brand' ? null : (
         <label className="block text-sm font-semibold">
           Brand
-          <select
+          <Select
             value={state.brand}
             onChange={(event) => onChange({ brand: event.target.value })}
-            className={`${field} mt-2 font-normal`}
+            className="mt-2 font-normal"
           >
             <option value="">All brands</option>
             {brands.data
@@ -107,7 +107,7 @@ export function FilterPanel({ state, scope, onChange }: Props) {
                   {brand.name}
                 </option>
               ))}
-          </select>
+          </Select>
         </label>
       )}
 
@@ -122,13 +122,13 @@ export function FilterPanel({ state, scope, onChange }: Props) {
       </label>
 
       {activeFilterCount(state) ? (
-        <button
+        <Button
           type="button"
-          className="text-sm underline underline-offset-4"
+          variant="inline"
           onClick={() => onChange({ sizes: [], colors: [], brand: '', min: '', max: '', inStock: false })}
         >
           Clear all filters
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
+import { Select } from '@seamline/ui';
 import { useId } from 'react';
-import { field } from '../../../components/browse/styles';
 import { SORTS, type SortKey } from '../../../lib/browse-url';
 
 export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sort: SortKey) => void }) {
@@ -9,18 +9,13 @@ export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sor
       <label htmlFor={id} className="whitespace-nowrap text-sm text-stone-600">
         Sort by
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as SortKey)}
-        className={`${field} w-auto`}
-      >
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as SortKey)}>
         {Object.entries(SORTS).map(([key, sort]) => (
           <option key={key} value={key}>
             {sort.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

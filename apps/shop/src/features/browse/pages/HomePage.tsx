@@ -1,3 +1,4 @@
+import { buttonVariants, cn } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -51,12 +52,16 @@ export function HomePage() {
           Soft basics, sturdy denim and outerwear made to last. Free returns within 30 days.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href="/search" className="rounded-md bg-ink px-6 py-3 font-medium text-white hover:bg-stone-800">
+          {/* The kit's button classes on router links (asChild would bring its Slot into the first bundle). */}
+          <Link href="/search" className={cn(buttonVariants({ size: 'xl' }), 'h-12 px-6 text-base font-medium')}>
             Shop new arrivals
           </Link>
           <Link
             href="/search?sort=popular"
-            className="rounded-md border border-ink px-6 py-3 font-medium hover:bg-white"
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'xl' }),
+              'h-12 bg-transparent px-6 text-base font-medium',
+            )}
           >
             Best loved
           </Link>

@@ -1,7 +1,7 @@
+import { Button, PagerLinks } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
-import { buttonSecondary } from '../../../components/browse/styles';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { ProductGrid } from '../../../components/ProductGrid';
 import { errorMessage } from '../../../lib/api';
 import {
@@ -14,7 +14,6 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { browseQueries } from '../api';
 import { FilterPanel } from '../components/FilterPanel';
-import { Pagination } from '../components/Pagination';
 import { SortSelect } from '../components/SortSelect';
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -64,15 +63,17 @@ export default function ListingPage() {
       </header>
 
       <div className="mb-4 flex items-center justify-between gap-3">
-        <button
+        <Button
           type="button"
-          className={`${buttonSecondary} lg:hidden`}
+          variant="outline"
+          size="lg"
+          className="lg:hidden"
           aria-expanded={filtersOpen}
           aria-controls="filter-panel"
           onClick={() => setFiltersOpen((open) => !open)}
         >
           Filters{filters ? ` (${filters})` : ''}
-        </button>
+        </Button>
         <div className="ml-auto">
           <SortSelect value={state.sort} onChange={(sort) => change({ sort })} />
         </div>
@@ -109,7 +110,14 @@ export default function ListingPage() {
             <ProductGrid products={result.data?.products} isLoading={result.isPending} eager />
           )}
           {result.data ? (
-            <Pagination info={result.data.pagination} hrefFor={(page) => hrefFor({ ...state, page })} />
+            <PagerLinks
+              page={result.data.pagination.page}
+              pages={result.data.pagination.pages}
+              exact={result.data.pagination.exact}
+              hrefFor={(page) => hrefFor({ ...state, page })}
+              link={Link}
+              className="mt-10 flex items-center justify-center gap-4"
+            />
           ) : null}
         </section>
       </div>

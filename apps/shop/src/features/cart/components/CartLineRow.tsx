@@ -1,8 +1,8 @@
+import { Button, formatMoney, Select } from '@seamline/ui';
 import { Link } from 'wouter';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { type CartLine, cart } from '../../../lib/cart';
 import type { CartPricing } from '../../../lib/cart-pricing';
-import { formatMoney } from '../../../lib/format';
 
 type PricedItem = CartPricing['items'][number];
 
@@ -36,25 +36,26 @@ export function CartLineRow({ line, priced, problem }: { line: CartLine; priced?
           <label htmlFor={quantityId} className="sr-only">
             Quantity of {label}
           </label>
-          <select
+          <Select
             id={quantityId}
             value={line.quantity}
             onChange={(event) => cart.setQuantity(line, Number(event.target.value))}
-            className="min-h-11 rounded-md border border-stone-400 bg-white px-3"
+            controlSize="xl"
           >
             {options.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
             ))}
-          </select>
-          <button
+          </Select>
+          <Button
             type="button"
+            variant="inline"
             onClick={() => cart.remove(line)}
-            className="min-h-11 text-sm text-stone-600 underline hover:text-ink"
+            className="min-h-11 text-muted-foreground underline-offset-auto hover:text-foreground"
           >
             Remove<span className="sr-only"> {label}</span>
-          </button>
+          </Button>
           <p className="ml-auto font-semibold sm:ml-0">
             <span className="sr-only">Line total </span>
             {priced ? formatMoney(priced.total) : '—'}

@@ -1,6 +1,6 @@
+import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
 import { TotalsList } from '../../../components/checkout/TotalsList';
-import { Notice } from '../../../components/checkout/ui';
 import { errorMessage } from '../../../lib/api';
 import { useCart } from '../../../lib/cart';
 import { pricedLineOf, useCartPricing } from '../../../lib/cart-pricing';
@@ -20,12 +20,9 @@ export default function CartPage() {
       <div className="mx-auto max-w-xl py-12 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Your cart is empty</h1>
         <p className="mt-2 text-stone-600">Find something you like and add it here.</p>
-        <Link
-          href="/"
-          className="mt-6 inline-flex min-h-11 items-center rounded-md bg-ink px-5 font-semibold text-white"
-        >
-          Continue shopping
-        </Link>
+        <Button asChild size="xl" className="mt-6 text-base">
+          <Link href="/">Continue shopping</Link>
+        </Button>
       </div>
     );
 
@@ -68,19 +65,13 @@ export default function CartPage() {
         </div>
         <p className="mt-3 text-xs text-stone-600">Coupons and shipping options are chosen at checkout.</p>
         {blocked ? (
-          <span
-            aria-disabled="true"
-            className="mt-4 flex min-h-11 w-full items-center justify-center rounded-md bg-stone-500 font-semibold text-white"
-          >
-            Check out
-          </span>
+          <Button asChild size="xl" fullWidth className="mt-4 cursor-not-allowed text-base opacity-60 hover:bg-primary">
+            <span aria-disabled="true">Check out</span>
+          </Button>
         ) : (
-          <Link
-            href="/checkout"
-            className="mt-4 flex min-h-11 w-full items-center justify-center rounded-md bg-ink font-semibold text-white hover:bg-stone-800"
-          >
-            Check out
-          </Link>
+          <Button asChild size="xl" fullWidth className="mt-4 text-base">
+            <Link href="/checkout">Check out</Link>
+          </Button>
         )}
       </aside>
     </div>

@@ -1,6 +1,6 @@
 import { type AddressInput, EMPTY_ADDRESS } from '@seamline/shared';
+import { TextField } from '@seamline/ui';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextField } from '../../../components/checkout/ui';
 import type { CheckoutFormValues } from '../use-checkout';
 
 type Props = {

@@ -1,4 +1,4 @@
-import { CheckoutSection } from '../../../components/checkout/ui';
+import { CheckoutSection } from '../../../components/checkout/CheckoutSection';
 import type { Checkout } from '../use-checkout';
 import { AddressFields } from './AddressFields';
 import { SavedAddressPicker } from './SavedAddressPicker';

@@ -1,6 +1,6 @@
 import { type CardForm, TEST_CARDS } from '@seamline/shared';
+import { TextField } from '@seamline/ui';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextField } from '../../../components/checkout/ui';
 import type { CheckoutFormValues } from '../use-checkout';
 
 type Props = { register: UseFormRegister<CheckoutFormValues>; errors: FieldErrors<CardForm> | undefined };

@@ -1,9 +1,9 @@
 import type { OrderTotals } from '@seamline/shared';
+import { formatMoney } from '@seamline/ui';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
 import type { CartLine } from '../../../lib/cart';
 import { type CartPricing, pricedLineOf } from '../../../lib/cart-pricing';
-import { formatMoney } from '../../../lib/format';
 
 type Props = {
   lines: readonly CartLine[];

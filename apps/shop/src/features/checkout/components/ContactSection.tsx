@@ -1,5 +1,6 @@
+import { TextField } from '@seamline/ui';
 import { Link } from 'wouter';
-import { CheckoutSection, TextField } from '../../../components/checkout/ui';
+import { CheckoutSection } from '../../../components/checkout/CheckoutSection';
 import type { Checkout } from '../use-checkout';
 
 /** Who the order is for: the signed-in customer, or a guest's e-mail (with a way to sign in instead). */

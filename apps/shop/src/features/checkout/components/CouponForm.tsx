@@ -1,7 +1,6 @@
+import { Button, formatMoney, Input, Label } from '@seamline/ui';
 import { useForm, useWatch } from 'react-hook-form';
-import { CheckoutButton } from '../../../components/checkout/ui';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
 import { validateCoupon } from '../api';
 
 export type AppliedCoupon = { code: string; name: string; discount: number; freeShipping: boolean };
@@ -48,18 +47,23 @@ export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
           {applied.discount > 0 ? ` (−${formatMoney(applied.discount)})` : ''}
           {applied.freeShipping ? ' (free shipping)' : ''}
         </span>
-        <button type="button" className="min-h-11 underline" onClick={() => onApplied(null)}>
+        <Button
+          type="button"
+          variant="inline"
+          className="min-h-11 underline-offset-auto"
+          onClick={() => onApplied(null)}
+        >
           Remove<span className="sr-only"> coupon {applied.code}</span>
-        </button>
+        </Button>
       </div>
     );
   return (
     <div>
-      <label htmlFor="coupon-code" className="mb-1 block text-sm font-medium">
+      <Label htmlFor="coupon-code" className="mb-1 block">
         Coupon code
-      </label>
+      </Label>
       <div className="flex gap-2">
-        <input
+        <Input
           id="coupon-code"
           {...form.register('code', {
             // Codes are upper case: what is typed is shown as it will be sent.
@@ -74,11 +78,12 @@ export function CouponForm({ subtotal, customer, applied, onApplied }: Props) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-error' : undefined}
           autoComplete="off"
-          className="min-h-11 min-w-0 flex-1 rounded-md border border-stone-400 px-3 text-base uppercase"
+          controlSize="xl"
+          className="min-w-0 flex-1 uppercase"
         />
-        <CheckoutButton variant="secondary" onClick={() => void apply()} disabled={busy || !code.trim()}>
+        <Button type="button" variant="outline" size="xl" onClick={() => void apply()} disabled={busy || !code.trim()}>
           Apply
-        </CheckoutButton>
+        </Button>
       </div>
       <div aria-live="polite">
         {error ? (

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@seamline/ui';
 import type { Checkout } from '../use-checkout';
 import { CheckoutSummary } from './CheckoutSummary';
 

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '@seamline/shared';
+import { formatMoney } from '@seamline/ui';
 import type { CartPricing } from '../../../lib/cart-pricing';
-import { formatMoney } from '../../../lib/format';
 
 type Props = {
   methods: CartPricing['methods'];

@@ -1,7 +1,6 @@
+import { Button, formatMoney, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
-import { CheckoutButton, Notice } from '../../../components/checkout/ui';
 import { errorMessage } from '../../../lib/api';
-import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressSection } from '../components/AddressSection';
 import { ContactSection } from '../components/ContactSection';
@@ -16,12 +15,9 @@ function EmptyCart() {
     <div className="mx-auto max-w-xl py-12 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">Checkout</h1>
       <p className="mt-2 text-stone-600">Your cart is empty.</p>
-      <Link
-        href="~/"
-        className="mt-6 inline-flex min-h-11 items-center rounded-md bg-ink px-5 font-semibold text-white"
-      >
-        Continue shopping
-      </Link>
+      <Button asChild size="xl" className="mt-6 text-base">
+        <Link href="~/">Continue shopping</Link>
+      </Button>
     </div>
   );
 }
@@ -57,9 +53,9 @@ export default function CheckoutFormPage() {
         <CouponSection checkout={checkout} />
         <PaymentSection checkout={checkout} />
         <div aria-live="assertive">{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</div>
-        <CheckoutButton type="submit" className="w-full" disabled={busy || !totals || problems > 0} aria-busy={busy}>
+        <Button type="submit" size="xl" fullWidth disabled={busy || !totals || problems > 0} aria-busy={busy}>
           {busy ? 'Processing…' : totals ? `Pay ${formatMoney(totals.total)}` : 'Pay'}
-        </CheckoutButton>
+        </Button>
       </form>
     </div>
   );

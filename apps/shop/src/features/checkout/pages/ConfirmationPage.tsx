@@ -1,8 +1,8 @@
+import { Button, formatMoney } from '@seamline/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
-import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmedOrder } from '../checkout-storage';
 
@@ -64,15 +64,16 @@ export default function ConfirmationPage() {
         </>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Link
-          href={`~/track?order=${encodeURIComponent(orderNumber)}${email ? `&email=${encodeURIComponent(email)}` : ''}`}
-          className="inline-flex min-h-11 items-center rounded-md border border-stone-400 px-5 font-semibold"
-        >
-          Track your order
-        </Link>
-        <Link href="~/" className="inline-flex min-h-11 items-center rounded-md bg-ink px-5 font-semibold text-white">
-          Continue shopping
-        </Link>
+        <Button asChild variant="outline" size="xl" className="text-base">
+          <Link
+            href={`~/track?order=${encodeURIComponent(orderNumber)}${email ? `&email=${encodeURIComponent(email)}` : ''}`}
+          >
+            Track your order
+          </Link>
+        </Button>
+        <Button asChild size="xl" className="text-base">
+          <Link href="~/">Continue shopping</Link>
+        </Button>
       </div>
     </div>
   );

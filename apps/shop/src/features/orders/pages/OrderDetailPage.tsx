@@ -1,15 +1,11 @@
 import { CUSTOMER_CANCELLABLE_STATUSES, type OrderView, RETURNABLE_ORDER_STATUSES } from '@seamline/shared';
+import { Button, ConfirmDialog, formatDate, Notice, OrderStatusBadge } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { Button } from '../../../components/Button';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Notice } from '../../../components/Notice';
 import {
   AddressLines,
-  formatDate,
   OrderLines,
-  OrderStatusBadge,
   OrderTotals,
   TrackingNumber,
   TrackingTimeline,
@@ -34,19 +30,20 @@ function CancelOrder({ order }: { order: OrderView }) {
   });
   return (
     <>
-      <Button tone="secondary" onClick={() => setOpen(true)}>
+      <Button size="xl" type="button" variant="outline" onClick={() => setOpen(true)}>
         Cancel order
       </Button>
       <Notice tone="error">
         {cancel.isError ? errorMessage(cancel.error, 'The order could not be cancelled.') : ''}
       </Notice>
       <ConfirmDialog
+        cancelLabel="Keep it"
         open={open}
         title={`Cancel order ${order.orderNumber}?`}
         confirmLabel="Cancel order"
-        busy={cancel.isPending}
+        pending={cancel.isPending}
         onConfirm={() => cancel.mutate()}
-        onClose={() => setOpen(false)}
+        onOpenChange={setOpen}
       >
         The order will not be sent and any payment is refunded to your card.
       </ConfirmDialog>
@@ -76,12 +73,9 @@ function OrderDetail({ order }: { order: OrderView }) {
       <div className="mt-4 flex flex-wrap gap-3">
         {CUSTOMER_CANCELLABLE_STATUSES.includes(order.status) ? <CancelOrder order={order} /> : null}
         {returnable ? (
-          <Link
-            href={`/orders/${order.id}/return`}
-            className="inline-flex h-11 items-center rounded-md border border-ink px-5 text-sm font-semibold"
-          >
-            Request a return
-          </Link>
+          <Button asChild variant="outline" size="xl">
+            <Link href={`/orders/${order.id}/return`}>Request a return</Link>
+          </Button>
         ) : null}
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">

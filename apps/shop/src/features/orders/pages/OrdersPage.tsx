@@ -1,10 +1,9 @@
+import { Button, formatDate, formatMoney, Notice, OrderStatusBadge } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { Notice } from '../../../components/Notice';
-import { formatDate, OrderLineImage, OrderStatusBadge, TrackingNumber } from '../../../components/OrderParts';
+import { OrderLineImage, TrackingNumber } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
-import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderQueries } from '../api';
 
@@ -29,9 +28,9 @@ export function OrdersPage() {
             <div className="rounded-md border border-dashed border-stone-300 p-8 text-center">
               <p className="font-medium">No orders yet</p>
               <p className="mt-1 text-sm text-stone-600">When you place an order, it shows up here.</p>
-              <Link href="~/shop" className="mt-4 inline-block rounded-md bg-ink px-4 py-2 text-sm text-white">
-                Start shopping
-              </Link>
+              <Button asChild className="mt-4">
+                <Link href="~/shop">Start shopping</Link>
+              </Button>
             </div>
           ) : (
             <>
@@ -63,25 +62,25 @@ export function OrdersPage() {
               </ul>
               {pagination.pages > 1 ? (
                 <nav aria-label="Order pages" className="mt-6 flex items-center justify-between text-sm">
-                  <button
+                  <Button
                     type="button"
+                    variant="outline"
                     disabled={page <= 1}
                     onClick={() => setParams({ page: String(page - 1) })}
-                    className="rounded-md border border-stone-300 px-3 py-2 disabled:opacity-50"
                   >
                     Newer
-                  </button>
+                  </Button>
                   <span>
                     Page {page} of {pagination.pages}
                   </span>
-                  <button
+                  <Button
                     type="button"
+                    variant="outline"
                     disabled={page >= pagination.pages}
                     onClick={() => setParams({ page: String(page + 1) })}
-                    className="rounded-md border border-stone-300 px-3 py-2 disabled:opacity-50"
                   >
                     Older
-                  </button>
+                  </Button>
                 </nav>
               ) : null}
             </>

@@ -1,11 +1,9 @@
 import { type OrderView, RETURNABLE_ORDER_STATUSES, returnRequestForm } from '@seamline/shared';
+import { Button, Label, Notice, Select, Textarea } from '@seamline/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { z } from 'zod';
-
-import { Button } from '../../../components/Button';
-import { Notice } from '../../../components/Notice';
 import { OrderLineImage } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
@@ -94,33 +92,30 @@ function ReturnForm({ order }: { order: OrderView }) {
               </label>
               <label className="flex items-center gap-2 text-sm">
                 Quantity
-                <select
-                  {...form.register(`quantities.${index}`)}
-                  className="h-11 rounded-md border border-stone-400 bg-white px-2"
-                >
+                <Select {...form.register(`quantities.${index}`)} controlSize="xl">
                   {Array.from({ length: item.quantity }, (_, i) => i + 1).map((n) => (
                     <option key={n} value={n}>
                       {n}
                     </option>
                   ))}
-                </select>
+                </Select>
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
       <div>
-        <label htmlFor={`${ids}-reason`} className="mb-1 block text-sm font-medium">
+        <Label htmlFor={`${ids}-reason`} className="mb-1 block">
           Reason for the return
-        </label>
-        <textarea
+        </Label>
+        <Textarea
           id={`${ids}-reason`}
           {...form.register('reason')}
           rows={3}
           maxLength={500}
           aria-invalid={form.errors.reason ? true : undefined}
           aria-describedby={form.errors.reason ? `${ids}-reason-error` : undefined}
-          className="block w-full rounded-md border border-stone-400 p-3 text-base"
+          className="text-base"
         />
         {form.errors.reason ? (
           <p id={`${ids}-reason-error`} className="mt-1 text-sm text-sale">
@@ -128,7 +123,7 @@ function ReturnForm({ order }: { order: OrderView }) {
           </p>
         ) : null}
       </div>
-      <Button type="submit" busy={form.pending} className="self-start">
+      <Button size="xl" type="submit" loading={form.pending} className="self-start">
         Send return request
       </Button>
     </SubmitForm>

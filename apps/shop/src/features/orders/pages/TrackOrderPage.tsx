@@ -1,16 +1,8 @@
 import { type OrderTrackingView, type OrderView, trackOrderForm } from '@seamline/shared';
+import { Button, formatDate, OrderStatusBadge, TextField } from '@seamline/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { Button } from '../../../components/Button';
-import { Field } from '../../../components/Field';
-import {
-  formatDate,
-  OrderLines,
-  OrderStatusBadge,
-  OrderTotals,
-  TrackingNumber,
-  TrackingTimeline,
-} from '../../../components/OrderParts';
+import { OrderLines, OrderTotals, TrackingNumber, TrackingTimeline } from '../../../components/OrderParts';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShopForm } from '../../../lib/use-shop-form';
@@ -77,20 +69,20 @@ export default function TrackOrderPage() {
             return lookUp(event);
           }}
         >
-          <Field
+          <TextField
             label="Order number"
             autoComplete="off"
             error={form.errors.orderNumber}
             {...form.register('orderNumber')}
           />
-          <Field
+          <TextField
             label="Email"
             type="email"
             autoComplete="email"
             error={form.errors.email}
             {...form.register('email')}
           />
-          <Button type="submit" busy={form.pending}>
+          <Button size="xl" type="submit" loading={form.pending}>
             Track order
           </Button>
         </SubmitForm>

@@ -1,7 +1,7 @@
 import { STOREFRONT_AVAILABLE_CAP, type StorefrontProductView } from '@seamline/shared';
+import { Button, Input } from '@seamline/ui';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { buttonPrimary, field } from '../../../components/browse/styles';
 import { cart } from '../../../lib/cart';
 import { availableOf, type Choice } from './variants';
 
@@ -39,7 +39,7 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
     setAdded(`Added ${clamped} × ${product.name} (${choice.size} / ${choice.color}) to your cart.`);
   };
   const step = (by: number) => setQuantity(Math.min(Math.max(1, clamped + by), max));
-  const stepButton = 'size-11 text-lg disabled:text-stone-400';
+  const stepButton = 'size-11 rounded-none text-lg font-normal text-foreground';
 
   return (
     <div className="space-y-4">
@@ -49,16 +49,18 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
           Quantity
         </label>
         <div className="inline-flex items-center rounded-md border border-stone-400">
-          <button
+          <Button
             type="button"
+            variant="ghost"
+            size="icon"
             className={stepButton}
             onClick={() => step(-1)}
             disabled={clamped <= 1}
             aria-label="One less"
           >
             −
-          </button>
-          <input
+          </Button>
+          <Input
             id={quantityId}
             type="number"
             inputMode="numeric"
@@ -66,22 +68,31 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
             max={max}
             value={clamped}
             onChange={(event) => setQuantity(Number.parseInt(event.target.value, 10) || 1)}
-            className={`${field} w-14 border-0 text-center [appearance:textfield]`}
+            className="w-22 border-0 text-center shadow-none [appearance:textfield]"
           />
-          <button
+          <Button
             type="button"
+            variant="ghost"
+            size="icon"
             className={stepButton}
             onClick={() => step(1)}
             disabled={clamped >= max}
             aria-label="One more"
           >
             +
-          </button>
+          </Button>
         </div>
       </div>
-      <button type="button" className={`${buttonPrimary} w-full`} onClick={add} disabled={available === 0}>
+      <Button
+        type="button"
+        size="xl"
+        fullWidth
+        className="h-12 text-base font-medium"
+        onClick={add}
+        disabled={available === 0}
+      >
         {available === 0 ? 'Sold out' : 'Add to cart'}
-      </button>
+      </Button>
       <div role="status" aria-live="polite" className="text-sm">
         {added ? (
           <p className="rounded-md bg-stone-100 p-3">

@@ -1,4 +1,5 @@
 import type { ProductImage } from '@seamline/shared';
+import { Button } from '@seamline/ui';
 import { useState } from 'react';
 import { srcSet } from '../../../lib/srcset';
 
@@ -39,12 +40,13 @@ export function Gallery({ images, name, color }: { images: ProductImage[]; name:
         <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Pictures">
           {images.map((image, i) => (
             <li key={image.thumbnail}>
-              <button
+              <Button
                 type="button"
+                variant="ghost"
                 onClick={() => setIndex(i)}
                 aria-current={i === index}
                 aria-label={`Show picture ${i + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ''}`}
-                className={`block aspect-square w-full overflow-hidden rounded-md border-2 ${i === index ? 'border-ink' : 'border-transparent'}`}
+                className={`block aspect-square h-auto w-full overflow-hidden rounded-md border-2 p-0 ${i === index ? 'border-ink' : 'border-transparent'}`}
               >
                 <img
                   src={image.thumbnail}
@@ -54,7 +56,7 @@ export function Gallery({ images, name, color }: { images: ProductImage[]; name:
                   height={300}
                   className="h-full w-full object-cover"
                 />
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -1,12 +1,12 @@
 import type { StorefrontProductView } from '@seamline/shared';
+import { chipClasses } from '@seamline/ui';
 import { Swatch } from '../../../components/browse/Swatch';
-import { chip } from '../../../components/browse/styles';
 import { availableOf, type Choice } from './variants';
 
 type Props = { product: StorefrontProductView; choice: Choice; onChange: (choice: Choice) => void };
 
 /** A sold-out option stays choosable (to see it is sold out) but is struck through and says so to screen readers. */
-const soldOutChip = `${chip} border-dashed line-through decoration-stone-500 text-stone-600`;
+const soldOutChip = `${chipClasses} border-dashed line-through decoration-stone-500 text-stone-600`;
 
 type OptionGroupProps = {
   name: 'size' | 'color';
@@ -28,7 +28,7 @@ function OptionGroup({ name, options, value, onChange, soldOut }: OptionGroupPro
         {options.map((option) => {
           const why = soldOut(option);
           return (
-            <label key={option} className={`${why ? soldOutChip : chip} min-w-12 justify-center`}>
+            <label key={option} className={`${why ? soldOutChip : chipClasses} min-w-12 justify-center`}>
               <input
                 type="radio"
                 name={name}
