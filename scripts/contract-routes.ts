@@ -11,7 +11,7 @@ const CONTRACT_FILE = /packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts
  * schemas, examples and API description: the server validates and documents with them, the browser only calls the
  * route, and in the storefront's first load they (and the validation library they pull in) were more than a
  * quarter of the JavaScript. Types are untouched, so callers stay typed by the full contract; the server, the tests and `vite dev` run
- * the source as written. docs/decisions/0160-browser-contracts-are-routes.md has the reasoning.
+ * the source as written. docs/decisions/0060-browser-contracts-are-routes.md has the reasoning.
  */
 export function contractRoutesOnly(): Plugin {
   return {

@@ -18,7 +18,7 @@ const AccountRoutes = lazyPage(() => import('./AccountRoutes'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
- * budget, see docs/decisions/0110-shop-router.md). Home is in the first bundle (the usual landing page); every other
+ * budget, see docs/decisions/0056-shop-router.md). Home is in the first bundle (the usual landing page); every other
  * page is loaded when first opened.
  */
 export function ShopRoutes() {
