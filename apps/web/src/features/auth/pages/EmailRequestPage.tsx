@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authContracts } from '@seamline/shared';
+import { authContracts, forgotPasswordInput, resendVerificationInput } from '@seamline/shared';
 import { Button, FormField, Input } from '@seamline/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,8 @@ type EmailForm = z.input<EmailRequest['body']>;
 
 type EmailRequestPageProps = {
   request: EmailRequest;
+  /** The request's body schema, imported as itself: in the browser a contract carries only its route. */
+  schema: EmailRequest['body'];
   title: string;
   subtitle: string;
   submitLabel: string;
@@ -25,10 +27,10 @@ type EmailRequestPageProps = {
 };
 
 /** "Enter your e-mail": one field, one button, the server's answer above the form. */
-function EmailRequestPage({ request, title, subtitle, submitLabel, sent, failed }: EmailRequestPageProps) {
+function EmailRequestPage({ request, schema, title, subtitle, submitLabel, sent, failed }: EmailRequestPageProps) {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<EmailForm, unknown, z.output<EmailRequest['body']>>({
-    resolver: zodResolver(request.body),
+    resolver: zodResolver(schema),
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -70,6 +72,7 @@ export function ForgotPasswordPage() {
   return (
     <EmailRequestPage
       request={authContracts.forgotPassword}
+      schema={forgotPasswordInput}
       title="Forgot your password?"
       subtitle="Enter your e-mail address and we will send you a link to choose a new one."
       submitLabel="Send reset link"
@@ -84,6 +87,7 @@ export function ResendVerificationPage() {
   return (
     <EmailRequestPage
       request={authContracts.resendVerification}
+      schema={resendVerificationInput}
       title="Resend verification e-mail"
       subtitle="We will send a new confirmation link to your address."
       submitLabel="Send verification e-mail"
