@@ -22,18 +22,24 @@ const PARALLEL = 20;
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let pool: pg.Pool;
+const closed: Promise<unknown>[] = [];
 // No retry wrapper (db/retry.ts): a deadlock must reach the test as 40P01 instead of being run again.
 let db: Db;
 
 beforeAll(async () => {
   database = await freshDatabase({ migrated: true });
   pool = new pg.Pool({ connectionString: database.url, max: PARALLEL + 1 });
-  // Dropping the database at the end cuts connections the pool is still closing.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    closed.push(new Promise((resolve) => client.once('end', resolve)));
+  });
   db = drizzle(pool, { schema }) as unknown as Db;
 });
 afterAll(async () => {
+  // pool.end() resolves once it has asked every connection to close, not once they have: dropping the database before
+  // they are gone would cut them mid-close.
   await pool.end();
+  await Promise.all(closed);
   await database.drop();
 });
 
