@@ -29,6 +29,16 @@ async function until(condition: () => boolean, what: string) {
   if (!condition()) throw new Error(`gave up waiting: ${what}`);
 }
 
+/** Asks `app` for `url` until it is answered rather than shed, waiting for the overload guard to settle between tries. */
+async function answeredWhenCalm(app: TestApp['app'], url: string, headers: Record<string, string> = {}) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await until(() => !app.isUnderPressure(), 'the server to calm down');
+    const answer = await call(app, 'GET', url, { headers });
+    if (answer.status !== 503) return expect(answer.status, url).toBe(200);
+  }
+  throw new Error(`${url} was shed ten times on a calm server`);
+}
+
 const text = (body: unknown) => (typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('admission under overload', () => {
@@ -60,10 +70,10 @@ describe('admission under overload', () => {
     mkdirSync(path.join(t.config.uploadDir, 'products'), { recursive: true });
     writeFileSync(path.join(t.config.uploadDir, 'products', 'shirt.webp'), 'not really a picture');
 
-    // Answers reused from memory later: taken while the server is calm (start-up work can trip the guard at first).
-    await until(() => !t.app.isUnderPressure(), 'the server to calm down after start');
-    expect((await call(t.app, 'GET', '/api/products?limit=5')).status).toBe(200);
-    expect((await call(t.app, 'GET', '/shop/products/linen-shirt', { headers: NAVIGATION })).status).toBe(200);
+    // Answers reused from memory later: taken while the server is calm. Start-up work, and the first render of a
+    // page itself on a busy machine, can trip the guard, so each is asked again once the server has calmed down.
+    await answeredWhenCalm(t.app, '/api/products?limit=5');
+    await answeredWhenCalm(t.app, '/shop/products/linen-shirt', NAVIGATION);
 
     releaseEventLoop = holdEventLoop();
     await until(() => t.app.isUnderPressure(), 'the overload guard to trip');
