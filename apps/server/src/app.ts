@@ -8,6 +8,7 @@ import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
+import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
@@ -88,6 +89,17 @@ function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && CALLER_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/**
+ * The job queue, started once every module has defined its tasks (an onReady hook runs after all registrations) and
+ * stopped before the database closes.
+ */
+function registerQueue(app: FastifyInstance, connectionString: string) {
+  const queue = new JobQueue({ connectionString, concurrency: app.config.queueConcurrency, log: app.log });
+  app.decorate('queue', queue);
+  app.addHook('onReady', () => queue.start());
+  app.addHook('onClose', () => queue.stop());
+}
+
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -138,6 +150,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
   if (config.apiDocs) await registerDocs(app);
+  registerQueue(app, database.connectionString);
   registerJobs(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

@@ -107,6 +107,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
   // Storefront read path: how often counted product views are written, and how long an anonymous list answer is reused.
   VIEW_FLUSH_MS: z.coerce.number().int().min(100).default(5_000),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   // S3-compatible object storage for uploads; S3_BUCKET turns it on, otherwise files go to UPLOAD_DIR.
   // Product import: image URLs may use plain http://, and may point at private/loopback hosts (local setups, tests).
@@ -174,6 +175,8 @@ export type Config = {
   /** Load shedding thresholds (503 + Retry-After past any of them); 0 turns one off. */
   overload: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
   catalogue: CatalogueSettings;
+  /** Background jobs (deliveries, mail, imports, bulk actions, schedules) this instance runs at once. */
+  queueConcurrency: number;
 };
 
 export type CatalogueSettings = {
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
     },
     catalogue: { viewFlushMs: e.VIEW_FLUSH_MS, cacheTtlMs: e.CATALOGUE_CACHE_TTL_MS },
+    queueConcurrency: e.QUEUE_CONCURRENCY,
   };
 }
 

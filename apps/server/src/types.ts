@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobRunner } from './lib/job-runner.js';
 import type { AccessTokens } from './lib/jwt.js';
+import type { JobQueue } from './lib/queue.js';
 import type { ObjectStorage } from './lib/storage/index.js';
 import type { Admission } from './plugins/admission.js';
 
@@ -39,6 +40,8 @@ declare module 'fastify' {
     storage: ObjectStorage;
     /** Background jobs (product import, bulk actions). */
     jobs: JobRunner;
+    /** The job queue: modules define its tasks and schedules while the app is built; it starts when the app is ready. */
+    queue: JobQueue;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid access token. */

@@ -13,6 +13,7 @@ export * from './coupons.js';
 export * from './csv-cells.js';
 export * from './customers.js';
 export * from './envelopes.js';
+export * from './events.js';
 export * from './exports.js';
 export * from './id-params.js';
 export * from './ids.js';

@@ -6,6 +6,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbTimeouts } from '../config.js';
+import { migrateQueue } from '../lib/queue.js';
 import { poolOptions } from './connection.js';
 import { moveLegacyPgliteData } from './embedded/move-pglite.js';
 import { startEmbeddedPostgres } from './embedded/server.js';
@@ -25,6 +26,8 @@ export type Database = {
   db: Db;
   /** Where the data lives, for messages: "PostgreSQL at host:port" or "the embedded PostgreSQL in DATA_DIR/postgres". */
   description: string;
+  /** The connection string, for the job queue's own pool. */
+  connectionString: string;
   poolStats(): PoolStats;
   /** Applies the pending migrations (of the app's migrations folder, or of `folder`: tests migrate older states). */
   migrate(folder?: string): Promise<void>;
@@ -92,6 +95,7 @@ async function connect(url: string, options: OpenOptions, description: string): 
   return {
     db,
     description,
+    connectionString: url,
     poolStats: () => ({
       max: pool.options.max,
       open: pool.totalCount,
@@ -130,6 +134,7 @@ async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder });
+    await migrateQueue(pool);
   } finally {
     await pool.end();
     // Closing the session releases the lock, also when the migration failed.

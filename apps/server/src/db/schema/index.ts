@@ -2,6 +2,7 @@ export * from './activity-logs.js';
 export * from './analytics.js';
 export * from './carts.js';
 export * from './catalogue.js';
+export * from './events.js';
 export * from './jobs.js';
 export * from './orders.js';
 export * from './saved-views.js';
