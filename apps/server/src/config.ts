@@ -59,6 +59,7 @@ const envSchema = z.object({
   RATE_LIMIT_ANONYMOUS: budget((n) => n.default(600)),
   RATE_LIMIT_CUSTOMER: budget((n) => n.default(600)),
   RATE_LIMIT_STAFF: budget((n) => n.default(3000)),
+  RATE_LIMIT_API_KEY: budget((n) => n.default(3000)),
   RATE_LIMIT_PUBLIC_WRITES: budget((n) => n.default(20)),
   TRUST_PROXY: z
     .string()
@@ -125,7 +126,7 @@ const envSchema = z.object({
 });
 
 /** Requests per minute: per IP when anonymous, per signed-in user, and per IP for expensive public writes. */
-export type RateLimits = { anonymous: number; customer: number; staff: number; publicWrites: number };
+export type RateLimits = { anonymous: number; customer: number; staff: number; apiKey: number; publicWrites: number };
 export type TrustProxy = false | number | string[];
 
 export type Config = {
@@ -283,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anonymous: e.RATE_LIMIT_ANONYMOUS,
       customer: e.RATE_LIMIT_CUSTOMER,
       staff: e.RATE_LIMIT_STAFF,
+      apiKey: e.RATE_LIMIT_API_KEY,
       publicWrites: e.RATE_LIMIT_PUBLIC_WRITES,
     },
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointAccess, Role } from '@seamline/shared';
+import type { ApiScope, Endpoint, EndpointAccess, Role } from '@seamline/shared';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JobRunner } from './lib/job-runner.js';
@@ -18,7 +18,15 @@ export type AuthUser = {
   lastName: string;
   /** The session (refresh-token family) the access token belongs to; null for tokens that name none. */
   sessionId: string | null;
+  /**
+   * Set when the caller is an API key (plugins/api-key-auth.ts): then `id` is the key's id, not a user's, and what
+   * is stored as a user reference takes `actingUserId` (lib/caller.ts) instead.
+   */
+  apiKey?: ApiKeyCaller;
 };
+
+/** An API key calling: its scopes decide what it may reach. */
+export type ApiKeyCaller = { id: string; name: string; scopes: ApiScope[] };
 
 /**
  * A public catalogue answer's cache policy: `shared` answers (lists) may be kept for a short while by any cache and

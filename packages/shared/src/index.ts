@@ -3,6 +3,7 @@ export * from './activity-logs.js';
 export * from './addresses.js';
 export * from './analytics.js';
 export * from './api.js';
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './bulk.js';
 export * from './cart.js';

@@ -1,3 +1,4 @@
+import { apiKeyActorLabel } from '@seamline/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.js';
 import { activityLogs } from '../db/schema/index.js';
@@ -5,6 +6,8 @@ import { activityLogs } from '../db/schema/index.js';
 export type AuditContext = {
   userId: string | null;
   userEmail: string | null;
+  /** The API key acting (then userId is null and userEmail reads "API key 'name'"). */
+  apiKeyId?: string | null;
   ip: string | null;
   userAgent: string | null;
 };
@@ -19,9 +22,11 @@ export type AuditEntry = {
 
 /** Who is acting, from where: taken from the request once and handed to services. */
 export function auditContext(request: FastifyRequest, actor = request.user): AuditContext {
+  const key = actor?.apiKey;
   return {
-    userId: actor?.id ?? null,
-    userEmail: actor?.email ?? null,
+    userId: key ? null : (actor?.id ?? null),
+    userEmail: key ? apiKeyActorLabel(key.name) : (actor?.email ?? null),
+    apiKeyId: key?.id ?? null,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   };
@@ -67,6 +72,7 @@ export function activityRow(ctx: AuditContext, entry: AuditEntry): typeof activi
   return {
     userId: ctx.userId,
     userEmail: ctx.userEmail,
+    apiKeyId: ctx.apiKeyId ?? null,
     action: entry.action,
     resource: entry.resource,
     resourceId: entry.resourceId ?? null,

@@ -69,7 +69,13 @@ export class JobRunner {
     job: { id?: string; kind: JobKind; params?: unknown; fileName?: string; totalRows?: number },
     ctx: AuditContext,
   ): Promise<JobView> {
-    const actor: JobActor = { userId: ctx.userId, userEmail: ctx.userEmail, ip: ctx.ip, userAgent: ctx.userAgent };
+    const actor: JobActor = {
+      userId: ctx.userId,
+      userEmail: ctx.userEmail,
+      apiKeyId: ctx.apiKeyId ?? null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+    };
     const [row] = await this.db
       .insert(jobs)
       .values({ ...job, actor, createdBy: ctx.userId })

@@ -6,13 +6,15 @@ import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { AuthUser, RouteAccess } from '../types.js';
+import { apiKeyBearer, checkApiKeyAccess } from './api-key-auth.js';
 
 /** Routes registered by plugins that carry no config of their own. */
 const UNDECLARED_PUBLIC_PREFIXES = ['/api/docs'];
 
 /**
  * Deny by default: every /api route must declare `config.access`, or the app refuses to start.
- * Each request's bearer token is verified and the user re-read, so deactivation and password changes bite at once.
+ * Each request's bearer token is verified and the user re-read, so deactivation and password changes bite at once;
+ * an API key is looked up by its hash on every request, so a revocation bites at once on every instance.
  */
 export function registerAccessControl(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -42,6 +44,8 @@ export function registerAccessControl(app: FastifyInstance) {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     if (bearerIs(request, request.routeOptions.config.serviceToken)) return;
+    // An API key (`sk_…`) is decided by its scopes, never by a role (plugins/api-key-auth.ts).
+    if (apiKeyBearer(request)) return checkApiKeyAccess(app, request, access);
     const user = await authenticate(app, request);
     if (access === 'public') {
       request.user = user;

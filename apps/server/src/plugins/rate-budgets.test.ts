@@ -7,7 +7,7 @@ import { AccessTokens } from '../lib/jwt.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const env = { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as const;
-const roomy: RateLimits = { anonymous: 1000, customer: 1000, staff: 1000, publicWrites: 1000 };
+const roomy: RateLimits = { anonymous: 1000, customer: 1000, staff: 1000, apiKey: 1000, publicWrites: 1000 };
 
 /** An app with the given budgets and no RATE_LIMIT_MAX override (the harness sets one for every other test). */
 function appWith(limits: Partial<RateLimits>, extra: Partial<Config> = {}) {

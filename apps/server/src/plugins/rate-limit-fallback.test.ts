@@ -8,7 +8,7 @@ import type { Config, RateLimits } from '../config.js';
  * waits for Redis longer than its timeout; Redis is used again once it answers. Real Redis servers throughout: a
  * closed port, and a redis-server of this file's own that is stopped, frozen and started again.
  */
-const roomy: RateLimits = { anonymous: 1000, customer: 1000, staff: 1000, publicWrites: 1000 };
+const roomy: RateLimits = { anonymous: 1000, customer: 1000, staff: 1000, apiKey: 1000, publicWrites: 1000 };
 const quick: Config['redisFallback'] = { timeoutMs: 200, retryMs: 300 };
 
 function appWith(redisUrl: string, limits: Partial<RateLimits>) {

@@ -3,6 +3,7 @@ import { STAFF_ROLES } from '@seamline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config, RateLimits } from '../config.js';
 import { tooManyRequests } from '../lib/errors.js';
+import { apiKeyBearer, usableApiKeyId } from './api-key-auth.js';
 import { sharedCounts } from './rate-limit-store.js';
 
 /**
@@ -21,7 +22,7 @@ type Budget = keyof RateLimits;
 
 /**
  * Per-minute request budgets (docs/security.md): per signed-in user (staff and customers apart) for calls with a
- * valid access token, per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
+ * valid access token, per API key (looked up once per request, shared with the access check), per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
  * verified token (signature and expiry only, no database read), so a forged token counts against its IP.
  * In memory by default; with REDIS_URL every instance shares the counts, and while Redis fails each instance counts
  * on its own (looser, never unlimited: rate-limit-store.ts). `max`, when set, replaces every budget.
@@ -45,6 +46,11 @@ export async function registerRateLimit(
     // A socket closed early can leave no address; such requests share one anonymous budget instead of failing.
     const ip = normalizeIP(request.ip ?? 'unknown');
     if (PUBLIC_WRITES.has(`${request.method} ${request.routeOptions.url}`)) return `publicWrites:${ip}`;
+    if (apiKeyBearer(request)) {
+      // Only a usable key gets the key's budget; anything else that looks like one counts against its address.
+      const keyId = await usableApiKeyId(app, request);
+      return keyId ? `apiKey:${keyId}` : `anonymous:${ip}`;
+    }
     const header = request.headers.authorization;
     const claims = header?.startsWith('Bearer ') ? await app.accessTokens.verify(header.slice(7).trim()) : null;
     if (!claims) return `anonymous:${ip}`;

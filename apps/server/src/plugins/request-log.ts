@@ -10,7 +10,11 @@ export class RequestLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const fields = {
       route: routeLabel(request),
-      ...(request.user ? { userId: request.user.id } : {}),
+      ...(request.user?.apiKey
+        ? { apiKeyId: request.user.apiKey.id }
+        : request.user
+          ? { userId: request.user.id }
+          : {}),
       res: reply,
       responseTime: reply.elapsedTime,
     };

@@ -11,7 +11,7 @@ async function withProxySetting(trustProxy: string, body: (hit: Hit, t: TestApp)
   const t: TestApp = await createTestApp({
     trustProxy: parsed,
     rateLimitMax: undefined,
-    rateLimits: { anonymous: 1, customer: 100, staff: 100, publicWrites: 100 },
+    rateLimits: { anonymous: 1, customer: 100, staff: 100, apiKey: 100, publicWrites: 100 },
   });
   try {
     await body(async (peer, forwardedFor) => {

@@ -1,6 +1,7 @@
 import type { ContractGroup } from '../contract.js';
 import { activityLogContracts } from './activity-logs.js';
 import { analyticsContracts } from './analytics.js';
+import { apiKeyContracts } from './api-keys.js';
 import { authContracts } from './auth.js';
 import { bulkContracts } from './bulk.js';
 import { cartContracts } from './cart.js';
@@ -26,6 +27,7 @@ import { userContracts } from './users.js';
 
 export * from './activity-logs.js';
 export * from './analytics.js';
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './bulk.js';
 export * from './cart.js';
@@ -53,6 +55,7 @@ export * from './users.js';
 export const contractGroups: Record<string, ContractGroup> = {
   activityLogs: activityLogContracts,
   analytics: analyticsContracts,
+  apiKeys: apiKeyContracts,
   auth: authContracts,
   coupons: couponContracts,
   customers: customerContracts,

@@ -1,6 +1,7 @@
 import { ACTIVITY_STATUSES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { apiKeys } from './api-keys.js';
 import { createdAt, idColumn, oneOf, refId } from './common.js';
 import { users } from './users.js';
 
@@ -15,8 +16,10 @@ export const activityLogs = pgTable(
   {
     id: idColumn(),
     userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Snapshot of the actor's e-mail (or the e-mail tried at a failed sign-in). */
+    /** Snapshot of the actor's e-mail (or the e-mail tried at a failed sign-in, or an API key's "API key 'name'"). */
     userEmail: text('user_email'),
+    /** The API key that made the change, when a key did (then userId is null). */
+    apiKeyId: refId('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     resource: text('resource').notNull(),
     resourceId: text('resource_id'),

@@ -1,5 +1,6 @@
 export * from './activity-logs.js';
 export * from './analytics.js';
+export * from './api-keys.js';
 export * from './carts.js';
 export * from './catalogue.js';
 export * from './events.js';

@@ -6,7 +6,14 @@ import { users } from './users.js';
 export type JobCounts = { create: number; update: number; unchanged: number; failed: number };
 export type JobRowError = { row: number; column: string; message: string };
 /** Who started the job, for the activity-log entry written when it ends. */
-export type JobActor = { userId: string | null; userEmail: string | null; ip: string | null; userAgent: string | null };
+export type JobActor = {
+  userId: string | null;
+  userEmail: string | null;
+  /** Set when an API key started the job (older rows have none). */
+  apiKeyId?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
 
 /**
  * Background jobs run by the server process (product import, bulk actions). Progress is committed with each batch, so

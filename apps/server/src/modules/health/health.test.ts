@@ -62,7 +62,7 @@ describe('health endpoints', () => {
   it('are exempt from the per-IP request budget a load balancer would spend', async () => {
     testApp = await createTestApp({
       rateLimitMax: undefined,
-      rateLimits: { anonymous: 2, customer: 600, staff: 3000, publicWrites: 20 },
+      rateLimits: { anonymous: 2, customer: 600, staff: 3000, apiKey: 3000, publicWrites: 20 },
     });
     for (let i = 0; i < 5; i++) {
       expect((await call(testApp.app, 'GET', '/api/health/live', ONE_IP)).status).toBe(200);

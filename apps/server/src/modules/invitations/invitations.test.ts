@@ -348,7 +348,7 @@ describe('accept throttle', () => {
   it('shares the per-IP budget of expensive public writes', async () => {
     const limited = await createTestApp({
       rateLimitMax: undefined,
-      rateLimits: { anonymous: 100, customer: 100, staff: 100, publicWrites: 2 },
+      rateLimits: { anonymous: 100, customer: 100, staff: 100, apiKey: 100, publicWrites: 2 },
     });
     try {
       const body = { token: 'no-such-token', firstName: 'Ivy', lastName: 'Invitee', password: PASSWORD };

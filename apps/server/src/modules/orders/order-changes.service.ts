@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
-import { isStaff } from '../../lib/caller.js';
+import { actingUserId, isStaff } from '../../lib/caller.js';
 import { conflict } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
@@ -124,7 +124,7 @@ export class OrderChangesService {
               tx,
               order,
               { status: input.status ?? order.status, paymentStatus: input.paymentStatus ?? order.paymentStatus },
-              user.id,
+              actingUserId(user),
             )
           : {};
       const updated = await this.save(tx, order, {
@@ -169,7 +169,7 @@ export class OrderChangesService {
         tx,
         order,
         { status: 'cancelled', paymentStatus: order.paymentStatus },
-        user.id,
+        actingUserId(user),
       );
       const cancelReason = reason?.trim() || (staff ? 'Order cancelled by admin' : 'Cancelled by customer');
       const updated = await this.save(tx, order, { ...moved, cancelReason });

@@ -5,7 +5,7 @@ describe('guest order tracking is throttled like every anonymous read', () => {
   it('answers the same 404 to wrong guesses until the per-IP budget is spent, then 429', async () => {
     const t = await createTestApp({
       rateLimitMax: undefined,
-      rateLimits: { anonymous: 3, customer: 100, staff: 100, publicWrites: 100 },
+      rateLimits: { anonymous: 3, customer: 100, staff: 100, apiKey: 100, publicWrites: 100 },
     });
     try {
       const ip = '203.0.113.77';

@@ -12,7 +12,7 @@ import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type T
 import { isRetryableConflict } from '../../db/retry.js';
 import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
-import { isStaff } from '../../lib/caller.js';
+import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
@@ -163,7 +163,7 @@ export async function placeOrder(
     billingAddress: input.billingAddress,
     notes: input.notes ?? '',
     paymentIntentId: input.paymentIntentId ?? null,
-    createdBy: actor.user?.id ?? null,
+    createdBy: actor.user ? actingUserId(actor.user) : null,
     createdAt: placedAt,
     updatedAt: placedAt,
   });

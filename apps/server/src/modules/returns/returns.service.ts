@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, returnRequestItems, returnRequests } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
-import { isStaff } from '../../lib/caller.js';
+import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
@@ -137,7 +137,7 @@ export class ReturnsService {
         coupon: true,
         stock: true,
       });
-      await this.claim(tx, returnId, { status: 'approved', decidedBy: user.id, decidedAt: new Date() });
+      await this.claim(tx, returnId, { status: 'approved', decidedBy: actingUserId(user), decidedAt: new Date() });
       const lines = await tx
         .select({ entry: returnRequestItems, line: orderItems })
         .from(returnRequestItems)
@@ -178,7 +178,7 @@ export class ReturnsService {
           operation: 'return',
           quantity: units,
           reason: `Return of order ${order.orderNumber}`,
-          actorId: user.id,
+          actorId: actingUserId(user),
           orderId: order.id,
         });
         // A combination deleted since the order was placed has no shelf to go back to.
@@ -228,7 +228,7 @@ export class ReturnsService {
       await this.claim(tx, returnId, {
         status: 'declined',
         declineReason: reason,
-        decidedBy: user.id,
+        decidedBy: actingUserId(user),
         decidedAt: new Date(),
       });
       await writeActivity(tx, ctx, {
