@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityLogRoutes } from './activity-logs/index.js';
 import { analyticsRoutes } from './analytics/index.js';
+import { apiKeyRoutes } from './api-keys/index.js';
 import { authRoutes } from './auth/index.js';
 import { bulkRoutes } from './bulk/index.js';
 import { cartRoutes } from './cart/index.js';
@@ -31,6 +32,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   authRoutes,
   activityLogRoutes,
   analyticsRoutes,
+  apiKeyRoutes,
   brandsRoutes,
   categoriesRoutes,
   checkoutRoutes,
