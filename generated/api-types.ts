@@ -410,7 +410,7 @@ export interface paths {
          *
          *     orderStats: orders created in the range (all statuses), revenue, delivered orders. userStats: customers (role customer) registered in the range, and how many of them are active (isActive). productStats: products created in the range, how many are active; lowStockProducts = products whose stock status is Low Stock now (some combination at or below its threshold, total above 0). Each `change` compares with the previous period of equal length: (this - previous) / previous; null with no range, when the previous value is 0 (and this one is not), and for lowStockProducts (a state of now). Charts: revenueByDay and orderTrends per UTC day with orders; productSalesByCategory = units and line revenue (sum of item totals, before discount, shipping and tax) by the product's category; topResellers = top 5 brands by line revenue with orders, units, the brand's catalogue products and their average rating.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getDashboardAnalytics"];
         put?: never;
@@ -434,7 +434,7 @@ export interface paths {
          *
          *     totalSales = revenue; totalOrders = all orders; averageOrderValue = revenue / orders counted in revenue; conversionRate = orders with payment status paid / all orders (checkout completion). salesTrend per UTC day (revenue, all orders); salesByCategory and topSellingProducts (top 10 by units) use line revenue of revenue orders and the product's real category.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getSalesAnalytics"];
         put?: never;
@@ -458,7 +458,7 @@ export interface paths {
          *
          *     revenueGrowth = (revenue of the range - revenue of the previous range of equal length) / previous; null without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / orders counted in revenue. monthlyRevenue per UTC month; revenueByPaymentMethod over revenue orders; revenueByStatus lists every status present with its order count and revenue (0 for cancelled and refunded) and its percentage of total revenue.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getRevenueAnalytics"];
         put?: never;
@@ -482,7 +482,7 @@ export interface paths {
          *
          *     totalCustomers = customers registered by the end of the range; newCustomers = registered in the range. Over the customers' orders in the range that are not cancelled or refunded: repeatCustomers = customers with 2 or more; customerRetentionRate = repeat / customers with at least 1; averageCustomerValue = their revenue / customers with at least 1 (guest orders belong to no customer); topCustomers = top 10 by amount spent.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getCustomerAnalytics"];
         put?: never;
@@ -506,7 +506,7 @@ export interface paths {
          *
          *     fulfillmentRate = delivered / (all - cancelled - refunded); averageProcessingTime = mean hours from created to shipped over the range's shipped orders; orderStatusDistribution = count and percentage of all orders per status.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getOrderPerformance"];
         put?: never;
@@ -530,7 +530,7 @@ export interface paths {
          *
          *     Redemptions made in the range and not given back (a cancelled order returns its redemption). averageDiscountRate = total discount / total subtotal of the redeemed orders; redemptionTrends per UTC day; topCoupons = top 5 by redemptions.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getCouponRedemptions"];
         put?: never;
@@ -554,7 +554,7 @@ export interface paths {
          *
          *     Activity-log entries created in the range: total, distinct users, count and percentage per status, per UTC day (entries, distinct users), and the 5 most frequent action/resource pairs.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getSystemActivity"];
         put?: never;
@@ -578,11 +578,61 @@ export interface paths {
          *
          *     All reports of the range in one answer: revenue, sales, customers, inventory (now: total, active, Low Stock and Out of Stock products by the stock-status rules), orderPerformance, coupons, systemActivity and dashboard (customers by the end of the range, order totals of the range, products in the catalogue).
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getComprehensiveReport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every API key with its scopes, creator, expiry and last use (never its secret)
+         * @description Newest first; revoked and expired keys stay listed with their status.
+         *
+         *     Who may call: admin.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description The answer carries the whole key (`sk_<prefix>_<secret>`) once; only its hash is stored, so it cannot be shown again. Callers send it as `Authorization: Bearer sk_…`. `expiresOn` (YYYY-MM-DD, UTC) is the last day it works.
+         *
+         *     Who may call: admin.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key: refused from its next call on, on every instance
+         * @description A key already revoked answers 409 "This API key is already revoked".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -608,7 +658,7 @@ export interface paths {
          * Add a brand (names are unique regardless of case)
          * @description A name another brand has, in any case, answers 409 DUPLICATE_NAME. The logo is added afterwards through POST /brands/{id}/logo. Recorded in the activity log.
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         post: operations["createBrand"];
         delete?: never;
@@ -635,7 +685,7 @@ export interface paths {
          * Edit a brand; its logo may be removed or its alt text changed (new files go through the upload)
          * @description `logo: null` removes the logo (its files are deleted); other logo files answer 400 "Upload a new logo through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Brand not found". Recorded in the activity log with the changed fields.
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         put: operations["updateBrand"];
         post?: never;
@@ -643,7 +693,7 @@ export interface paths {
          * Delete a brand that no product uses
          * @description While products use it: 409 IN_USE saying how many products use this brand. Its logo files are deleted too; recorded in the activity log. 404 "Brand not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         delete: operations["deleteBrand"];
         options?: never;
@@ -664,7 +714,7 @@ export interface paths {
          * Upload the logo of a brand (`logo` field; optional `alt`), replacing the previous one
          * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Brand not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         post: operations["uploadBrandLogo"];
         delete?: never;
@@ -692,7 +742,7 @@ export interface paths {
          * Add a category (names are unique regardless of case)
          * @description A name another category has, in any case, answers 409 DUPLICATE_NAME. The image is added afterwards through POST /categories/{id}/image. Recorded in the activity log.
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         post: operations["createCategory"];
         delete?: never;
@@ -719,7 +769,7 @@ export interface paths {
          * Edit a category; its image may be removed or its alt text changed (new files go through the upload)
          * @description `image: null` removes the image (its files are deleted); other image files answer 400 "Upload a new image through its upload call". 409 DUPLICATE_NAME for a name taken in any case; 404 "Category not found". Recorded in the activity log with the changed fields.
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         put: operations["updateCategory"];
         post?: never;
@@ -727,7 +777,7 @@ export interface paths {
          * Delete a category that no product uses
          * @description While products use it: 409 IN_USE saying how many products use this category. Its image files are deleted too; recorded in the activity log. 404 "Category not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         delete: operations["deleteCategory"];
         options?: never;
@@ -748,7 +798,7 @@ export interface paths {
          * Upload the image of a category (`image` field; optional `alt`), replacing the previous one
          * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB; 415 for what is not an image); the previous files go once the change is committed. 404 "Category not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `categories:write`.
          */
         post: operations["uploadCategoryImage"];
         delete?: never;
@@ -884,7 +934,7 @@ export interface paths {
          * List coupons (search by code or name, filter by type and active flag)
          * @description Newest first. Coupon answers carry their payload at `data.data`. Each coupon has its display `status`, computed when answering: Expired, Not Started, Usage Exceeded, Active or Inactive (the first that applies).
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `coupons:read`.
          */
         get: operations["listCoupons"];
         put?: never;
@@ -892,7 +942,7 @@ export interface paths {
          * Add a coupon (the server generates its code)
          * @description The code is always assigned by the server (a `code` in the body is not used). Without dates the coupon runs from today for 30 days; a YYYY-MM-DD start counts from the start of its day, an end to the end of its day. Recorded in the activity log.
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `coupons:write`.
          */
         post: operations["createCoupon"];
         delete?: never;
@@ -912,7 +962,7 @@ export interface paths {
          * Generate an unused 8-character coupon code
          * @description Uppercase letters and digits; nothing is stored (a new coupon gets its own code anyway).
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `coupons:read`.
          */
         get: operations["generateCouponCode"];
         put?: never;
@@ -934,7 +984,7 @@ export interface paths {
          * Coupon redemptions, discount given and revenue over a date range
          * @description The last 30 days by default; dates are YYYY-MM-DD (whole days) or ISO date-times. Counts the uses not given back and the orders with a coupon that are not cancelled or refunded, per coupon and per day. 400 "End date must be after start date".
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `coupons:read`.
          */
         get: operations["getCouponAnalytics"];
         put?: never;
@@ -956,14 +1006,14 @@ export interface paths {
          * Get one coupon
          * @description 404 "Coupon not found".
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `coupons:read`.
          */
         get: operations["getCoupon"];
         /**
          * Edit a coupon
          * @description Replaces the editable fields; the code and the use count stay. Without dates in the body the coupon keeps its own. Recorded in the activity log with the changed fields. 404 "Coupon not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `coupons:write`.
          */
         put: operations["updateCoupon"];
         post?: never;
@@ -971,7 +1021,7 @@ export interface paths {
          * Delete a coupon
          * @description Only a coupon nobody has used: otherwise 409 "This coupon has been used on orders and cannot be deleted. Deactivate it instead." Recorded in the activity log. 404 "Coupon not found".
          *
-         *     Who may call: admin.
+         *     Who may call: admin. API keys with the scope `coupons:write`.
          */
         delete: operations["deleteCoupon"];
         options?: never;
@@ -1034,7 +1084,7 @@ export interface paths {
          * List customers with their order figures (search by name, e-mail or phone; filter by status)
          * @description Customer accounts only (never staff, never erased ones), newest first, each with order count, amount spent and tier. `status=active|inactive`, `registeredFrom`/`registeredTo` (a day or an ISO date-time), `hasOrders=yes|no`; a search of 3 or more digits also matches phone numbers. `overall` counts the list without the search ("X of Y customers").
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `customers:read`.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -1056,14 +1106,14 @@ export interface paths {
          * Get one customer with their most recent orders and saved addresses
          * @description Up to 100 most recent orders and the address book (default first). 404 "Customer not found" for an unknown id, a staff account or an erased customer.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `customers:read`.
          */
         get: operations["getCustomer"];
         /**
          * Edit a customer's name and phone
          * @description An empty phone clears it. Changes are recorded in the activity log with before/after. 404 "Customer not found".
          *
-         *     Who may call: admin, support.
+         *     Who may call: admin, support. API keys with the scope `customers:write`.
          */
         put: operations["updateCustomer"];
         post?: never;
@@ -1091,7 +1141,7 @@ export interface paths {
          * Activate or deactivate a customer (deactivation ends their sessions and blocks ordering)
          * @description A deactivated customer cannot sign in or order, and every session of theirs ends at once (also when it was already inactive). A change is recorded in the activity log. 404 "Customer not found".
          *
-         *     Who may call: admin, support.
+         *     Who may call: admin, support. API keys with the scope `customers:write`.
          */
         put: operations["setCustomerStatus"];
         post?: never;
@@ -1114,7 +1164,7 @@ export interface paths {
          * Upload up to 10 images (repeated `images` field; optional `folder`)
          * @description The type is decided by the bytes (JPEG, PNG, WebP, GIF or AVIF, else 415); each image is re-encoded without its metadata into original, webp and thumbnail renditions under server-chosen names, in `folder` products, categories or brands (default products). All or nothing: 413 "Each image must be at most 5 MB" or more than 10 files stores none; 507 when the storage is full. Recorded in the activity log.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         post: operations["uploadImages"];
         delete?: never;
@@ -1136,7 +1186,7 @@ export interface paths {
          * Upload one image (`image` field; optional `folder` and `alt`)
          * @description As the multiple upload, for one file; the answer carries it as `image` and as the one entry of `images`. `alt` defaults to a text made from the file name.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -1156,7 +1206,7 @@ export interface paths {
          * List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)
          * @description The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, `startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, `customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["listOrdersForStaff"];
         put?: never;
@@ -1164,7 +1214,7 @@ export interface paths {
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
          * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         post: operations["createOrderForCustomer"];
         delete?: never;
@@ -1184,14 +1234,14 @@ export interface paths {
          * Get one order with staff notes
          * @description The whole order, staff notes included. 404 "Order not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["getOrderForStaff"];
         /**
          * Edit the addresses, payment method, notes and admin notes of an order
          * @description `paymentMethod` is required; the other fields left out keep their value. Lines, money and status do not change here. Recorded in the activity log with the changed fields. 404 "Order not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         put: operations["updateOrder"];
         post?: never;
@@ -1219,7 +1269,7 @@ export interface paths {
          * Set the status, payment status and tracking of an order (the Manage Status dialog)
          * @description The same change as PUT /orders/{id}/status. `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         put: operations["updateOrderStatusForStaff"];
         post?: never;
@@ -1240,7 +1290,7 @@ export interface paths {
          * What to pack for each chosen order: shipping address and method, lines with SKU and barcode, no prices
          * @description One slip per order, in the order asked (an id named twice prints once; ids that name no order are left out): number, date, shipping address and method, and each line with product, variant SKU, barcode, size, color and quantity, never a price. `ids` are comma-separated, at most 200: 400 "Print at most 200 packing slips at once".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["getPackingSlips"];
         put?: never;
@@ -1262,7 +1312,7 @@ export interface paths {
          * List orders, newest first (filter by status; search number, customer name and e-mail)
          * @description Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["listOrders"];
         put?: never;
@@ -1334,7 +1384,7 @@ export interface paths {
          * A customer's or guest's orders by e-mail
          * @description Orders placed as a guest with that e-mail and the orders of the customer account with it (any case), newest first.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["listOrdersByEmail"];
         put?: never;
@@ -1451,7 +1501,7 @@ export interface paths {
          * Set the status, payment status and tracking of an order (stock follows)
          * @description `status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled or refunded, reserved again when reopened (409 INSUFFICIENT_STOCK when the units are gone). Refunding or cancelling a paid order refunds through the payment provider; closing an order gives its coupon use back. The shopper is mailed when the order is first paid and when it first ships. Recorded in the activity log.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         put: operations["updateOrderStatus"];
         post?: never;
@@ -1516,7 +1566,7 @@ export interface paths {
          * Return requests of every order, newest first (`status=requested`: the open ones)
          * @description Each with its order number, lines, value, status, refund and decision.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["listReturns"];
         put?: never;
@@ -1538,7 +1588,7 @@ export interface paths {
          * How many return requests wait for a decision (the Orders badge)
          * @description Counts the returns with status `requested`.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["countOpenReturns"];
         put?: never;
@@ -1562,7 +1612,7 @@ export interface paths {
          * Approve a return: refund through the payment provider, put the chosen units back in stock
          * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         post: operations["approveReturn"];
         delete?: never;
@@ -1584,7 +1634,7 @@ export interface paths {
          * Decline a return, giving the reason (its units can be asked for again)
          * @description Decided once, as approving. The reason is kept on the return for the customer; the order's timeline and the activity log record the decision. 404 "Return request not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         post: operations["declineReturn"];
         delete?: never;
@@ -1698,7 +1748,7 @@ export interface paths {
          * Stock totals, value, restock needs, top categories and recent movements
          * @description Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and value carry their change against the start of the UTC day 30 days ago.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["getInventoryAnalytics"];
         put?: never;
@@ -1720,7 +1770,7 @@ export interface paths {
          * A page of the sizes/colors at or below their low-stock threshold, worst first; search by product
          * @description Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. `search` matches the product as the product lists do.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["listLowStockAlerts"];
         put?: never;
@@ -1750,7 +1800,7 @@ export interface paths {
          * Add a product with its inventory and images
          * @description `category` and `brand` are names or ids (400 "Category not found" or 400 "Brand not found"). 409 "A product with this SKU already exists"; a typed slug that is taken answers 409 "A product with this slug already exists", one made from the name gets -2, -3… Variant SKUs and barcodes are generated when not given and must be unique (409 "A variant with this SKU already exists", 409 "A variant with this barcode already exists"). Each variant's stock is written as a stock movement; recorded in the activity log.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         post: operations["createProduct"];
         delete?: never;
@@ -1777,7 +1827,7 @@ export interface paths {
          * Edit a product (fields left out keep their value)
          * @description Same rules as adding. `images` replaces the list (pictures no longer used are deleted from storage); `inventory` replaces the combinations, and one reserved by orders cannot be removed or set below its reserved units (409). 404 "Product not found".
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         put: operations["updateProduct"];
         post?: never;
@@ -1785,7 +1835,7 @@ export interface paths {
          * Delete a product with its inventory, movements and images
          * @description For good: order lines keep their copy of the product. Recorded in the activity log. 404 "Product not found".
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         delete: operations["deleteProduct"];
         options?: never;
@@ -1804,7 +1854,7 @@ export interface paths {
          * A page of products with staff fields, searched, filtered and sorted (20 per page by default)
          * @description Inactive products included. Besides the storefront filters: `stock=out|low|moderate|in` (the four stock statuses); `minPrice`/`maxPrice` apply to the price. `catalogue` counts the whole catalogue ("X of Y products").
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
         get: operations["listProductsForStaff"];
         put?: never;
@@ -1827,7 +1877,7 @@ export interface paths {
          * Set the active, featured or trending flag of a product
          * @description Recorded in the activity log. 404 "Product not found".
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         put: operations["setProductStatus"];
         post?: never;
@@ -2004,7 +2054,7 @@ export interface paths {
          * Add units to one size/color of a product
          * @description Through the one stock function: a stock movement and an activity-log entry. 404 when the product or its size/color does not exist.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         post: operations["addProductStock"];
         delete?: never;
@@ -2026,7 +2076,7 @@ export interface paths {
          * Remove units from one size/color of a product
          * @description Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units available, nothing changed. 404 when the product or its size/color does not exist.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         post: operations["removeProductStock"];
         delete?: never;
@@ -2047,7 +2097,7 @@ export interface paths {
          * Add to, subtract from or set the stock of one size/color
          * @description `operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more than is available or setting below the units reserved by orders; 404 when the product or its size/color does not exist. A stock movement and an activity-log entry per change.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         put: operations["updateProductStock"];
         post?: never;
@@ -2069,14 +2119,14 @@ export interface paths {
          * Replace the whole list of size/color combinations of a product
          * @description Combinations left out are removed, new ones added, changed quantities set through stock movements. 409 INSUFFICIENT_STOCK when a removed or lowered combination holds units reserved by orders; nothing changes then.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         put: operations["replaceProductInventory"];
         /**
          * Add a size/color combination to a product
          * @description Size and color are compared ignoring case: 409 "This size/color combination already exists". The initial quantity is written as a stock movement; recorded in the activity log.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         post: operations["addProductVariant"];
         delete?: never;
@@ -2096,7 +2146,7 @@ export interface paths {
          * Stock movements of a product, newest first, a page at a time
          * @description Each movement: size/color, operation, quantity and reserved before/after, reason, who, and the order when an order moved it. 404 "Product not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
         get: operations["listProductStockMovements"];
         put?: never;
@@ -2118,7 +2168,7 @@ export interface paths {
          * Stock movements of a product over the last days, grouped by day
          * @description `days` back from now, newest first, grouped by UTC day, each day with its movements and the units added and removed. 404 "Product not found".
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
         get: operations["listProductStockHistoryByDay"];
         put?: never;
@@ -2768,7 +2818,7 @@ export interface paths {
          * Activate, deactivate, delete, re-categorise, re-brand, re-price or tag many products (dryRun: preview)
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. `dryRun: true` answers 200 at once with what would change (counts, refusals, the first 20 changes old → new) and writes nothing. An unknown category or brand answers 404.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         post: operations["bulkUpdateProducts"];
         delete?: never;
@@ -2790,7 +2840,7 @@ export interface paths {
          * Move many orders to a status, each through the status change of one order; failures say why
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each order goes through PUT /orders/{id}/status (stock, refunds, mails); without `paymentStatus` each keeps its own. An order that cannot move fails with the reason, e.g. it is already in that status.
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
         post: operations["bulkUpdateOrderStatus"];
         delete?: never;
@@ -2812,7 +2862,7 @@ export interface paths {
          * Activate or deactivate many customers (deactivation ends their sessions)
          * @description Acts on `ids` (at most 1000) or on every row matching `filter` (the list's own query parameters). Answers 202 with a job that runs in the background in batches of 500, resumed after a restart from its last committed batch; GET /admin/jobs/{id} reports done / total, rate and the result (matched, changed, unchanged, failed, the first 200 changed and failed rows with the reason). An activity-log entry per changed row. Each customer as PUT /admin/customers/{id}/status: a deactivated customer's sessions end at once.
          *
-         *     Who may call: admin, support.
+         *     Who may call: admin, support. API keys with the scope `customers:write`.
          */
         post: operations["bulkUpdateCustomerStatus"];
         delete?: never;
@@ -2834,7 +2884,7 @@ export interface paths {
          * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
          * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "The file is not a readable CSV" or 400 "The file has no rows", and 400 when the `file` field is missing.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
         post: operations["importProducts"];
         delete?: never;
@@ -2854,7 +2904,7 @@ export interface paths {
          * The product CSV template: the columns and two example rows
          * @description The columns the import reads, in order, with two example rows; the products export writes the same columns.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `products:read`.
          */
         get: operations["downloadProductImportTemplate"];
         put?: never;
@@ -2876,7 +2926,7 @@ export interface paths {
          * Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters
          * @description The product import's columns, so an exported file imports back unchanged (the import takes the formula guard off again). The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
         get: operations["exportProducts"];
         put?: never;
@@ -2898,7 +2948,7 @@ export interface paths {
          * Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters
          * @description Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
         get: operations["exportInventory"];
         put?: never;
@@ -2920,7 +2970,7 @@ export interface paths {
          * Orders with their lines as CSV (order, customer, shipping address, money, then the line), with the list filters; streamed, and recorded in the activity log with its filters
          * @description Per order line: the order (number, dates, status, payment, customer or guest, shipping address, coupon, money), then the line (SKUs, name, size, color, quantity, unit price, line total). The filters of GET /admin/orders. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
         get: operations["exportOrders"];
         put?: never;
@@ -2942,7 +2992,7 @@ export interface paths {
          * Customers with their order count, amount spent and tier as CSV, with the list search and status; streamed, and recorded in the activity log with its filters
          * @description Customer accounts only, with the filters of GET /admin/customers. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
-         *     Who may call: admin, moderator, support.
+         *     Who may call: admin, moderator, support. API keys with the scope `customers:read`.
          */
         get: operations["exportCustomers"];
         put?: never;
@@ -2964,7 +3014,7 @@ export interface paths {
          * Coupons with their usage and display status as CSV, with the list search and filters; streamed, and recorded in the activity log with its filters
          * @description Each coupon with its use count, limits and display status; the filters of GET /admin/coupons. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `coupons:read`.
          */
         get: operations["exportCoupons"];
         put?: never;
@@ -3008,7 +3058,7 @@ export interface paths {
          * One analytics report of a range as CSV: its figures as metric/value rows, then each table or series
          * @description The same figures as the report endpoint for the same range (`inventory` is stock now and takes no range). The first block has the columns metric and value (nested figures named by their path, e.g. orderStats.totalOrders); each list follows after an empty row as its name, a header row and its rows. Recorded in the activity log with the range.
          *
-         *     Who may call: admin, moderator.
+         *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["exportAnalyticsReport"];
         put?: never;
@@ -4544,6 +4594,160 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            apiKeys: {
+                                id: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("orders:read" | "orders:write" | "products:read" | "products:write" | "inventory:read" | "inventory:write" | "customers:read" | "customers:write" | "coupons:read" | "coupons:write" | "categories:write" | "analytics:read")[];
+                                createdBy: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                lastUsedIp: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "ERP sync",
+                 *       "scopes": [
+                 *         "orders:read",
+                 *         "inventory:write"
+                 *       ],
+                 *       "expiresOn": null
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    scopes: ("orders:read" | "orders:write" | "products:read" | "products:write" | "inventory:read" | "inventory:write" | "customers:read" | "customers:write" | "coupons:read" | "coupons:write" | "categories:write" | "analytics:read")[];
+                    expiresOn?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            apiKey: {
+                                id: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("orders:read" | "orders:write" | "products:read" | "products:write" | "inventory:read" | "inventory:write" | "customers:read" | "customers:write" | "coupons:read" | "coupons:write" | "categories:write" | "analytics:read")[];
+                                createdBy: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                lastUsedIp: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            apiKey: {
+                                id: string;
+                                name: string;
+                                prefix: string;
+                                scopes: ("orders:read" | "orders:write" | "products:read" | "products:write" | "inventory:read" | "inventory:write" | "customers:read" | "customers:write" | "coupons:read" | "coupons:write" | "categories:write" | "analytics:read")[];
+                                createdBy: string | null;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                lastUsedIp: string | null;
+                                revokedAt: string | null;
+                                /** @enum {string} */
+                                status: "active" | "expired" | "revoked";
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -66,7 +66,8 @@ describe('the API description at /api/openapi.json', () => {
     const operation = (path: string, method: string) =>
       (document.paths?.[path] as Record<string, OperationObject & { 'x-roles'?: string[] }> | undefined)?.[method];
     const deleteCoupon = operation('/api/admin/coupons/{id}', 'delete');
-    expect(deleteCoupon?.description).toMatch(/Who may call: admin\.$/);
+    expect(deleteCoupon?.description).toMatch(/Who may call: admin\. API keys with the scope `coupons:write`\.$/);
+    expect(operation('/api/admin/users', 'get')?.description).toMatch(/Who may call: admin, moderator, support\.$/);
     expect(deleteCoupon?.['x-roles']).toEqual(['admin']);
     expect(operation('/api/products', 'get')?.description).toMatch(/Who may call: anyone, without signing in\.$/);
     expect(operation('/api/products', 'get')?.['x-roles']).toBeUndefined();

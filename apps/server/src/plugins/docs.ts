@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ACCESS, type Endpoint, type ErrorStatus, errorEnvelope } from '@seamline/shared';
+import { ACCESS, type Endpoint, type ErrorStatus, errorEnvelope, scopeFor } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +37,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   customers: 'Customer management.',
   analytics: 'Dashboard and reports.',
   'activity-logs': 'The audit trail of staff actions.',
+  'api-keys': 'Scoped API keys for machine callers (ERP, warehouse).',
   monitoring: 'Prometheus metrics for scrapers and admins.',
 };
 
@@ -55,7 +56,9 @@ export function errorStatuses(contract: Endpoint): ErrorStatus[] {
 export function callerLine(contract: Endpoint): string {
   if (contract.access === 'public') return 'Who may call: anyone, without signing in.';
   if (contract.access === 'authenticated') return 'Who may call: any signed-in user.';
-  return `Who may call: ${ACCESS[contract.access].join(', ')}.`;
+  const scope = scopeFor(contract.access, contract.method);
+  const byKey = scope ? ` API keys with the scope \`${scope}\`.` : '';
+  return `Who may call: ${ACCESS[contract.access].join(', ')}.${byKey}`;
 }
 
 type Operation = {
@@ -126,7 +129,15 @@ export async function registerDocs(app: FastifyInstance) {
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
       servers: [{ url: app.config.publicUrl.replace(/\/+$/, ''), description: 'This server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff or customer access token (JWT), or an API key `sk_…` (its scopes decide).',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: (input) => {

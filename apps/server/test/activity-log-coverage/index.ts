@@ -1,3 +1,4 @@
+import { apiKeysScenarios } from './api-keys.js';
 import { authScenarios } from './auth.js';
 import { bulkScenarios } from './bulk.js';
 import { couponsScenarios } from './coupons.js';
@@ -31,4 +32,5 @@ export const scenarios: ScenarioTable = {
   ...savedViewsScenarios,
   ...bulkScenarios,
   ...importScenarios,
+  ...apiKeysScenarios,
 };
