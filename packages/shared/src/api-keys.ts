@@ -130,10 +130,15 @@ export const apiKeyInput = z.object({
     .min(1, API_KEY_MESSAGES.scopesRequired)
     .max(API_SCOPES.length * 2)
     .transform((scopes) => API_SCOPES.filter((scope) => scopes.includes(scope))),
-  /** Optional: without it the key works until revoked. */
-  expiresOn: expiryDay.nullish(),
+  /** Optional: without it (or with an empty form field) the key works until revoked. */
+  expiresOn: z
+    .literal('')
+    .transform(() => null)
+    .or(expiryDay)
+    .nullish(),
 });
 export type ApiKeyInput = z.input<typeof apiKeyInput>;
+export type ApiKeyData = z.output<typeof apiKeyInput>;
 
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];

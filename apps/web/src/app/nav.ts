@@ -5,6 +5,7 @@ import {
   Boxes,
   DollarSign,
   FileText,
+  KeyRound,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -58,6 +59,9 @@ export const NAV_GROUPS: NavGroup[] = [
   },
   {
     label: 'System',
-    items: [{ label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' }],
+    items: [
+      { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
+      { label: 'API keys', to: '/settings/api-keys', icon: KeyRound, rule: 'integrations' },
+    ],
   },
 ];

@@ -65,5 +65,10 @@ export const appRoutes: RouteObject[] = [
     { title: 'Activity Logs', rule: 'activityLogs' },
     () => import('../features/activity-logs/pages/ActivityLogsPage'),
   ),
+  page(
+    'settings/api-keys',
+    { title: 'API keys', rule: 'integrations' },
+    () => import('../features/api-keys/pages/ApiKeysPage'),
+  ),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];
