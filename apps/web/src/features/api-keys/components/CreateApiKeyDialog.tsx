@@ -67,9 +67,6 @@ export function CreateApiKeyDialog({ open, onOpenChange }: CreateApiKeyDialogPro
               <Input autoComplete="off" maxLength={API_KEY_NAME_MAX} placeholder="ERP sync" {...field('name')} />
             </FormField>
             <div className="flex flex-col gap-1.5">
-              <p id={`${id}-scopes-label`} className="text-sm font-medium text-foreground">
-                Scopes<span className="ml-0.5 text-danger">*</span>
-              </p>
               <Controller
                 control={form.control}
                 name="scopes"

@@ -1,4 +1,4 @@
-import { Button, DialogFooter, Notice } from '@seamline/ui';
+import { Button, DialogFooter, Input, Notice } from '@seamline/ui';
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 
@@ -20,12 +20,13 @@ export function RevealedKey({ secret, onDone }: { secret: string; onDone: () => 
         it is lost, revoke it and create a new one.
       </Notice>
       <div className="flex items-center gap-2">
-        <code
+        <Input
+          readOnly
           aria-label="New API key"
-          className="min-w-0 flex-1 break-all rounded-control border border-border bg-muted px-3 py-2 font-mono text-xs"
-        >
-          {secret}
-        </code>
+          value={secret}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 font-mono text-xs"
+        />
         <Button type="button" variant="outline" onClick={copy}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? 'Copied' : 'Copy'}
         </Button>

@@ -1,11 +1,12 @@
 import type { ApiKeyView } from '@seamline/shared';
-import { Button, ConfirmDialog, EmptyState, ErrorState, PageHeader, Skeleton, useToast } from '@seamline/ui';
+import { Button, EmptyState, ErrorState, PageHeader, Skeleton, useToast } from '@seamline/ui';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { useApiKeys, useRevokeApiKey } from '../api';
+import { useApiKeys } from '../api';
 import { ApiKeysTable } from '../components/ApiKeysTable';
 import { CreateApiKeyDialog } from '../components/CreateApiKeyDialog';
+import { RevokeApiKeyDialog } from '../components/RevokeApiKeyDialog';
 
 const TOAST_DURATION_MS = 5000;
 
@@ -13,20 +14,8 @@ const TOAST_DURATION_MS = 5000;
 export default function ApiKeysPage() {
   const toast = useToast(TOAST_DURATION_MS);
   const keys = useApiKeys();
-  const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast.success(`API key "${revoking.name}" revoked`);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to revoke the API key.'));
-    }
-    setRevoking(null);
-  };
 
   return (
     <>
@@ -57,18 +46,11 @@ export default function ApiKeysPage() {
         <ApiKeysTable keys={keys.data} onRevoke={setRevoking} />
       )}
       <CreateApiKeyDialog open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke API key"
-        confirmLabel="Revoke key"
-        pending={revoke.isPending}
-        onConfirm={confirmRevoke}
-      >
-        {revoking
-          ? `"${revoking.name}" (${revoking.prefix}) stops working at once, on its next call. This cannot be undone.`
-          : null}
-      </ConfirmDialog>
+      <RevokeApiKeyDialog
+        apiKey={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={(key) => toast.success(`API key "${key.name}" revoked`)}
+      />
     </>
   );
 }
