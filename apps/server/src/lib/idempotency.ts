@@ -19,6 +19,7 @@ export function idempotencyKey(header: string | string[] | undefined): string | 
 
 /** Who a key belongs to: the signed-in user, else the guest e-mail the request carries, else nobody in particular. */
 export function callerOf(user: AuthUser | null | undefined, guestEmail?: string): string {
+  if (user?.apiKey) return `apiKey:${user.apiKey.id}`;
   if (user) return `user:${user.id}`;
   return guestEmail ? `guest:${guestEmail.toLowerCase()}` : 'anonymous';
 }

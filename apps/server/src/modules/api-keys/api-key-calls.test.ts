@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../test/api-keys.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { placeOrder } from '../../../test/orders.js';
 import { buildApp } from '../../app.js';
 import { activityLogs, apiKeys } from '../../db/schema/index.js';
 
@@ -85,6 +86,23 @@ describe('calling the API with a key', () => {
     expect(logs.status).toBe(200);
     expect(logs.body.data.log).toMatchObject({ user: { email: "API key 'ERP sync'" } });
     expect(JSON.stringify(logs.body)).not.toContain(secret.slice(12));
+  });
+
+  it('changes an order with orders:write, stored as done by no user and logged under the key', async () => {
+    const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 10 }]);
+    const { token: customer } = await signedIn(t.app, 'customer');
+    const order = await placeOrder(t.app, customer, [
+      { productId: product.id, size: 'M', color: 'Black', quantity: 1 },
+    ]);
+    const { id, secret } = await createApiKey(t.app, admin, 'Fulfilment', ['orders:read', 'orders:write']);
+    const shipped = await call(t.app, 'PUT', `/api/admin/orders/${order.id}/status`, {
+      token: secret,
+      body: { status: 'confirmed', paymentStatus: 'paid', trackingNumber: 'TRACK-1' },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect(shipped.body.data.order).toMatchObject({ status: 'confirmed', trackingNumber: 'TRACK-1' });
+    const rows = await t.app.db.select().from(activityLogs).where(eq(activityLogs.apiKeyId, id));
+    expect(rows).toEqual([expect.objectContaining({ userId: null, resource: 'order', resourceId: order.id })]);
   });
 
   it('cannot reach admin-only or personal routes, even holding every scope', async () => {
