@@ -22,8 +22,9 @@ type Budget = keyof RateLimits;
 
 /**
  * Per-minute request budgets (docs/security.md): per signed-in user (staff and customers apart) for calls with a
- * valid access token, per API key (looked up once per request, shared with the access check), per IP for anonymous calls, and per IP for expensive public writes. The user comes from a
- * verified token (signature and expiry only, no database read), so a forged token counts against its IP.
+ * valid access token, per usable API key (its row read once per request, shared with the access check), per IP for
+ * anonymous calls, and per IP for expensive public writes. The user comes from a verified token (signature and
+ * expiry only, no database read), so a forged token counts against its IP.
  * In memory by default; with REDIS_URL every instance shares the counts, and while Redis fails each instance counts
  * on its own (looser, never unlimited: rate-limit-store.ts). `max`, when set, replaces every budget.
  * The sign-in throttle is separate (modules/auth) and always on.
