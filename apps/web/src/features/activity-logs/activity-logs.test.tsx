@@ -51,6 +51,13 @@ describe('groupByEmail', () => {
 });
 
 describe('ActivityLogsPage', () => {
+  it('names a change made with an API key after the key', async () => {
+    mockFetch(() => page([log({ user: { email: "API key 'ERP sync'", firstName: null, lastName: null } })]));
+    renderPage();
+    const row = (await screen.findAllByTestId('activity-row'))[0]!;
+    expect(within(row).getByText("API key 'ERP sync'")).toBeTruthy();
+  });
+
   it('loads page 1 of 25 and shows the table with its footer', async () => {
     const fetchMock = mockFetch(() => page([log({})], 3));
     renderPage();
