@@ -102,16 +102,20 @@ export const API_KEY_MESSAGES = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+const DAY_FORMAT = 'Use a date like 2027-01-31';
 
-/** An expiry day (YYYY-MM-DD, UTC): the key works through that day and stops at its end. */
+/**
+ * An expiry day (YYYY-MM-DD, UTC): the key works through that day and stops at its end. An empty form field (`''`)
+ * is no expiry.
+ */
 const expiryDay = z
   .string()
-  .regex(DAY, 'Use a date like 2027-01-31')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Use a date like 2027-01-31')
-  .refine((day) => day >= todayUtc(), API_KEY_MESSAGES.expiryPast)
-  .refine((day) => Number(day.slice(0, 4)) <= new Date().getUTCFullYear() + API_KEY_MAX_YEARS, {
+  .refine((day) => day === '' || (DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`))), DAY_FORMAT)
+  .refine((day) => day === '' || day >= todayUtc(), API_KEY_MESSAGES.expiryPast)
+  .refine((day) => day === '' || Number(day.slice(0, 4)) <= new Date().getUTCFullYear() + API_KEY_MAX_YEARS, {
     message: API_KEY_MESSAGES.expiryTooFar,
-  });
+  })
+  .transform((day) => day || null);
 
 /** The first instant after an expiry day: when the key stops working. */
 export function apiKeyExpiryInstant(day: string): Date {
@@ -131,11 +135,7 @@ export const apiKeyInput = z.object({
     .max(API_SCOPES.length * 2)
     .transform((scopes) => API_SCOPES.filter((scope) => scopes.includes(scope))),
   /** Optional: without it (or with an empty form field) the key works until revoked. */
-  expiresOn: z
-    .literal('')
-    .transform(() => null)
-    .or(expiryDay)
-    .nullish(),
+  expiresOn: expiryDay.nullish(),
 });
 export type ApiKeyInput = z.input<typeof apiKeyInput>;
 export type ApiKeyData = z.output<typeof apiKeyInput>;
