@@ -45,7 +45,10 @@ export async function until(condition: () => Promise<boolean>, timeout = 20_000)
 /** Waits until the outbox holds no unsent mail (the `mail.send` jobs have run). */
 export async function mailSettled(db: Db): Promise<void> {
   await until(async () => {
-    const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`,
+    );
     return row!.n === 0;
   });
 }

@@ -34,7 +34,14 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<string> {
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
-type OutboxMail = { id: string; to_email: string; subject: string; body: string; html: string | null; attempts: number };
+type OutboxMail = {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  html: string | null;
+  attempts: number;
+};
 
 /** Counts a try on a mail still unsent (one statement) and answers it; nothing when it was sent or erased meanwhile. */
 async function startAttempt(db: Db, mailId: string): Promise<OutboxMail | undefined> {
@@ -96,7 +103,10 @@ export async function sendQueuedMail(
   }
   // Whatever try sent it, a sent mail is sent: the mark is kept once set.
   await db.execute(sql`UPDATE mail_outbox SET sent_at = now() WHERE id = ${mail.id} AND sent_at IS NULL`);
-  log.info({ mailId: mail.id }, transport ? 'mail sent' : 'mail queued; no SMTP_URL, so it is kept in mail_outbox only');
+  log.info(
+    { mailId: mail.id },
+    transport ? 'mail sent' : 'mail queued; no SMTP_URL, so it is kept in mail_outbox only',
+  );
 }
 
 /**

@@ -17,12 +17,17 @@ export function registerJobs(app: FastifyInstance): void {
     app.db,
     new OrderChangesService(app.db, paymentProvider(app.config), app.config.publicUrl),
   );
-  const runner = new JobRunner(app.db, app.log, {
-    product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
-    product_bulk: bulkJobHandler(app.db, products.job()),
-    order_bulk_status: bulkJobHandler(app.db, orders.job()),
-    customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),
-  }, app.queue);
+  const runner = new JobRunner(
+    app.db,
+    app.log,
+    {
+      product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
+      product_bulk: bulkJobHandler(app.db, products.job()),
+      order_bulk_status: bulkJobHandler(app.db, orders.job()),
+      customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),
+    },
+    app.queue,
+  );
   app.decorate('jobs', runner);
   // In the background: a start must not wait for (or fail on) leftovers, e.g. before `npm run db:migrate` has run.
   app.addHook('onReady', async () => {
