@@ -13,6 +13,7 @@ import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
+import { registerRetention } from './modules/retention/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   if (config.apiDocs) await registerDocs(app);
   registerQueue(app, database.connectionString);
   registerJobs(app);
+  registerRetention(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
