@@ -86,3 +86,18 @@ export async function recoverNow(db: Db): Promise<void> {
     return rows.length === 0;
   });
 }
+
+/**
+ * A job of a task no instance defines (so no worker takes it), as the queue keeps one that spent its tries: with
+ * `error` as its last error. Answers its id.
+ */
+export async function failedQueueJob(db: Db, error = 'SMTP said no'): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id::text FROM graphile_worker.add_job('test.failing', '{}'::json, max_attempts => 3)`,
+  );
+  await db.execute(
+    sql`UPDATE graphile_worker._private_jobs SET attempts = 3, last_error = ${error} WHERE id = ${row!.id}::bigint`,
+  );
+  return row!.id;
+}

@@ -24,6 +24,7 @@ export const ACCESS = {
   usersWrite: ['admin'],
   taxonomyWrite: ['admin'],
   activityLogs: ['admin'],
+  integrations: ['admin'],
   customer: ['customer'],
 } as const satisfies Record<string, readonly Role[]>;
 export type AccessRule = keyof typeof ACCESS;
