@@ -5,6 +5,7 @@ import {
   Boxes,
   DollarSign,
   FileText,
+  Layers,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -58,6 +59,9 @@ export const NAV_GROUPS: NavGroup[] = [
   },
   {
     label: 'System',
-    items: [{ label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' }],
+    items: [
+      { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
+      { label: 'Jobs', to: '/settings/jobs', icon: Layers, rule: 'integrations' },
+    ],
   },
 ];

@@ -65,5 +65,6 @@ export const appRoutes: RouteObject[] = [
     { title: 'Activity Logs', rule: 'activityLogs' },
     () => import('../features/activity-logs/pages/ActivityLogsPage'),
   ),
+  page('settings/jobs', { title: 'Jobs', rule: 'integrations' }, () => import('../features/jobs/pages/QueueJobsPage')),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];
