@@ -5,7 +5,6 @@ import {
   type ImportImageRules,
   type ImportPreview,
   type JobView,
-  type RowError,
 } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

@@ -69,11 +69,12 @@ describe('Settings → Jobs', () => {
 
   it('retries a failed job and says so', async () => {
     let retried = false;
-    const sent = stubApi((request) =>
-      isCallTo(request, queueJobContracts.retry)
-        ? ((retried = true), ok({ job: job({ state: 'queued', attempts: 0 }) }))
-        : ok({ jobs: retried ? [] : [job({})], nextCursor: null, counts }),
-    );
+    const sent = stubApi((request) => {
+      if (!isCallTo(request, queueJobContracts.retry))
+        return ok({ jobs: retried ? [] : [job({})], nextCursor: null, counts });
+      retried = true;
+      return ok({ job: job({ state: 'queued', attempts: 0 }) });
+    });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Retry mail.send job 41' }));
     await screen.findByText('The mail.send job is queued again.');
