@@ -63,8 +63,13 @@ describe('mail delivery outside transactions', () => {
         );
         expect(locks.rows).toEqual([]);
       });
-      // The job is held by this instance's worker: no other worker takes it meanwhile.
-      expect((await queueJobs(t.app.db, SEND_MAIL_TASK))[0]?.locked_by).toEqual(expect.any(String));
+      // The job is held by this instance's worker (no other worker takes it meanwhile), which beats as alive.
+      const holder = (await queueJobs(t.app.db, SEND_MAIL_TASK))[0]?.locked_by;
+      expect(holder).toEqual(expect.any(String));
+      const beats = await t.app.db.execute(
+        sql`SELECT 1 FROM queue_workers WHERE worker_id = ${holder} AND heartbeat_at > now() - interval '1 minute'`,
+      );
+      expect(beats.rows).toHaveLength(1);
       release.open();
       await until(async () => (await outboxRow(t, id)).sentAt !== null);
       expect(sink.received.map((mail) => mail.to)).toEqual([['slow@example.com']]);
