@@ -6,6 +6,7 @@ import { startSmtpSink } from '../../test/cluster.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { lockByWorker, queueJobs, recoverNow, until } from '../../test/queue.js';
 import { buildApp } from '../app.js';
+import { queryRows } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 import { queueMail, SEND_MAIL_TASK } from './mail.js';
 
@@ -66,10 +67,11 @@ describe('mail delivery outside transactions', () => {
       // The job is held by this instance's worker (no other worker takes it meanwhile), which beats as alive.
       const holder = (await queueJobs(t.app.db, SEND_MAIL_TASK))[0]?.locked_by;
       expect(holder).toEqual(expect.any(String));
-      const beats = await t.app.db.execute(
+      const beats = await queryRows(
+        t.app.db,
         sql`SELECT 1 FROM queue_workers WHERE worker_id = ${holder} AND heartbeat_at > now() - interval '1 minute'`,
       );
-      expect(beats.rows).toHaveLength(1);
+      expect(beats).toHaveLength(1);
       release.open();
       await until(async () => (await outboxRow(t, id)).sentAt !== null);
       expect(sink.received.map((mail) => mail.to)).toEqual([['slow@example.com']]);
