@@ -8,10 +8,12 @@ import type { Config, TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { IMAGE_LIMITS } from './lib/images.js';
 import { AccessTokens } from './lib/jwt.js';
+import { defineMailDelivery } from './lib/mail.js';
 import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
+import { registerRetention } from './modules/retention/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
@@ -91,13 +93,20 @@ function requestIdOf(request: IncomingMessage): string {
 
 /**
  * The job queue, started once every module has defined its tasks (an onReady hook runs after all registrations) and
- * stopped before the database closes.
+ * stopped before the database closes; with it the outbox mail's sending task and its SMTP transport.
  */
 function registerQueue(app: FastifyInstance, connectionString: string) {
-  const queue = new JobQueue({ connectionString, concurrency: app.config.queueConcurrency, log: app.log });
+  const { config } = app;
+  const queue = new JobQueue({ connectionString, concurrency: config.queueConcurrency, log: app.log });
   app.decorate('queue', queue);
+  const mail = defineMailDelivery(queue, app.db, { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs }, app.log);
+  // Mail waits in the outbox while the SMTP server fails: the instance still serves, so it is reported, not fatal.
+  if (config.smtpUrl) app.readiness.add('smtp', mail.check);
   app.addHook('onReady', () => queue.start());
-  app.addHook('onClose', () => queue.stop());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    mail.close();
+  });
 }
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
@@ -152,6 +161,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   if (config.apiDocs) await registerDocs(app);
   registerQueue(app, database.connectionString);
   registerJobs(app);
+  registerRetention(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {

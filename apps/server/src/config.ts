@@ -49,6 +49,8 @@ const envSchema = z.object({
   RETENTION_MAIL_TOKENS_DAYS: retentionDays(30),
   RETENTION_SESSIONS_DAYS: retentionDays(30),
   RETENTION_IDEMPOTENCY_DAYS: retentionDays(7),
+  RETENTION_EVENTS_DAYS: retentionDays(30),
+  RETENTION_FAILED_JOBS_DAYS: retentionDays(30),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
@@ -198,6 +200,10 @@ export type RetentionSettings = {
   /** Sign-ins (sessions and their refresh tokens), counted from their expiry. */
   sessionsDays: number;
   idempotencyDays: number;
+  /** Business events (the event outbox), counted from when they happened. */
+  eventsDays: number;
+  /** Queue jobs that spent all their tries (kept with their last error for the jobs screen), from their last try. */
+  failedJobsDays: number;
   intervalMs: number;
 };
 
@@ -273,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailTokensDays: e.RETENTION_MAIL_TOKENS_DAYS,
       sessionsDays: e.RETENTION_SESSIONS_DAYS,
       idempotencyDays: e.RETENTION_IDEMPOTENCY_DAYS,
+      eventsDays: e.RETENTION_EVENTS_DAYS,
+      failedJobsDays: e.RETENTION_FAILED_JOBS_DAYS,
       intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
     },
     bootstrapAdmin:

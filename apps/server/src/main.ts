@@ -5,8 +5,6 @@ import { openDatabase } from './db/client.js';
 import { describeConnectionFailure } from './db/connection.js';
 import { EmbeddedPostgresError } from './db/embedded/binaries.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
-import { startMailDelivery } from './lib/mail.js';
-import { startRetention } from './modules/retention/index.js';
 
 const config = loadConfig();
 prepareDataDir(config);
@@ -34,16 +32,13 @@ if ((await bootstrapData(database.db, config, (m) => app.log.info(m))).demoSeede
 }
 
 await app.listen({ port: config.port, host: config.host });
-const mail = startMailDelivery(database.db, { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs }, app.log);
-// Mail waits in the outbox while the SMTP server fails: the instance still serves, so it is reported, not fatal.
-if (config.smtpUrl) app.readiness.add('smtp', mail.check);
-const stopRetention = startRetention(database.db, config.retention, app.log);
 console.log(
   `Seamline is running at ${config.publicUrl} (API at ${config.publicUrl}/api${config.apiDocs ? `, docs at ${config.publicUrl}/api/docs` : ''})`,
 );
 
 // Graceful shutdown: readiness fails first (SHUTDOWN_DELAY_MS, so a load balancer stops sending), then the server
-// stops accepting, in-flight requests finish within SHUTDOWN_GRACE_MS, the database closes and the process exits 0.
+// stops accepting, in-flight requests finish within SHUTDOWN_GRACE_MS, the job queue stops, the database closes and
+// the process exits 0.
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
@@ -58,8 +53,7 @@ async function shutdown(signal: NodeJS.Signals) {
   deadline.unref();
   try {
     if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
-    mail.stop();
-    await stopRetention();
+    // Closing the app stops the job queue too (mail, jobs, clean-ups), letting running jobs finish.
     await app.close();
     await database.close();
     process.exit(0);

@@ -229,7 +229,7 @@ describe('two instances behind one load balancer', () => {
       ).toBe(401);
   });
 
-  it('sends every queued mail exactly once while both outbox pollers run', async () => {
+  it("sends every queued mail exactly once while both instances' queue workers run", async () => {
     const emails = Array.from({ length: 8 }, (_, i) => newEmail(`mail-${i}`));
     await Promise.all(emails.map((email, i) => register(i % 2 ? b : a, email)));
     const pending = () =>
@@ -239,7 +239,7 @@ describe('two instances behind one load balancer', () => {
     const until = Date.now() + 30_000;
     while ((await pending()) !== 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
     expect(await pending()).toBe(0);
-    // One more polling round of both instances (every 3 s) must not send anything again.
+    // A little later (both workers poll every 2 s besides being woken), nothing is sent again.
     await new Promise((r) => setTimeout(r, 3_500));
     for (const email of emails) {
       const copies = smtp.received.filter((mail) => mail.to.includes(email));

@@ -14,8 +14,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** A real app on a real, empty (migrated) database of its own on the test server, dropped on close. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * A real app on a real, empty (migrated) database of its own on the test server, dropped on close; its JSON log goes
+ * to `logStream` when one is given (none otherwise).
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const fresh = await freshDatabase({ migrated: true });
   const dataDir = path.join(os.tmpdir(), `seamline-test-${randomBytes(6).toString('hex')}`);
   const config: Config = {
@@ -32,7 +38,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await openDatabase(config);
   // Copied from the migrated template; a no-op unless a migration was added since the run began.
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: Boolean(logStream), logStream });
   return {
     app,
     database,

@@ -2,13 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.js';
-import { deliverPendingMail } from '../src/lib/mail.js';
 import { buildProduct } from './factories.js';
 import { call } from './harness.js';
 import { runJob } from './jobs.js';
+import { mailSettled } from './queue.js';
 
 export const PASSWORD = 'Larkspur-pass-1';
-const silent = { info: () => {}, error: () => {} };
 
 /** A person with words found nowhere else, so any trace of them is theirs. */
 export function person(tag: string) {
@@ -188,7 +187,7 @@ export async function livedAccount(app: FastifyInstance, admin: string, p: Perso
   });
   expect(job.result?.succeeded).toEqual([{ id: userId, label: p.email }]);
   await call(app, 'PUT', `/api/admin/customers/${userId}/status`, { token: admin, body: { isActive: true } });
-  await deliverPendingMail(app.db, null, silent, { batch: 3 });
+  await mailSettled(app.db);
   me = (await signIn(app, p)).body.data.tokens.accessToken as string;
   // A mistyped password after the last sign-in, so a sign-in failure is on record.
   expect((await signIn(app, p, 'wrong-password-2')).status).toBe(401);

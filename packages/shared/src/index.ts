@@ -30,6 +30,7 @@ export * from './payment-cards.js';
 export * from './product-import.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './queue-jobs.js';
 export * from './refinements.js';
 export * from './returns.js';
 export * from './saved-views.js';

@@ -133,8 +133,9 @@ async function migrateWithoutStatementTimeouts(url: string, timeouts: DbTimeouts
   pool.on('error', () => {});
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder });
+    // The queue's schema first: a migration may hand waiting work to the queue (graphile_worker.add_job).
     await migrateQueue(pool);
+    await migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder });
   } finally {
     await pool.end();
     // Closing the session releases the lock, also when the migration failed.

@@ -1,11 +1,12 @@
 import type { JobKind, JobView } from '@seamline/shared';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { type JobActor, jobs } from '../db/schema/index.js';
 import type { AuthUser } from '../types.js';
 import type { AuditContext } from './audit.js';
 import { notFound } from './errors.js';
+import { addJob, type JobQueue } from './queue.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -24,9 +25,8 @@ export type JobHandler = {
   sweep?(): Promise<void>;
 };
 
-/** A job whose process stopped beating this long ago is taken over by whichever instance looks next. */
-const STALE_AFTER = sql`interval '2 minutes'`;
-const claimable = sql`(${jobs.status} = 'queued' OR (${jobs.status} = 'running' AND ${jobs.heartbeatAt} < now() - ${STALE_AFTER}))`;
+/** The queue task that runs one background job (payload: its id in `jobs`). */
+export const RUN_JOB_TASK = 'jobs.run';
 
 export function toJobView(job: Omit<JobRow, 'params'>): JobView {
   const seconds = job.startedAt ? ((job.finishedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000 : 0;
@@ -51,20 +51,22 @@ export function toJobView(job: Omit<JobRow, 'params'>): JobView {
 }
 
 /**
- * Background jobs of every kind, run in the server process: queued in the database, claimed by one instance, kept
- * alive by a heartbeat (each committed batch), and taken over by any instance once that heartbeat is stale.
+ * Background jobs of every kind. The `jobs` row is the record staff see; the queue runs it: `enqueue` adds a
+ * `jobs.run` job in the row's transaction, any instance's worker takes it (once at a time), and a job whose process
+ * died is run again by another instance once the queue has unlocked it (lib/queue-workers.ts): the handler resumes
+ * from the progress committed with each batch.
  */
 export class JobRunner {
-  private readonly running = new Map<string, Promise<void>>();
-  private stopping = false;
-
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly handlers: Record<JobKind, JobHandler>,
-  ) {}
+    queue: JobQueue,
+  ) {
+    queue.define<{ jobId: string }>(RUN_JOB_TASK, ({ jobId }, job) => this.run(jobId, job.stopping));
+  }
 
-  /** Queues a job and starts it in this process. */
+  /** Records a job and adds the queue job that runs it, in one transaction. */
   async enqueue(
     job: { id?: string; kind: JobKind; params?: unknown; fileName?: string; totalRows?: number },
     ctx: AuditContext,
@@ -76,12 +78,15 @@ export class JobRunner {
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     };
-    const [row] = await this.db
-      .insert(jobs)
-      .values({ ...job, actor, createdBy: ctx.userId })
-      .returning();
-    this.launch(row!.id);
-    return toJobView(row!);
+    const row = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...job, actor, createdBy: ctx.userId })
+        .returning();
+      await addRunJob(tx, row!.id);
+      return row!;
+    });
+    return toJobView(row);
   }
 
   /** A job's progress, for the staff member who started it or an admin (others get 404, as for any hidden object). */
@@ -93,54 +98,41 @@ export class JobRunner {
     return toJobView(job);
   }
 
-  /** Picks up queued jobs and running ones whose process died (at start). */
-  async resumeStale(): Promise<void> {
+  /** Cleans up what jobs may leave behind without a job row (at start). */
+  async sweep(): Promise<void> {
     for (const handler of Object.values(this.handlers)) await handler.sweep?.();
-    const rows = await this.db.select({ id: jobs.id }).from(jobs).where(claimable);
-    for (const row of rows) this.launch(row.id);
   }
 
-  /** Lets the running jobs finish their current batch, then stop (a later start resumes them). */
-  async close(): Promise<void> {
-    this.stopping = true;
-    await Promise.allSettled(this.running.values());
-  }
-
-  /** Waits for this instance's jobs to end (tests). */
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.allSettled(this.running.values());
-  }
-
-  private launch(id: string) {
-    if (this.running.has(id) || this.stopping) return;
-    const run = this.run(id)
-      .catch((error) => this.log.error({ err: error, jobId: id }, 'job crashed'))
-      .finally(() => this.running.delete(id));
-    this.running.set(id, run);
-  }
-
+  /** Marks the job running (a run after a crash finds it running already) and answers it, unless it has ended. */
   private async claim(id: string): Promise<JobRow | undefined> {
     const [job] = await this.db
       .update(jobs)
       .set({ status: 'running', heartbeatAt: new Date(), startedAt: sql`coalesce(${jobs.startedAt}, now())` })
-      .where(and(eq(jobs.id, id), claimable))
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
       .returning();
     return job;
   }
 
-  private async run(id: string): Promise<void> {
-    // The request that queued the job answers first.
-    await new Promise((resolve) => setImmediate(resolve));
+  /**
+   * One run of the job. A handler's failure ends the job as failed (told to the one who started it); an error
+   * recording the end throws, so the queue runs the job again. Stopped early for a shutdown, it hands the rest to a
+   * new queue job, which any instance takes.
+   */
+  private async run(id: string, stopping: () => boolean): Promise<void> {
     const job = await this.claim(id);
     if (!job) return;
     const handler = this.handlers[job.kind];
+    let failure: string | null = null;
     try {
-      if ((await handler.run(job, () => this.stopping)) === 'stopped') return;
-      await this.finish(job, handler, null);
+      if ((await handler.run(job, stopping)) === 'stopped') {
+        await addRunJob(this.db, id);
+        return;
+      }
     } catch (error) {
       this.log.error({ err: error, jobId: id, kind: job.kind }, 'job failed');
-      await this.finish(job, handler, handler.failureMessage);
+      failure = handler.failureMessage;
     }
+    await this.finish(job, handler, failure);
   }
 
   private async finish(job: JobRow, handler: JobHandler, failure: string | null) {
@@ -153,4 +145,9 @@ export class JobRunner {
       await handler.finish?.(tx, done!, failure);
     });
   }
+}
+
+/** At most one pending run per job (the key): a job added again while one waits is not run twice. */
+function addRunJob(db: DbOrTx, jobId: string) {
+  return addJob(db, RUN_JOB_TASK, { jobId }, { jobKey: `jobs:${jobId}` });
 }

@@ -1,8 +1,19 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, type Runner, run, runMigrations, type Task } from 'graphile-worker';
+import {
+  type CronItem,
+  Logger,
+  parseCronItems,
+  type Runner,
+  run,
+  runMigrations,
+  type Task,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { DbOrTx } from '../db/client.js';
+import { recoverDeadWorkers, WorkerHeartbeat } from './queue-workers.js';
 
 /**
  * The app's one job queue: graphile-worker on the store's own PostgreSQL (docs/decisions/0061-job-queue.md). A job
@@ -47,52 +58,92 @@ export type QueueOptions = {
   log: FastifyBaseLogger;
 };
 
+/** What a task's handler is told about the job it runs. */
+export type RunningJob = {
+  id: string;
+  attempts: number;
+  maxAttempts: number;
+  /** True once the instance is stopping: a long task ends early at a safe point and leaves the rest to a new job. */
+  stopping(): boolean;
+};
+
+/** The task that unlocks the jobs of workers whose instance died; every minute, on one instance. */
+export const RECOVER_TASK = 'queue.recover';
+
 /**
- * What this instance's worker runs: tasks by name, and recurring tasks as crontab lines (graphile-worker's format,
- * e.g. `0 3 * * * retention.sweep`), each run once per time across all instances.
+ * What this instance's worker runs: tasks by name, and recurring tasks at the times of a crontab expression (e.g.
+ * `0 3 * * *` for retention.sweep), each run once per time across all instances.
  */
 export class JobQueue {
   private readonly tasks: Record<string, Task> = {};
-  private readonly schedules: string[] = [];
+  private readonly schedules: CronItem[] = [];
   private runner: Runner | null = null;
   private pool: pg.Pool | null = null;
+  private heartbeat: WorkerHeartbeat | null = null;
+  private stopping = false;
 
-  constructor(private readonly options: QueueOptions) {}
+  constructor(private readonly options: QueueOptions) {
+    this.define(RECOVER_TASK, async () => {
+      const unlocked = await recoverDeadWorkers(this.pool!);
+      if (unlocked.length) options.log.warn({ workers: unlocked }, 'jobs of stopped queue workers unlocked');
+    });
+    this.schedule('* * * * *', RECOVER_TASK);
+  }
 
   /** Names what runs a job of `task`; called while the app is being built, before start(). */
-  define<P>(task: string, handler: (payload: P, job: { attempts: number; maxAttempts: number }) => Promise<void>) {
+  define<P>(task: string, handler: (payload: P, job: RunningJob) => Promise<void>) {
     if (this.tasks[task]) throw new Error(`queue task ${task} is defined twice`);
     this.tasks[task] = (payload, helpers) =>
-      handler(payload as P, { attempts: helpers.job.attempts, maxAttempts: helpers.job.max_attempts });
+      handler(payload as P, {
+        id: helpers.job.id,
+        attempts: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
+        stopping: () => this.stopping || helpers.abortSignal?.aborted === true,
+      });
   }
 
   /** Runs `task` at the times of `cron` (five crontab fields). */
   schedule(cron: string, task: string) {
-    this.schedules.push(`${cron} ${task}`);
+    // As items, not crontab lines: a crontab line's task name may not hold the dots our task names have.
+    this.schedules.push({ match: cron, task });
   }
 
   /** Starts this instance's worker, on a small pool of its own so jobs never take the requests' connections. */
   async start(): Promise<void> {
     const { connectionString, concurrency, log } = this.options;
-    const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+    const pool = new pg.Pool({ connectionString, max: concurrency + 3 });
     pool.on('error', (error) => log.warn({ err: error }, 'job queue connection failed'));
     this.pool = pool;
+    this.stopping = false;
+    // The workers' ids are known as they are created, before any of them takes a job.
+    const events: WorkerEvents = new EventEmitter();
+    const heartbeat = new WorkerHeartbeat(pool, log);
+    events.on('worker:create', ({ worker }) => heartbeat.add(worker.workerId));
+    this.heartbeat = heartbeat;
     this.runner = await run({
       pgPool: pool,
       taskList: this.tasks,
-      crontab: this.schedules.join('\n'),
+      parsedCronItems: parseCronItems(this.schedules),
       concurrency,
       noHandleSignals: true,
       pollInterval: 2_000,
       logger: queueLogger(log),
+      events,
     });
+    await heartbeat.start();
   }
 
-  /** Lets running jobs finish (a job not finished in time is retried by another instance), then closes the pool. */
+  /**
+   * Lets running jobs finish (long ones stop early at a safe point, see RunningJob.stopping), forgets this
+   * instance's workers, then closes the pool.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.runner?.stop();
+    await this.heartbeat?.stop();
     await this.pool?.end();
     this.runner = null;
+    this.heartbeat = null;
     this.pool = null;
   }
 }

@@ -19,6 +19,7 @@ import { adminOrderRoutes, confirmPayment, orderRoutes, packingSlipRoutes } from
 import { paymentRoutes } from './payments/index.js';
 import { productAdminRoutes, productReadRoutes, productStockRoutes } from './products/index.js';
 import { profileRoutes } from './profile/index.js';
+import { queueJobRoutes } from './queue-jobs/index.js';
 import { returnRoutes } from './returns/index.js';
 import { savedViewRoutes } from './saved-views/index.js';
 import { sessionRoutes } from './sessions/index.js';
@@ -60,4 +61,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   importExportRoutes,
   exportRoutes,
   jobRoutes,
+  queueJobRoutes,
 ];

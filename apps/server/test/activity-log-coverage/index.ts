@@ -7,6 +7,7 @@ import { importScenarios } from './imports.js';
 import { invitationsScenarios } from './invitations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
+import { queueJobsScenarios } from './queue-jobs.js';
 import { returnsScenarios } from './returns.js';
 import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
@@ -33,4 +34,5 @@ export const scenarios: ScenarioTable = {
   ...bulkScenarios,
   ...importScenarios,
   ...apiKeysScenarios,
+  ...queueJobsScenarios,
 };

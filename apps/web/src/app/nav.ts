@@ -6,6 +6,7 @@ import {
   DollarSign,
   FileText,
   KeyRound,
+  Layers,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -62,6 +63,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
       { label: 'API keys', to: '/settings/api-keys', icon: KeyRound, rule: 'integrations' },
+      { label: 'Jobs', to: '/settings/jobs', icon: Layers, rule: 'integrations' },
     ],
   },
 ];

@@ -70,5 +70,6 @@ export const appRoutes: RouteObject[] = [
     { title: 'API keys', rule: 'integrations' },
     () => import('../features/api-keys/pages/ApiKeysPage'),
   ),
+  page('settings/jobs', { title: 'Jobs', rule: 'integrations' }, () => import('../features/jobs/pages/QueueJobsPage')),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];

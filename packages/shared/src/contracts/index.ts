@@ -19,6 +19,7 @@ import { packingSlipContracts } from './packing-slips.js';
 import { paymentContracts } from './payments.js';
 import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
+import { queueJobContracts } from './queue-jobs.js';
 import { returnContracts } from './returns.js';
 import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
@@ -45,6 +46,7 @@ export * from './packing-slips.js';
 export * from './payments.js';
 export * from './products.js';
 export * from './profile.js';
+export * from './queue-jobs.js';
 export * from './returns.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
@@ -82,4 +84,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   bulk: bulkContracts,
   importExport: importExportContracts,
   exports: exportContracts,
+  queueJobs: queueJobContracts,
 };

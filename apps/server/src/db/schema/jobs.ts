@@ -16,9 +16,10 @@ export type JobActor = {
 };
 
 /**
- * Background jobs run by the server process (product import, bulk actions). Progress is committed with each batch, so
- * a job whose process died (stale heartbeat) is picked up again from `processed_rows` / `cursor` by any instance. An
- * import's uploaded file is in `job_input_chunks`; a bulk action's request is in `params`.
+ * Background jobs (product import, bulk actions): the record staff see (progress, counts, errors). Each is run by a
+ * `jobs.run` job of the queue, added with the row; progress is committed with each batch, so a run the queue starts
+ * again (its process died) resumes from `processed_rows` / `cursor`. An import's uploaded file is in
+ * `job_input_chunks`; a bulk action's request is in `params`.
  */
 export const jobs = pgTable(
   'jobs',
@@ -75,3 +76,13 @@ export const jobInputChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
+
+/**
+ * The queue's workers of the running instances, each beating every 30 s while its instance lives. A job locked by a
+ * worker that has stopped beating (its process died) is unlocked by the `queue.recover` task, so another instance
+ * runs it within minutes rather than after graphile-worker's own 4-hour lock expiry.
+ */
+export const queueWorkers = pgTable('queue_workers', {
+  workerId: text('worker_id').primaryKey(),
+  heartbeatAt: tstz('heartbeat_at').notNull().defaultNow(),
+});

@@ -112,19 +112,14 @@ export const mailOutbox = pgTable(
     html: text('html'),
     kind: text('kind').notNull(),
     sentAt: tstz('sent_at'),
-    /** Sends tried so far (each claim counts one; it also tells a late result from a newer claim's). */
+    /** Sends tried so far (the `mail.send` job that sends it retries with back-off; see lib/mail.ts). */
     attempts: integer('attempts').notNull().default(0),
-    /**
-     * Not to be claimed before this instant: the lease of the poller sending it now, or the back-off after a failed
-     * send. Null: due at once.
-     */
-    nextAttemptAt: tstz('next_attempt_at'),
     createdAt: createdAt(),
   },
   (t) => [
     // Account erasure finds every mail to an address, whatever its case.
     index('mail_outbox_to_lower_idx').on(sql`lower(${t.toEmail})`),
-    // The poller's oldest-first walk over unsent mail, and the retention job's walk over sent mail.
+    // The walk over unsent mail (account erasure, counts), and the retention job's walk over sent mail.
     index('mail_outbox_pending_idx').on(t.createdAt).where(sql`${t.sentAt} IS NULL`),
     index('mail_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} IS NOT NULL`),
   ],

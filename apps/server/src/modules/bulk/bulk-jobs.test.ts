@@ -5,7 +5,10 @@ import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { runJob, waitForJob } from '../../../test/jobs.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
+import { lockByWorker, queueJobs, recoverNow } from '../../../test/queue.js';
 import { activityLogs, jobs, orders, products, users } from '../../db/schema/index.js';
+import { RUN_JOB_TASK } from '../../lib/job-runner.js';
+import { addJob } from '../../lib/queue.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -54,7 +57,7 @@ describe('bulk actions as jobs', () => {
     expect(job.result!.failures[0]!.reason).toBe('Customer not found');
   });
 
-  it('a job picked up after its process died goes on after the last committed order, moving none twice', async () => {
+  it('a job whose worker died goes on, once the queue unlocks it, after the last committed order, moving none twice', async () => {
     const shopper = await signedIn(t.app, 'customer');
     const { product } = await buildProduct(t.app.db, { name: 'Resume Tee' }, [
       { size: 'M', color: 'Black', quantity: 10 },
@@ -65,38 +68,48 @@ describe('bulk actions as jobs', () => {
     const ids = placed.map((order) => order.id as string).sort();
     const body = { selection: { ids }, status: 'shipped', paymentStatus: 'paid' };
     // What the database holds when a process dies right after the first order's transaction: that order shipped,
-    // and the job's cursor and result moved with it (they are written in that same transaction).
+    // the job's cursor and result moved with it (they are written in that same transaction), and its queue job
+    // still locked by the dead process's worker.
     const first = await runJob(t.app, admin.token, '/api/admin/orders/bulk/status', {
       ...body,
       selection: { ids: [ids[0]] },
     });
-    const [crashed] = await t.app.db
-      .insert(jobs)
-      .values({
-        kind: 'order_bulk_status',
-        status: 'running',
-        params: { body, user: { ...admin.user, sessionId: null } },
-        totalRows: 3,
-        processedRows: 1,
-        cursor: ids[0],
-        result: first.result,
-        actor: { userId: admin.user.id, userEmail: admin.user.email, ip: null, userAgent: null },
-        createdBy: admin.user.id,
-        startedAt: sql`now() - interval '10 minutes'`,
-        heartbeatAt: sql`now() - interval '10 minutes'`,
-      })
-      .returning();
-    // A fresh heartbeat is left alone: its process is still at work.
-    await t.app.db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, crashed!.id));
-    await t.app.jobs.resumeStale();
-    expect((await waitForJobOrRunning(crashed!.id)).status).toBe('running');
-    await t.app.db
-      .update(jobs)
-      .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
-      .where(eq(jobs.id, crashed!.id));
-
-    await t.app.jobs.resumeStale();
-    const job = await waitForJob(t.app, admin.token, crashed!.id);
+    const crashed = await t.app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          kind: 'order_bulk_status',
+          status: 'running',
+          params: { body, user: { ...admin.user, sessionId: null } },
+          totalRows: 3,
+          processedRows: 1,
+          cursor: ids[0],
+          result: first.result,
+          actor: { userId: admin.user.id, userEmail: admin.user.email, ip: null, userAgent: null },
+          createdBy: admin.user.id,
+          startedAt: sql`now() - interval '10 minutes'`,
+        })
+        .returning();
+      await addJob(tx, RUN_JOB_TASK, { jobId: row!.id }, { jobKey: `jobs:${row!.id}` });
+      // The worker still beats: its instance is alive, busy with the job.
+      await lockByWorker(tx, { task: RUN_JOB_TASK, payload: { jobId: row!.id } }, 'worker-busy', 0);
+      return row!;
+    });
+    const lockedBy = async () =>
+      (await queueJobs(t.app.db, RUN_JOB_TASK)).find((job) => job.locked_by !== null)?.locked_by ?? null;
+    // A worker that beats is left alone, even holding the job for long.
+    await t.app.db.execute(sql`UPDATE graphile_worker._private_jobs SET locked_at = now() - interval '10 minutes'
+                              WHERE locked_by = 'worker-busy'`);
+    await recoverNow(t.app.db);
+    expect(await lockedBy()).toBe('worker-busy');
+    expect(
+      (await call(t.app, 'GET', `/api/admin/jobs/${crashed.id}`, { token: admin.token })).body.data.job,
+    ).toMatchObject({ status: 'running', processedRows: 1 });
+    // Its instance dies: no beat for three minutes. The next recovery unlocks the job and a live worker resumes it.
+    await t.app.db.execute(sql`UPDATE queue_workers SET heartbeat_at = now() - interval '3 minutes'
+                              WHERE worker_id = 'worker-busy'`);
+    await recoverNow(t.app.db);
+    const job = await waitForJob(t.app, admin.token, crashed.id);
     expect(job).toMatchObject({ status: 'completed', processedRows: 3 });
     expect(job.result).toMatchObject({ matched: 3, changed: 3, unchanged: 0, failed: 0 });
     for (const id of ids) expect(await statusLogs(id)).toHaveLength(1);
@@ -166,10 +179,3 @@ describe('bulk actions as jobs', () => {
     expect(left).toEqual([]);
   });
 });
-
-/** The job once it has been looked at by the runner (still running: nobody took it over). */
-async function waitForJobOrRunning(id: string) {
-  await new Promise((resolve) => setImmediate(resolve));
-  const [row] = await t.app.db.select().from(jobs).where(eq(jobs.id, id));
-  return row!;
-}

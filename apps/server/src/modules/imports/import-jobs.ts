@@ -5,7 +5,6 @@ import {
   type ImportImageRules,
   type ImportPreview,
   type JobView,
-  type RowError,
 } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -130,12 +129,9 @@ export function productImportJob(db: Db, images: ImportImages): JobHandler {
   };
 }
 
-/** How often a job busy with a batch's downloads tells the other instances it is alive (stale after 2 minutes). */
-const HEARTBEAT_MS = 30_000;
-
 /**
- * The batch's pictures, after its data is committed (downloads may take minutes: the heartbeat goes on meanwhile);
- * pictures that failed become listed row errors of the job.
+ * The batch's pictures, after its data is committed (downloads may take minutes: the queue's worker heartbeat keeps
+ * the job from being taken over meanwhile); pictures that failed become listed row errors of the job.
  */
 async function setImages(
   db: Db,
@@ -144,14 +140,7 @@ async function setImages(
   planner: ImportPlanner,
   decisions: readonly RowDecision[],
 ) {
-  const beat = () => db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, jobId));
-  const timer = setInterval(() => beat().catch(() => {}), HEARTBEAT_MS);
-  let failed: RowError[];
-  try {
-    failed = await images.apply(planner, decisions);
-  } finally {
-    clearInterval(timer);
-  }
+  const failed = await images.apply(planner, decisions);
   if (failed.length === 0) return;
   planner.imagesFailed(failed);
   await db

@@ -10,25 +10,29 @@ import { OrderChangesService } from '../orders/index.js';
 import { paymentProvider } from '../payments/index.js';
 import { CatalogueWriteService } from '../products/index.js';
 
-/** The one job runner of the app, with a handler per job kind; it resumes stale jobs at start and drains at close. */
+/** The one job runner of the app, with a handler per job kind; its jobs run on the app's queue. */
 export function registerJobs(app: FastifyInstance): void {
   const products = new ProductBulkService(app.db, new CatalogueWriteService(app.db, app.storage));
   const orders = new OrderBulkService(
     app.db,
     new OrderChangesService(app.db, paymentProvider(app.config), app.config.publicUrl),
   );
-  const runner = new JobRunner(app.db, app.log, {
-    product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
-    product_bulk: bulkJobHandler(app.db, products.job()),
-    order_bulk_status: bulkJobHandler(app.db, orders.job()),
-    customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),
-  });
+  const runner = new JobRunner(
+    app.db,
+    app.log,
+    {
+      product_import: productImportJob(app.db, new ImportImages(app.db, app.storage, app.config.importImages)),
+      product_bulk: bulkJobHandler(app.db, products.job()),
+      order_bulk_status: bulkJobHandler(app.db, orders.job()),
+      customer_bulk_status: bulkJobHandler(app.db, new CustomerBulkService(app.db).job()),
+    },
+    app.queue,
+  );
   app.decorate('jobs', runner);
-  // In the background: a start must not wait for (or fail on) old jobs, e.g. before `npm run db:migrate` has run.
+  // In the background: a start must not wait for (or fail on) leftovers, e.g. before `npm run db:migrate` has run.
   app.addHook('onReady', async () => {
-    runner.resumeStale().catch((error) => app.log.warn({ err: error }, 'jobs were not resumed'));
+    runner.sweep().catch((error) => app.log.warn({ err: error }, 'job leftovers were not swept'));
   });
-  app.addHook('onClose', () => runner.close());
 }
 
 /** GET /admin/jobs/{id}: the progress of an import or a bulk action. */

@@ -1,1 +1,1 @@
-export { startRetention } from './retention.js';
+export { purgeExpiredRows, RETENTION_TASK, registerRetention } from './retention.js';

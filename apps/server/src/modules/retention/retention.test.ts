@@ -1,11 +1,13 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { queueJobs, until } from '../../../test/queue.js';
 import { loadConfig, type RetentionSettings } from '../../config.js';
-import { openDatabase } from '../../db/client.js';
+import { openDatabase, queryRows } from '../../db/client.js';
 import {
+  events,
   idempotencyKeys,
   loginFailures,
   mailOutbox,
@@ -14,7 +16,8 @@ import {
   sessions,
 } from '../../db/schema/index.js';
 import { newId } from '../../lib/ids.js';
-import { purgeExpiredRows, startRetention } from './retention.js';
+import { addJob } from '../../lib/queue.js';
+import { purgeExpiredRows, RETENTION_TASK } from './retention.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,13 +31,14 @@ const settings: RetentionSettings = {
   mailTokensDays: 30,
   sessionsDays: 30,
   idempotencyDays: 7,
+  eventsDays: 30,
+  failedJobsDays: 30,
   intervalMs: 3_600_000,
 };
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-const silent = { info: () => {}, error: () => {} };
 
 beforeEach(async () => {
-  for (const table of [loginFailures, mailOutbox, mailTokens, refreshTokens, sessions, idempotencyKeys])
+  for (const table of [loginFailures, mailOutbox, mailTokens, refreshTokens, sessions, idempotencyKeys, events])
     await t.app.db.delete(table);
 });
 
@@ -83,6 +87,22 @@ describe('retention purge', () => {
       { ...replay, scope: 'order-create:user:a', key: 'new', createdAt: daysAgo(6) },
     ]);
 
+    const event = { type: 'product.updated' as const, objectId: 'p1', data: {} };
+    await t.app.db.insert(events).values([
+      { ...event, objectId: 'old', occurredAt: daysAgo(31) },
+      { ...event, objectId: 'new', occurredAt: daysAgo(29) },
+    ]);
+    // Queue jobs that spent their tries: one last tried 31 days ago, one 29; a waiting job is never touched.
+    for (const [name, maxAttempts] of [
+      ['failed-old', 1],
+      ['failed-new', 1],
+      ['waiting', 25],
+    ] as const)
+      await addJob(t.app.db, 'test.never-run', { name }, { maxAttempts, runAt: daysAgo(-1) });
+    await t.app.db.execute(sql`UPDATE graphile_worker._private_jobs SET attempts = max_attempts,
+      updated_at = now() - (CASE payload->>'name' WHEN 'failed-old' THEN 31 ELSE 29 END) * interval '1 day'
+      WHERE payload->>'name' IN ('failed-old', 'failed-new')`);
+
     const counts = await purgeExpiredRows(t.app.db, settings);
     expect(counts).toEqual({
       loginFailures: 1,
@@ -91,7 +111,16 @@ describe('retention purge', () => {
       refreshTokens: 1,
       sessions: 1,
       idempotencyKeys: 1,
+      events: 1,
+      failedQueueJobs: 1,
     });
+    expect((await t.app.db.select().from(events)).map((r) => r.objectId)).toEqual(['new']);
+    const left = await queryRows<{ name: string }>(
+      t.app.db,
+      sql`SELECT payload->>'name' AS name FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p USING (id)
+          WHERE j.task_identifier = 'test.never-run' ORDER BY 1`,
+    );
+    expect(left.map((row) => row.name)).toEqual(['failed-new', 'waiting']);
     expect((await t.app.db.select().from(loginFailures)).map((r) => r.email)).toEqual(['new@example.com']);
     expect((await t.app.db.select().from(mailOutbox)).map((r) => r.toEmail).sort()).toEqual([
       'sent-new@example.com',
@@ -156,19 +185,17 @@ describe('retention purge', () => {
     expect(await loginFailureCount()).toBe(0);
   });
 
-  it('runs on its schedule until stopped', async () => {
+  it('runs as a queue job that schedules its next run an interval later', async () => {
     await oldLoginFailures(3);
-    const stop = startRetention(t.app.db, { ...settings, intervalMs: 50 }, silent, { firstRunMs: 10 });
-    try {
-      await expect.poll(loginFailureCount, { timeout: 10_000 }).toBe(0);
-      await oldLoginFailures(2);
-      await expect.poll(loginFailureCount, { timeout: 10_000 }).toBe(0);
-    } finally {
-      await stop();
-    }
-    await oldLoginFailures(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await loginFailureCount()).toBe(1);
+    // Waiting since the app started (a minute after start); moved to now here.
+    expect(await queueJobs(t.app.db, RETENTION_TASK)).toEqual([expect.objectContaining({ waiting: true })]);
+    await addJob(t.app.db, RETENTION_TASK, {}, { jobKey: RETENTION_TASK });
+    await until(async () => (await loginFailureCount()) === 0);
+    // The run added the next one, the interval (an hour) later: one waiting run, never two.
+    await until(async () => {
+      const waiting = await queueJobs(t.app.db, RETENTION_TASK);
+      return waiting.length === 1 && waiting[0]!.waiting && waiting[0]!.attempts === 0;
+    });
   });
 });
 
@@ -187,6 +214,8 @@ describe('retention settings', () => {
       RETENTION_MAIL_TOKENS_DAYS: '4',
       RETENTION_SESSIONS_DAYS: '5',
       RETENTION_IDEMPOTENCY_DAYS: '6',
+      RETENTION_EVENTS_DAYS: '7',
+      RETENTION_FAILED_JOBS_DAYS: '8',
       RETENTION_INTERVAL_MINUTES: '15',
     });
     expect(config.retention).toEqual({
@@ -195,6 +224,8 @@ describe('retention settings', () => {
       mailTokensDays: 4,
       sessionsDays: 5,
       idempotencyDays: 6,
+      eventsDays: 7,
+      failedJobsDays: 8,
       intervalMs: 900_000,
     });
     expect(() => loadConfig({ ...base, RETENTION_SENT_MAIL_DAYS: '0' })).toThrow(/RETENTION_SENT_MAIL_DAYS/);

@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { RetentionSettings } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
+import { addJob } from '../../lib/queue.js';
 
 /** Rows deleted per statement: each batch is one short statement, so no lock is held for long. */
 export const RETENTION_BATCH_SIZE = 1000;
@@ -16,7 +18,8 @@ type Purge = {
 
 /**
  * What the retention job deletes. Unsent mail is never deleted (it is still to be delivered); mailed links and
- * sign-ins are counted from their expiry, so a spent or revoked one is kept as long as an expired one.
+ * sign-ins are counted from their expiry, so a spent or revoked one is kept as long as an expired one; sign-in
+ * failures are kept far longer (30 days by default) than the lockout rules look back (minutes).
  */
 const PURGES: readonly Purge[] = [
   {
@@ -54,6 +57,19 @@ const PURGES: readonly Purge[] = [
     table: 'idempotency_keys',
     expired: (cutoff) => sql`created_at < ${cutoff}`,
     days: (s) => s.idempotencyDays,
+  },
+  {
+    name: 'events',
+    table: 'events',
+    expired: (cutoff) => sql`occurred_at < ${cutoff}`,
+    days: (s) => s.eventsDays,
+  },
+  {
+    // Spent its tries and not taken again since (a retried one is locked or has tries left).
+    name: 'failedQueueJobs',
+    table: 'graphile_worker._private_jobs',
+    expired: (cutoff) => sql`attempts >= max_attempts AND locked_at IS NULL AND updated_at < ${cutoff}`,
+    days: (s) => s.failedJobsDays,
   },
 ];
 
@@ -111,41 +127,29 @@ export async function purgeExpiredRows(
   return counts;
 }
 
-type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Logger = { info(obj: object, msg: string): void };
+
+/** The queue task that purges; each run adds the next one, `intervalMs` later (at most one waits: its job key). */
+export const RETENTION_TASK = 'retention.sweep';
+const NEXT_SWEEP = { jobKey: RETENTION_TASK };
 
 /**
- * Runs the purge every `settings.intervalMs`, the first time a minute after start (`firstRunMs`); returns a stop
- * function that ends the current run after its batch and resolves when it has.
+ * Puts the purge on the app's queue: a self-rescheduling task (an interval of any length, which a crontab line cannot
+ * say), so it runs on one instance at a time and goes on across restarts. The first run is a minute after the first
+ * start; a later start keeps the waiting run's time.
  */
-export function startRetention(
-  db: Db,
-  settings: RetentionSettings,
-  log: Logger,
-  options: { firstRunMs?: number; batchSize?: number } = {},
-): () => Promise<void> {
-  let stopped = false;
-  let current: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout;
-  const run = async () => {
-    try {
-      const counts = await purgeExpiredRows(db, settings, { batchSize: options.batchSize, stopping: () => stopped });
-      if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, 'retention: expired rows deleted');
-    } catch (error) {
-      log.error({ err: error }, 'retention purge failed; the next run tries again');
-    }
-  };
-  const schedule = (delay: number) => {
-    timer = setTimeout(() => {
-      current = run().finally(() => {
-        if (!stopped) schedule(settings.intervalMs);
-      });
-    }, delay);
-    timer.unref();
-  };
-  schedule(options.firstRunMs ?? 60_000);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await current;
-  };
+export function registerRetention(app: FastifyInstance, options: { batchSize?: number } = {}): void {
+  const settings = app.config.retention;
+  const log: Logger = app.log;
+  app.queue.define(RETENTION_TASK, async (_payload, job) => {
+    const counts = await purgeExpiredRows(app.db, settings, { batchSize: options.batchSize, stopping: job.stopping });
+    if (Object.values(counts).some((n) => n > 0)) log.info({ purged: counts }, 'retention: expired rows deleted');
+    await addJob(app.db, RETENTION_TASK, {}, { ...NEXT_SWEEP, runAt: new Date(Date.now() + settings.intervalMs) });
+  });
+  app.addHook('onReady', async () => {
+    const firstRun = new Date(Date.now() + 60_000);
+    await addJob(app.db, RETENTION_TASK, {}, { ...NEXT_SWEEP, runAt: firstRun, jobKeyMode: 'preserve_run_at' }).catch(
+      (error) => app.log.warn({ err: error }, 'retention not scheduled; the next start tries again'),
+    );
+  });
 }

@@ -1,0 +1,10 @@
+CREATE TABLE "queue_workers" (
+	"worker_id" text PRIMARY KEY NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "mail_outbox" DROP COLUMN "next_attempt_at";--> statement-breakpoint
+-- Work waiting at the upgrade gets its queue jobs (the pollers that took it are gone): unsent mail, unfinished jobs.
+SELECT graphile_worker.add_job('mail.send', json_build_object('mailId', id), max_attempts => 25) FROM "mail_outbox" WHERE "sent_at" IS NULL;
+--> statement-breakpoint
+SELECT graphile_worker.add_job('jobs.run', json_build_object('jobId', id), job_key => 'jobs:' || id) FROM "jobs" WHERE "status" IN ('queued', 'running');

@@ -1,0 +1,1 @@
+export { queueJobRoutes } from './queue-jobs.routes.js';
