@@ -15,6 +15,7 @@ import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users }
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
@@ -150,7 +151,9 @@ export class CustomersService {
           details: { email: before.email, changes },
         });
       }
-      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      const view = toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      if (row !== before) await recordEvent(tx, { type: 'customer.updated', objectId: id, data: view });
+      return view;
     });
   }
 
@@ -175,7 +178,9 @@ export class CustomersService {
       }
       // Also on a repeated deactivation: a session that slipped through is ended.
       if (!input.isActive) await revokeUserSessions(tx, id);
-      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      const view = toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      if (row !== before) await recordEvent(tx, { type: 'customer.updated', objectId: id, data: view });
+      return view;
     });
   }
 

@@ -44,7 +44,13 @@ export function stockEvents(
   return [
     { type: 'inventory.changed', objectId: row.id, data },
     ...(crossed
-      ? [{ type: 'inventory.low_stock' as const, objectId: row.id, data: { ...data, threshold: row.lowStockThreshold } }]
+      ? [
+          {
+            type: 'inventory.low_stock' as const,
+            objectId: row.id,
+            data: { ...data, threshold: row.lowStockThreshold },
+          },
+        ]
       : []),
   ];
 }

@@ -22,9 +22,9 @@ import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js
 import { assertCustomerCanOrder } from '../customers/index.js';
 import { reservationSql } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
+import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
 import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
-import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { toOrderView } from './order-view.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
