@@ -17,5 +17,9 @@ export async function eventsAfter(app: FastifyInstance, mark: number, types?: re
   const rows = await app.db.select().from(events).where(gt(events.seq, mark)).orderBy(asc(events.seq));
   return rows
     .filter((row) => !types || types.includes(row.type))
-    .map((row) => ({ type: row.type, objectId: row.objectId, data: EVENT_DATA[row.type].parse(row.data) as any }));
+    .map((row) => ({
+      type: row.type,
+      objectId: row.objectId,
+      data: EVENT_DATA[row.type].parse(row.data) as Record<string, unknown>,
+    }));
 }
