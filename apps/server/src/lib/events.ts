@@ -20,12 +20,15 @@ export type NewEvent<T extends EventType = EventType> = {
 export const PUBLISH_EVENTS_TASK = 'events.publish';
 
 /**
- * The publishing job of every row of `recorded` (a CTE of inserted events with `id` and `seq`), as a SELECT: the same
- * job lib/queue.ts `addJob` adds, one per event in the order of the events.
+ * The publishing jobs of the rows of `recorded` (a CTE of inserted events with `id` and `seq`), as a FROM item with
+ * one row per job: the job lib/queue.ts `addJob` adds, one per event in the order of the events, added by ONE call of
+ * graphile-worker's `add_jobs` (what its `add_job` calls with a single job).
  */
 function publishJobs(recorded: SQL): SQL {
-  return sql`SELECT graphile_worker.add_job(${PUBLISH_EVENTS_TASK}, json_build_object('eventId', r.id),
-      queue_name => 'events') FROM ${recorded} AS r ORDER BY r.seq`;
+  return sql`graphile_worker.add_jobs(ARRAY(
+      SELECT (${PUBLISH_EVENTS_TASK}::text, json_build_object('eventId', r.id), 'events'::text, NULL::timestamptz,
+        NULL::smallint, NULL::text, NULL::smallint, NULL::text[])::graphile_worker.job_spec
+      FROM ${recorded} AS r ORDER BY r.seq))`;
 }
 
 /**
@@ -41,7 +44,7 @@ export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
   await tx.execute(
     sql`WITH recorded AS (
         INSERT INTO events (id, type, object_id, data, version) VALUES ${sql.join(rows, sql`, `)} RETURNING id, seq
-      ) ${publishJobs(sql`recorded`)}`,
+      ) SELECT count(*) FROM ${publishJobs(sql`recorded`)} AS job`,
   );
 }
 
@@ -61,8 +64,8 @@ export function eventsInStatement(name: string, rows: SQL) {
   const published = sql.raw(`${name}_published`);
   return {
     ctes: sql`${recorded} AS (INSERT INTO events (id, type, object_id, data) ${rows} RETURNING id, seq),
-      ${published} AS (${publishJobs(recorded)})`,
-    count: sql`(SELECT count(*) FROM ${published})`,
+      ${published} AS (SELECT count(*) AS jobs FROM ${publishJobs(recorded)} AS job)`,
+    count: sql`(SELECT jobs FROM ${published})`,
   };
 }
 
