@@ -161,6 +161,33 @@ describe('customer events', () => {
     expect(recorded[0]).toMatchObject({ type: 'customer.updated', data: { isActive: false, firstName: 'Ada' } });
   });
 
+  it("a customer's own profile edit and account erasure write customer.updated (erased: the anonymised view)", async () => {
+    const me = await signedIn(t.app, 'customer');
+    let mark = await outboxMark(t.app);
+    const edited = await call(t.app, 'PUT', '/api/users/profile', {
+      token: me.token,
+      body: { firstName: 'Grace', lastName: 'Hopper' },
+    });
+    expect(edited.status).toBe(200);
+    expect(await eventsAfter(t.app, mark)).toEqual([
+      {
+        type: 'customer.updated',
+        objectId: me.user.id,
+        data: expect.objectContaining({ firstName: 'Grace', lastName: 'Hopper', email: me.user.email }),
+      },
+    ]);
+
+    mark = await outboxMark(t.app);
+    const erased = await call(t.app, 'DELETE', '/api/users/account', {
+      token: me.token,
+      body: { password: me.user.password },
+    });
+    expect(erased.status).toBe(200);
+    const [event] = await eventsAfter(t.app, mark);
+    expect(event).toMatchObject({ type: 'customer.updated', objectId: me.user.id, data: { isActive: false } });
+    expect(JSON.stringify(event!.data)).not.toContain(me.user.email);
+  });
+
   it('a bulk status job writes one customer.updated per customer it changed', async () => {
     const a = await buildUser(t.app.db, { role: 'customer' });
     const b = await buildUser(t.app.db, { role: 'customer', isActive: false });

@@ -22,6 +22,7 @@ import { iso } from '../../lib/serialize.js';
 import { revokeUserSessions } from '../auth/index.js';
 import { eraseAccount } from '../privacy/index.js';
 import { toSavedAddress } from '../profile/index.js';
+import { recordCustomerUpdated } from './customer-events.js';
 import { statsFor, toAdminCustomer } from './customer-stats.js';
 
 /** The list query after validation (page and limit defaulted, limit capped). */
@@ -192,6 +193,8 @@ export class CustomersService {
     await this.db.transaction(async (tx) => {
       const customer = await this.find(tx, id, true);
       const erased = await eraseAccount(tx, customer);
+      // Receivers hear of the erasure with the anonymised view, so they can erase their copies.
+      await recordCustomerUpdated(tx, id);
       await writeActivity(tx, ctx, {
         action: 'erase',
         resource: 'customer',
