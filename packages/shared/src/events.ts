@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './constants.js';
+import { adminCustomer } from './customers.js';
+import { orderView } from './order-view.js';
+import { productView } from './products.js';
+import { returnRequestView } from './returns.js';
+import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
 
 /**
  * Every business change the store publishes: written in the transaction that makes the change (the event outbox),
@@ -38,3 +44,61 @@ export const eventEnvelope = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type EventEnvelope = z.infer<typeof eventEnvelope>;
+
+/** A variant's stock after one change: what moved, by how much, and where quantity and reserved stand now. */
+const inventoryChangeData = z.object({
+  productId: z.string(),
+  /** The size/color combination (its inventory row). */
+  variantId: z.string(),
+  sku: z.string(),
+  size: z.string(),
+  color: z.string(),
+  operation: z.enum(STOCK_MOVEMENT_OPERATIONS),
+  /** The units the operation moved (≥ 0; `set` gives the new quantity). */
+  change: z.number().int(),
+  previousQuantity: z.number().int(),
+  quantity: z.number().int(),
+  previousReserved: z.number().int(),
+  reserved: z.number().int(),
+  /** quantity − reserved: what can still be sold. */
+  available: z.number().int(),
+  /** The order that moved the stock (reserve, release, commit, return), else null. */
+  orderId: z.string().nullable(),
+});
+
+/**
+ * The `data` of each event type: the object's staff view as its contract defines it (an order as the admin order
+ * contract shows it, a product as the product contract does, a customer as the back office sees them — never a
+ * password hash or token), plus what the change was where the view alone does not say it.
+ */
+export const EVENT_DATA = {
+  'order.created': orderView,
+  'order.paid': orderView,
+  'order.status_changed': orderView.extend({ from: z.enum(ORDER_STATUSES), to: z.enum(ORDER_STATUSES) }),
+  'order.cancelled': orderView,
+  /** `amount`: the money this refund gave back. */
+  'order.refunded': orderView.extend({ amount: z.number() }),
+  'return.requested': returnRequestView,
+  'return.decided': returnRequestView,
+  'product.created': productView,
+  'product.updated': productView,
+  /** The product is gone: what named it. */
+  'product.deleted': productView.pick({ _id: true, id: true, name: true, slug: true, sku: true }),
+  /** The change that took the variant's quantity to or below its low-stock threshold. */
+  'inventory.low_stock': inventoryChangeData.extend({ threshold: z.number().int() }),
+  'inventory.changed': inventoryChangeData,
+  'customer.created': adminCustomer,
+  'customer.updated': adminCustomer,
+  'coupon.redeemed': z.object({
+    couponId: z.string(),
+    code: z.string(),
+    orderId: z.string(),
+    orderNumber: z.string(),
+    customerId: z.string().nullable(),
+    guestEmail: z.string().nullable(),
+    discount: z.number(),
+  }),
+} satisfies Record<EventType, z.ZodType>;
+
+/** The `data` of an event of type T. */
+export type EventData<T extends EventType = EventType> = { [K in EventType]: z.infer<(typeof EVENT_DATA)[K]> }[T];

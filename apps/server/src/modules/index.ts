@@ -7,7 +7,7 @@ import { bulkRoutes } from './bulk/index.js';
 import { cartRoutes } from './cart/index.js';
 import { checkoutRoutes } from './checkout/index.js';
 import { couponRoutes } from './coupons/index.js';
-import { customerRoutes } from './customers/index.js';
+import { customerRoutes, recordCustomerUpdated } from './customers/index.js';
 import { exportRoutes } from './exports/index.js';
 import { healthRoutes } from './health/index.js';
 import { imageRoutes } from './images/index.js';
@@ -51,7 +51,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,
-  profileRoutes,
+  // A customer's own profile edit or erasure is recorded as the customers module records a customer's change.
+  profileRoutes(recordCustomerUpdated),
   usersRoutes,
   sessionRoutes,
   twoFactorRoutes,

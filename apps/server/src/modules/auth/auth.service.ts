@@ -1,4 +1,5 @@
 import {
+  customerTier,
   isStaffRole,
   type LoginInput,
   type PublicUser,
@@ -12,6 +13,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { AppError, conflict, unauthorized } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import type { AccessTokens, ChallengePurpose, ChallengeTokens } from '../../lib/jwt.js';
 import { queueMail } from '../../lib/mail.js';
 
@@ -208,6 +210,9 @@ export class AuthService {
         .onConflictDoNothing()
         .returning();
       if (!user) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      // The customer's back-office view (customers module): a new account has no orders yet.
+      const customer = { ...toPublicUser(user), orderCount: 0, totalSpent: 0, tier: customerTier(0) };
+      await recordEvent(tx, { type: 'customer.created', objectId: user.id, data: customer });
       await this.sendVerification(tx, user);
       await writeActivity(
         tx,

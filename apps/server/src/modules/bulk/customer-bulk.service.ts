@@ -5,9 +5,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { type BatchOutcome, idIn, outcomeOf, writeActivities } from '../../lib/bulk.js';
+import { recordEvents } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import { revokeUserSessions } from '../auth/index.js';
-import { customerListCondition } from '../customers/index.js';
+import { customerListCondition, statsFor, toAdminCustomer } from '../customers/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Input = z.output<typeof customerBulkStatusInput>;
@@ -44,7 +45,7 @@ export class CustomerBulkService {
     const changing = rows.filter((row) => row.isActive !== isActive);
     outcome.unchanged = rows.length - changing.length;
     if (!changing.length) return outcome;
-    await tx
+    const updated = await tx
       .update(users)
       .set({ isActive, updatedAt: sql`now()` })
       .where(
@@ -52,7 +53,8 @@ export class CustomerBulkService {
           users.id,
           changing.map((row) => row.id),
         ),
-      );
+      )
+      .returning();
     if (!isActive) for (const row of changing) await revokeUserSessions(tx, row.id);
     await writeActivities(
       tx,
@@ -62,6 +64,18 @@ export class CustomerBulkService {
         resource: 'customer',
         resourceId: row.id,
         details: { email: row.email, bulk: true, changes: { isActive: { before: row.isActive, after: isActive } } },
+      })),
+    );
+    const stats = await statsFor(
+      tx,
+      updated.map((row) => row.id),
+    );
+    await recordEvents(
+      tx,
+      updated.map((row) => ({
+        type: 'customer.updated',
+        objectId: row.id,
+        data: toAdminCustomer(row, stats.get(row.id)),
       })),
     );
     outcome.changed = changing.map((row) => ({ id: row.id, label: row.email }));

@@ -24,7 +24,7 @@ import {
 } from '../../lib/bulk.js';
 import { notFound } from '../../lib/errors.js';
 import { locksOf } from '../../lib/locked-transaction.js';
-import { type CatalogueWriteService, productFilters } from '../products/index.js';
+import { type CatalogueWriteService, productFilters, recordProductChanges } from '../products/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Action = z.output<typeof productBulkAction>;
@@ -220,6 +220,11 @@ export class ProductBulkService {
       },
     }));
     await writeActivities(tx, ctx, entries);
+    await recordProductChanges(
+      tx,
+      'product.updated',
+      changes.map(({ row }) => row.id),
+    );
     return outcome;
   }
 

@@ -15,12 +15,14 @@ import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users }
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import { containsPattern } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
 import { revokeUserSessions } from '../auth/index.js';
 import { eraseAccount } from '../privacy/index.js';
 import { toSavedAddress } from '../profile/index.js';
+import { recordCustomerUpdated } from './customer-events.js';
 import { statsFor, toAdminCustomer } from './customer-stats.js';
 
 /** The list query after validation (page and limit defaulted, limit capped). */
@@ -150,7 +152,9 @@ export class CustomersService {
           details: { email: before.email, changes },
         });
       }
-      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      const view = toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      if (row !== before) await recordEvent(tx, { type: 'customer.updated', objectId: id, data: view });
+      return view;
     });
   }
 
@@ -175,7 +179,9 @@ export class CustomersService {
       }
       // Also on a repeated deactivation: a session that slipped through is ended.
       if (!input.isActive) await revokeUserSessions(tx, id);
-      return toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      const view = toAdminCustomer(row, (await statsFor(tx, [id])).get(id));
+      if (row !== before) await recordEvent(tx, { type: 'customer.updated', objectId: id, data: view });
+      return view;
     });
   }
 
@@ -187,6 +193,8 @@ export class CustomersService {
     await this.db.transaction(async (tx) => {
       const customer = await this.find(tx, id, true);
       const erased = await eraseAccount(tx, customer);
+      // Receivers hear of the erasure with the anonymised view, so they can erase their copies.
+      await recordCustomerUpdated(tx, id);
       await writeActivity(tx, ctx, {
         action: 'erase',
         resource: 'customer',

@@ -1,3 +1,4 @@
+export { recordCustomerUpdated } from './customer-events.js';
 export { assertCustomerCanOrder } from './customer-guard.js';
 export { statsFor, toAdminCustomer } from './customer-stats.js';
 export { customerRoutes } from './customers.routes.js';

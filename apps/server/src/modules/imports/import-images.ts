@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { commitOrDiscard, discardImage, discardUnusedImages, NOT_AN_IMAGE, storeImage } from '../../lib/images.js';
 import { downloadImage, RemoteImageError, type RemoteImageRules } from '../../lib/remote-image.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
+import { recordProductChanges } from '../products/index.js';
 import type { ImportPlanner, RowDecision } from './import-plan.js';
 
 /** Downloads running at once (per job). */
@@ -101,6 +102,7 @@ export class ImportImages {
           const ids = ready.map((p) => p.productId);
           const old = await tx.delete(productImages).where(inArray(productImages.productId, ids)).returning();
           await tx.insert(productImages).values(newRows);
+          await recordProductChanges(tx, 'product.updated', withOtherPictures(ids, old, newRows));
           return old;
         }),
     );
@@ -118,6 +120,19 @@ export class ImportImages {
       return { keep: { original: url, webp: url, thumbnail: url, alt: '', sourceUrl: null } };
     return { url };
   }
+}
+
+type Picture = { productId: string; position: number; original: string };
+
+/** The products whose pictures (their originals, in order) are not what they were: their view changed. */
+function withOtherPictures(ids: readonly string[], before: readonly Picture[], after: readonly Picture[]): string[] {
+  const pictures = (rows: readonly Picture[], id: string) =>
+    rows
+      .filter((row) => row.productId === id)
+      .sort((a, b) => a.position - b.position)
+      .map((row) => row.original)
+      .join('\n');
+  return ids.filter((id) => pictures(before, id) !== pictures(after, id));
 }
 
 function reasonOf(error: unknown): string {

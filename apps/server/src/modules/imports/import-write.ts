@@ -2,9 +2,11 @@ import { slugify } from '@seamline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
+import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
-import { lockStockRows } from '../inventory/index.js';
+import { type ChangedStock, lockStockRows, stockEvents } from '../inventory/index.js';
+import { recordProductChanges } from '../products/index.js';
 import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
 
 const REASON = 'import';
@@ -28,7 +30,8 @@ const productColumns = (f: ProductFields) => ({
  * during the downloads) inside the caller's transaction, in the lock order of lib/locked-transaction.ts: products
  * first (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted
  * with their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
- * "import"). Returns the rows whose quantity could not be set (reserved units grew since the plan).
+ * "import"), then the batch's events: one per product (created or updated) and one per variant change. Returns the
+ * rows whose quantity could not be set (reserved units grew since the plan).
  */
 export async function writeBatch(
   tx: DbOrTx,
@@ -36,7 +39,7 @@ export async function writeBatch(
   decisions: readonly RowDecision[],
   actorId: string | null,
 ): Promise<{ row: number; reserved: number }[]> {
-  await locksOf(tx).step('products', () => writeProducts(tx, planner, decisions, actorId));
+  const createdProducts = await locksOf(tx).step('products', () => writeProducts(tx, planner, decisions, actorId));
   // Every product of the batch is known now: existing ones since the plan, new ones since their insert.
   const idOf = (d: RowDecision) => planner.productId(d.productSku)!;
 
@@ -78,12 +81,26 @@ export async function writeBatch(
         actorId,
       })),
     );
+    const events = created.flatMap((row) =>
+      stockEvents(
+        { ...row, previousQuantity: 0, previousReserved: 0 },
+        { operation: 'create', quantity: row.quantity },
+      ),
+    );
+    await recordEvents(tx, events);
   }
   for (const d of changed) {
     const { quantity: _quantity, ...fields } = d.variantChanges;
     if (Object.keys(fields).length > 0) await tx.update(inventory).set(fields).where(eq(inventory.id, d.variant!.id));
   }
-  return setQuantities(tx, changed, actorId);
+  const refused = await setQuantities(tx, changed, actorId);
+  const touched = new Set([
+    ...decisions.filter((d) => d.productWrite || d.variant === undefined || changed.includes(d)).map(idOf),
+  ]);
+  for (const id of createdProducts) touched.delete(id);
+  await recordProductChanges(tx, 'product.created', createdProducts);
+  await recordProductChanges(tx, 'product.updated', [...touched]);
+  return refused;
 }
 
 /** New products in one insert (their ids remembered for the file's later rows), changed ones one update each. */
@@ -92,8 +109,9 @@ async function writeProducts(
   planner: ImportPlanner,
   decisions: readonly RowDecision[],
   actorId: string | null,
-): Promise<void> {
+): Promise<string[]> {
   const writes = decisions.filter((d) => d.productWrite).map((d) => d.productWrite!);
+  const createdIds: string[] = [];
   const inserts = writes.filter((w) => !w.existingId);
   if (inserts.length > 0) {
     const wanted = inserts.map((w) => `${slugify(w.fields.name) || 'product'}-${slugify(w.fields.sku)}`);
@@ -114,7 +132,10 @@ async function writeProducts(
         })),
       )
       .returning({ id: products.id, sku: products.sku });
-    for (const row of rows) planner.productCreated(row.sku, row.id);
+    for (const row of rows) {
+      planner.productCreated(row.sku, row.id);
+      createdIds.push(row.id);
+    }
   }
   for (const write of writes.filter((w) => w.existingId)) {
     const id = write.existingId!;
@@ -123,6 +144,7 @@ async function writeProducts(
       .set({ ...productColumns(write.fields), updatedAt: new Date() })
       .where(eq(products.id, id));
   }
+  return createdIds;
 }
 
 /**
@@ -141,7 +163,7 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
   const done = await locksOf(tx).step(
     'inventory',
     () =>
-      queryRows<{ id: string }>(
+      queryRows<ChangedStock & { q: number }>(
         tx,
         sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
       old AS MATERIALIZED (
@@ -151,17 +173,27 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
         UPDATE inventory AS i SET quantity = w.q, updated_at = now()
         FROM old JOIN wanted w ON w.id = old.id
         WHERE i.id = old.id AND w.q >= old.reserved
-        RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.quantity AS previous_quantity,
-          w.q, w.movement_id
+        RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
+          old.quantity AS previous_quantity, w.q, w.movement_id
+      ),
+      moved AS (
+        INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
+          previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id)
+        SELECT movement_id, product_id, id, size, color, 'set', q, previous_quantity, quantity, reserved, reserved,
+          ${REASON}, ${actorId}
+        FROM changed
       )
-      INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity, previous_quantity,
-        new_quantity, previous_reserved, new_reserved, reason, actor_id)
-      SELECT movement_id, product_id, id, size, color, 'set', q, previous_quantity, quantity, reserved, reserved,
-        ${REASON}, ${actorId}
-      FROM changed
-      RETURNING inventory_id AS id`,
+      SELECT id, product_id AS "productId", sku, size, color, quantity, reserved,
+        low_stock_threshold AS "lowStockThreshold", previous_quantity AS "previousQuantity", q
+      FROM changed`,
       ),
     held,
+  );
+  await recordEvents(
+    tx,
+    done.flatMap((row) =>
+      stockEvents({ ...row, previousReserved: row.reserved }, { operation: 'set', quantity: row.q }),
+    ),
   );
   const ok = new Set(done.map((r) => r.id));
   return wanted.filter((d) => !ok.has(d.variant!.id)).map((d) => ({ row: d.row, reserved: d.variant!.reserved }));

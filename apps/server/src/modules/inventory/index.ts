@@ -8,3 +8,4 @@ export {
   type NewVariant,
   reservationSql,
 } from './stock.service.js';
+export { type ChangedStock, stockEvents } from './stock-events.js';

@@ -4,8 +4,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
+import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf, type StockCombination } from '../../lib/locked-transaction.js';
+import { reservationEvents, stockEvents } from './stock-events.js';
 
 /**
  * The one place where inventory quantity and reserved change (docs/domain.md § Domain rules).
@@ -61,6 +63,8 @@ function expression(template: string, quantity: number) {
 
 type RawRow = {
   id: string;
+  product_id: string;
+  sku: string;
   size: string;
   color: string;
   quantity: number;
@@ -100,7 +104,7 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
             updated_at = now()
         FROM old
         WHERE i.id = old.id AND ${expression(rule.when, change.quantity)}
-        RETURNING i.id, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
+        RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
                   old.quantity AS previous_quantity, old.reserved AS previous_reserved`,
       ),
     [combinationKey(change)],
@@ -146,6 +150,7 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
     actorId: change.actorId ?? null,
     orderId: change.orderId ?? null,
   });
+  await recordEvents(db, stockEvents({ ...row, productId: updated.product_id, sku: updated.sku }, change));
   return { ok: true, row };
 }
 
@@ -213,6 +218,8 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
     reason: variant.reason ?? null,
     actorId: variant.actorId ?? null,
   });
+  const created = { ...row, previousQuantity: 0, previousReserved: 0 };
+  await recordEvents(db, stockEvents(created, { operation: 'create', quantity: row.quantity }));
   return row;
 }
 
@@ -228,7 +235,8 @@ type ReservationContext = { reason: string; actorId: string | null; orderId: str
  * - `stock`: per wanted row, whether the locked current row covers the units (`quantity - reserved >= units`);
  *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;
  * - `changed`, `moved`: add to `reserved` and write a `reserve` movement per row — only when `gate` (SQL over the
- *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds.
+ *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds — and its
+ *   `inventory.changed` event; the statement must select `published` (SQL), which adds the events' jobs.
  * Rows given twice must be summed by the caller. The caller's order insert keeps the lock order: its analytics rows
  * are locked by its AFTER triggers, which run when the statement ends, after every stock row.
  */
@@ -236,10 +244,12 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
   if (reservations.length === 0) throw new Error('a reservation needs at least one combination');
   const productIds = [...new Set(reservations.map((r) => r.productId))];
   const wanted = sql.join(
-    reservations.map((r) => sql`(${r.inventoryId}::char(24), ${r.quantity}::int, ${newId()}::char(24))`),
+    reservations.map(
+      (r) => sql`(${r.inventoryId}::char(24), ${r.quantity}::int, ${newId()}::char(24), ${newId()}::char(24))`,
+    ),
     sql`, `,
   );
-  const locks = sql`wanted (id, units, movement_id) AS (VALUES ${wanted}),
+  const locks = sql`wanted (id, units, movement_id, event_id) AS (VALUES ${wanted}),
     locked_products AS MATERIALIZED (
       SELECT id FROM products WHERE id IN (${sql.join(
         productIds.map((id) => sql`${id}`),
@@ -255,12 +265,13 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
       SELECT w.id, coalesce(old.quantity - old.reserved >= w.units, false) AS enough
       FROM wanted w LEFT JOIN old ON old.id = w.id
     )`;
+  const events = reservationEvents(sql`changed`, ctx.orderId);
   const changes = sql`changed AS (
       UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
       FROM old JOIN wanted w ON w.id = old.id
       WHERE i.id = old.id AND old.quantity - old.reserved >= w.units AND ${gate}
-      RETURNING i.id, i.product_id, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved, w.units,
-        w.movement_id
+      RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved,
+        w.units, w.movement_id, w.event_id
     ),
     moved AS (
       INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
@@ -268,10 +279,12 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
       SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
         reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
       FROM changed
-    )`;
+    ),
+    ${events.ctes}`;
   return {
     locks,
     changes,
+    published: events.count,
     enough: sql`(SELECT bool_and(enough) FROM stock)`,
     shortIds: sql`(SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE NOT enough), '[]'::json) FROM stock)`,
   };

@@ -1,6 +1,7 @@
 export { adminOrderRoutes } from './admin-orders.routes.js';
 export { lockedOrderForChange, viewFor, visibleOrder } from './order-access.js';
 export { OrderChangesService } from './order-changes.service.js';
+export { recordOrderChange } from './order-events.js';
 export { priceLines } from './order-lines.js';
 export { confirmPayment } from './order-payment.js';
 export { orderConditions } from './order-queries.js';

@@ -19,6 +19,7 @@ import { releaseCouponRedemption } from '../coupons/index.js';
 import { type PaymentProvider, refundOrderPayments } from '../payments/index.js';
 import { orderLinesLessReturned } from '../return-records/index.js';
 import { lockedOrderForChange, visibleOrder } from './order-access.js';
+import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail, orderShippedMail } from './order-mails.js';
 import { moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
@@ -64,16 +65,17 @@ export class OrderChangesService {
     actorId: string | null,
   ) {
     let paymentStatus = next.paymentStatus;
+    let refunded = 0;
     const refunding = next.status === 'refunded' || paymentStatus === 'refunded';
     // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
     const holdsMoney = HOLDS_MONEY.includes(order.paymentStatus);
     if (refunding && holdsMoney) {
-      const refunded = await refundOrderPayments(tx, this.provider, order.id);
+      refunded = await refundOrderPayments(tx, this.provider, order.id);
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
     }
     if (next.status === 'cancelled' && holdsMoney && paymentStatus === order.paymentStatus) {
       // Cancelling a paid order gives the money back too.
-      await refundOrderPayments(tx, this.provider, order.id);
+      refunded = await refundOrderPayments(tx, this.provider, order.id);
       paymentStatus = 'refunded';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);
@@ -86,7 +88,7 @@ export class OrderChangesService {
     });
     if (CLOSED.includes(next.status) && !CLOSED.includes(order.status)) await releaseCouponRedemption(tx, order.id);
     const now = new Date();
-    return {
+    const changes = {
       status: next.status,
       paymentStatus,
       stockState,
@@ -95,6 +97,7 @@ export class OrderChangesService {
       deliveredAt: next.status === 'delivered' ? (order.deliveredAt ?? now) : order.deliveredAt,
       cancelledAt: next.status === 'cancelled' ? (order.cancelledAt ?? now) : order.cancelledAt,
     };
+    return { changes, refunded };
   }
 
   private async save(tx: Tx, order: OrderRow, changes: Partial<typeof orders.$inferInsert>) {
@@ -126,9 +129,9 @@ export class OrderChangesService {
               { status: input.status ?? order.status, paymentStatus: input.paymentStatus ?? order.paymentStatus },
               actingUserId(user),
             )
-          : {};
+          : { changes: {}, refunded: 0 };
       const updated = await this.save(tx, order, {
-        ...moved,
+        ...moved.changes,
         ...(input.trackingNumber !== undefined ? { trackingNumber: input.trackingNumber } : {}),
         ...(input.trackingUrl !== undefined ? { trackingUrl: input.trackingUrl } : {}),
         ...(input.estimatedDelivery !== undefined ? { estimatedDelivery: new Date(input.estimatedDelivery) } : {}),
@@ -141,6 +144,7 @@ export class OrderChangesService {
         details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
       });
       const view = (await loadOrderView(tx, id))!;
+      await recordOrderChange(tx, order, view, moved.refunded);
       // The shopper hears when the order is first paid (staff taking the payment here) and when it first ships.
       const paidNow = !order.paidAt && updated.paidAt !== null;
       const shippedNow = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
@@ -172,7 +176,7 @@ export class OrderChangesService {
         actingUserId(user),
       );
       const cancelReason = reason?.trim() || (staff ? 'Order cancelled by admin' : 'Cancelled by customer');
-      const updated = await this.save(tx, order, { ...moved, cancelReason });
+      const updated = await this.save(tx, order, { ...moved.changes, cancelReason });
       if (staff)
         await writeActivity(tx, ctx, {
           action: 'cancel',
@@ -180,7 +184,9 @@ export class OrderChangesService {
           resourceId: order.id,
           details: { orderNumber: order.orderNumber, changes: changedFields(auditable(order), auditable(updated)) },
         });
-      return (await loadOrderView(tx, id))!;
+      const view = (await loadOrderView(tx, id))!;
+      await recordOrderChange(tx, order, view, moved.refunded);
+      return view;
     });
   }
 

@@ -13,6 +13,7 @@ import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { confirmIntent, type PaymentProvider } from '../payments/index.js';
 import { customerView, ORDER_NOT_FOUND } from './order-access.js';
+import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail } from './order-mails.js';
 import { lockOrderStock, moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
@@ -104,6 +105,7 @@ export async function confirmOrderPayment(
     'success',
   );
   const view = (await loadOrderView(tx, order.id))!;
+  await recordOrderChange(tx, order, view);
   // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does).
   const mail = orderConfirmationMail(view, publicUrl);
   if (mail) await queueMail(tx, mail);

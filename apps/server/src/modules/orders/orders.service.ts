@@ -14,6 +14,7 @@ import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
@@ -21,6 +22,7 @@ import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js
 import { assertCustomerCanOrder } from '../customers/index.js';
 import { reservationSql } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
+import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
 import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
@@ -193,6 +195,13 @@ export async function placeOrder(
     inventory: wanted.map((w) => combinationKey(w.line)),
     order: [orderId],
   };
+  // Read before the statement, so the order.created event can be written by it.
+  const [customer] = buyer.customerId
+    ? await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, buyer.customerId))
+    : [];
   let order: typeof orders.$inferSelect | undefined;
   let orderNumber = '';
   for (let attempt = 0; !order; attempt++) {
@@ -203,14 +212,17 @@ export async function placeOrder(
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
+    const created = orderCreatedEvent(toOrderView(newOrderRow(orderValues(orderNumber)), items, customer ?? null));
     const [result] = await locksOf(tx).steps(rows, () =>
       queryRowsPrepared<{ short: unknown; order: unknown }>(
         tx,
         sql`WITH ${reservation.locks},
           placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
           ${reservation.changes},
-          lines AS (${insertItemsAfter(items, sql`placed`)})
-          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order"
+          lines AS (${insertItemsAfter(items, sql`placed`)}),
+          ${created.ctes}
+          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order",
+            ${reservation.published} + ${created.count} AS published
           FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
       ),
     );
@@ -225,18 +237,26 @@ export async function placeOrder(
     discount: coupon.discount,
     at: placedAt,
   });
+  if (coupon.couponId && coupon.couponCode)
+    await recordEvent(tx, {
+      type: 'coupon.redeemed',
+      objectId: coupon.couponId,
+      data: {
+        couponId: coupon.couponId,
+        code: coupon.couponCode,
+        orderId,
+        orderNumber,
+        customerId: buyer.customerId,
+        guestEmail: buyer.guestEmail,
+        discount: coupon.discount,
+      },
+    });
   if (input.paymentIntentId) {
     // The placer's own checkout intent now belongs to this order (checked against the total when confirmed); anyone
     // else's is "not found" and the order is not placed.
     const owner = actor.user ? { userId: actor.user.id } : { guestEmail: buyer.guestEmail ?? '' };
     await bindIntentToOrder(tx, input.paymentIntentId, orderId, owner);
   }
-  const [customer] = buyer.customerId
-    ? await tx
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(eq(users.id, buyer.customerId))
-    : [];
   const view = toOrderView(order, items, customer ?? null);
   if (actor.audit && isStaff(actor.user)) {
     await writeActivity(tx, actor.audit, {

@@ -65,8 +65,10 @@ describe('DELETE /api/users/account erases the person everywhere', () => {
     expect(
       (await call(t.app, 'DELETE', '/api/users/account', { ...as(p, token), body: { password: PASSWORD } })).status,
     ).toBe(200);
+    // The namesake's own rows keep the name: their account, the log of the rename and its customer.updated event.
     expect(await tablesMentioning(t.app.db, [p.lastName])).toEqual({
       'public.activity_logs': [p.lastName],
+      'public.events': [p.lastName],
       'public.users': [p.lastName],
     });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, namesake.id));

@@ -1,8 +1,9 @@
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   addresses,
   carts,
+  events,
   idempotencyKeys,
   loginFailures,
   mailOutbox,
@@ -42,7 +43,9 @@ export type ErasureSummary = { orders: number; activityEntries: number; mails: n
  *   the books need: number, dates, lines, amounts, tax, statuses, payments, and the state, ZIP code and country the
  *   tax was worked out for; names, street, city, phone, notes, tracking and free-text reasons are erased;
  * - activity-log entries and jobs keep what happened; the person's e-mail, names, phones, streets, IP addresses and
- *   browsers are taken out of them.
+ *   browsers are taken out of them;
+ * - the recorded events about the account, its orders and their returns (and its orders' coupon uses) are deleted,
+ *   delivered or not; the caller records the erasure itself as a new event with the anonymised account.
  */
 export async function eraseAccount(tx: Tx, user: UserRow): Promise<ErasureSummary> {
   const email = user.email.toLowerCase();
@@ -87,6 +90,7 @@ export async function eraseAccount(tx: Tx, user: UserRow): Promise<ErasureSummar
     pseudonym,
   });
   await scrubJobs(tx, identifiers);
+  await deleteEventsAbout(tx, [user.id, ...orderIds, ...returns.map((r) => r.id)], orderIds);
   const mails = await deleteOwnRows(tx, user.id, email);
   await tx
     .update(users)
@@ -104,6 +108,14 @@ export async function eraseAccount(tx: Tx, user: UserRow): Promise<ErasureSummar
     })
     .where(eq(users.id, user.id));
   return { orders: orderIds.length, activityEntries, mails };
+}
+
+/** The outbox's events about these objects: they carry the views of the time, with the person's data. */
+async function deleteEventsAbout(tx: Tx, objectIds: string[], orderIds: string[]): Promise<void> {
+  const redeemedBy = orderIds.length
+    ? and(eq(events.type, 'coupon.redeemed'), inArray(sql`${events.data} ->> 'orderId'`, orderIds))!
+    : sql`false`;
+  await tx.delete(events).where(or(inArray(events.objectId, objectIds), redeemedBy));
 }
 
 /** Names and addresses an earlier erasure left behind are not the person's. */

@@ -12,6 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import { discardUnusedImages } from '../../lib/images.js';
 import { lockedTransaction } from '../../lib/locked-transaction.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
@@ -19,6 +20,15 @@ import { syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
 
 type ProductRow = typeof products.$inferSelect;
+
+/** What names a deleted product in its product.deleted event. */
+const productDeleted = (row: Pick<ProductRow, 'id' | 'name' | 'slug' | 'sku'>) => ({
+  _id: row.id,
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  sku: row.sku,
+});
 
 async function resolveRef(db: DbOrTx, kind: 'category' | 'brand', value: string): Promise<string> {
   const table = kind === 'category' ? categories : brands;
@@ -115,7 +125,9 @@ export class CatalogueWriteService {
           }),
         },
       });
-      return (await loadProduct(tx, eq(products.id, row!.id)))!;
+      const view = (await loadProduct(tx, eq(products.id, row!.id)))!;
+      await recordEvent(tx, { type: 'product.created', objectId: view.id, data: view });
+      return view;
     });
   }
 
@@ -148,7 +160,9 @@ export class CatalogueWriteService {
         if (summary.created + summary.changed + summary.removed > 0) diff.inventory = { before: null, after: summary };
       }
       await writeActivity(tx, ctx, { action: 'update', resource: 'product', resourceId: id, details: diff });
-      return { product: (await loadProduct(tx, eq(products.id, id)))!, orphaned };
+      const product = (await loadProduct(tx, eq(products.id, id)))!;
+      await recordEvent(tx, { type: 'product.updated', objectId: id, data: product });
+      return { product, orphaned };
     });
     await discardUnusedImages(this.db, this.storage, orphaned);
     return product;
@@ -171,7 +185,9 @@ export class CatalogueWriteService {
         resourceId: id,
         details: changedFields(before as Record<string, unknown>, status),
       });
-      return (await loadProduct(tx, eq(products.id, id)))!;
+      const view = (await loadProduct(tx, eq(products.id, id)))!;
+      await recordEvent(tx, { type: 'product.updated', objectId: id, data: view });
+      return view;
     });
   }
 
@@ -194,6 +210,7 @@ export class CatalogueWriteService {
         resourceId: id,
         details: { name: before.name, sku: before.sku },
       });
+      await recordEvent(tx, { type: 'product.deleted', objectId: id, data: productDeleted(before) });
       await alsoInTransaction?.(tx);
       return images;
     });

@@ -1,4 +1,5 @@
 export { CatalogueWriteService } from './catalogue-write.service.js';
+export { recordProductChanges } from './product-events.js';
 export { productFilters } from './product-filters.js';
 export { loadStorefrontProduct } from './product-view.js';
 export { productAdminRoutes } from './products.admin.routes.js';

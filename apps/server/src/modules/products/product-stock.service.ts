@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import { changeStock, createVariant } from '../inventory/index.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
@@ -162,7 +163,10 @@ export class ProductStockService {
           lowStockThreshold: row.lowStockThreshold,
         },
       });
-      return (await loadProduct(tx, eq(products.id, id)))!;
+      // A new combination is part of the product's view: the product changed too.
+      const product = (await loadProduct(tx, eq(products.id, id)))!;
+      await recordEvent(tx, { type: 'product.updated', objectId: id, data: product });
+      return product;
     });
   }
 
@@ -178,6 +182,8 @@ export class ProductStockService {
         resourceId: id,
         details: { ...summary, changes: changedFields({ inventory: before }, { inventory: linesOf(product) }) },
       });
+      if (summary.created + summary.changed + summary.removed > 0)
+        await recordEvent(tx, { type: 'product.updated', objectId: id, data: product });
       return product;
     });
   }

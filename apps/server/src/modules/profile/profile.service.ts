@@ -8,7 +8,7 @@ import {
 } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -21,6 +21,9 @@ import { anonymisedEmail, eraseAccount } from '../privacy/index.js';
 
 type UserRow = typeof users.$inferSelect;
 
+/** Records that a customer's account changed (the customers module's customer.updated), in the change's transaction. */
+export type CustomerChanged = (tx: Tx, userId: string) => Promise<void>;
+
 export function toProfileUser(row: UserRow): ProfileUser {
   return { ...toPublicUser(row), preferences: readPreferences(row.preferences) };
 }
@@ -30,6 +33,7 @@ export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
+    private readonly customerChanged: CustomerChanged,
   ) {}
 
   async get(userId: string): Promise<ProfileUser> {
@@ -48,6 +52,7 @@ export class ProfileService {
       if (Object.keys(changes).length === 0) return toProfileUser(before);
       const [row] = await tx.update(users).set(next).where(eq(users.id, userId)).returning();
       await writeActivity(tx, ctx, { action: 'update', resource: 'profile', resourceId: userId, details: { changes } });
+      await this.customerChanged(tx, userId);
       return toProfileUser(row!);
     });
   }
@@ -107,6 +112,7 @@ export class ProfileService {
         { userId, userEmail: anonymisedEmail(userId), ip: null, userAgent: null },
         { action: 'delete', resource: 'user', resourceId: userId, details: { anonymised: true } },
       );
+      await this.customerChanged(tx, userId);
     });
   }
 

@@ -23,10 +23,11 @@ import { orderItems, orders, returnRequestItems, returnRequests } from '../../db
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordEvent } from '../../lib/events.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
 import { changeStock } from '../inventory/index.js';
-import { loadOrderView, lockedOrderForChange, viewFor, visibleOrder } from '../orders/index.js';
+import { loadOrderView, lockedOrderForChange, recordOrderChange, viewFor, visibleOrder } from '../orders/index.js';
 import { type PaymentProvider, refundThroughProvider } from '../payments/index.js';
 import { customerReturnView, loadOrderReturns, loadReturnViews, returnUnitsByLine } from '../return-records/index.js';
 
@@ -101,6 +102,7 @@ export class ReturnsService {
           },
         });
       const [view] = await loadReturnViews(tx, eq(returnRequests.id, created!.id));
+      await recordEvent(tx, { type: 'return.requested', objectId: view!.id, data: view! });
       return { order: viewFor(user, (await loadOrderView(tx, orderId))!), refundRequest: forCaller(user, view!) };
     });
   }
@@ -217,7 +219,9 @@ export class ReturnsService {
           ),
         },
       });
-      return this.answer(tx, returnId, order.id);
+      const answer = await this.answer(tx, returnId, order.id);
+      await recordOrderChange(tx, order, answer.order, amount);
+      return answer;
     });
   }
 
@@ -302,8 +306,10 @@ export class ReturnsService {
     return updated!;
   }
 
+  /** The decided return and its order, after the decision; records return.decided. */
   private async answer(tx: Tx, returnId: string, orderId: string) {
     const [view] = await loadReturnViews(tx, eq(returnRequests.id, returnId));
+    await recordEvent(tx, { type: 'return.decided', objectId: returnId, data: view! });
     return { return: view!, order: (await loadOrderView(tx, orderId))! };
   }
 }

@@ -1,0 +1,85 @@
+import type { OrderStatus, OrderView, PaymentStatus } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { orders } from '../../db/schema/index.js';
+import { eventsInStatement, type NewEvent, recordEvents } from '../../lib/events.js';
+import { newId } from '../../lib/ids.js';
+import type { insertOrderWhen } from './order-stock.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The row a new order's INSERT (order-stock.ts `insertOrderWhen`) writes: its values with the columns' defaults. The
+ * order.created event is built from it before the statement runs, so the statement writes the event too (the tests
+ * check the event against the order the API answers).
+ */
+export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): OrderRow {
+  return {
+    id: values.id,
+    orderNumber: values.orderNumber,
+    customerId: values.customerId ?? null,
+    guestEmail: values.guestEmail ?? null,
+    paymentMethod: values.paymentMethod ?? 'stripe',
+    shippingMethod: values.shippingMethod ?? 'standard',
+    subtotal: values.subtotal,
+    discount: values.discount ?? 0,
+    shipping: values.shipping ?? 0,
+    tax: values.tax ?? 0,
+    total: values.total,
+    couponId: values.couponId ?? null,
+    couponCode: values.couponCode ?? null,
+    shippingAddress: values.shippingAddress,
+    billingAddress: values.billingAddress,
+    notes: values.notes ?? '',
+    paymentIntentId: values.paymentIntentId ?? null,
+    createdBy: values.createdBy ?? null,
+    createdAt: values.createdAt,
+    updatedAt: values.updatedAt,
+    status: 'pending',
+    paymentStatus: 'pending',
+    stockState: 'reserved',
+    adminNotes: '',
+    trackingNumber: null,
+    trackingUrl: null,
+    estimatedDelivery: null,
+    paidAt: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    cancelReason: null,
+    refundReason: null,
+  };
+}
+
+/** order.created as part of the order's one statement: written only when the order row (`placed`) was inserted. */
+export function orderCreatedEvent(view: OrderView) {
+  return eventsInStatement(
+    'placed',
+    sql`SELECT ${newId()}, 'order.created', placed.id, ${JSON.stringify(view)}::jsonb FROM placed`,
+  );
+}
+
+type Before = { status: OrderStatus; paymentStatus: PaymentStatus };
+
+/**
+ * The events of a change to an existing order, from where it stood (`before`) and its view after the change:
+ * order.paid when it became paid, order.status_changed when its status moved (and order.cancelled when it moved to
+ * cancelled), order.refunded when the change gave money back (`refunded` > 0).
+ */
+export function orderChangeEvents(before: Before, view: OrderView, refunded = 0): NewEvent[] {
+  const list: NewEvent[] = [];
+  const objectId = view.id;
+  if (view.paymentStatus === 'paid' && before.paymentStatus !== 'paid')
+    list.push({ type: 'order.paid', objectId, data: view });
+  if (view.status !== before.status) {
+    list.push({ type: 'order.status_changed', objectId, data: { ...view, from: before.status, to: view.status } });
+    if (view.status === 'cancelled') list.push({ type: 'order.cancelled', objectId, data: view });
+  }
+  if (refunded > 0) list.push({ type: 'order.refunded', objectId, data: { ...view, amount: refunded } });
+  return list;
+}
+
+/** Records the events of a change to an existing order (orderChangeEvents) in the change's transaction. */
+export async function recordOrderChange(tx: DbOrTx, before: Before, view: OrderView, refunded = 0): Promise<void> {
+  await recordEvents(tx, orderChangeEvents(before, view, refunded));
+}
