@@ -13,6 +13,7 @@ import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
+import { registerWebhookDelivery } from './modules/webhooks/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
 import { registerDocs } from './plugins/docs.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   if (config.apiDocs) await registerDocs(app);
   registerQueue(app, database.connectionString);
   registerJobs(app);
+  registerWebhookDelivery(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {

@@ -24,6 +24,8 @@ export const ACCESS = {
   usersWrite: ['admin'],
   taxonomyWrite: ['admin'],
   activityLogs: ['admin'],
+  /** Webhook endpoints and their signing secrets: admins only. */
+  integrations: ['admin'],
   customer: ['customer'],
 } as const satisfies Record<string, readonly Role[]>;
 export type AccessRule = keyof typeof ACCESS;

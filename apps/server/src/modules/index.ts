@@ -24,6 +24,7 @@ import { sessionRoutes } from './sessions/index.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/index.js';
 import { twoFactorRoutes } from './two-factor/index.js';
 import { usersRoutes } from './users/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -58,4 +59,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   importExportRoutes,
   exportRoutes,
   jobRoutes,
+  webhookRoutes,
 ];
