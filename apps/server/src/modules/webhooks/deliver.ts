@@ -27,8 +27,12 @@ type Claimed = {
   object_id: string;
   payload: EventEnvelope | null;
   attempts: number;
-  first_attempt_at: Date | null;
+  /** As the driver gives it for a raw query (a string or a Date): read it with `new Date()`. */
+  first_attempt_at: string | Date | null;
 };
+
+const windowStartOf = (delivery: Claimed, now: Date) =>
+  delivery.first_attempt_at ? new Date(delivery.first_attempt_at) : now;
 
 /**
  * The `webhooks.deliver` task for one endpoint: sends its due deliveries (each due one at most once per run), in
@@ -123,7 +127,7 @@ async function recordSuccess(db: Db, endpointId: string, delivery: Claimed, outc
         lastError: null,
         lastAttemptAt: now,
         nextAttemptAt: now,
-        firstAttemptAt: delivery.first_attempt_at ?? now,
+        firstAttemptAt: windowStartOf(delivery, now),
       })
       .where(eq(webhookDeliveries.id, delivery.id));
     // A success ends the endpoint's failing streak (written only when there is one, to spare the row).
@@ -138,7 +142,7 @@ async function recordSuccess(db: Db, endpointId: string, delivery: Claimed, outc
 async function recordFailure(ctx: DeliverContext, endpointId: string, delivery: Claimed, outcome: SendOutcome) {
   const now = new Date();
   const attempts = delivery.attempts + 1;
-  const windowStart = delivery.first_attempt_at ? new Date(delivery.first_attempt_at) : now;
+  const windowStart = windowStartOf(delivery, now);
   const { giveUp, nextAttemptAt } = nextAttempt(attempts, windowStart, now, ctx.settings);
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { addJob } from '../../lib/queue.js';
 
 /**
- * Sends an endpoint's due deliveries; at most one pending job per endpoint. A run may overlap the one before it
- * (a job added while one runs): each claims its deliveries, so none is sent twice and the order per object holds.
+ * Sends an endpoint's due deliveries: at most one pending job per endpoint, and one running at a time (a queue per
+ * endpoint), so a run's booking of the next one never races another run's claims.
  */
 export const DELIVER_TASK = 'webhooks.deliver';
 export type DeliverPayload = { endpointId: string };
@@ -15,6 +15,7 @@ export type DeliverPayload = { endpointId: string };
 export async function wakeDeliverer(db: DbOrTx, endpointId: string, runAt?: Date): Promise<void> {
   await addJob(db, DELIVER_TASK, { endpointId } satisfies DeliverPayload, {
     jobKey: `${DELIVER_TASK}:${endpointId}`,
+    queueName: `webhooks:${endpointId}`,
     ...(runAt ? { runAt, jobKeyMode: 'preserve_run_at' as const } : {}),
   });
 }
