@@ -16,6 +16,7 @@ import {
   UserCog,
   Users,
   Warehouse,
+  Webhook,
 } from 'lucide-react';
 
 /** `openReturns`: the entry shows how many returns wait for a decision. */
@@ -58,6 +59,9 @@ export const NAV_GROUPS: NavGroup[] = [
   },
   {
     label: 'System',
-    items: [{ label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' }],
+    items: [
+      { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
+      { label: 'Webhooks', to: '/settings/webhooks', icon: Webhook, rule: 'integrations' },
+    ],
   },
 ];

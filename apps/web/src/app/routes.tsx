@@ -65,5 +65,10 @@ export const appRoutes: RouteObject[] = [
     { title: 'Activity Logs', rule: 'activityLogs' },
     () => import('../features/activity-logs/pages/ActivityLogsPage'),
   ),
+  page(
+    'settings/webhooks',
+    { title: 'Webhooks', rule: 'integrations' },
+    () => import('../features/webhooks/pages/WebhooksPage'),
+  ),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];

@@ -1,4 +1,5 @@
 import type { EventType } from '@seamline/shared';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
@@ -6,7 +7,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { type Receiver, startReceiver, TEST_WEBHOOKS, waitUntil } from '../../../test/webhook-receiver.js';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import { events, webhookDeliveries } from '../../db/schema/index.js';
 import { recordEvent } from '../../lib/events.js';
 
 /** Another app instance on `t`'s database (as a second server process would be), its worker started. */
@@ -79,9 +80,10 @@ describe('webhooks across app instances', () => {
     // Nothing arrives twice later either: every delivery is recorded as delivered once.
     await waitUntil(
       async () =>
-        (await t.app.db.execute(`select count(*)::int as n from webhook_deliveries where status = 'delivered'`))
-          .rows[0],
-      (row) => (row as { n: number }).n === 1005,
+        (
+          await t.app.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'delivered'))
+        )[0]!.n,
+      (n) => n === 1005,
       'every delivery recorded',
     );
     expect(receiver.received.length).toBe(before + 1000);
