@@ -1,6 +1,6 @@
 import { DELIVERY_STATUSES, EVENT_TYPES } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 import { users } from './users.js';
 
@@ -63,3 +63,12 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx').on(t.endpointId, t.objectId, t.seq).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * One row: the highest event `seq` already handed to endpoints by a sweep, so one `events.publish` job hands on every
+ * event committed since in one go (each event's own job still hands on its own event, in case it committed late).
+ */
+export const webhookPublishCursor = pgTable('webhook_publish_cursor', {
+  id: integer('id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
