@@ -49,9 +49,13 @@ export async function deliverDue(ctx: DeliverContext, endpointId: string): Promi
     if (claimed.length === 0) break;
     const bodies = await envelopes(ctx.db, claimed);
     const secrets = signingSecrets(endpoint, ctx.key);
-    await eachAtMost(PARALLEL, claimed, (delivery) =>
-      attempt(ctx, endpoint, delivery, bodies.get(delivery.id)!, secrets),
-    );
+    const delivered: Delivered[] = [];
+    await eachAtMost(PARALLEL, claimed, async (delivery) => {
+      const done = await attempt(ctx, endpoint, delivery, bodies.get(delivery.id)!, secrets);
+      if (done) delivered.push(done);
+    });
+    // A claim's successes are recorded in one statement (a crash before it sends them again: receivers drop repeats).
+    await recordSuccesses(ctx.db, endpoint.id, delivered);
   }
   await bookNextRun(ctx.db, endpointId);
 }
@@ -99,7 +103,16 @@ function signingSecrets(endpoint: EndpointRow, key: Buffer): string[] {
   return secrets;
 }
 
-async function attempt(ctx: DeliverContext, endpoint: EndpointRow, delivery: Claimed, body: string, secrets: string[]) {
+type Delivered = { id: string; responseCode: number; at: Date };
+
+/** Sends one delivery; answers it when delivered (recorded by the caller), records a failure itself. */
+async function attempt(
+  ctx: DeliverContext,
+  endpoint: EndpointRow,
+  delivery: Claimed,
+  body: string,
+  secrets: string[],
+): Promise<Delivered | null> {
   const timestamp = Math.floor(Date.now() / 1000);
   const outcome = await postDelivery(
     endpoint.url,
@@ -111,25 +124,24 @@ async function attempt(ctx: DeliverContext, endpoint: EndpointRow, delivery: Cla
     },
     ctx.settings,
   );
-  if (outcome.ok) await recordSuccess(ctx.db, endpoint.id, delivery, outcome);
-  else await recordFailure(ctx, endpoint.id, delivery, outcome);
+  if (outcome.ok) return { id: delivery.id, responseCode: outcome.responseCode!, at: new Date() };
+  await recordFailure(ctx, endpoint.id, delivery, outcome);
+  return null;
 }
 
-async function recordSuccess(db: Db, endpointId: string, delivery: Claimed, outcome: SendOutcome) {
-  const now = new Date();
+async function recordSuccesses(db: Db, endpointId: string, delivered: Delivered[]) {
+  if (delivered.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: 'delivered',
-        attempts: delivery.attempts + 1,
-        lastResponseCode: outcome.responseCode,
-        lastError: null,
-        lastAttemptAt: now,
-        nextAttemptAt: now,
-        firstAttemptAt: windowStartOf(delivery, now),
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
+    await tx.execute(
+      sql`update ${webhookDeliveries} d set status = 'delivered', attempts = d.attempts + 1,
+            last_response_code = v.code, last_error = null, last_attempt_at = v.at, next_attempt_at = v.at,
+            first_attempt_at = coalesce(d.first_attempt_at, v.at)
+          from unnest(${sql.param(delivered.map((d) => d.id))}::text[],
+                      ${sql.param(delivered.map((d) => d.responseCode))}::int[],
+                      ${sql.param(delivered.map((d) => d.at.toISOString()))}::timestamptz[])
+            as v(id, code, at)
+          where d.id = v.id`,
+    );
     // A success ends the endpoint's failing streak (written only when there is one, to spare the row).
     await tx.execute(
       sql`update ${webhookEndpoints} set failing_since = null, given_up_in_row = 0
