@@ -17,6 +17,7 @@ import { importsCheck } from './checks/imports.js';
 import { brokenStock, invariants } from './checks/invariants.js';
 import { shop } from './checks/shop.js';
 import { storefront } from './checks/storefront.js';
+import { webhooksCheck } from './checks/webhooks.js';
 import { zeroSetup } from './checks/zero-setup.js';
 import { type BenchDatabase, benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
@@ -78,6 +79,8 @@ if (wanted.has('zero-setup'))
 if (wanted.has('cold-start')) await measure('cold start', async (out) => out.push(...(await coldStart())));
 if (wanted.has('imports'))
   await measure('imports', async (out) => out.push(...(await importsCheck(settings.importRows))));
+if (wanted.has('webhooks'))
+  await measure('webhooks', async (out) => out.push(...(await webhooksCheck(settings.webhookEvents))));
 
 /** The checks on the bench store (prepared first when it has no catalogue); returns the store's size. */
 async function storeChecks(target: BenchDatabase): Promise<string> {
@@ -152,9 +155,9 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
   }
 }
 
-// Cold start and imports bring their own scratch databases; the other checks measure the bench store.
+// Cold start, imports and webhooks bring their own scratch databases; the other checks measure the bench store.
 const target = benchDatabase();
-const storeWanted = [...wanted].some((check) => !['zero-setup', 'cold-start', 'imports'].includes(check));
+const storeWanted = [...wanted].some((check) => !['zero-setup', 'cold-start', 'imports', 'webhooks'].includes(check));
 const size = storeWanted ? await storeChecks(target) : '';
 if (!storeWanted) target.dispose();
 

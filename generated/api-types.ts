@@ -3091,6 +3091,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/queue/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the job queue's jobs of one state, newest first, 20 per page, with counts per state
+         * @description The background work of every instance (mail sending, background jobs, event publishing, clean-ups). `state`: queued (due, waiting for a worker), running (taken by a worker), scheduled (waiting for its time or its next try after a failure) or failed (out of tries, with its last error). Keyset pages: pass the previous page's `nextCursor` as `after`. Counts are exact up to a bound and estimated past it.
+         *
+         *     Who may call: admin.
+         */
+        get: operations["listQueueJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/queue/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed job again now, with its tries counted from zero
+         * @description Only for a failed job (out of tries): it becomes queued and a worker takes it at once. Recorded in the activity log. 404 "Job not found"; 409 when the job is not failed (or a worker holds it).
+         *
+         *     Who may call: admin.
+         */
+        post: operations["retryQueueJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints with their last delivery
+         * @description Newest first. Secrets are never answered here.
+         *
+         *     Who may call: admin.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; answers its signing secret once
+         * @description Every event of the chosen types is POSTed to the URL as JSON, signed with the endpoint's secret (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers, the Standard Webhooks format). The secret (`whsec_…`) is in this answer only. The URL must be http(s) and its host must resolve to public addresses only: otherwise 400 "The URL points to a private, loopback or otherwise reserved address; webhooks are only sent to public hosts" (checked again at every send; redirects are never followed). Recorded in the activity log (without the secret).
+         *
+         *     Who may call: admin.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one webhook endpoint
+         * @description 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint and its delivery log
+         * @description Pending deliveries are dropped. Recorded in the activity log. 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint: URL, description, event types, or turn it on or off
+         * @description Turning an endpoint on again clears its failure record; its deliveries given up stay failed (resend them). The URL must be http(s) and its host must resolve to public addresses only: otherwise 400 "The URL points to a private, loopback or otherwise reserved address; webhooks are only sent to public hosts" (checked again at every send; redirects are never followed). Recorded in the activity log with the changed fields. 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an endpoint a new signing secret; answers it once
+         * @description The previous secret stays valid for 24 hours: meanwhile every delivery carries both signatures (space-separated `v1,…` entries in `webhook-signature`). Recorded in the activity log (without secrets). 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.test` event to this endpoint only
+         * @description Queued at once and sent by the background worker like any delivery (retried the same way); the answer is the pending delivery. Recorded in the activity log. 409 when the endpoint is turned off; 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first
+         * @description 20 per page; pass `nextCursor` as `cursor` for the next page (null on the last). 404 "Webhook endpoint not found".
+         *
+         *     Who may call: admin.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now (same event id)
+         * @description The delivery becomes pending with a fresh retry window and is sent by the background worker; receivers recognise the repeat by its unchanged `webhook-id`. Recorded in the activity log. 404 "Delivery not found".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15001,6 +15195,571 @@ export interface operations {
                                 createdAt: string;
                                 startedAt: string | null;
                                 finishedAt: string | null;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listQueueJobs: {
+        parameters: {
+            query?: {
+                state?: "queued" | "running" | "scheduled" | "failed";
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            jobs: {
+                                id: string;
+                                task: string;
+                                queue: string | null;
+                                /** @enum {string} */
+                                state: "queued" | "running" | "scheduled" | "failed";
+                                attempts: number;
+                                maxAttempts: number;
+                                runAt: string;
+                                lastError: string | null;
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                            counts: {
+                                queued: {
+                                    total: number;
+                                    exact: boolean;
+                                };
+                                running: {
+                                    total: number;
+                                    exact: boolean;
+                                };
+                                scheduled: {
+                                    total: number;
+                                    exact: boolean;
+                                };
+                                failed: {
+                                    total: number;
+                                    exact: boolean;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    retryQueueJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            job: {
+                                id: string;
+                                task: string;
+                                queue: string | null;
+                                /** @enum {string} */
+                                state: "queued" | "running" | "scheduled" | "failed";
+                                attempts: number;
+                                maxAttempts: number;
+                                runAt: string;
+                                lastError: string | null;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            endpoints: {
+                                id: string;
+                                url: string;
+                                description: string;
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                previousSecretExpiresAt: string | null;
+                                lastDelivery: {
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    responseCode: number | null;
+                                    at: string | null;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/seamline",
+                 *       "description": "Warehouse system",
+                 *       "topics": [
+                 *         "order.paid",
+                 *         "order.cancelled"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            endpoint: {
+                                id: string;
+                                url: string;
+                                description: string;
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                previousSecretExpiresAt: string | null;
+                                lastDelivery: {
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    responseCode: number | null;
+                                    at: string | null;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            endpoint: {
+                                id: string;
+                                url: string;
+                                description: string;
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                previousSecretExpiresAt: string | null;
+                                lastDelivery: {
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    responseCode: number | null;
+                                    at: string | null;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topics": [
+                 *         "order.paid"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    description?: string;
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            endpoint: {
+                                id: string;
+                                url: string;
+                                description: string;
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                previousSecretExpiresAt: string | null;
+                                lastDelivery: {
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    responseCode: number | null;
+                                    at: string | null;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            endpoint: {
+                                id: string;
+                                url: string;
+                                description: string;
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                previousSecretExpiresAt: string | null;
+                                lastDelivery: {
+                                    /** @enum {string} */
+                                    status: "pending" | "delivered" | "failed";
+                                    responseCode: number | null;
+                                    at: string | null;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            secret: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            delivery: {
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                responseCode: number | null;
+                                lastError: string | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                createdAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            deliveries: {
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                responseCode: number | null;
+                                lastError: string | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            delivery: {
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                responseCode: number | null;
+                                lastError: string | null;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                createdAt: string;
                             };
                         };
                         message?: string;

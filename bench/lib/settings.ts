@@ -17,6 +17,7 @@ export const CHECK_NAMES = [
   'checkout',
   'exports',
   'invariants',
+  'webhooks',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
@@ -41,4 +42,6 @@ export const settings = {
   orders: number('BENCH_ORDERS', 20_000),
   /** Variant rows of the import check's generated file. */
   importRows: number('BENCH_IMPORT_ROWS', 100_000),
+  /** Events of the webhook delivery check. */
+  webhookEvents: number('BENCH_WEBHOOK_EVENTS', 2_000),
 };

@@ -15,6 +15,7 @@ import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerRetention } from './modules/retention/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
+import { registerWebhookDelivery } from './modules/webhooks/index.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
 import { registerDocs } from './plugins/docs.js';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerQueue(app, database.connectionString);
   registerJobs(app);
   registerRetention(app);
+  registerWebhookDelivery(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {

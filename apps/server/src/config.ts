@@ -116,6 +116,10 @@ const envSchema = z.object({
   // Product import: image URLs may use plain http://, and may point at private/loopback hosts (local setups, tests).
   IMPORT_IMAGES_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  // Outgoing webhooks: one delivery's time limit, private/loopback receivers (local setups, tests), the first retry delay.
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -180,6 +184,19 @@ export type Config = {
   catalogue: CatalogueSettings;
   /** Background jobs (deliveries, mail, imports, bulk actions, schedules) this instance runs at once. */
   queueConcurrency: number;
+  webhooks: WebhookSettings;
+};
+
+/** Outgoing webhooks (docs/decisions/0063-webhooks.md). */
+export type WebhookSettings = {
+  /** One delivery's whole request, connect to answer (WEBHOOKS_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Receivers on private, loopback or reserved addresses (WEBHOOKS_ALLOW_PRIVATE_HOSTS; off). */
+  allowPrivateHosts: boolean;
+  /** The wait after a first failed attempt, doubled after each (WEBHOOKS_RETRY_BASE_MS; tests make it small). */
+  retryBaseMs: number;
+  /** How long a delivery is retried from its first attempt, and how long an endpoint may fail before it is turned off. */
+  retryWindowMs: number;
 };
 
 export type CatalogueSettings = {
@@ -320,6 +337,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     catalogue: { viewFlushMs: e.VIEW_FLUSH_MS, cacheTtlMs: e.CATALOGUE_CACHE_TTL_MS },
     queueConcurrency: e.QUEUE_CONCURRENCY,
+    webhooks: {
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      allowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1',
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      retryWindowMs: 3 * 86_400_000,
+    },
   };
 }
 

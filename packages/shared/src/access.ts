@@ -24,6 +24,7 @@ export const ACCESS = {
   usersWrite: ['admin'],
   taxonomyWrite: ['admin'],
   activityLogs: ['admin'],
+  /** Webhooks, API keys and the job queue (Settings): admins only. */
   integrations: ['admin'],
   customer: ['customer'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -41,3 +41,4 @@ export * from './stock-inputs.js';
 export * from './storefront.js';
 export * from './taxonomy.js';
 export * from './users.js';
+export * from './webhooks.js';

@@ -26,6 +26,7 @@ import { sessionRoutes } from './sessions/index.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/index.js';
 import { twoFactorRoutes } from './two-factor/index.js';
 import { usersRoutes } from './users/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -63,4 +64,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   exportRoutes,
   jobRoutes,
   queueJobRoutes,
+  webhookRoutes,
 ];

@@ -14,6 +14,7 @@ import { securityScenarios } from './security.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
 import { usersScenarios } from './users.js';
+import { webhooksScenarios } from './webhooks.js';
 
 /**
  * One scenario per mutating route staff can call, one file per feature. A new route without an entry here
@@ -35,4 +36,5 @@ export const scenarios: ScenarioTable = {
   ...importScenarios,
   ...apiKeysScenarios,
   ...queueJobsScenarios,
+  ...webhooksScenarios,
 };

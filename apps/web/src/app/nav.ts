@@ -18,6 +18,7 @@ import {
   UserCog,
   Users,
   Warehouse,
+  Webhook,
 } from 'lucide-react';
 
 /** `openReturns`: the entry shows how many returns wait for a decision. */
@@ -64,6 +65,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
       { label: 'API keys', to: '/settings/api-keys', icon: KeyRound, rule: 'integrations' },
       { label: 'Jobs', to: '/settings/jobs', icon: Layers, rule: 'integrations' },
+      { label: 'Webhooks', to: '/settings/webhooks', icon: Webhook, rule: 'integrations' },
     ],
   },
 ];

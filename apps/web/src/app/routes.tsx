@@ -71,5 +71,10 @@ export const appRoutes: RouteObject[] = [
     () => import('../features/api-keys/pages/ApiKeysPage'),
   ),
   page('settings/jobs', { title: 'Jobs', rule: 'integrations' }, () => import('../features/jobs/pages/QueueJobsPage')),
+  page(
+    'settings/webhooks',
+    { title: 'Webhooks', rule: 'integrations' },
+    () => import('../features/webhooks/pages/WebhooksPage'),
+  ),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];

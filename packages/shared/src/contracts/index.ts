@@ -25,6 +25,7 @@ import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
+import { webhookContracts } from './webhooks.js';
 
 export * from './activity-logs.js';
 export * from './analytics.js';
@@ -52,6 +53,7 @@ export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './taxonomy.js';
 export * from './users.js';
+export * from './webhooks.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
 export const contractGroups: Record<string, ContractGroup> = {
@@ -85,4 +87,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   importExport: importExportContracts,
   exports: exportContracts,
   queueJobs: queueJobContracts,
+  webhooks: webhookContracts,
 };

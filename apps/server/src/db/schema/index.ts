@@ -9,3 +9,4 @@ export * from './orders.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './users.js';
+export * from './webhooks.js';

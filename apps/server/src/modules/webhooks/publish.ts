@@ -1,0 +1,65 @@
+import { asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
+import { wakeDeliverer } from './delivery-jobs.js';
+
+/** Events handed on by one sweep at most; the next job takes the rest. */
+const SWEEP = 500;
+
+/**
+ * The `events.publish` task: hands events to every enabled endpoint subscribed to their type, as one pending delivery
+ * each, and wakes those endpoints' delivery runs, all in one transaction. Its jobs run one at a time in event order
+ * (queue `events`); each hands on its own event and every event committed since the last sweep, so a burst of events
+ * goes out without waiting for each one's job. A repeat adds nothing (one delivery per endpoint and event).
+ */
+export async function publishEvent(db: Db, eventId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [own] = await tx.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
+    if (!own) return;
+    // The first sweep starts at this event: events from before webhooks existed are not handed on.
+    const lastSeq = (await sweptUpTo(tx)) ?? own.seq;
+    const batch = await tx
+      .select()
+      .from(events)
+      .where(or(eq(events.id, eventId), gt(events.seq, lastSeq)))
+      .orderBy(asc(events.seq))
+      .limit(SWEEP + 1);
+    if (batch.length === 0) return;
+    const endpoints = await tx
+      .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.enabled, true));
+    const rows = batch.flatMap((event) =>
+      endpoints
+        .filter((endpoint) => endpoint.topics.includes(event.type))
+        .map((endpoint) => ({
+          endpointId: endpoint.id,
+          eventId: event.id,
+          eventType: event.type,
+          objectId: event.objectId,
+        })),
+    );
+    const highest = Math.max(...batch.map((event) => event.seq));
+    if (highest > lastSeq)
+      await tx
+        .insert(webhookPublishCursor)
+        .values({ id: 1, lastSeq: highest })
+        .onConflictDoUpdate({
+          target: webhookPublishCursor.id,
+          set: { lastSeq: sql`greatest(${webhookPublishCursor.lastSeq}, ${highest})` },
+        });
+    if (rows.length === 0) return;
+    const added = await tx
+      .insert(webhookDeliveries)
+      .values(rows)
+      .onConflictDoNothing({ target: [webhookDeliveries.endpointId, webhookDeliveries.eventId] })
+      .returning({ endpointId: webhookDeliveries.endpointId });
+    for (const endpointId of new Set(added.map((row) => row.endpointId))) await wakeDeliverer(tx, endpointId);
+  });
+}
+
+/** The cursor, locked for this transaction (jobs of queue `events` run one at a time anyway). */
+async function sweptUpTo(tx: Tx): Promise<number | undefined> {
+  const [row] = await tx.select().from(webhookPublishCursor).where(eq(webhookPublishCursor.id, 1)).for('update');
+  return row?.lastSeq;
+}

@@ -1,0 +1,76 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { isPublicAddress } from '../../lib/remote-image.js';
+import { checkLiteralHost, PrivateHostError, vettedLookup } from './receiver-address.js';
+
+export type SendRules = { timeoutMs: number; allowPrivateHosts: boolean };
+/** What one attempt came to: the receiver's status (null when none) and, unless it was 2xx, a short reason. */
+export type SendOutcome = { ok: boolean; responseCode: number | null; error: string | null };
+
+const USER_AGENT = 'Seamline-Webhooks/1.0';
+const ERROR_MAX = 200;
+
+/** POSTs one signed delivery. Redirects are not followed (a 3xx is a failed attempt); the body is not kept. */
+export async function postDelivery(
+  address: string,
+  body: string,
+  headers: Record<string, string>,
+  rules: SendRules,
+): Promise<SendOutcome> {
+  const signal = AbortSignal.timeout(rules.timeoutMs);
+  try {
+    const url = new URL(address);
+    checkLiteralHost(url, rules.allowPrivateHosts);
+    const status = await request(url, body, headers, rules, signal);
+    if (status >= 200 && status < 300) return { ok: true, responseCode: status, error: null };
+    return { ok: false, responseCode: status, error: `the receiver answered ${status}` };
+  } catch (error) {
+    return { ok: false, responseCode: null, error: describe(error, signal, rules.timeoutMs) };
+  }
+}
+
+function request(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  rules: SendRules,
+  signal: AbortSignal,
+): Promise<number> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, {
+      method: 'POST',
+      agent: false,
+      lookup: vettedLookup(rules.allowPrivateHosts),
+      signal,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': USER_AGENT,
+      },
+    });
+    req.on('socket', (socket: Socket) => {
+      socket.once('connect', () => {
+        if (!rules.allowPrivateHosts && !isPublicAddress(socket.remoteAddress ?? ''))
+          req.destroy(new PrivateHostError());
+      });
+    });
+    req.on('response', (response) => {
+      // The answer's body means nothing to us: drain it so the socket closes.
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function describe(error: unknown, signal: AbortSignal, timeoutMs: number): string {
+  if (error instanceof PrivateHostError) return error.message;
+  if (signal.aborted) return `no answer within ${timeoutMs / 1000} s`;
+  const code = (error as { code?: string }).code;
+  const text = code === 'ECONNREFUSED' ? 'connection refused' : code ? `could not connect (${code})` : String(error);
+  return text.slice(0, ERROR_MAX);
+}
