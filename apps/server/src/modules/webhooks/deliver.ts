@@ -16,8 +16,8 @@ import type { EndpointRow } from './views.js';
 export type DeliverContext = { db: Db; key: Buffer; settings: WebhookSettings };
 
 /** Deliveries claimed at once, and sent at most this many side by side (each to a different object). */
-const CLAIM = 32;
-const PARALLEL = 8;
+const CLAIM = 64;
+const PARALLEL = 16;
 /** Claims per run; what is left is booked for the next run, so one run never holds a worker for long. */
 const MAX_CLAIMS_PER_RUN = 100;
 
@@ -48,12 +48,17 @@ export async function deliverDue(ctx: DeliverContext, endpointId: string): Promi
     const claimed = await claimDue(ctx, endpointId, runStartedAt);
     if (claimed.length === 0) break;
     const bodies = await envelopes(ctx.db, claimed);
+    await dropErased(ctx.db, claimed, bodies);
     const secrets = signingSecrets(endpoint, ctx.key);
     const delivered: Delivered[] = [];
-    await eachAtMost(PARALLEL, claimed, async (delivery) => {
-      const done = await attempt(ctx, endpoint, delivery, bodies.get(delivery.id)!, secrets);
-      if (done) delivered.push(done);
-    });
+    await eachAtMost(
+      PARALLEL,
+      claimed.filter((delivery) => bodies.has(delivery.id)),
+      async (delivery) => {
+        const done = await attempt(ctx, endpoint, delivery, bodies.get(delivery.id)!, secrets);
+        if (done) delivered.push(done);
+      },
+    );
     // A claim's successes are recorded in one statement (a crash before it sends them again: receivers drop repeats).
     await recordSuccesses(ctx.db, endpoint.id, delivered);
   }
@@ -83,12 +88,30 @@ function claimDue(ctx: DeliverContext, endpointId: string, runStartedAt: Date): 
   );
 }
 
-/** Each claimed delivery's body: its own (a test event) or its outbox event's envelope. */
+/** Each claimed delivery's body: its own (a test event) or its outbox event's envelope, while that event exists. */
 async function envelopes(db: Db, claimed: Claimed[]): Promise<Map<string, string>> {
   const ids = claimed.filter((d) => !d.payload).map((d) => d.event_id);
   const rows = ids.length ? await db.select().from(events).where(inArray(events.id, ids)) : [];
   const byEvent = new Map(rows.map((row) => [row.id, toEnvelope(row)]));
-  return new Map(claimed.map((d) => [d.id, JSON.stringify(d.payload ?? byEvent.get(d.event_id) ?? null)]));
+  const bodies = new Map<string, string>();
+  for (const d of claimed) {
+    const envelope = d.payload ?? byEvent.get(d.event_id);
+    if (envelope) bodies.set(d.id, JSON.stringify(envelope));
+  }
+  return bodies;
+}
+
+/**
+ * Deliveries whose event is gone (a person's data erased, or past the events' retention) are never sent: they end
+ * as failed with the reason, and the object's later deliveries go on.
+ */
+async function dropErased(db: Db, claimed: Claimed[], bodies: Map<string, string>) {
+  const gone = claimed.filter((delivery) => !bodies.has(delivery.id)).map((delivery) => delivery.id);
+  if (gone.length === 0) return;
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lastError: 'the event no longer exists (erased or past retention)' })
+    .where(inArray(webhookDeliveries.id, gone));
 }
 
 /** The current secret, and the previous one while its overlap lasts. */

@@ -1,5 +1,5 @@
 import { asc, eq, gt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
 import { wakeDeliverer } from './delivery-jobs.js';
 
@@ -13,6 +13,7 @@ const SWEEP = 500;
  * goes out without waiting for each one's job. A repeat adds nothing (one delivery per endpoint and event).
  */
 export async function publishEvent(db: Db, eventId: string): Promise<void> {
+  if (await alreadyHandedOn(db, eventId)) return;
   await db.transaction(async (tx) => {
     const [own] = await tx.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
     if (!own) return;
@@ -56,6 +57,25 @@ export async function publishEvent(db: Db, eventId: string): Promise<void> {
       .returning({ endpointId: webhookDeliveries.endpointId });
     for (const endpointId of new Set(added.map((row) => row.endpointId))) await wakeDeliverer(tx, endpointId);
   });
+}
+
+/**
+ * The common case of a burst, in one read: an earlier sweep has passed this event's place and every endpoint that
+ * wants it has its delivery, so there is nothing to do. An event gone (erased) needs nothing either. Otherwise (past
+ * the cursor, or committed after the sweep that passed its place) the sweep's transaction hands it on.
+ */
+async function alreadyHandedOn(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await queryRows<{ handed: boolean }>(
+    db,
+    sql`select e.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
+          and not exists (
+            select 1 from ${webhookEndpoints} w
+            where w.enabled and e.type = any(w.topics)
+              and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = w.id and d.event_id = e.id)
+          ) as handed
+        from ${events} e where e.id = ${eventId}`,
+  );
+  return row?.handed ?? true;
 }
 
 /** The cursor, locked for this transaction (jobs of queue `events` run one at a time anyway). */

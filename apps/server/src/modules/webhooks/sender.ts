@@ -30,7 +30,41 @@ export async function postDelivery(
   }
 }
 
-function request(
+/**
+ * Kept-alive connections per kind of rule: a burst of deliveries to one receiver reuses its sockets instead of a new
+ * connection each. Every new socket still goes through the vetted lookup and the connected-address check.
+ */
+const agents = new Map<string, http.Agent>();
+function agentFor(url: URL, allowPrivateHosts: boolean): http.Agent {
+  const key = `${url.protocol}${allowPrivateHosts}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const Agent = url.protocol === 'https:' ? https.Agent : http.Agent;
+    agent = new Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+async function request(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  rules: SendRules,
+  signal: AbortSignal,
+): Promise<number> {
+  try {
+    return await requestOnce(url, body, headers, rules, signal);
+  } catch (error) {
+    // A kept-alive socket the receiver closed while it was idle: the request never reached it, so send it again.
+    if (!(error instanceof StaleSocketError)) throw error;
+    return requestOnce(url, body, headers, rules, signal);
+  }
+}
+
+class StaleSocketError extends Error {}
+
+function requestOnce(
   url: URL,
   body: string,
   headers: Record<string, string>,
@@ -41,7 +75,7 @@ function request(
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
       method: 'POST',
-      agent: false,
+      agent: agentFor(url, rules.allowPrivateHosts),
       lookup: vettedLookup(rules.allowPrivateHosts),
       signal,
       headers: {
@@ -58,11 +92,14 @@ function request(
       });
     });
     req.on('response', (response) => {
-      // The answer's body means nothing to us: drain it so the socket closes.
+      // The answer's body means nothing to us: drain it so the socket is free again.
       response.resume();
       resolve(response.statusCode ?? 0);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      reject(stale ? new StaleSocketError() : error);
+    });
     req.end(body);
   });
 }
