@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../apps/server/src/db/client.js';
 import { type BenchContext, callJson } from '../lib/http.js';
@@ -55,10 +57,15 @@ const address = {
   phone: '5550100000',
 };
 
+/** Every event a guest checkout records: the order, its stock moves (and low stock), a coupon's use. */
+const CHECKOUT_TOPICS = ['order.created', 'inventory.changed', 'inventory.low_stock', 'coupon.redeemed'];
+
 /**
  * Guest checkout under load: CLIENTS connections post `POST /api/orders/guest` for one unit of a random hot variant,
- * for `seconds`. Stock is topped up first through the staff stock call (recorded as movements) so the run measures
- * selling, not running out. The orders stay in the database (all with one guest e-mail of this run).
+ * for `seconds`; then again with a webhook endpoint (a receiver on loopback answering 200) subscribed to every event
+ * a checkout records, to show what publishing costs the checkout (target: within 10 % of the first run). Stock is
+ * topped up first through the staff stock call (recorded as movements) so the runs measure selling, not running out.
+ * The orders stay in the database (all with one guest e-mail of this run).
  */
 export async function checkout(
   ctx: BenchContext,
@@ -66,8 +73,8 @@ export async function checkout(
   seconds: number,
 ): Promise<{ figures: Figure[]; outcome: CheckoutOutcome }> {
   if (hot.length === 0) throw new Error('No stock to sell: the bench needs active products with inventory');
-  // Twice what the target rate would sell, spread over the hot variants.
-  const needed = Math.ceil((2 * TARGET_PER_SECOND * seconds) / hot.length) + 10;
+  // Twice what the target rate would sell in each of the two runs, spread over the hot variants.
+  const needed = Math.ceil((4 * TARGET_PER_SECOND * seconds) / hot.length) + 10;
   for (const variant of hot)
     if (variant.available < needed)
       await callJson(ctx, `/api/admin/products/${variant.productId}/inventory`, {
@@ -83,6 +90,54 @@ export async function checkout(
 
   const guestEmail = `checkout-bench-${randomBytes(4).toString('hex')}@example.com`;
   const since = new Date();
+  const plain = await sell(ctx, hot, seconds, guestEmail);
+  const receiver = await startReceiver();
+  const endpoint = await callJson<{ data: { endpoint: { id: string } } }>(ctx, '/api/admin/webhooks', {
+    method: 'POST',
+    body: { url: receiver.url, description: 'Benchmark receiver', topics: CHECKOUT_TOPICS },
+  });
+  const subscribed = await sell(ctx, hot, seconds, guestEmail).finally(async () => {
+    await callJson(ctx, `/api/admin/webhooks/${endpoint.data.endpoint.id}`, { method: 'DELETE' });
+    receiver.close();
+  });
+  const rate = (run: SellRun) => run.created / run.result.seconds;
+  const serverErrors = plain.serverErrors + subscribed.serverErrors;
+  return {
+    figures: [
+      {
+        group: GROUP,
+        name: `POST /api/orders/guest, ${CLIENTS} clients, ${hot.length} hot variants`,
+        value: rate(plain),
+        unit: 'orders/s',
+        bound: 'min',
+        target: TARGET_PER_SECOND,
+        note: runNote(plain),
+      },
+      {
+        group: GROUP,
+        name: 'the same with a webhook subscribed to its events',
+        value: rate(subscribed),
+        unit: 'orders/s',
+        bound: 'min',
+        target: Math.round(rate(plain) * 0.9),
+        note: `${receiver.received()} deliveries received during the run; ${runNote(subscribed)}`,
+      },
+      {
+        group: GROUP,
+        name: '5xx answers and dropped connections',
+        value: serverErrors,
+        unit: 'count',
+        bound: 'max',
+        target: 1,
+      },
+    ],
+    outcome: { guestEmail, created: plain.created + subscribed.created, since },
+  };
+}
+
+type SellRun = { result: Awaited<ReturnType<typeof load>>; created: number; serverErrors: number };
+
+async function sell(ctx: BenchContext, hot: HotVariant[], seconds: number, guestEmail: string): Promise<SellRun> {
   const result = await load({
     url: `${ctx.baseUrl}/api/orders/guest`,
     method: 'POST',
@@ -99,29 +154,27 @@ export async function checkout(
       };
     },
   });
-  const created = countOf(result, (status) => status === 201);
-  const serverErrors = countOf(result, (status) => status >= 500) + result.errors;
-  const note = `p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms; ${statusText(result)}`;
   return {
-    figures: [
-      {
-        group: GROUP,
-        name: `POST /api/orders/guest, ${CLIENTS} clients, ${hot.length} hot variants`,
-        value: created / result.seconds,
-        unit: 'orders/s',
-        bound: 'min',
-        target: TARGET_PER_SECOND,
-        note,
-      },
-      {
-        group: GROUP,
-        name: '5xx answers and dropped connections',
-        value: serverErrors,
-        unit: 'count',
-        bound: 'max',
-        target: 1,
-      },
-    ],
-    outcome: { guestEmail, created, since },
+    result,
+    created: countOf(result, (status) => status === 201),
+    serverErrors: countOf(result, (status) => status >= 500) + result.errors,
   };
+}
+
+const runNote = (run: SellRun) =>
+  `p50 ${run.result.p50.toFixed(0)} ms, p95 ${run.result.p95.toFixed(0)} ms; ${statusText(run.result)}`;
+
+/** A webhook receiver on loopback that answers 200 to everything and counts what it got. */
+async function startReceiver() {
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks`, received: () => received, close: () => server.close() };
 }
