@@ -7,7 +7,8 @@ import { wakeDeliverer } from './delivery-jobs.js';
 const SWEEP = 500;
 
 /**
- * The `events.publish` task: hands events to every enabled endpoint subscribed to their type, as one pending delivery
+ * The `events.publish` task: hands events to every enabled endpoint subscribed to their type (and added before the
+ * event occurred: a new endpoint does not receive the store's history), as one pending delivery
  * each, and wakes those endpoints' delivery runs, all in one transaction. Its jobs run one at a time in event order
  * (queue `events`); each hands on its own event and every event committed since the last sweep, so a burst of events
  * goes out without waiting for each one's job. A repeat adds nothing (one delivery per endpoint and event).
@@ -27,12 +28,12 @@ export async function publishEvent(db: Db, eventId: string): Promise<void> {
       .limit(SWEEP + 1);
     if (batch.length === 0) return;
     const endpoints = await tx
-      .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics })
+      .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics, createdAt: webhookEndpoints.createdAt })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.enabled, true));
     const rows = batch.flatMap((event) =>
       endpoints
-        .filter((endpoint) => endpoint.topics.includes(event.type))
+        .filter((endpoint) => endpoint.topics.includes(event.type) && endpoint.createdAt <= event.occurredAt)
         .map((endpoint) => ({
           endpointId: endpoint.id,
           eventId: event.id,
@@ -70,7 +71,7 @@ async function alreadyHandedOn(db: Db, eventId: string): Promise<boolean> {
     sql`select e.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
           and not exists (
             select 1 from ${webhookEndpoints} w
-            where w.enabled and e.type = any(w.topics)
+            where w.enabled and e.type = any(w.topics) and w.created_at <= e.occurred_at
               and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = w.id and d.event_id = e.id)
           ) as handed
         from ${events} e where e.id = ${eventId}`,

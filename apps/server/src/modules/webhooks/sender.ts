@@ -86,6 +86,8 @@ function requestOnce(
       },
     });
     req.on('socket', (socket: Socket) => {
+      // A kept-alive socket was checked when it connected; only a new one is still connecting.
+      if (!socket.connecting) return;
       socket.once('connect', () => {
         if (!rules.allowPrivateHosts && !isPublicAddress(socket.remoteAddress ?? ''))
           req.destroy(new PrivateHostError());
