@@ -103,7 +103,8 @@ function registerQueue(app: FastifyInstance, connectionString: string) {
   const mail = defineMailDelivery(queue, app.db, { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs }, app.log);
   // Mail waits in the outbox while the SMTP server fails: the instance still serves, so it is reported, not fatal.
   if (config.smtpUrl) app.readiness.add('smtp', mail.check);
-  app.addHook('onReady', () => queue.start());
+  // In the background: a start must not wait for (or fail on) the database, e.g. before `npm run db:migrate`.
+  app.addHook('onReady', async () => queue.startWhenPossible());
   app.addHook('onClose', async () => {
     await queue.stop();
     mail.close();

@@ -153,7 +153,8 @@ describe('no deadlock', () => {
 
 describe('every row lock', () => {
   // Rows no business transaction holds while it waits for another: sign-in, staff accounts, sessions, invitations,
-  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, and advisory locks.
+  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, webhook endpoints and
+  // the webhook publishing cursor (queue work, never inside a business transaction), and advisory locks.
   const OUTSIDE_THE_ORDER = [
     'db/bootstrap.ts',
     'db/client.ts',
@@ -168,6 +169,8 @@ describe('every row lock', () => {
     'modules/taxonomy/taxonomy.service.ts',
     'modules/two-factor/two-factor.service.ts',
     'modules/users/users.service.ts',
+    'modules/webhooks/endpoints.service.ts',
+    'modules/webhooks/publish.ts',
   ];
   const LOCKING = /\.for\('|FOR (NO KEY )?UPDATE|FOR (KEY )?SHARE|pg_advisory/;
 

@@ -51,6 +51,12 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool, logger: quietLogger() });
 }
 
+/** Waits between tries to start the worker, and for a queue connection. */
+const RETRY_START_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+/** The queue's connections' application_name. */
+export const QUEUE_APPLICATION_NAME = 'seamline-queue';
+
 export type QueueOptions = {
   connectionString: string;
   /** Jobs this instance runs at once. */
@@ -81,6 +87,8 @@ export class JobQueue {
   private pool: pg.Pool | null = null;
   private heartbeat: WorkerHeartbeat | null = null;
   private stopping = false;
+  private starting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: QueueOptions) {
     this.define(RECOVER_TASK, async () => {
@@ -109,9 +117,34 @@ export class JobQueue {
   }
 
   /** Starts this instance's worker, on a small pool of its own so jobs never take the requests' connections. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.starting = this.startNow();
+    return this.starting;
+  }
+
+  /**
+   * Starts the worker in the background, trying again every RETRY_START_MS while it cannot (the database is down,
+   * or its migrations have not run yet with MIGRATE_ON_START=0): the instance serves requests meanwhile.
+   */
+  startWhenPossible(): void {
+    this.start().catch(async (error) => {
+      this.options.log.warn({ err: error }, 'the job queue could not start; trying again shortly');
+      await this.stopNow().catch(() => undefined);
+      if (this.stopping) return;
+      this.retryTimer = setTimeout(() => this.startWhenPossible(), RETRY_START_MS);
+      this.retryTimer.unref();
+    });
+  }
+
+  private async startNow(): Promise<void> {
     const { connectionString, concurrency, log } = this.options;
-    const pool = new pg.Pool({ connectionString, max: concurrency + 3 });
+    const pool = new pg.Pool({
+      connectionString,
+      max: concurrency + 3,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Told apart from the request pool in pg_stat_activity (and by the tests).
+      application_name: QUEUE_APPLICATION_NAME,
+    });
     pool.on('error', (error) => log.warn({ err: error }, 'job queue connection failed'));
     this.pool = pool;
     this.stopping = false;
@@ -139,12 +172,21 @@ export class JobQueue {
    */
   async stop(): Promise<void> {
     this.stopping = true;
-    await this.runner?.stop();
-    await this.heartbeat?.stop();
-    await this.pool?.end();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    // A start under way finishes first, so nothing it starts outlives the stop.
+    await this.starting?.catch(() => undefined);
+    await this.stopNow();
+  }
+
+  /** Idempotent: the parts are taken before they are stopped, so a second call finds nothing left to stop. */
+  private async stopNow(): Promise<void> {
+    const { runner, heartbeat, pool } = this;
     this.runner = null;
     this.heartbeat = null;
     this.pool = null;
+    await runner?.stop();
+    await heartbeat?.stop();
+    await pool?.end();
   }
 }
 
