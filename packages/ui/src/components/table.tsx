@@ -2,9 +2,13 @@ import type { ComponentProps } from 'react';
 import { cn } from '../cn';
 
 /** A bordered, horizontally scrollable table; compose with TableHeader/Body/Row/Head/Cell. */
+/**
+ * A table that scrolls sideways inside its own box on a narrow screen. The box is `relative` so absolutely placed
+ * content in the cells (the `sr-only` header texts) is clipped by it instead of widening the whole page.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-xl border border-border bg-surface">
+    <div className="relative w-full overflow-x-auto rounded-xl border border-border bg-surface">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -132,7 +132,7 @@ export default function WebhooksPage() {
                   )}
                 </TableCell>
                 <TableCell>
-                  <div className="flex flex-wrap justify-end gap-1.5">
+                  <div className="flex min-w-80 flex-wrap justify-end gap-1.5">
                     <Button size="sm" variant="outline" onClick={() => setSelectedId(endpoint.id)}>
                       Deliveries
                     </Button>
