@@ -137,7 +137,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
           await measure(
             'checkout',
             signedIn(async (out) => {
-              const run = await checkout(ctx, hot, settings.seconds);
+              const run = await checkout(ctx, database.db, hot, settings.seconds);
               outcome = run.outcome;
               out.push(...run.figures);
             }),

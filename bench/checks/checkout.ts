@@ -69,6 +69,7 @@ const CHECKOUT_TOPICS = ['order.created', 'inventory.changed', 'inventory.low_st
  */
 export async function checkout(
   ctx: BenchContext,
+  db: Db,
   hot: HotVariant[],
   seconds: number,
 ): Promise<{ figures: Figure[]; outcome: CheckoutOutcome }> {
@@ -90,12 +91,14 @@ export async function checkout(
 
   const guestEmail = `checkout-bench-${randomBytes(4).toString('hex')}@example.com`;
   const since = new Date();
+  await publishingDone(db);
   const plain = await sell(ctx, hot, seconds, guestEmail);
   const receiver = await startReceiver();
   const endpoint = await callJson<{ data: { endpoint: { id: string } } }>(ctx, '/api/admin/webhooks', {
     method: 'POST',
     body: { url: receiver.url, description: 'Benchmark receiver', topics: CHECKOUT_TOPICS },
   });
+  await publishingDone(db);
   const subscribed = await sell(ctx, hot, seconds, guestEmail).finally(async () => {
     await callJson(ctx, `/api/admin/webhooks/${endpoint.data.endpoint.id}`, { method: 'DELETE' });
     receiver.close();
@@ -133,6 +136,23 @@ export async function checkout(
     ],
     outcome: { guestEmail, created: plain.created + subscribed.created, since },
   };
+}
+
+/**
+ * Waits until the queue has published every event so far (a generated store arrives with its events' jobs still
+ * waiting, and the first run's events follow it): each run starts with an idle queue, as a shop's normal day does.
+ */
+async function publishingDone(db: Db, timeoutMs = 600_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await queryRows<{ waiting: number }>(
+      db,
+      sql`SELECT count(*)::int AS waiting FROM graphile_worker.jobs WHERE task_identifier = 'events.publish'`,
+    );
+    if (!row?.waiting) return;
+    if (Date.now() > deadline) throw new Error(`${row.waiting} events still waiting to be published`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
 
 type SellRun = { result: Awaited<ReturnType<typeof load>>; created: number; serverErrors: number };
