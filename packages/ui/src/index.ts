@@ -28,7 +28,15 @@ export { Pagination, type PaginationProps, pageWindow } from './components/pagin
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Skeleton } from './components/skeleton';
-export { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './components/table';
+export {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from './components/table';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { TextField, type TextFieldProps } from './components/text-field';
 export { Textarea } from './components/textarea';

@@ -43,6 +43,15 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** The header of a row-actions column: named for screen readers, blank on screen. */
+export function TableActionsHead() {
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
+
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle text-slate-700', className)} {...props} />;
 }

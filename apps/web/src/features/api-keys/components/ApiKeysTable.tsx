@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   Table,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -37,9 +38,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
           <TableHead>Last used</TableHead>
           <TableHead>Expires</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -5,6 +5,7 @@ import {
   Button,
   formatDateTime,
   Table,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -39,9 +40,7 @@ export function QueueJobsTable({ jobs, onRetry, retrying }: Props) {
           <TableHead>Attempts</TableHead>
           <TableHead>Run at</TableHead>
           <TableHead>Last error</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>

@@ -1,4 +1,15 @@
-import { Button, Card, EmptyState, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@seamline/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@seamline/ui';
 import { Send } from 'lucide-react';
 import { errorMessage } from '../../../lib/api-client';
 import { useResendDelivery, useWebhookDeliveries, type WebhookEndpoint } from '../api';
@@ -42,9 +53,7 @@ export function DeliveriesPanel({ endpoint, onResent }: Props) {
                 <TableHead>Response</TableHead>
                 <TableHead>Last attempt</TableHead>
                 <TableHead>Attempts</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <TableActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>

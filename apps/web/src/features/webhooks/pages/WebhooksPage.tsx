@@ -7,6 +7,7 @@ import {
   ErrorState,
   PageHeader,
   Table,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -102,9 +103,7 @@ export default function WebhooksPage() {
               <TableHead>Events</TableHead>
               <TableHead>Enabled</TableHead>
               <TableHead>Last delivery</TableHead>
-              <TableHead>
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>
