@@ -9,6 +9,7 @@ import {
   parseKey,
   type TrustProxy,
 } from './config-env.js';
+import { type PaymentSettings, paymentSettings } from './config-payments.js';
 
 export { OPTIONAL_DEPENDENCIES, type OptionalDependency, type TrustProxy };
 
@@ -67,6 +68,8 @@ export type Config = {
   /** Background jobs (deliveries, mail, imports, bulk actions, schedules) this instance runs at once. */
   queueConcurrency: number;
   webhooks: WebhookSettings;
+  /** Which payment methods are on and their providers' keys (config-payments.ts). */
+  payments: PaymentSettings;
 };
 
 /** Outgoing webhooks (docs/decisions/0063-webhooks.md). */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: 3 * 86_400_000,
     },
+    payments: paymentSettings(e),
   };
 }
 

@@ -127,8 +127,12 @@ export type CouponType = (typeof COUPON_TYPES)[number];
 /** Where an order's stock stands: reserved (held), committed (taken out of quantity), released (given back). */
 export const ORDER_STOCK_STATES = ['reserved', 'committed', 'released'] as const;
 export type OrderStockState = (typeof ORDER_STOCK_STATES)[number];
-/** A payment row is a charge of the order or a refund of one. */
-export const PAYMENT_KINDS = ['charge', 'refund'] as const;
+/**
+ * A payment row (one step of an order's payment timeline): a charge through a provider (its attempt, authorisation and
+ * capture are the row's status over time), a refund of one, a dispute of one, or money staff recorded by hand (cash
+ * on delivery, a bank transfer).
+ */
+export const PAYMENT_KINDS = ['charge', 'refund', 'dispute', 'manual'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 /** Single-use tokens sent by mail: password reset (1 h) and e-mail verification (24 h). */
 export const MAIL_TOKEN_KINDS = ['password_reset', 'email_verification'] as const;

@@ -27,6 +27,7 @@ export * from './order-view.js';
 export * from './orders.js';
 export * from './packing-slips.js';
 export * from './payment-cards.js';
+export * from './payments.js';
 export * from './product-import.js';
 export * from './products.js';
 export * from './profile.js';

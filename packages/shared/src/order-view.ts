@@ -122,8 +122,13 @@ export const paymentIntentView = z.object({
   paymentIntentId: z.string(),
   clientSecret: z.string(),
   amount: z.number(),
-  currency: z.literal('usd'),
-  status: z.enum(['requires_confirmation', 'succeeded', 'declined']),
+  currency: z.string(),
+  /**
+   * Where the shopper pays it: `test` (the built-in provider, confirmed with a test card through POST
+   * /payments/confirm), `stripe` (Stripe.js with `clientSecret`), `paypal` (the PayPal button with `id` as its order).
+   */
+  provider: z.enum(['test', 'stripe', 'paypal']),
+  status: z.enum(['requires_confirmation', 'requires_action', 'processing', 'succeeded', 'declined', 'canceled']),
 });
 export type PaymentIntentView = z.infer<typeof paymentIntentView>;
 
@@ -153,5 +158,8 @@ export const pricedCartView = z.object({
   shippingMethods: z.array(shippingOptionView),
 });
 
-/** A checkout session: the priced cart plus a payment intent for its total. */
-export const checkoutSessionView = pricedCartView.extend({ paymentIntent: paymentIntentView });
+/**
+ * A checkout session: the priced cart plus a payment intent for its total (null for cash on delivery and bank
+ * transfer, which are paid outside any provider).
+ */
+export const checkoutSessionView = pricedCartView.extend({ paymentIntent: paymentIntentView.nullable() });

@@ -213,6 +213,8 @@ export const checkoutSessionInput = z.object({
   shippingAddress: orderAddressSchema.optional(),
   shippingMethod: orderBody.shippingMethod,
   couponCode: orderBody.couponCode,
+  /** How the shopper will pay (cards by default): the session opens that provider's intent, none for cash or transfer. */
+  paymentMethod: paymentMethodSchema.default('stripe'),
 });
 export const guestCheckoutSessionInput = checkoutSessionInput.extend({ email: emailSchema });
 export const calculateShippingInput = z.object({

@@ -110,6 +110,11 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     estimatedDelivery: tstz('estimated_delivery'),
     paymentIntentId: text('payment_intent_id'),
+    /** Bank transfer: the reference the shopper writes on the transfer (unique), and when the reservation runs out. */
+    paymentReference: text('payment_reference'),
+    paymentDueAt: tstz('payment_due_at'),
+    /** A provider dispute is open on the order's payment (chargeback): staff must look. */
+    disputedAt: tstz('disputed_at'),
     paidAt: tstz('paid_at'),
     shippedAt: tstz('shipped_at'),
     deliveredAt: tstz('delivered_at'),
@@ -134,6 +139,11 @@ export const orders = pgTable(
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
     index('orders_guest_created_idx').on(t.createdAt).where(sql`${t.customerId} IS NULL`),
     index('orders_total_idx').on(t.total),
+    uniqueIndex('orders_payment_reference_idx').on(t.paymentReference),
+    // The bank-transfer deadline sweep reads only orders still waiting for their money.
+    index('orders_payment_due_idx')
+      .on(t.paymentDueAt)
+      .where(sql`${t.paymentDueAt} IS NOT NULL AND ${t.paymentStatus} IN ('pending', 'failed')`),
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
     // A guest's earlier orders under their normalised e-mail (a customer's first-order coupon counts them too).
     index('orders_guest_email_key_idx').on(couponEmailKey(t.guestEmail)).where(sql`${t.guestEmail} IS NOT NULL`),
@@ -177,8 +187,20 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     intentId: text('intent_id').notNull(),
     amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('charge'),
+    /** The provider's id of this step when it has its own (a refund's or a dispute's id; a transfer's reference). */
+    providerRef: text('provider_ref'),
+    /** What the provider said (a decline's reason, a dispute's reason) or the note staff gave. */
+    message: text('message'),
+    /** The key this step was sent to the provider with, so a retry never charges or refunds twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** Staff who recorded a manual payment or asked for a refund. */
+    recordedBy: refId('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the money moved, as staff recorded it (a transfer's value date); the row's createdAt otherwise. */
+    occurredAt: tstz('occurred_at'),
+    updatedAt: updatedAt(),
     /**
      * Who created the intent (a charge): the signed-in user, or for a guest checkout the guest's e-mail (lower-case,
      * the proof a guest pays their order with). Only they may place an order with it or confirm it.
@@ -193,7 +215,32 @@ export const payments = pgTable(
     // One charge per intent; a charge may be refunded in several parts (returns), each its own refund row.
     uniqueIndex('payments_charge_intent_idx').on(t.provider, t.intentId).where(sql`${t.kind} = 'charge'`),
     index('payments_refund_intent_idx').on(t.provider, t.intentId).where(sql`${t.kind} = 'refund'`),
+    uniqueIndex('payments_provider_ref_idx').on(t.provider, t.kind, t.providerRef),
+    // Reconciliation walks charges still waiting for the provider's word, oldest first.
+    index('payments_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'charge' AND ${t.status} NOT IN ('succeeded', 'failed', 'canceled')`),
+    // Revenue analytics read settled money by day.
+    index('payments_settled_idx').on(t.createdAt).where(sql`${t.status} = 'succeeded'`),
   ],
+);
+
+/**
+ * Provider webhook events already applied, by the provider's event id: a redelivered event is acknowledged and
+ * changes nothing.
+ */
+export const paymentProviderEvents = pgTable(
+  'payment_provider_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    intentId: text('intent_id'),
+    /** What applying it did: applied, ignored (unknown intent, older news), or refused (amount or currency differ). */
+    outcome: text('outcome').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 /** A customer's saved payment methods: only the provider's token and the last 4 digits are kept. */

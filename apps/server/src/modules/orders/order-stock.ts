@@ -99,6 +99,8 @@ type NewOrder = Pick<
   | 'billingAddress'
   | 'notes'
   | 'paymentIntentId'
+  | 'paymentReference'
+  | 'paymentDueAt'
   | 'createdBy'
 > & { id: string; createdAt: Date; updatedAt: Date };
 
@@ -110,13 +112,13 @@ export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
   const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
   return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method, subtotal,
       discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
-      payment_intent_id, created_by, created_at, updated_at)
+      payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at)
     SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
       ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${money(order.subtotal)},
       ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
       ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
       ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},
-      ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz
+      ${order.paymentReference ?? null}, ${order.paymentDueAt?.toISOString() ?? null}::timestamptz, ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz
     WHERE ${when}
     ON CONFLICT DO NOTHING
     RETURNING *`;

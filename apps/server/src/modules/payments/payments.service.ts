@@ -13,11 +13,15 @@ import { markExternalEffect } from '../../db/retry.js';
 import { orders, paymentMethods, payments } from '../../db/schema/index.js';
 import { isStaff } from '../../lib/caller.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import type { PaymentProvider } from './provider.js';
 
 export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
+
+/** The store's one currency (prices are dollars, docs/domain.md). */
+export const STORE_CURRENCY = 'usd';
 
 /** Who created an intent: a signed-in user (customer or staff), or a guest by the e-mail of their checkout. */
 export type IntentOwner = { userId: string } | { guestEmail: string };
@@ -34,12 +38,18 @@ export async function createPaymentIntent(
   orderId: string | null = null,
 ): Promise<PaymentIntentView> {
   markExternalEffect(db);
-  const intent = await provider.createIntent(toCents(amount));
+  const intent = await provider.createIntent({
+    amountCents: toCents(amount),
+    currency: STORE_CURRENCY,
+    idempotencyKey: `intent-${newId()}`,
+    metadata: orderId ? { orderId } : {},
+  });
   await db.insert(payments).values({
     orderId,
     provider: provider.name,
     intentId: intent.id,
     amount: fromCents(intent.amountCents),
+    currency: intent.currency,
     status: intent.status,
     kind: 'charge',
     ...('userId' in owner ? { createdBy: owner.userId } : { guestEmail: owner.guestEmail.toLowerCase() }),
@@ -49,7 +59,8 @@ export async function createPaymentIntent(
     paymentIntentId: intent.id,
     clientSecret: intent.clientSecret,
     amount: fromCents(intent.amountCents),
-    currency: 'usd',
+    currency: intent.currency,
+    provider: provider.name === 'paypal' ? 'paypal' : provider.name === 'stripe' ? 'stripe' : 'test',
     status: intent.status,
   };
 }
@@ -138,6 +149,7 @@ export async function confirmIntent(
   if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
   if (toCents(intent.amount) !== toCents(order.total))
     throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
+  if (!provider.confirm) throw notFound(PAYMENT_INTENT_NOT_FOUND);
   markExternalEffect(db);
   const result = await provider.confirm(intentId, toCents(intent.amount), paymentMethod);
   await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
@@ -175,7 +187,12 @@ export async function refundThroughProvider(
     const cents = Math.min(leftCents, amountCents - refundedCents);
     if (cents <= 0) break;
     markExternalEffect(db);
-    const refund = await provider.refund(charge.intentId, cents);
+    const refund = await provider.refund({
+      intentId: charge.intentId,
+      amountCents: cents,
+      currency: charge.currency,
+      idempotencyKey: `refund-${newId()}`,
+    });
     if (refund.status !== 'succeeded')
       throw new AppError(502, 'REFUND_FAILED', 'The payment provider refused the refund. Please try again later.');
     await db.insert(payments).values({

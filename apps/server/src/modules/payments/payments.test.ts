@@ -4,7 +4,7 @@ import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, stockOf } from '../../../test/orders.js';
 import { activityLogs, paymentMethods, payments } from '../../db/schema/index.js';
-import { testProvider } from './test-provider.js';
+import { signTestWebhook, TEST_SIGNATURE_HEADER, testProvider } from './test-provider.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -321,15 +321,17 @@ describe('saved payment methods', () => {
 describe('the test provider', () => {
   it('declines amounts ending in .02 and the declined test card, and verifies signed webhooks', async () => {
     const provider = testProvider('secret');
-    expect((await provider.confirm('pi', 2602)).status).toBe('declined');
-    expect((await provider.confirm('pi', 2601)).status).toBe('succeeded');
-    expect((await provider.confirm('pi', 2601, 'tok_test_0002')).status).toBe('declined');
-    expect((await provider.confirm('pi', 2601, 'tok_test_4242')).status).toBe('succeeded');
-    const payload = JSON.stringify({ type: 'payment_intent.succeeded', intentId: 'pi_1' });
-    const { createHmac } = await import('node:crypto');
-    const signature = createHmac('sha256', 'secret').update(payload).digest('hex');
-    expect(provider.verifyWebhook(payload, signature)).toEqual({ type: 'payment_intent.succeeded', intentId: 'pi_1' });
-    expect(provider.verifyWebhook(payload, 'forged')).toBeNull();
-    expect(provider.verifyWebhook(payload, undefined)).toBeNull();
+    expect((await provider.confirm!('pi', 2602)).status).toBe('declined');
+    expect((await provider.confirm!('pi', 2601)).status).toBe('succeeded');
+    expect((await provider.confirm!('pi', 2601, 'tok_test_0002')).status).toBe('declined');
+    expect((await provider.confirm!('pi', 2601, 'tok_test_4242')).status).toBe('succeeded');
+    const payload = Buffer.from(JSON.stringify({ id: 'evt_1', type: 'payment.succeeded', intentId: 'pi_1' }));
+    const signature = signTestWebhook('secret', payload.toString());
+    expect(await provider.parseWebhook(payload, { [TEST_SIGNATURE_HEADER]: signature })).toMatchObject({
+      type: 'payment.succeeded',
+      intentId: 'pi_1',
+    });
+    expect(await provider.parseWebhook(payload, { [TEST_SIGNATURE_HEADER]: 'forged' })).toBeNull();
+    expect(await provider.parseWebhook(payload, {})).toBeNull();
   });
 });

@@ -1,23 +1,84 @@
 import type { PaymentIntentView } from '@seamline/shared';
 
 /**
- * A payment provider (docs/domain.md § Domain rules). Amounts are integer cents. The built-in `test` provider is the
- * default; others implement the same four calls.
+ * A payment provider (docs/domain.md § Domain rules; docs/decisions/0065-payments.md). Amounts are integer cents in
+ * the smallest unit of `currency` (lower-case ISO code). The built-in `test` provider is the zero-setup default; Stripe
+ * and PayPal implement the same calls through their official SDKs.
  */
 export type IntentStatus = PaymentIntentView['status'];
 
-export type PaymentIntent = { id: string; clientSecret: string; amountCents: number; status: IntentStatus };
+export type ProviderName = 'test' | 'stripe' | 'paypal';
+
+export type PaymentIntent = {
+  id: string;
+  /** What the shopper's browser needs to pay it (Stripe's client secret; PayPal's order id; the test provider's). */
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  status: IntentStatus;
+};
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: string;
+  /** Sent as the provider's idempotency key: the same key never creates two intents. */
+  idempotencyKey: string;
+  /** Our ids, kept by the provider and given back in its events (`orderId` when the order exists already). */
+  metadata: Record<string, string>;
+};
+
+/** What the provider says of an intent now (reconciliation asks this when no event came). */
+export type ProviderIntentState = {
+  status: 'succeeded' | 'failed' | 'pending' | 'canceled';
+  amountCents: number;
+  currency: string;
+  /** The decline's reason, when failed. */
+  message?: string;
+};
+
+/**
+ * A verified provider event, normalised. `id` is the provider's event id (applied once). Amounts are cents of the
+ * event's own currency, so a payment for another amount or currency than its order is refused, not believed.
+ */
+export type ProviderEvent = { id: string; intentId: string; amountCents: number; currency: string } & (
+  | { type: 'payment.succeeded' }
+  | { type: 'payment.failed'; message: string }
+  /** `refundId`: the provider's refund (a refund we asked for is already a row with that id and changes nothing). */
+  | { type: 'refund.succeeded'; refundId: string }
+  | { type: 'dispute.opened' | 'dispute.closed'; disputeId: string; reason: string; status: string }
+);
+
+/** The headers a webhook's signature travels in, lower-case names. */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export interface PaymentProvider {
-  readonly name: string;
-  createIntent(amountCents: number, metadata?: Record<string, string>): Promise<PaymentIntent>;
-  /** `paymentMethod`: the card token the shopper's browser made, when the intent was not bound to a card before. */
-  confirm(
+  readonly name: ProviderName;
+  /** Test keys or live keys: Settings → Payments shows it, the shop warns in test mode. */
+  readonly mode: 'test' | 'live';
+  createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
+  /**
+   * Confirms an intent from our server with a card token: the built-in test provider only (Stripe and PayPal are
+   * confirmed by the shopper's browser, and their webhook settles the order). Absent on browser-confirmed providers.
+   */
+  confirm?(
     intentId: string,
     amountCents: number,
     paymentMethod?: string,
   ): Promise<{ status: 'succeeded' | 'declined'; message?: string }>;
-  refund(intentId: string, amountCents: number): Promise<{ id: string; status: 'succeeded' | 'failed' }>;
-  /** Parses a webhook body when its signature checks out; null otherwise. */
-  verifyWebhook(payload: string, signature: string | undefined): { type: string; intentId: string } | null;
+  /** The intent's state at the provider now. */
+  retrieve(intentId: string): Promise<ProviderIntentState>;
+  /** Refunds part or all of an intent's capture, once per idempotency key. */
+  refund(input: {
+    intentId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; status: 'succeeded' | 'pending' | 'failed' }>;
+  /**
+   * Verifies a webhook (the raw body exactly as received, and its headers) and normalises it. null: the signature
+   * does not check out (the route answers 400 and writes nothing). 'ignored': signed, but of a type we do not act on.
+   */
+  parseWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<ProviderEvent | 'ignored' | null>;
+  /** Where staff see this intent in the provider's dashboard, when it has one. */
+  dashboardUrl(intentId: string): string | null;
 }

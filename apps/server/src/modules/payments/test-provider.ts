@@ -1,25 +1,30 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DECLINED_TEST_CARD_TOKEN } from '@seamline/shared';
-import type { PaymentProvider } from './provider.js';
+import type { PaymentProvider, ProviderEvent } from './provider.js';
 
 /** Amounts whose cents are .02 are declined by the test provider (documented for testers in docs/features.md). */
 export const DECLINED_CENTS = 2;
 
+/** The header the test provider's webhooks carry their signature in. */
+export const TEST_SIGNATURE_HEADER = 'x-test-signature';
+
 /**
  * The built-in provider: no network, every intent succeeds except amounts ending in .02 and the declined test card
- * (shared TEST_CARDS). Webhooks are signed with
- * HMAC-SHA256 of the body under the given secret.
+ * (shared TEST_CARDS). Its webhooks (used by tests and by anyone trying the settlement path without an account) are
+ * the normalised ProviderEvent as JSON, signed with HMAC-SHA256 of the body under the given secret.
  */
 export function testProvider(webhookSecret: string): PaymentProvider {
-  const sign = (payload: string) => createHmac('sha256', webhookSecret).update(payload).digest('hex');
+  const sign = (payload: Buffer | string) => createHmac('sha256', webhookSecret).update(payload).digest('hex');
   return {
     name: 'test',
-    async createIntent(amountCents) {
+    mode: 'test',
+    async createIntent({ amountCents, currency }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
       return {
         id,
         clientSecret: `${id}_secret_${randomBytes(8).toString('hex')}`,
         amountCents,
+        currency,
         status: 'requires_confirmation',
       };
     },
@@ -28,22 +33,31 @@ export function testProvider(webhookSecret: string): PaymentProvider {
         ? { status: 'declined', message: 'Your card was declined.' }
         : { status: 'succeeded' };
     },
+    // Test intents are settled at once by POST /payments/confirm; one never seen confirmed is still waiting.
+    async retrieve() {
+      return { status: 'pending', amountCents: 0, currency: 'usd' };
+    },
     async refund() {
       return { id: `re_test_${randomBytes(12).toString('hex')}`, status: 'succeeded' };
     },
-    verifyWebhook(payload, signature) {
-      if (!signature) return null;
-      const expected = Buffer.from(sign(payload));
+    async parseWebhook(rawBody, headers) {
+      const signature = headers[TEST_SIGNATURE_HEADER];
+      if (typeof signature !== 'string') return null;
+      const expected = Buffer.from(sign(rawBody));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const event = JSON.parse(payload) as { type?: unknown; intentId?: unknown };
-        return typeof event.type === 'string' && typeof event.intentId === 'string'
-          ? { type: event.type, intentId: event.intentId }
-          : null;
+        const event = JSON.parse(rawBody.toString('utf8')) as ProviderEvent;
+        return typeof event.type === 'string' && typeof event.intentId === 'string' ? event : 'ignored';
       } catch {
         return null;
       }
     },
+    dashboardUrl: () => null,
   };
+}
+
+/** Signs a test-provider webhook body as the provider above checks it (tests). */
+export function signTestWebhook(webhookSecret: string, body: string) {
+  return createHmac('sha256', webhookSecret).update(body).digest('hex');
 }

@@ -88,6 +88,7 @@ async function placeOrder(
   const session = await createCheckoutSession(cart, guestEmail);
   const { totals, paymentIntent } = session.data;
   if (totals.total !== input.shownTotal) return { totals };
+  if (!paymentIntent) throw new Error('The store opened no card payment for this order. Please try again.');
 
   const order = {
     ...cart,
