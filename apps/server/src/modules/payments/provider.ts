@@ -43,8 +43,11 @@ export type ProviderIntentState = {
 export type ProviderEvent = { id: string; intentId: string; amountCents: number; currency: string } & (
   | { type: 'payment.succeeded' }
   | { type: 'payment.failed'; message: string }
-  /** `refundId`: the provider's refund (a refund we asked for is already a row with that id and changes nothing). */
-  | { type: 'refund.succeeded'; refundId: string }
+  /**
+   * The intent's refunds as the provider knows them now, each by its own id (a refund we asked for is already a row
+   * with that id and changes nothing; one made in the provider's dashboard is added).
+   */
+  | { type: 'refund.succeeded'; refunds: { id: string; amountCents: number }[] }
   | { type: 'dispute.opened' | 'dispute.closed'; disputeId: string; reason: string; status: string }
 );
 
