@@ -1,4 +1,4 @@
-import type { ApiError, confirmPaymentInput, EndpointResponse, paymentContracts } from '@seamline/shared';
+import type { ApiError, confirmPaymentInput, EndpointResponse, OrderView, paymentContracts } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -84,31 +84,19 @@ export async function confirmOrderPayment(
       body: { success: false, error: error.message, message: error.message, code: error.code },
     };
   }
-  const status = order.status === 'pending' ? 'confirmed' : order.status;
-  const stockState = targetStockState(order.stockState, status, 'paid');
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  await moveOrderStock(tx, lines, order.stockState, stockState, {
-    orderId: order.id,
+  const view = await markOrderPaid(tx, order, {
+    intentId: input.paymentIntentId,
     actorId: user?.id ?? null,
-    reason: `Order ${order.orderNumber} paid`,
+    publicUrl,
   });
-  await tx
-    .update(orders)
-    .set({ status, paymentStatus: 'paid', paidAt: new Date(), stockState, paymentIntentId: input.paymentIntentId })
-    .where(eq(orders.id, order.id));
   await logStaffConfirmation(
     tx,
     audit,
     user,
     order,
-    { status, paymentStatus: 'paid', paymentIntentId: input.paymentIntentId },
+    { status: view.status, paymentStatus: 'paid', paymentIntentId: input.paymentIntentId },
     'success',
   );
-  const view = (await loadOrderView(tx, order.id))!;
-  await recordOrderChange(tx, order, view);
-  // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does).
-  const mail = orderConfirmationMail(view, publicUrl);
-  if (mail) await queueMail(tx, mail);
   return {
     statusCode: 200,
     body: ok(
@@ -122,6 +110,45 @@ export async function confirmOrderPayment(
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What paying an order does, whoever says it is paid (the shopper's confirmation, a provider's webhook, staff recording
+ * the money): in the caller's transaction, the order row and its variants locked. A pending order becomes confirmed,
+ * its stock is committed as the order's state wants, the payment status becomes paid, the change is an event, and the
+ * order confirmation is mailed (bank-transfer and cash orders were told at placement). Returns the staff view.
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  order: OrderRow,
+  paid: { intentId: string | null; actorId: string | null; publicUrl: string },
+): Promise<OrderView> {
+  const status = order.status === 'pending' ? 'confirmed' : order.status;
+  const stockState = targetStockState(order.stockState, status, 'paid');
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await moveOrderStock(tx, lines, order.stockState, stockState, {
+    orderId: order.id,
+    actorId: paid.actorId,
+    reason: `Order ${order.orderNumber} paid`,
+  });
+  await tx
+    .update(orders)
+    .set({
+      status,
+      paymentStatus: 'paid',
+      paidAt: new Date(),
+      stockState,
+      ...(paid.intentId ? { paymentIntentId: paid.intentId } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  const view = (await loadOrderView(tx, order.id))!;
+  await recordOrderChange(tx, order, view);
+  const mail =
+    order.paymentMethod === 'stripe' || order.paymentMethod === 'paypal'
+      ? orderConfirmationMail(view, paid.publicUrl)
+      : null;
+  if (mail) await queueMail(tx, mail);
+  return view;
+}
 
 /** Staff taking a payment for an order is a staff mutation (a customer or guest paying is not). */
 async function logStaffConfirmation(
