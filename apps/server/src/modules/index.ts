@@ -15,8 +15,14 @@ import { importExportRoutes } from './imports/index.js';
 import { inventoryRoutes } from './inventory/index.js';
 import { invitationRoutes } from './invitations/index.js';
 import { jobRoutes } from './jobs/index.js';
-import { adminOrderRoutes, confirmPayment, orderRoutes, packingSlipRoutes } from './orders/index.js';
-import { paymentRoutes } from './payments/index.js';
+import {
+  adminOrderRoutes,
+  confirmPayment,
+  orderRoutes,
+  packingSlipRoutes,
+  settleProviderEvent,
+} from './orders/index.js';
+import { paymentRoutes, paymentSettlementRoutes } from './payments/index.js';
 import { productAdminRoutes, productReadRoutes, productStockRoutes } from './products/index.js';
 import { profileRoutes } from './profile/index.js';
 import { queueJobRoutes } from './queue-jobs/index.js';
@@ -48,6 +54,8 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   returnRoutes,
   // POST /payments/confirm is served by payments; what paying does to the order is the orders module's.
   paymentRoutes(confirmPayment),
+  // Provider webhooks and reconciliation, served by payments; what a settled payment does is the orders module's.
+  paymentSettlementRoutes(settleProviderEvent),
   inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,

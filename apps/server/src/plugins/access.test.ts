@@ -22,7 +22,7 @@ describe('access policy', () => {
       const publicWrites = api.filter((r) => r.access === 'public' && r.method !== 'GET').map((r) => r.url);
       for (const url of publicWrites)
         expect(url).toMatch(
-          /^\/api\/(auth|invitations\/accept$|orders\/guest|checkout\/create-guest-session|public|orders\/calculate-shipping|orders\/shipping-methods|payments\/confirm)/,
+          /^\/api\/(auth|invitations\/accept$|orders\/guest|checkout\/create-guest-session|public|orders\/calculate-shipping|orders\/shipping-methods|payments\/confirm|payments\/webhooks\/:provider$)/,
         );
       // Everything under /api/admin is staff-only.
       for (const route of api.filter((r) => r.url.startsWith('/api/admin'))) {

@@ -90,6 +90,29 @@ export const paymentContracts = {
     bodyExample: { token: 'tok_visa_123', last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030, isDefault: true },
     responses: { 201: envelope(z.object({ method: savedPaymentMethodView })) },
   }),
+  providerWebhook: endpoint({
+    operationId: 'receivePaymentProviderWebhook',
+    method: 'POST',
+    path: '/payments/webhooks/:provider',
+    summary: "A payment provider's signed event (Stripe, PayPal): settles the order it is about",
+    description:
+      'Called by the provider, never by a browser. The raw body is checked against its signature (Stripe: ' +
+      '`Stripe-Signature`; PayPal: its verification API; the built-in test provider: `X-Test-Signature`); a body ' +
+      'that does not check out answers 400 "Invalid webhook signature" and writes nothing. Each event id is applied ' +
+      "once: a succeeded payment of exactly the order's total and currency pays the order; a failed one marks it " +
+      'failed (never after a success); refunds made at the provider are added to the payment timeline; a dispute ' +
+      'flags the order and tells the admins. `outcome` says what the event did (`refused`: the amount or currency ' +
+      'differ from the order, nothing paid).',
+    tag,
+    access: 'public',
+    params: z.object({ provider: z.enum(['stripe', 'paypal', 'test']) }),
+    responses: {
+      200: envelope(
+        z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored', 'refused']) }),
+      ),
+    },
+    errors: [400],
+  }),
   removeMethod: endpoint({
     operationId: 'deletePaymentMethod',
     method: 'DELETE',

@@ -7,5 +7,12 @@ export {
   refundOrderPayments,
   refundThroughProvider,
 } from './payments.service.js';
-export type { PaymentProvider } from './provider.js';
-export { paymentProvider } from './provider-registry.js';
+export type { PaymentProvider, ProviderEvent, ProviderName } from './provider.js';
+export { type PaymentProviders, paymentProvider, paymentProviders } from './provider-registry.js';
+export {
+  paymentSettlementRoutes,
+  RECONCILE_TASK,
+  reconcilePayments,
+  type SettleEvent,
+  type SettlementOutcome,
+} from './settlement.js';
