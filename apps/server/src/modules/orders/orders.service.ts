@@ -252,10 +252,10 @@ export async function placeOrder(
       },
     });
   if (input.paymentIntentId) {
-    // The placer's own checkout intent now belongs to this order (checked against the total when confirmed); anyone
-    // else's is "not found" and the order is not placed.
+    // The placer's own checkout intent for this total now belongs to this order; anyone else's is "not found", one
+    // for another amount a conflict, and the order is not placed.
     const owner = actor.user ? { userId: actor.user.id } : { guestEmail: buyer.guestEmail ?? '' };
-    await bindIntentToOrder(tx, input.paymentIntentId, orderId, owner);
+    await bindIntentToOrder(tx, input.paymentIntentId, { id: orderId, total: order!.total }, owner);
   }
   const view = toOrderView(order, items, customer ?? null);
   if (actor.audit && isStaff(actor.user)) {

@@ -135,6 +135,17 @@ describe("using someone else's intent (registered customers)", () => {
     expect(paid.status).toBe(200);
   });
 
+  it('placing an order with an own intent for another amount: 409 and no order (it could never pay it)', async () => {
+    const productId = await product();
+    const loose = (await createIntent(alice.token, { amount: 1 })).body.data.paymentIntent.id;
+    const before = (await ordersOf(alice.user.id)).length;
+    const res = await customerOrder(alice.token, productId, { paymentIntentId: loose });
+    expect(answer(res)).toEqual([409, 'The payment amount does not match the order total']);
+    expect(await ordersOf(alice.user.id)).toHaveLength(before);
+    expect(await stockOf(t.app, productId)).toEqual([10, 0]);
+    expect((await intentRow(loose)).orderId).toBeNull();
+  });
+
   it('one intent placed with 5 parallel orders of its owner binds exactly one; the others place nothing', async () => {
     const productId = await product();
     const intent = await sessionIntent(alice.token, productId);

@@ -91,19 +91,27 @@ const ownedBy = (owner: IntentOwner) =>
 /**
  * Binds an intent to the order being placed with it (same transaction, after the order row): only an intent of the
  * order's placer that no order has yet. Anything else (unknown, someone else's, another order's) is "not found", and
- * the order is not placed.
+ * the order is not placed. An intent for another amount than the order's total could never pay it (the provider's
+ * event would be refused): 409, and the order is not placed.
  */
-export async function bindIntentToOrder(db: DbOrTx, intentId: string, orderId: string, owner: IntentOwner) {
+export async function bindIntentToOrder(
+  db: DbOrTx,
+  intentId: string,
+  order: { id: string; total: number },
+  owner: IntentOwner,
+) {
   const [bound] = await locksOf(db).step('payment', () =>
     db
       .update(payments)
-      .set({ orderId })
+      .set({ orderId: order.id })
       .where(
         and(eq(payments.intentId, intentId), eq(payments.kind, 'charge'), isNull(payments.orderId), ownedBy(owner)),
       )
-      .returning({ id: payments.id }),
+      .returning({ amount: payments.amount }),
   );
   if (!bound) throw notFound(PAYMENT_INTENT_NOT_FOUND);
+  if (toCents(bound.amount) !== toCents(order.total))
+    throw new AppError(409, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
 }
 
 type OrderRow = typeof orders.$inferSelect;
