@@ -147,6 +147,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     app,
     config.env === 'production',
     config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
+    { stripe: config.payments.stripe !== null },
   );
   // After the security headers, so a shed answer (the busy page too) carries them.
   await registerAdmission(app, config.overload);
