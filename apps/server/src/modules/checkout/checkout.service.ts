@@ -3,6 +3,7 @@ import {
   fromCents,
   ORDER_RATES,
   type OrderItemInput,
+  type PaymentMethod,
   type ShippingMethod,
   shippingOptions,
 } from '@seamline/shared';
@@ -11,7 +12,7 @@ import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../coupons/index.js';
 import { priceLines } from '../orders/index.js';
-import { createPaymentIntent, type IntentOwner, type PaymentProvider } from '../payments/index.js';
+import { createPaymentIntent, type IntentOwner, type PaymentProviders } from '../payments/index.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
 /** Who the coupon is priced for: a customer, a guest by e-mail, or nobody in particular (both null). */
@@ -50,19 +51,21 @@ export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
 }
 
 /**
- * A checkout session: the priced cart plus a payment intent for its total, owned by `owner` (the signed-in user, or
- * the guest's e-mail). The intent is the only durable thing created; the order is created by POST /orders (or
- * /orders/guest) by the same owner with the intent's id, then paid by /payments/confirm.
+ * A checkout session: the priced cart plus a payment intent for its total at the provider of the chosen method (none
+ * for cash on delivery and bank transfer), owned by `owner` (the signed-in user, or the guest's e-mail). The intent is
+ * the only durable thing created; the order is created by POST /orders (or /orders/guest) by the same owner with the
+ * intent's id, then paid: by /payments/confirm (the test provider, PayPal) or by the provider's webhook (Stripe).
  */
 export async function createCheckoutSession(
   db: Db,
-  provider: PaymentProvider,
-  cart: Cart,
+  providers: PaymentProviders,
+  cart: Cart & { paymentMethod: PaymentMethod },
   buyer: Buyer,
   owner: IntentOwner,
 ) {
   const priced = await priceCart(db, cart, buyer);
-  const paymentIntent = await createPaymentIntent(db, provider, priced.totals.total, owner);
+  const provider = providers.forMethod(cart.paymentMethod);
+  const paymentIntent = provider ? await createPaymentIntent(db, provider, priced.totals.total, owner) : null;
   return { ...priced, paymentIntent };
 }
 
@@ -70,19 +73,19 @@ export async function createCheckoutSession(
 export class CheckoutService {
   constructor(
     private readonly db: Db,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   /** A customer's session prices their coupon for them; staff trying a cart price it as nobody in particular. */
-  session(cart: Cart, user: AuthUser) {
+  session(cart: Cart & { paymentMethod: PaymentMethod }, user: AuthUser) {
     const buyer = isStaff(user) ? NOBODY : { ...NOBODY, customerId: user.id };
-    return createCheckoutSession(this.db, this.provider, cart, buyer, { userId: user.id });
+    return createCheckoutSession(this.db, this.providers, cart, buyer, { userId: user.id });
   }
 
-  async guestSession(cart: Cart & { email: string }) {
+  async guestSession(cart: Cart & { paymentMethod: PaymentMethod; email: string }) {
     const buyer = { customerId: null, guestEmail: cart.email };
     const owner = { guestEmail: cart.email };
-    return { ...(await createCheckoutSession(this.db, this.provider, cart, buyer, owner)), email: cart.email };
+    return { ...(await createCheckoutSession(this.db, this.providers, cart, buyer, owner)), email: cart.email };
   }
 
   /** The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon). */

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@seamline/shared';
 import type { Config } from '../../config.js';
 import type { PaymentProvider, ProviderName } from './provider.js';
+import { stripeProvider } from './stripe-provider.js';
 import { testProvider } from './test-provider.js';
 
 /**
@@ -19,6 +20,8 @@ export type PaymentProviders = {
 export function paymentProviders(config: Config): PaymentProviders {
   const test = testProvider(`webhook:${config.jwtSecret}`);
   const byName = new Map<ProviderName, PaymentProvider>([['test', test]]);
+  const { stripe } = config.payments;
+  if (stripe) byName.set('stripe', stripeProvider(stripe));
   const card = byName.get('stripe') ?? test;
   return {
     forMethod: (method) => (method === 'stripe' ? card : method === 'paypal' ? (byName.get('paypal') ?? null) : null),
