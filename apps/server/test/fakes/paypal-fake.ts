@@ -43,7 +43,14 @@ type Capture = {
   create_time: string;
   update_time: string;
 };
-type Refund = { id: string; status: 'COMPLETED'; amount: Money; links: Link[]; create_time: string; update_time: string };
+type Refund = {
+  id: string;
+  status: 'COMPLETED';
+  amount: Money;
+  links: Link[];
+  create_time: string;
+  update_time: string;
+};
 type PurchaseUnit = {
   reference_id: string;
   amount: Money;
@@ -63,9 +70,7 @@ type Order = {
 
 type Answer = { status: number; body: unknown };
 
-export async function startPayPalFake(
-  options: { clientId?: string; clientSecret?: string; webhookId?: string } = {},
-) {
+export async function startPayPalFake(options: { clientId?: string; clientSecret?: string; webhookId?: string } = {}) {
   const clientId = options.clientId ?? FAKE_PAYPAL_CLIENT_ID;
   const clientSecret = options.clientSecret ?? FAKE_PAYPAL_CLIENT_SECRET;
   const webhookId = options.webhookId ?? FAKE_PAYPAL_WEBHOOK_ID;
@@ -95,7 +100,8 @@ export async function startPayPalFake(
       ...(issue ? { details: [{ issue, description: description ?? issue }] } : {}),
     },
   });
-  const notFound = () => error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+  const notFound = () =>
+    error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
 
   const signature = (transmissionId: string, time: string, forWebhook: string, event: string) =>
     createHmac('sha256', signingKey)
@@ -106,7 +112,8 @@ export async function startPayPalFake(
     const unit = body?.purchase_units?.[0];
     const value = unit?.amount?.value;
     const currency = unit?.amount?.currency_code;
-    if (body?.intent !== 'CAPTURE' && body?.intent !== 'AUTHORIZE') return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+    if (body?.intent !== 'CAPTURE' && body?.intent !== 'AUTHORIZE')
+      return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
     if (typeof value !== 'string' || !/^\d+(\.\d{2})?$/.test(value) || !/^[A-Z]{3}$/.test(currency ?? '')) {
       return error(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION', 'The amount is not a valid decimal.');
     }
@@ -178,7 +185,10 @@ export async function startPayPalFake(
     }
     const unit = orders.get(orderId)!.purchase_units[0]!;
     const refunded = (unit.payments?.refunds ?? []).reduce((sum, r) => sum + cents(r.amount.value), 0);
-    const amount: Money = body?.amount ?? { currency_code: capture.amount.currency_code, value: decimal(cents(capture.amount.value) - refunded) };
+    const amount: Money = body?.amount ?? {
+      currency_code: capture.amount.currency_code,
+      value: decimal(cents(capture.amount.value) - refunded),
+    };
     if (amount.currency_code !== capture.amount.currency_code) {
       return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH');
     }
@@ -223,29 +233,41 @@ export async function startPayPalFake(
   function route(method: string, path: string, body: any, authorization: string | undefined): Answer {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-      if (authorization !== basic) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+      if (authorization !== basic)
+        return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
       const token = `A21AA${randomBytes(24).toString('hex')}`;
       tokens.add(token);
       return {
         status: 200,
-        body: { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: randomUUID() },
+        body: {
+          scope: 'https://uri.paypal.com/services/payments/payment',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-FAKE',
+          expires_in: 32400,
+          nonce: randomUUID(),
+        },
       };
     }
     if (!authorization?.startsWith('Bearer ') || !tokens.has(authorization.slice(7))) {
       return error(401, 'AUTHENTICATION_FAILURE', undefined);
     }
-    let m: RegExpMatchArray | null;
+    const id = (pattern: RegExp) => path.match(pattern)?.[1];
+    const orderId = id(/^\/v2\/checkout\/orders\/([^/]+)$/);
+    const capturedOrderId = id(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
+    const captureId = id(/^\/v2\/payments\/captures\/([^/]+)$/);
+    const refundedCaptureId = id(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body);
-    if (method === 'GET' && (m = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/))) {
-      const order = orders.get(m[1]!);
+    if (method === 'GET' && orderId) {
+      const order = orders.get(orderId);
       return order ? { status: 200, body: order } : notFound();
     }
-    if (method === 'POST' && (m = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/))) return captureOrder(m[1]!);
-    if (method === 'GET' && (m = path.match(/^\/v2\/payments\/captures\/([^/]+)$/))) {
-      const found = captures.get(m[1]!);
+    if (method === 'POST' && capturedOrderId) return captureOrder(capturedOrderId);
+    if (method === 'GET' && captureId) {
+      const found = captures.get(captureId);
       return found ? { status: 200, body: found.capture } : notFound();
     }
-    if (method === 'POST' && (m = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/))) return refundCapture(m[1]!, body);
+    if (method === 'POST' && refundedCaptureId) return refundCapture(refundedCaptureId, body);
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return verify(body);
     return notFound();
   }
@@ -374,7 +396,9 @@ export async function startPayPalFake(
     },
     /** A delivery of this event the fake's verification accepts, as PayPal would send it. */
     event(type: string, resource: unknown): WebhookDelivery & { event: ReturnType<typeof envelope> } {
-      return deliver(type, resource, (body, id, time) => signature(id, time, webhookId, JSON.stringify(JSON.parse(body))));
+      return deliver(type, resource, (body, id, time) =>
+        signature(id, time, webhookId, JSON.stringify(JSON.parse(body))),
+      );
     },
     /** A delivery of this event with a signature the fake's verification rejects (forged, or for another webhook). */
     forgedEvent(type: string, resource: unknown): WebhookDelivery & { event: ReturnType<typeof envelope> } {
@@ -391,7 +415,13 @@ export async function startPayPalFake(
         create_time: now(),
         update_time: now(),
         disputed_transactions: [
-          { seller_transaction_id: captureId, create_time: capture.create_time, transaction_status: 'COMPLETED', gross_amount: capture.amount, seller: { merchant_id: 'MERCHANT-FAKE' } },
+          {
+            seller_transaction_id: captureId,
+            create_time: capture.create_time,
+            transaction_status: 'COMPLETED',
+            gross_amount: capture.amount,
+            seller: { merchant_id: 'MERCHANT-FAKE' },
+          },
         ],
         reason: input.reason ?? 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
         status: input.status ?? (input.outcome ? 'RESOLVED' : 'OPEN'),

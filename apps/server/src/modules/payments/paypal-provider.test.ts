@@ -35,7 +35,12 @@ const body = (delivery: { body: string }) => Buffer.from(delivery.body);
 
 describe('PayPal provider: orders', () => {
   it('creates an order for the amount, currency, custom id and request id, and the same key creates one order', async () => {
-    const input = { amountCents: 12_305, currency: 'usd', idempotencyKey: 'checkout-abc', metadata: { orderId: 'o-42' } };
+    const input = {
+      amountCents: 12_305,
+      currency: 'usd',
+      idempotencyKey: 'checkout-abc',
+      metadata: { orderId: 'o-42' },
+    };
     const intent = await paypal.createIntent(input);
 
     expect(intent).toEqual({
@@ -93,7 +98,12 @@ describe('PayPal provider: orders', () => {
   });
 
   it('declines an order the buyer never approved, and reports a capture held for review as pending', async () => {
-    const unapproved = await paypal.createIntent({ amountCents: 700, currency: 'usd', idempotencyKey: 'k3', metadata: {} });
+    const unapproved = await paypal.createIntent({
+      amountCents: 700,
+      currency: 'usd',
+      idempotencyKey: 'k3',
+      metadata: {},
+    });
     expect(await paypal.confirm!(unapproved.id, 700)).toEqual({
       status: 'declined',
       message: 'The PayPal payment was not approved.',
@@ -107,7 +117,12 @@ describe('PayPal provider: orders', () => {
   });
 
   it('retrieves an order: waiting, paid (captured amount and currency), voided, declined', async () => {
-    const waiting = await paypal.createIntent({ amountCents: 1_000, currency: 'usd', idempotencyKey: 'w', metadata: {} });
+    const waiting = await paypal.createIntent({
+      amountCents: 1_000,
+      currency: 'usd',
+      idempotencyKey: 'w',
+      metadata: {},
+    });
     expect(await paypal.retrieve(waiting.id)).toEqual({ status: 'pending', amountCents: 1_000, currency: 'usd' });
 
     const { intent } = await paidOrder(2_599);
@@ -187,7 +202,12 @@ describe('PayPal provider: webhooks', () => {
 
   it('normalises a refund, finding the order through the refunded capture', async () => {
     const { intent } = await paidOrder(4_250);
-    const { id } = await paypal.refund({ intentId: intent.id, amountCents: 2_000, currency: 'usd', idempotencyKey: 'r1' });
+    const { id } = await paypal.refund({
+      intentId: intent.id,
+      amountCents: 2_000,
+      currency: 'usd',
+      idempotencyKey: 'r1',
+    });
     const delivery = fake.event('PAYMENT.CAPTURE.REFUNDED', fake.refund(id));
 
     expect(await paypal.parseWebhook(body(delivery), delivery.headers)).toEqual({

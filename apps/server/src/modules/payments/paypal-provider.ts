@@ -163,7 +163,10 @@ export function paypalProvider(settings: PayPalSettings, options: { timeoutMs?: 
       const unit = result.purchaseUnits?.[0];
       const capture = firstCapture(result);
       const money = capture?.amount ?? unit?.amount;
-      const amount = { amountCents: money ? toCents(money.value) : 0, currency: (money?.currencyCode ?? 'usd').toLowerCase() };
+      const amount = {
+        amountCents: money ? toCents(money.value) : 0,
+        currency: (money?.currencyCode ?? 'usd').toLowerCase(),
+      };
       if (result.status === 'VOIDED') return { status: 'canceled', ...amount };
       if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') {
         return { status: 'failed', ...amount, message: 'PayPal declined the payment.' };
@@ -310,9 +313,7 @@ async function normalise(
 }
 
 function orderIdOf(resource: NonNullable<PayPalWebhookEvent['resource']>) {
-  return (
-    resource.supplementary_data?.related_ids?.order_id ?? linkedId(resource.links, 'up', '/v2/checkout/orders/')
-  );
+  return resource.supplementary_data?.related_ids?.order_id ?? linkedId(resource.links, 'up', '/v2/checkout/orders/');
 }
 
 /** The id at the end of the link `rel` when it points at `pathPrefix…`. */
