@@ -200,15 +200,21 @@ describe('PayPal provider: webhooks', () => {
     });
   });
 
-  it('normalises a refund, finding the order through the refunded capture', async () => {
+  it('normalises a refund with all the order refunds PayPal knows, finding the order through the refunded capture', async () => {
     const { intent } = await paidOrder(4_250);
-    const { id } = await paypal.refund({
+    const first = await paypal.refund({
       intentId: intent.id,
-      amountCents: 2_000,
+      amountCents: 1_000,
       currency: 'usd',
       idempotencyKey: 'r1',
     });
-    const delivery = fake.event('PAYMENT.CAPTURE.REFUNDED', fake.refund(id));
+    const second = await paypal.refund({
+      intentId: intent.id,
+      amountCents: 2_000,
+      currency: 'usd',
+      idempotencyKey: 'r2',
+    });
+    const delivery = fake.event('PAYMENT.CAPTURE.REFUNDED', fake.refund(second.id));
 
     expect(await paypal.parseWebhook(body(delivery), delivery.headers)).toEqual({
       id: delivery.event.id,
@@ -216,7 +222,10 @@ describe('PayPal provider: webhooks', () => {
       intentId: intent.id,
       amountCents: 2_000,
       currency: 'usd',
-      refunds: [{ id, amountCents: 2_000 }],
+      refunds: [
+        { id: first.id, amountCents: 1_000 },
+        { id: second.id, amountCents: 2_000 },
+      ],
     });
   });
 
@@ -248,9 +257,17 @@ describe('PayPal provider: webhooks', () => {
     });
   });
 
-  it('ignores a verified event of another type', async () => {
+  it('ignores a verified event of another type, and a dispute over a capture PayPal does not know for this app', async () => {
     const delivery = fake.event('CHECKOUT.ORDER.APPROVED', { id: 'ORDER1', status: 'APPROVED' });
     expect(await paypal.parseWebhook(body(delivery), delivery.headers)).toBe('ignored');
+
+    const { capture } = await paidOrder();
+    const foreign = fake.event('CUSTOMER.DISPUTE.CREATED', {
+      ...fake.disputeResource(capture.id),
+      disputed_transactions: [{ seller_transaction_id: 'NOT-OURS-123' }],
+    });
+    expect(await paypal.parseWebhook(body(foreign), foreign.headers)).toBe('ignored');
+    expect(fake.requestsTo('/v2/payments/captures/NOT-OURS-123', 'GET')).toHaveLength(1);
   });
 
   it('answers null for a forged signature, a failed verification, missing headers or an unparsable body', async () => {

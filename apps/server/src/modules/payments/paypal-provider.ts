@@ -62,12 +62,24 @@ export function paypalProvider(settings: PayPalSettings, options: { timeoutMs?: 
     return token.accessToken;
   };
 
-  /** Our order id of a capture (PayPal's refund and dispute events name only the capture). */
-  const orderOfCapture = async (captureId: string) => {
-    const { result } = await payments.getCapturedPayment({ captureId });
-    const orderId = result.supplementaryData?.relatedIds?.orderId;
-    if (!orderId) throw new Error(`PayPal capture ${captureId} names no order`);
-    return orderId;
+  /** What PayPal's refund and dispute events leave out: they name only the capture. */
+  const lookups: WebhookLookups = {
+    async orderOfCapture(captureId) {
+      try {
+        const { result } = await payments.getCapturedPayment({ captureId });
+        return result.supplementaryData?.relatedIds?.orderId;
+      } catch (error) {
+        // A capture PayPal does not know for our app is not one of our payments.
+        if (error instanceof ApiError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async refundsOf(orderId) {
+      const { result } = await orders.getOrder({ id: orderId });
+      return (result.purchaseUnits?.[0]?.payments?.refunds ?? [])
+        .filter((r) => r.id && r.amount && r.status === 'COMPLETED')
+        .map((r) => ({ id: r.id!, amountCents: toCents(r.amount!.value) }));
+    },
   };
 
   /** PayPal's answer to "is this delivery signed by PayPal for our webhook": true only for SUCCESS. */
@@ -206,7 +218,7 @@ export function paypalProvider(settings: PayPalSettings, options: { timeoutMs?: 
         return null;
       }
       if (!(await verified(text, headers))) return null;
-      return normalise(event, orderOfCapture);
+      return normalise(event, lookups);
     },
 
     // PayPal's activity pages are keyed by the capture (transaction) id, not the order id we keep.
@@ -259,10 +271,14 @@ type PayPalWebhookEvent = {
   };
 };
 
-async function normalise(
-  event: PayPalWebhookEvent,
-  orderOfCapture: (captureId: string) => Promise<string>,
-): Promise<ProviderEvent | 'ignored'> {
+type WebhookLookups = {
+  /** The PayPal order (our intent) a capture belongs to; undefined for one that is not ours. */
+  orderOfCapture(captureId: string): Promise<string | undefined>;
+  /** The order's completed refunds as PayPal knows them now. */
+  refundsOf(orderId: string): Promise<{ id: string; amountCents: number }[]>;
+};
+
+async function normalise(event: PayPalWebhookEvent, lookups: WebhookLookups): Promise<ProviderEvent | 'ignored'> {
   const resource = event.resource ?? {};
   const money = (m: Money | undefined) => ({
     amountCents: m?.value ? toCents(m.value) : 0,
@@ -287,16 +303,20 @@ async function normalise(
     case 'PAYMENT.CAPTURE.REFUNDED': {
       // The refund names its capture by its `up` link; the capture names its order.
       const captureId = linkedId(resource.links, 'up', '/v2/payments/captures/');
-      const orderId = orderIdOf(resource) ?? (captureId ? await orderOfCapture(captureId) : undefined);
+      const orderId = orderIdOf(resource) ?? (captureId ? await lookups.orderOfCapture(captureId) : undefined);
       const common = base(orderId, resource.amount);
       if (!common || !resource.id) return 'ignored';
-      return { ...common, type: 'refund.succeeded', refunds: [{ id: resource.id, amountCents: common.amountCents }] };
+      const known = await lookups.refundsOf(common.intentId);
+      const refunds = known.some((r) => r.id === resource.id)
+        ? known
+        : [...known, { id: resource.id, amountCents: common.amountCents }];
+      return { ...common, type: 'refund.succeeded', refunds };
     }
     case 'CUSTOMER.DISPUTE.CREATED':
     case 'CUSTOMER.DISPUTE.RESOLVED': {
       const captureId = resource.disputed_transactions?.find((t) => t.seller_transaction_id)?.seller_transaction_id;
       if (!resource.dispute_id || !captureId) return 'ignored';
-      const common = base(await orderOfCapture(captureId), resource.dispute_amount);
+      const common = base(await lookups.orderOfCapture(captureId), resource.dispute_amount);
       if (!common) return 'ignored';
       const created = event.event_type === 'CUSTOMER.DISPUTE.CREATED';
       return {
