@@ -82,7 +82,7 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
   const tokens = new Set<string>();
   /** Answers already given per (call, PayPal-Request-Id): a retry gets the same answer. */
   const replies = new Map<string, Answer>();
-  let nextCapture: 'decline' | 'pending' | undefined;
+  let nextCapture: 'decline' | 'declined-capture' | 'pending' | undefined;
   let failVerification = false;
   let failNext: number | undefined;
   let hanging = false;
@@ -155,7 +155,7 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
     const id = newId();
     const capture: Capture = {
       id,
-      status: outcome === 'pending' ? 'PENDING' : 'COMPLETED',
+      status: outcome === 'pending' ? 'PENDING' : outcome === 'declined-capture' ? 'DECLINED' : 'COMPLETED',
       ...(outcome === 'pending' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
       amount: unit.amount,
       final_capture: true,
@@ -370,9 +370,12 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
       if (!order) throw new Error(`no PayPal order ${orderId}`);
       order.status = 'VOIDED';
     },
-    /** The next capture is declined (422 INSTRUMENT_DECLINED, the order stays approved). */
-    declineNextCapture() {
-      nextCapture = 'decline';
+    /**
+     * The next capture is declined: by default as PayPal answers a declined funding source (422 INSTRUMENT_DECLINED,
+     * the order stays approved); `capture`: a capture made with status DECLINED (a card processor's refusal).
+     */
+    declineNextCapture(how: 'error' | 'capture' = 'error') {
+      nextCapture = how === 'error' ? 'decline' : 'declined-capture';
     },
     /** The next capture is held for review (status PENDING). */
     holdNextCapture() {
