@@ -60,14 +60,16 @@ export interface PaymentProvider {
   readonly mode: 'test' | 'live';
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
   /**
-   * Confirms an intent from our server with a card token: the built-in test provider only (Stripe and PayPal are
-   * confirmed by the shopper's browser, and their webhook settles the order). Absent on browser-confirmed providers.
+   * Confirms an intent from our server: the built-in test provider with a card token; PayPal by capturing the order
+   * the shopper approved in the PayPal button (its webhook settles the order too, if the browser never comes back).
+   * Stripe is confirmed by the shopper's browser and its webhook settles the order: absent there. `pending`: the
+   * provider holds the money for review (PayPal's pending capture); its webhook settles it later.
    */
   confirm?(
     intentId: string,
     amountCents: number,
     paymentMethod?: string,
-  ): Promise<{ status: 'succeeded' | 'declined'; message?: string }>;
+  ): Promise<{ status: 'succeeded' | 'declined' | 'pending'; message?: string }>;
   /** The intent's state at the provider now. */
   retrieve(intentId: string): Promise<ProviderIntentState>;
   /** Refunds part or all of an intent's capture, once per idempotency key. */
