@@ -11,7 +11,7 @@ import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
-import { confirmIntent, type PaymentProvider } from '../payments/index.js';
+import { confirmIntent, type PaymentProviders } from '../payments/index.js';
 import { customerView, ORDER_NOT_FOUND } from './order-access.js';
 import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail } from './order-mails.js';
@@ -21,7 +21,7 @@ import { loadOrderView } from './order-view.js';
 type ConfirmInput = z.output<typeof confirmPaymentInput>;
 type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
 /** Who takes the payment, and the public address the confirmation mail links to. */
-type Payments = { provider: PaymentProvider; publicUrl: string };
+type Payments = { providers: PaymentProviders; publicUrl: string };
 
 /**
  * What paying an order does, served by the payments module's POST /payments/confirm (modules/index.ts hands it over,
@@ -51,7 +51,7 @@ export async function confirmPayment(
  */
 export async function confirmOrderPayment(
   tx: Tx,
-  { provider, publicUrl }: Payments,
+  { providers, publicUrl }: Payments,
   input: ConfirmInput,
   user: AuthUser | null,
   audit: AuditContext,
@@ -74,7 +74,17 @@ export async function confirmOrderPayment(
     throw conflict(`This order is ${order.status} and cannot be paid.`, 'ORDER_CLOSED');
 
   const caller = { user, email: input.email };
-  const result = await confirmIntent(tx, provider, order, input.paymentIntentId, caller, input.paymentMethod);
+  const result = await confirmIntent(tx, providers, order, input.paymentIntentId, caller, input.paymentMethod);
+  if (result.status === 'pending') {
+    const error = conflict(
+      'The payment provider is reviewing this payment: the order is confirmed as soon as it completes.',
+      'PAYMENT_PENDING',
+    );
+    return {
+      statusCode: 409,
+      body: { success: false, error: error.message, message: error.message, code: error.code },
+    };
+  }
   if (result.status === 'declined') {
     await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, order.id));
     await logStaffConfirmation(tx, audit, user, order, { paymentStatus: 'failed' }, 'failure');

@@ -8,8 +8,7 @@ import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { createIntentFor, deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './payments.service.js';
-import type { PaymentProvider } from './provider.js';
-import { paymentProvider } from './provider-registry.js';
+import { type PaymentProviders, paymentProviders } from './provider-registry.js';
 
 /**
  * What paying an order does to the order (status, stock, mail): the orders module's confirmPayment, handed in by
@@ -17,7 +16,7 @@ import { paymentProvider } from './provider-registry.js';
  */
 export type PaymentConfirmation = (
   db: Db,
-  payments: { provider: PaymentProvider; publicUrl: string },
+  payments: { providers: PaymentProviders; publicUrl: string },
   input: z.output<typeof confirmPaymentInput>,
   user: AuthUser | null,
   audit: AuditContext,
@@ -27,7 +26,8 @@ export type PaymentConfirmation = (
 export const paymentRoutes =
   (confirmPayment: PaymentConfirmation): FastifyPluginAsyncZod =>
   async (app) => {
-    const provider = paymentProvider(app.config);
+    const providers = paymentProviders(app.config);
+    const provider = providers.forMethod('stripe')!;
 
     serve(app, contracts.createIntent, async (request, reply) => {
       const intent = await createIntentFor(app.db, provider, request.body, request.user!);
@@ -39,7 +39,7 @@ export const paymentRoutes =
       const key = idempotencyKey(request.headers['idempotency-key']);
       return confirmPayment(
         app.db,
-        { provider, publicUrl: app.config.publicUrl },
+        { providers, publicUrl: app.config.publicUrl },
         request.body,
         request.user,
         auditContext(request),

@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
 import type { PaymentProvider } from './provider.js';
+import type { PaymentProviders } from './provider-registry.js';
 
 export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
 
@@ -134,13 +135,15 @@ function mayUse(intent: PaymentRow, order: OrderRow, caller: IntentCaller): bool
 }
 
 /**
- * Confirms an intent for an order (in the caller's transaction, order row locked). The intent must be this provider's,
- * usable by the caller for this order (`mayUse`; otherwise "not found", nothing written), and for exactly the order's
- * total; `paymentMethod` is the card token to charge. Returns whether the provider accepted it.
+ * Confirms an intent for an order (in the caller's transaction, order row locked) at the intent's own provider. The
+ * intent must be usable by the caller for this order (`mayUse`; otherwise "not found", nothing written), and for
+ * exactly the order's total; `paymentMethod` is the test provider's card token. A provider the browser confirms with
+ * (Stripe) answers 409: its webhook pays the order. Returns what the provider said (`pending`: PayPal holds the
+ * capture for review, and its webhook settles it).
  */
 export async function confirmIntent(
   db: DbOrTx,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   order: OrderRow,
   intentId: string,
   caller: IntentCaller,
@@ -150,17 +153,31 @@ export async function confirmIntent(
     db
       .select()
       .from(payments)
-      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId), eq(payments.kind, 'charge')))
+      .where(and(eq(payments.intentId, intentId), eq(payments.kind, 'charge')))
       .for('update'),
   );
   if (!intent || !mayUse(intent, order, caller)) throw notFound(PAYMENT_INTENT_NOT_FOUND);
+  const provider = providers.byName(intent.provider);
+  if (!provider) throw notFound(PAYMENT_INTENT_NOT_FOUND);
   if (intent.status === 'succeeded') throw new AppError(409, 'ALREADY_PAID', 'This payment was already confirmed');
+  if (!provider.confirm)
+    throw new AppError(
+      409,
+      'CONFIRMED_BY_PROVIDER',
+      'This payment is confirmed by the payment provider: the order is paid as soon as it says so.',
+    );
   if (toCents(intent.amount) !== toCents(order.total))
     throw new AppError(400, 'AMOUNT_MISMATCH', 'The payment amount does not match the order total');
-  if (!provider.confirm) throw notFound(PAYMENT_INTENT_NOT_FOUND);
   markExternalEffect(db);
   const result = await provider.confirm(intentId, toCents(intent.amount), paymentMethod);
-  await db.update(payments).set({ orderId: order.id, status: result.status }).where(eq(payments.id, intent.id));
+  await db
+    .update(payments)
+    .set({
+      orderId: order.id,
+      status: result.status === 'declined' ? 'failed' : result.status,
+      message: result.message ?? null,
+    })
+    .where(eq(payments.id, intent.id));
   return result;
 }
 

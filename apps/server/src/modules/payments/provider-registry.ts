@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@seamline/shared';
 import type { Config } from '../../config.js';
+import { paypalProvider } from './paypal-provider.js';
 import type { PaymentProvider, ProviderName } from './provider.js';
 import { stripeProvider } from './stripe-provider.js';
 import { testProvider } from './test-provider.js';
@@ -20,8 +21,9 @@ export type PaymentProviders = {
 export function paymentProviders(config: Config): PaymentProviders {
   const test = testProvider(`webhook:${config.jwtSecret}`);
   const byName = new Map<ProviderName, PaymentProvider>([['test', test]]);
-  const { stripe } = config.payments;
+  const { stripe, paypal } = config.payments;
   if (stripe) byName.set('stripe', stripeProvider(stripe));
+  if (paypal) byName.set('paypal', paypalProvider(paypal));
   const card = byName.get('stripe') ?? test;
   return {
     forMethod: (method) => (method === 'stripe' ? card : method === 'paypal' ? (byName.get('paypal') ?? null) : null),
@@ -30,7 +32,7 @@ export function paymentProviders(config: Config): PaymentProviders {
   };
 }
 
-/** @deprecated the card provider; callers move to paymentProviders. */
+/** The card provider (Stripe when configured, else the test provider). */
 export function paymentProvider(config: Config): PaymentProvider {
   return paymentProviders(config).forMethod('stripe')!;
 }

@@ -28,7 +28,10 @@ function deliver(event: Record<string, unknown>, signature?: string) {
   const body = JSON.stringify(event);
   return call(t.app, 'POST', '/api/payments/webhooks/test', {
     body,
-    headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature ?? signTestWebhook(secret(), body) },
+    headers: {
+      'content-type': 'application/json',
+      [TEST_SIGNATURE_HEADER]: signature ?? signTestWebhook(secret(), body),
+    },
   });
 }
 
@@ -75,11 +78,15 @@ describe('a payment settled by the provider', () => {
   it('the same event delivered 20 times at once, with a failure out of order among them: one payment', async () => {
     const { order, intentId, productId, cents } = await placedWithIntent();
     const event = succeeded(intentId, cents);
-    const late = { id: `evt_${++eventCount}`, type: 'payment.failed', intentId, amountCents: cents, currency: 'usd', message: 'Declined' };
-    const answers = await Promise.all([
-      ...Array.from({ length: 20 }, () => deliver(event)),
-      deliver(late),
-    ]);
+    const late = {
+      id: `evt_${++eventCount}`,
+      type: 'payment.failed',
+      intentId,
+      amountCents: cents,
+      currency: 'usd',
+      message: 'Declined',
+    };
+    const answers = await Promise.all([...Array.from({ length: 20 }, () => deliver(event)), deliver(late)]);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const outcomes = answers.slice(0, 20).map((answer) => answer.body.data.outcome);
     expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(1);
@@ -94,7 +101,14 @@ describe('a payment settled by the provider', () => {
 
   it('declined, then paid on a retry of the same intent', async () => {
     const { order, intentId, cents } = await placedWithIntent();
-    const failed = await deliver({ id: `evt_${++eventCount}`, type: 'payment.failed', intentId, amountCents: cents, currency: 'usd', message: 'Your card was declined.' });
+    const failed = await deliver({
+      id: `evt_${++eventCount}`,
+      type: 'payment.failed',
+      intentId,
+      amountCents: cents,
+      currency: 'usd',
+      message: 'Your card was declined.',
+    });
     expect(failed.body.data.outcome).toBe('applied');
     expect((await orderRow(order.id)).paymentStatus).toBe('failed');
     const charge = (await t.app.db.select().from(payments).where(eq(payments.intentId, intentId)))[0]!;
@@ -137,7 +151,14 @@ describe('refunds and disputes reported by the provider', () => {
   it("a refund made in the provider's dashboard is added to the timeline once", async () => {
     const { order, intentId, cents } = await placedWithIntent(40);
     await deliver(succeeded(intentId, cents));
-    const refund = { id: `evt_${++eventCount}`, type: 'refund.succeeded', intentId, amountCents: 1000, currency: 'usd', refunds: [{ id: 're_dash_1', amountCents: 1000 }] };
+    const refund = {
+      id: `evt_${++eventCount}`,
+      type: 'refund.succeeded',
+      intentId,
+      amountCents: 1000,
+      currency: 'usd',
+      refunds: [{ id: 're_dash_1', amountCents: 1000 }],
+    };
     expect((await deliver(refund)).body.data.outcome).toBe('applied');
     // The provider's next event lists the same refund again: nothing new.
     expect((await deliver({ ...refund, id: `evt_${++eventCount}` })).body.data.outcome).toBe('ignored');
