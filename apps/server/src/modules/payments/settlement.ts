@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
 import { serve } from '../../lib/contract-route.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
 import type { ProviderEvent, ProviderName } from './provider.js';
 import { type PaymentProviders, paymentProviders } from './provider-registry.js';
@@ -48,7 +48,17 @@ export const paymentSettlementRoutes =
     serve(app, contracts.providerWebhook, async (request) => {
       const provider = providers.byName(request.params.provider);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const event = provider ? await provider.parseWebhook(raw, request.headers) : null;
+      // A provider that cannot be asked right now (PayPal verifies by a call to PayPal): 503, and it delivers again.
+      const event = provider
+        ? await provider.parseWebhook(raw, request.headers).catch((error: unknown) => {
+            request.log.warn({ err: error, provider: provider.name }, 'payment webhook could not be verified now');
+            throw new AppError(
+              503,
+              'PROVIDER_UNAVAILABLE',
+              'The payment provider could not be reached. Try again later.',
+            );
+          })
+        : null;
       // Nothing is written for a delivery that is not the provider's own.
       if (!provider || event === null) throw badRequest(WEBHOOK_INVALID);
       if (event === 'ignored') return ok({ received: true as const, outcome: 'ignored' as const });
