@@ -15,8 +15,14 @@ import { importExportRoutes } from './imports/index.js';
 import { inventoryRoutes } from './inventory/index.js';
 import { invitationRoutes } from './invitations/index.js';
 import { jobRoutes } from './jobs/index.js';
-import { adminOrderRoutes, confirmPayment, orderRoutes, packingSlipRoutes } from './orders/index.js';
-import { paymentRoutes } from './payments/index.js';
+import {
+  adminOrderRoutes,
+  confirmPayment,
+  orderPaymentRoutes,
+  orderRoutes,
+  packingSlipRoutes,
+} from './orders/index.js';
+import { paymentRoutes, paymentSettingsRoutes } from './payments/index.js';
 import { productAdminRoutes, productReadRoutes, productStockRoutes } from './products/index.js';
 import { profileRoutes } from './profile/index.js';
 import { queueJobRoutes } from './queue-jobs/index.js';
@@ -43,11 +49,13 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerRoutes,
   imageRoutes,
   adminOrderRoutes,
+  orderPaymentRoutes,
   packingSlipRoutes,
   orderRoutes,
   returnRoutes,
   // POST /payments/confirm is served by payments; what paying does to the order is the orders module's.
   paymentRoutes(confirmPayment),
+  paymentSettingsRoutes,
   inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,

@@ -1,11 +1,15 @@
+export { maskIban, paymentSettingsRoutes, paymentSettingsView } from './payment-settings.js';
+export { orderPaymentRows, orderPaymentsView, paymentOccurredAt, paymentProviderId } from './payment-timeline.js';
 export { type PaymentConfirmation, paymentRoutes } from './payments.routes.js';
 export {
   bindIntentToOrder,
   confirmIntent,
   createPaymentIntent,
   type IntentOwner,
+  type RefundProviders,
+  refundableSources,
   refundOrderPayments,
   refundThroughProvider,
 } from './payments.service.js';
 export type { PaymentProvider } from './provider.js';
-export { paymentProvider } from './provider-registry.js';
+export { type PaymentProviders, paymentProvider, paymentProviders } from './provider-registry.js';
