@@ -5,7 +5,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
 import { paymentSettings, paymentsEnvSchema } from '../../config-payments.js';
 import { activityLogs, events, orders, payments } from '../../db/schema/index.js';
-import { testProviderRefunds } from '../payments/test-provider.js';
+import { testProviderRefunds } from '../payments/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;

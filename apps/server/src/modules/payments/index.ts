@@ -13,3 +13,4 @@ export {
 } from './payments.service.js';
 export type { PaymentProvider } from './provider.js';
 export { type PaymentProviders, paymentProvider, paymentProviders } from './provider-registry.js';
+export { REFUSED_REFUND_CENTS, testProviderRefunds } from './test-provider.js';
