@@ -58,15 +58,6 @@ export function monthlyRevenue(db: DbOrTx, range: DateRange) {
   );
 }
 
-export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
-  return rows<{ paymentMethod: PaymentMethod; revenue: number; orderCount: number }>(
-    db,
-    sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", sum(orders)::int AS "orderCount"
-        FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
-        GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 2 DESC, 1`,
-  );
-}
-
 export type StatusRow = { status: OrderStatus; revenue: number; orderCount: number };
 const STATUS_ORDER = sql`ARRAY[${sql.join(
   ORDER_STATUSES.map((status) => sql`${status}`),
