@@ -44,7 +44,7 @@ function statusVariant(status: string): BadgeVariant {
 
 /** A provider's id, linked to its page in the provider's dashboard when it has one. */
 function ProviderId({ payment }: { payment: PaymentRecordView }) {
-  const id = <span className="font-mono text-xs">{payment.providerId}</span>;
+  const id = <span className="break-all font-mono text-xs">{payment.providerId}</span>;
   if (!payment.dashboardUrl) return id;
   return (
     <a
@@ -111,7 +111,7 @@ export function PaymentsTab({ order, onOrderChange }: { order: OrderView; onOrde
           <TableBody>
             {timeline.payments.map((payment) => (
               <TableRow key={payment.id} data-testid="payment-row">
-                <TableCell className="whitespace-nowrap">{formatDateTime(payment.occurredAt)}</TableCell>
+                <TableCell>{formatDateTime(payment.occurredAt)}</TableCell>
                 <TableCell>{KIND_LABELS[payment.kind]}</TableCell>
                 <TableCell>{PROVIDER_LABELS[payment.provider]}</TableCell>
                 <TableCell>
