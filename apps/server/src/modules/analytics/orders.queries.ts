@@ -1,4 +1,4 @@
-import { type DateRange, ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '@seamline/shared';
+import { type DateRange, ORDER_STATUSES, type OrderStatus } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { one, REVENUE_ORDER, rows, withinDays } from './sql.js';

@@ -56,9 +56,7 @@ describe('revenue read from the payments', () => {
       monthlyRevenue: [{ month: today.slice(0, 7), revenue: net, orderCount: 1 }],
       revenueByPaymentMethod: [{ paymentMethod: 'stripe', revenue: net, orderCount: 1 }],
     });
-    expect(after.revenueByStatus).toEqual([
-      { status: 'confirmed', revenue: net, orderCount: 1, percentage: 100 },
-    ]);
+    expect(after.revenueByStatus).toEqual([{ status: 'confirmed', revenue: net, orderCount: 1, percentage: 100 }]);
 
     // History without payment rows (imported, or from before payments were recorded) counts by its total.
     await buildOrder(t.app.db, { customerId: null, total: 50, status: 'delivered' });

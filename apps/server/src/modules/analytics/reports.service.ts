@@ -19,13 +19,7 @@ import {
   type SystemActivity,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  dailyOrders,
-  type OrderTotals,
-  ordersByStatus,
-  orderTotals,
-  type StatusRow,
-} from './orders.queries.js';
+import { dailyOrders, type OrderTotals, ordersByStatus, orderTotals, type StatusRow } from './orders.queries.js';
 import { paymentRevenue } from './payment-revenue.js';
 import {
   activityByStatus,
