@@ -5,7 +5,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
 import { paymentSettings, paymentsEnvSchema } from '../../config-payments.js';
 import { activityLogs, events, orders, payments } from '../../db/schema/index.js';
-import { testProviderRefunds } from '../payments/index.js';
+import { paymentProviders, refundThroughProvider, testProviderRefunds } from '../payments/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -185,6 +185,32 @@ describe('staff refunds', () => {
     expect(testProviderRefunds(intentId)).toHaveLength(0);
     const logs = await t.app.db.select().from(activityLogs).where(eq(activityLogs.resourceId, order.id));
     expect(logs.filter((log) => log.action === 'refund')).toHaveLength(0);
+  });
+
+  it('a provider that does not answer in time, or cannot be reached, refunds nothing (502)', async () => {
+    const { order } = await paidOrder(30);
+    const real = paymentProviders(t.config).byName('test')!;
+    // Stand-ins for the provider's side: one that never answers, one whose connection fails.
+    const silent = { ...real, refund: () => new Promise<never>(() => {}) };
+    const unreachable = {
+      ...real,
+      refund: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const attempt = (provider: typeof real) =>
+      t.app.db.transaction((tx) => refundThroughProvider(tx, provider, order.id, 1000, { timeoutMs: 50 }));
+    await expect(attempt(silent)).rejects.toMatchObject({
+      statusCode: 502,
+      message: 'The payment provider did not answer the refund in time. Nothing was refunded; please try again later.',
+    });
+    await expect(attempt(unreachable)).rejects.toMatchObject({
+      statusCode: 502,
+      message:
+        'The payment provider could not be reached for the refund. Nothing was refunded; please try again later.',
+    });
+    const rows = await t.app.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows.map((r) => r.kind)).toEqual(['charge']);
   });
 
   it('money staff recorded by hand is refunded as a manual refund staff pay back themselves', async () => {

@@ -177,6 +177,8 @@ export type RefundOptions = {
   /** Why (staff's words), kept as the refund rows' message. */
   reason?: string | undefined;
   recordedBy?: string | null | undefined;
+  /** How long the provider may take (REFUND_TIMEOUT_MS unless a test shortens it). */
+  timeoutMs?: number | undefined;
 };
 
 export const refundFailed = (why: string) =>
@@ -211,10 +213,14 @@ export function refundableSources(rows: readonly PaymentRow[]) {
 }
 
 /** One provider refund call, bounded in time: a refusal, an error or no answer are all "not refunded" (502). */
-async function askProvider(provider: PaymentProvider, input: Parameters<PaymentProvider['refund']>[0]) {
+async function askProvider(
+  provider: PaymentProvider,
+  input: Parameters<PaymentProvider['refund']>[0],
+  timeoutMs = REFUND_TIMEOUT_MS,
+) {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), REFUND_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
   });
   try {
     const refund = await Promise.race([provider.refund(input), timeout]);
@@ -290,12 +296,11 @@ export async function refundThroughProvider(
       if (!provider)
         throw refundFailed(`The payment provider "${source.provider}" of this payment is not configured any more.`);
       markExternalEffect(db);
-      const refund = await askProvider(provider, {
-        intentId: source.intentId,
-        amountCents: cents,
-        currency: source.currency,
-        idempotencyKey,
-      });
+      const refund = await askProvider(
+        provider,
+        { intentId: source.intentId, amountCents: cents, currency: source.currency, idempotencyKey },
+        options.timeoutMs,
+      );
       await db.insert(payments).values({
         ...common,
         provider: source.provider,
