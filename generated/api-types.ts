@@ -1279,6 +1279,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's payment timeline: charges, refunds, disputes and payments staff recorded, oldest first
+         * @description Each step with its provider, the provider’s id (the intent of a charge; a refund’s, dispute’s or transfer’s own reference) and a link to the provider’s dashboard when it has one; with `captured` (succeeded charges and manual records), `refunded`, `refundable` and `outstanding`. 404 "Order not found".
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
+         */
+        get: operations["listOrderPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund part or all of an order's captured money through its payment provider
+         * @description Oldest payment first, each at most what is left of it; money recorded by hand (cash, bank transfer) becomes a `manual` refund the store pays back by hand. The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`, its stock given back) once everything captured is given back. 409 "Nothing is left to refund on this order." or 409 "Only $40.00 of this order can still be refunded." (never more than captured, even for refunds sent at the same time). 502 when the provider refuses, fails or does not answer: nothing is refunded. A replay with the same `Idempotency-Key` returns the first answer and refunds nothing more. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
+         */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/packing-slips": {
         parameters: {
             query?: never;
@@ -1732,6 +1776,28 @@ export interface paths {
          *     Who may call: any signed-in user.
          */
         delete: operations["deletePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings → Payments: each payment method, whether it is on, through which provider, in which mode
+         * @description Built from the environment: the webhook address to give Stripe or PayPal, public keys, limits, the bank account (IBAN masked to its last 4) and the variables that turn each method on. Never a secret.
+         *
+         *     Who may call: admin.
+         */
+        get: operations["getPaymentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3386,6 +3452,15 @@ export interface components {
         };
         /** @description Too many requests; retry after the `Retry-After` seconds. */
         TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The payment provider refused, failed or did not answer; nothing was done. */
+        BadGateway: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5678,6 +5753,11 @@ export interface operations {
                      */
                     shippingMethod?: "standard" | "express" | "overnight";
                     couponCode?: string;
+                    /**
+                     * @default stripe
+                     * @enum {string}
+                     */
+                    paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
                 };
             };
         };
@@ -5726,11 +5806,12 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
-                            };
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
+                            } | null;
                         };
                         message?: string;
                     };
@@ -5789,6 +5870,11 @@ export interface operations {
                      */
                     shippingMethod?: "standard" | "express" | "overnight";
                     couponCode?: string;
+                    /**
+                     * @default stripe
+                     * @enum {string}
+                     */
+                    paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
                     email: string;
                 };
             };
@@ -5838,11 +5924,12 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
-                            };
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
+                            } | null;
                             email: string;
                         };
                         message?: string;
@@ -7875,6 +7962,220 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOrderPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            payments: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "charge" | "refund" | "dispute" | "manual";
+                                /** @enum {string} */
+                                provider: "test" | "stripe" | "paypal" | "manual";
+                                providerId: string;
+                                amount: number;
+                                currency: string;
+                                status: string;
+                                message: string | null;
+                                dashboardUrl: string | null;
+                                recordedBy: string | null;
+                                occurredAt: string;
+                            }[];
+                            captured: number;
+                            refunded: number;
+                            refundable: number;
+                            outstanding: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Letters, digits, _ . : - (at most 200). Repeating the same request with the same key returns the first answer; a key is bound to its caller (user, or guest e-mail) and body: the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25,
+                 *       "reason": "Damaged on arrival"
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                            payments: {
+                                payments: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "charge" | "refund" | "dispute" | "manual";
+                                    /** @enum {string} */
+                                    provider: "test" | "stripe" | "paypal" | "manual";
+                                    providerId: string;
+                                    amount: number;
+                                    currency: string;
+                                    status: string;
+                                    message: string | null;
+                                    dashboardUrl: string | null;
+                                    recordedBy: string | null;
+                                    occurredAt: string;
+                                }[];
+                                captured: number;
+                                refunded: number;
+                                refundable: number;
+                                outstanding: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
         };
     };
     getPackingSlips: {
@@ -10149,10 +10450,11 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
                             };
                             clientSecret: string;
                         };
@@ -10441,6 +10743,48 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: {
+                                /** @enum {string} */
+                                method: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                enabled: boolean;
+                                /** @enum {string|null} */
+                                provider: "test" | "stripe" | "paypal" | "manual" | null;
+                                /** @enum {string|null} */
+                                mode: "test" | "live" | null;
+                                details: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -6,7 +6,7 @@ export type EndpointAccess = 'public' | 'authenticated' | AccessRule;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The failure statuses an endpoint documents; every answer outside 2xx carries the error envelope. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503 | 507;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 507;
 
 /**
  * One endpoint, written once (docs/domain.md § API): the server registers its route from it (the response schema is

@@ -59,6 +59,8 @@ export const refundPaymentInput = z.object({
   amount: recordPaymentInput.shape.amount,
   reason: z.string().trim().max(500).default(''),
 });
+export type RefundPaymentForm = z.input<typeof refundPaymentInput>;
+export type RefundPaymentData = z.output<typeof refundPaymentInput>;
 
 /** Where a shopper sends a bank transfer, with the order's own reference. */
 export const bankTransferInstructionsView = z.object({

@@ -18,11 +18,12 @@ import { jobRoutes } from './jobs/index.js';
 import {
   adminOrderRoutes,
   confirmPayment,
+  orderPaymentRoutes,
   orderRoutes,
   packingSlipRoutes,
   settleProviderEvent,
 } from './orders/index.js';
-import { paymentRoutes, paymentSettlementRoutes } from './payments/index.js';
+import { paymentRoutes, paymentSettingsRoutes, paymentSettlementRoutes } from './payments/index.js';
 import { productAdminRoutes, productReadRoutes, productStockRoutes } from './products/index.js';
 import { profileRoutes } from './profile/index.js';
 import { queueJobRoutes } from './queue-jobs/index.js';
@@ -49,6 +50,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   customerRoutes,
   imageRoutes,
   adminOrderRoutes,
+  orderPaymentRoutes,
   packingSlipRoutes,
   orderRoutes,
   returnRoutes,

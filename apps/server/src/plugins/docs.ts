@@ -16,6 +16,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }
   415: { name: 'UnsupportedMediaType', description: 'The body is not of a supported type.' },
   422: { name: 'Unprocessable', description: 'The request is understood but cannot be carried out.' },
   429: { name: 'TooManyRequests', description: 'Too many requests; retry after the `Retry-After` seconds.' },
+  502: { name: 'BadGateway', description: 'The payment provider refused, failed or did not answer; nothing was done.' },
   503: { name: 'ServiceBusy', description: 'Busy or a dependency is down; retry after the `Retry-After` seconds.' },
   507: { name: 'InsufficientStorage', description: 'The server has no room to store the upload.' },
 };

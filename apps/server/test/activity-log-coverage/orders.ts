@@ -151,6 +151,35 @@ const confirmPayment: Scenario = async (ctx) => {
   };
 };
 
+/** Staff refund part of a paid order through the provider. */
+const refundPayment: Scenario = async (ctx) => {
+  const support = await ctx.staff('support');
+  const order = await pendingOrder(ctx, support.token);
+  const intent = await call(ctx.app, 'POST', '/api/payments/create-payment-intent', {
+    token: support.token,
+    body: { amount: order.total, orderId: order.id },
+  });
+  const paymentIntentId = dataOf<{ paymentIntent: { id: string } }>(intent).paymentIntent.id;
+  await call(ctx.app, 'POST', '/api/payments/confirm', {
+    token: support.token,
+    body: { orderId: order.id, paymentIntentId },
+  });
+  return {
+    call: () =>
+      call(ctx.app, 'POST', `/api/admin/orders/${order.id}/refunds`, {
+        token: support.token,
+        body: { amount: 10, reason: 'Late delivery' },
+      }),
+    expected: () => ({
+      userId: support.user.id,
+      action: 'refund',
+      resource: 'order',
+      resourceId: order.id,
+      changes: ['paymentStatus'],
+    }),
+  };
+};
+
 const SESSION = 'prices a cart and records an unattached payment intent; no order, stock or store data changes';
 
 /** Orders (staff), storefront checkout and payments. */
@@ -165,6 +194,7 @@ export const ordersScenarios: ScenarioTable = {
   'PUT /api/orders/:id/cancel': cancel('PUT', '/api/orders/:id/cancel', { reason: 'Customer phoned to cancel' }),
   'POST /api/orders/:id/refund': refundRequest,
   'POST /api/payments/confirm': confirmPayment,
+  'POST /api/admin/orders/:id/refunds': refundPayment,
   'POST /api/orders/guest': {
     notLogged: 'anonymous storefront checkout; staff place orders with POST /api/admin/orders',
   },

@@ -1,6 +1,7 @@
 import type { AccessRule } from '@seamline/shared';
 import {
   Activity,
+  Banknote,
   BarChart3,
   Boxes,
   DollarSign,
@@ -65,6 +66,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Activity Logs', to: '/activity-logs', icon: Activity, rule: 'activityLogs' },
       { label: 'API keys', to: '/settings/api-keys', icon: KeyRound, rule: 'integrations' },
       { label: 'Jobs', to: '/settings/jobs', icon: Layers, rule: 'integrations' },
+      { label: 'Payments', to: '/settings/payments', icon: Banknote, rule: 'integrations' },
       { label: 'Webhooks', to: '/settings/webhooks', icon: Webhook, rule: 'integrations' },
     ],
   },

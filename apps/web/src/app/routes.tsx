@@ -76,5 +76,10 @@ export const appRoutes: RouteObject[] = [
     { title: 'Webhooks', rule: 'integrations' },
     () => import('../features/webhooks/pages/WebhooksPage'),
   ),
+  page(
+    'settings/payments',
+    { title: 'Payments', rule: 'integrations' },
+    () => import('../features/payment-settings/pages/PaymentSettingsPage'),
+  ),
   page('profile', { title: 'Profile', rule: 'staff' }, () => import('../features/security/pages/ProfileSecurityPage')),
 ];

@@ -14,6 +14,7 @@ import { imageContracts } from './images.js';
 import { importExportContracts } from './imports.js';
 import { inventoryContracts } from './inventory.js';
 import { invitationContracts } from './invitations.js';
+import { orderPaymentContracts } from './order-payments.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
 import { packingSlipContracts } from './packing-slips.js';
 import { paymentContracts } from './payments.js';
@@ -42,6 +43,7 @@ export * from './images.js';
 export * from './imports.js';
 export * from './inventory.js';
 export * from './invitations.js';
+export * from './order-payments.js';
 export * from './orders.js';
 export * from './packing-slips.js';
 export * from './payments.js';
@@ -72,6 +74,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   inventory: inventoryContracts,
   orders: orderContracts,
   adminOrders: adminOrderContracts,
+  orderPayments: orderPaymentContracts,
   packingSlips: packingSlipContracts,
   returns: returnContracts,
   checkout: checkoutContracts,

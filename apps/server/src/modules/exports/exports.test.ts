@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, placeOrder } from '../../../test/orders.js';
-import { activityLogs, coupons, orders } from '../../db/schema/index.js';
+import { activityLogs, coupons, orders, payments } from '../../db/schema/index.js';
 
 let t: TestApp;
 const tokens: Record<'admin' | 'moderator' | 'support' | 'customer', string> = {
@@ -127,6 +127,49 @@ describe('orders export', () => {
     expect(searched.records.map((r) => r.order_number)).toEqual([numbers.paypal]);
     const byCustomer = await download('/admin/orders/export.csv?search=Ava%20Export&paymentMethod=paypal');
     expect(byCustomer.records.map((r) => r.order_number)).toEqual([numbers.paypal]);
+  });
+
+  it('gives each order what was paid and refunded and its payment ids, oldest first', async () => {
+    const [card] = await t.app.db.select().from(orders).where(eq(orders.orderNumber, numbers.card));
+    const at = (minutes: number) => new Date(Date.now() - 60_000 * minutes);
+    await t.app.db.insert(payments).values([
+      {
+        orderId: card!.id,
+        provider: 'test',
+        intentId: 'pi_test_declined',
+        amount: card!.total,
+        status: 'failed',
+        createdAt: at(30),
+      },
+      {
+        orderId: card!.id,
+        provider: 'test',
+        intentId: 'pi_test_export',
+        amount: card!.total,
+        status: 'succeeded',
+        createdAt: at(20),
+      },
+      {
+        orderId: card!.id,
+        provider: 'test',
+        intentId: 'pi_test_export',
+        providerRef: 're_test_export',
+        kind: 'refund',
+        amount: 5,
+        status: 'succeeded',
+        createdAt: at(10),
+      },
+    ]);
+    const { records } = await download(`/admin/orders/export.csv?search=${numbers.card}`);
+    expect(records).toHaveLength(2);
+    for (const record of records)
+      expect(record).toMatchObject({
+        paid: card!.total.toFixed(2),
+        refunded: '5.00',
+        payment_ids: 'pi_test_export re_test_export',
+      });
+    const other = await download(`/admin/orders/export.csv?search=${numbers.paypal}`);
+    expect(other.records[0]).toMatchObject({ paid: '0.00', refunded: '0.00', payment_ids: '' });
   });
 
   it('makes cells a spreadsheet would run as formulas inert', async () => {

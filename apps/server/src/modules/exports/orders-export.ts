@@ -32,6 +32,9 @@ type OrderLine = {
   shipping: string;
   tax: string;
   total: string;
+  paid: string;
+  refunded: string;
+  payment_ids: string;
   product_sku: string | null;
   variant_sku: string | null;
   product_name: string | null;
@@ -65,6 +68,9 @@ export const ORDER_COLUMNS = [
   'shipping',
   'tax',
   'total',
+  'paid',
+  'refunded',
+  'payment_ids',
   'product_sku',
   'variant_sku',
   'product_name',
@@ -96,11 +102,22 @@ function readPage(db: Db, conditions: SQL[], after: OrderLine | null): Promise<O
         o.delivered_at, o.status, o.payment_status, o.payment_method, o.shipping_method, o.guest_email, u.email,
         u.first_name, u.last_name, o.shipping_address AS address, o.coupon_code, o.subtotal::text AS subtotal,
         o.discount::text AS discount, o.shipping::text AS shipping, o.tax::text AS tax, o.total::text AS total,
+        pay.paid::text AS paid, pay.refunded::text AS refunded, pay.payment_ids,
         i.product_sku, i.variant_sku, i.product_name, i.size, i.color, i.quantity, i.price::text AS price,
         i.total::text AS line_total
       FROM page JOIN orders o ON o.id = page.id
       LEFT JOIN users u ON u.id = o.customer_id
       -- LATERAL: each page order's lines through order_items_order_idx, never a scan of every line.
+      -- LATERAL: each page order's payments through payments_order_idx: money captured (succeeded charges and
+      -- manual records), refunded, and the provider ids of its steps, oldest first (the payment timeline's).
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(amount) FILTER (WHERE kind IN ('charge', 'manual') AND status = 'succeeded'), 0) AS paid,
+          coalesce(sum(amount) FILTER (WHERE kind = 'refund' AND status = 'succeeded'), 0) AS refunded,
+          coalesce(string_agg(CASE WHEN kind = 'charge' THEN intent_id ELSE coalesce(provider_ref, intent_id) END, ' '
+            ORDER BY coalesce(occurred_at, created_at), created_at, id)
+            FILTER (WHERE kind <> 'charge' OR status = 'succeeded'), '') AS payment_ids
+        FROM payments WHERE payments.order_id = o.id
+      ) pay ON true
       LEFT JOIN LATERAL (SELECT * FROM order_items WHERE order_items.order_id = o.id) i ON true
       ORDER BY o.created_at DESC, o.id DESC, i.id`,
   );
@@ -129,6 +146,9 @@ function orderRecord(line: OrderLine): string[] {
     money(line.shipping),
     money(line.tax),
     money(line.total),
+    money(line.paid),
+    money(line.refunded),
+    line.payment_ids,
     line.product_sku ?? '',
     line.variant_sku ?? '',
     line.product_name ?? '',

@@ -4,6 +4,7 @@ export { OrderChangesService } from './order-changes.service.js';
 export { recordOrderChange } from './order-events.js';
 export { priceLines } from './order-lines.js';
 export { confirmPayment, markOrderPaid } from './order-payment.js';
+export { orderPaymentRoutes } from './order-payments.routes.js';
 export { orderConditions } from './order-queries.js';
 export { settleProviderEvent } from './order-settlement.js';
 export { moveOrderStock, targetStockState } from './order-stock.js';

@@ -70,12 +70,12 @@ export class OrderChangesService {
     // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
     const holdsMoney = HOLDS_MONEY.includes(order.paymentStatus);
     if (refunding && holdsMoney) {
-      refunded = await refundOrderPayments(tx, this.provider, order.id);
+      refunded = await refundOrderPayments(tx, this.provider, order.id, { recordedBy: actorId });
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
     }
     if (next.status === 'cancelled' && holdsMoney && paymentStatus === order.paymentStatus) {
       // Cancelling a paid order gives the money back too.
-      refunded = await refundOrderPayments(tx, this.provider, order.id);
+      refunded = await refundOrderPayments(tx, this.provider, order.id, { recordedBy: actorId });
       paymentStatus = 'refunded';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);

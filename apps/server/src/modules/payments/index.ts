@@ -1,9 +1,13 @@
+export { maskIban, paymentSettingsRoutes, paymentSettingsView } from './payment-settings.js';
+export { orderPaymentRows, orderPaymentsView, paymentOccurredAt, paymentProviderId } from './payment-timeline.js';
 export { type PaymentConfirmation, paymentRoutes } from './payments.routes.js';
 export {
   bindIntentToOrder,
   confirmIntent,
   createPaymentIntent,
   type IntentOwner,
+  type RefundProviders,
+  refundableSources,
   refundOrderPayments,
   refundThroughProvider,
 } from './payments.service.js';
@@ -16,3 +20,4 @@ export {
   type SettleEvent,
   type SettlementOutcome,
 } from './settlement.js';
+export { REFUSED_REFUND_CENTS, testProviderRefunds } from './test-provider.js';

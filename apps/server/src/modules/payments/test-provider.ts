@@ -5,6 +5,23 @@ import type { PaymentProvider, ProviderEvent } from './provider.js';
 /** Amounts whose cents are .02 are declined by the test provider (documented for testers in docs/features.md). */
 export const DECLINED_CENTS = 2;
 
+/**
+ * Refunds whose cents are .03 are refused by the test provider (status failed), so staff and tests can see what a
+ * provider refusal looks like: the refund answers 502 and nothing is recorded as refunded.
+ */
+export const REFUSED_REFUND_CENTS = 3;
+
+/**
+ * The test provider's refunds, by idempotency key, kept for the life of the process like a real provider keeps them:
+ * a refund asked again with the same key is the same refund (never a second one).
+ */
+const issuedRefunds = new Map<string, { id: string; intentId: string; amountCents: number }>();
+
+/** The refunds the test provider made of an intent (tests check a refund reached the provider exactly once). */
+export function testProviderRefunds(intentId: string) {
+  return [...issuedRefunds.values()].filter((refund) => refund.intentId === intentId);
+}
+
 /** The header the test provider's webhooks carry their signature in. */
 export const TEST_SIGNATURE_HEADER = 'x-test-signature';
 
@@ -37,8 +54,13 @@ export function testProvider(webhookSecret: string): PaymentProvider {
     async retrieve() {
       return { status: 'pending', amountCents: 0, currency: 'usd' };
     },
-    async refund() {
-      return { id: `re_test_${randomBytes(12).toString('hex')}`, status: 'succeeded' };
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      if (amountCents % 100 === REFUSED_REFUND_CENTS) return { id: '', status: 'failed' };
+      const known = issuedRefunds.get(idempotencyKey);
+      if (known) return { id: known.id, status: 'succeeded' };
+      const id = `re_test_${randomBytes(12).toString('hex')}`;
+      issuedRefunds.set(idempotencyKey, { id, intentId, amountCents });
+      return { id, status: 'succeeded' };
     },
     async parseWebhook(rawBody, headers) {
       const signature = headers[TEST_SIGNATURE_HEADER];

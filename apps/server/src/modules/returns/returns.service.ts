@@ -167,7 +167,10 @@ export class ReturnsService {
       const amount = input.refundAmount ?? defaultRefund(value, refundable);
       if (toCents(amount) > toCents(refundable))
         throw badRequest(RETURN_MESSAGES.amountTooHigh(refundable), 'refundAmount');
-      const throughProvider = await refundThroughProvider(tx, this.provider, order.id, toCents(amount));
+      const throughProvider = await refundThroughProvider(tx, this.provider, order.id, toCents(amount), {
+        reason: `Return of order ${order.orderNumber}`,
+        recordedBy: actingUserId(user),
+      });
 
       const restocked: string[] = [];
       for (const { entry, line } of lines) {

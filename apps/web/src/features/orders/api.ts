@@ -5,7 +5,9 @@ import {
   type EditOrderInput,
   type OrderStatusForm,
   orderContracts,
+  orderPaymentContracts,
   productContracts,
+  type RefundPaymentData,
   returnContracts,
 } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -126,5 +128,24 @@ export function useApproveReturn() {
 export function useDeclineReturn() {
   return useOrderMutation(({ id, reason }: { id: string; reason: string }) =>
     api.call(returnContracts.decline, { params: { id }, body: { reason } }),
+  );
+}
+
+/** One order's payment timeline: charges, refunds, disputes and payments recorded by hand, with their totals. */
+export function useOrderPayments(orderId: string) {
+  return useQuery({
+    queryKey: [...orderQueries.all, 'payments', orderId] as const,
+    queryFn: async ({ signal }) =>
+      (await api.call(orderPaymentContracts.list, { params: { id: orderId }, signal })).data,
+  });
+}
+
+/**
+ * Refund part or all of an order through its provider: an Idempotency-Key per dialog submission, so a retried
+ * request never refunds twice. The order, its payments and the list refresh.
+ */
+export function useRefundOrder() {
+  return useOrderMutation(({ id, body, key }: { id: string; body: RefundPaymentData; key: string }) =>
+    api.call(orderPaymentContracts.refund, { params: { id }, body, headers: { 'Idempotency-Key': key } }),
   );
 }

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { customerName, itemCount } from '../order-display';
 import { packingSlipsPath } from '../packing-slips-api';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
+import { PaymentsTab } from './PaymentsTab';
 import { ReturnsTab, ReturnTimelineItems } from './ReturnsTab';
 
 function Address({ title, address }: { title: string; address: OrderAddressInput }) {
@@ -49,7 +50,8 @@ function Pricing({ order }: { order: OrderView }) {
   );
 }
 
-/** The order detail viewer: header, summary tiles and the tabs Overview, Details, Items, Tracking, Analytics, Returns. */
+/** The order detail viewer: header, summary tiles and the tabs Overview, Details, Payments (the
+ * payment timeline and refunds), Items, Tracking, Analytics, Returns. */
 export function OrderDetailsDialog({
   order,
   onOpenChange,
@@ -57,7 +59,7 @@ export function OrderDetailsDialog({
 }: {
   order: OrderView | null;
   onOpenChange: (open: boolean) => void;
-  /** A return decided in the Returns tab hands back the order as it now stands. */
+  /** A return decided in the Returns tab, or a refund in the Payments tab, hands back the order as it now stands. */
   onOrderChange: (order: OrderView) => void;
 }) {
   return (
@@ -85,6 +87,7 @@ export function OrderDetailsDialog({
             <TabsList aria-label="Order details">
               <TabsTrigger value="overview">Overview</TabsTrigger>
               <TabsTrigger value="details">Details</TabsTrigger>
+              <TabsTrigger value="payments">Payments</TabsTrigger>
               <TabsTrigger value="items">Items</TabsTrigger>
               <TabsTrigger value="tracking">Tracking</TabsTrigger>
               <TabsTrigger value="analytics">Analytics</TabsTrigger>
@@ -140,6 +143,9 @@ export function OrderDetailsDialog({
                 <Address title="Shipping Address" address={order.shippingAddress} />
                 <Address title="Billing Address" address={order.billingAddress} />
               </div>
+            </TabsContent>
+            <TabsContent value="payments" className="pt-4">
+              <PaymentsTab order={order} onOrderChange={onOrderChange} />
             </TabsContent>
             <TabsContent value="items" className="pt-4">
               <ul className="divide-y divide-slate-100">
