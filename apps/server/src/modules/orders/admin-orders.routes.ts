@@ -4,12 +4,12 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/index.js';
+import { paymentProviders } from '../payments/index.js';
 import { OrderRequestsService } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(app.db, paymentProvider(app.config), app.config.publicUrl);
+  const orders = new OrderRequestsService(app.db, paymentProviders(app.config), app.config.publicUrl);
 
   // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.
   serve(app, contracts.create, async (request, reply) => {

@@ -16,7 +16,7 @@ import { conflict } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { type PaymentProvider, refundOrderPayments } from '../payments/index.js';
+import { type PaymentProviders, refundOrderPayments } from '../payments/index.js';
 import { orderLinesLessReturned } from '../return-records/index.js';
 import { lockedOrderForChange, visibleOrder } from './order-access.js';
 import { recordOrderChange } from './order-events.js';
@@ -50,7 +50,7 @@ function auditable(row: OrderRow) {
 export class OrderChangesService {
   constructor(
     private readonly db: Db,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
     private readonly publicUrl: string,
   ) {}
 
@@ -70,12 +70,12 @@ export class OrderChangesService {
     // A partly refunded order (a return) still holds money: refunding or cancelling it gives back the rest.
     const holdsMoney = HOLDS_MONEY.includes(order.paymentStatus);
     if (refunding && holdsMoney) {
-      refunded = await refundOrderPayments(tx, this.provider, order.id, { recordedBy: actorId });
+      refunded = await refundOrderPayments(tx, this.providers, order.id, { recordedBy: actorId });
       if (refunded > 0 || next.status === 'refunded') paymentStatus = 'refunded';
     }
     if (next.status === 'cancelled' && holdsMoney && paymentStatus === order.paymentStatus) {
       // Cancelling a paid order gives the money back too.
-      refunded = await refundOrderPayments(tx, this.provider, order.id, { recordedBy: actorId });
+      refunded = await refundOrderPayments(tx, this.providers, order.id, { recordedBy: actorId });
       paymentStatus = 'refunded';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { callerOf, once } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
-import type { PaymentProvider } from '../payments/index.js';
+import type { PaymentProviders } from '../payments/index.js';
 import { loadOrderReturns } from '../return-records/index.js';
 import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-access.js';
 import { OrderChangesService } from './order-changes.service.js';
@@ -29,10 +29,10 @@ export class OrderRequestsService {
 
   constructor(
     private readonly db: Db,
-    provider: PaymentProvider,
+    providers: PaymentProviders,
     publicUrl: string,
   ) {
-    this.changes = new OrderChangesService(db, provider, publicUrl);
+    this.changes = new OrderChangesService(db, providers, publicUrl);
   }
 
   /** POST /orders and /admin/orders: a customer for themself; staff for a chosen customer or a guest e-mail. */

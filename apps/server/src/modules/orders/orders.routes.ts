@@ -4,14 +4,14 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/index.js';
+import { paymentProviders } from '../payments/index.js';
 import { OrderRequestsService } from './order-requests.service.js';
 
 const ORDER_CANCELLED = 'Order cancelled successfully';
 
 /** Customers' own orders, guest orders and tracking, and the staff list and status changes. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(app.db, paymentProvider(app.config), app.config.publicUrl);
+  const orders = new OrderRequestsService(app.db, paymentProviders(app.config), app.config.publicUrl);
 
   serve(app, contracts.create, async (request, reply) => {
     const key = idempotencyKey(request.headers['idempotency-key']);

@@ -3,12 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProvider } from '../payments/index.js';
+import { paymentProviders } from '../payments/index.js';
 import { ReturnsService } from './returns.service.js';
 
 /** Returns: customers ask (and follow their requests), staff list, approve or decline. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = new ReturnsService(app.db, paymentProvider(app.config));
+  const returns = new ReturnsService(app.db, paymentProviders(app.config));
 
   serve(app, orderContracts.requestRefund, async (request) =>
     ok(

@@ -28,7 +28,7 @@ import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
 import { changeStock } from '../inventory/index.js';
 import { loadOrderView, lockedOrderForChange, recordOrderChange, viewFor, visibleOrder } from '../orders/index.js';
-import { type PaymentProvider, refundThroughProvider } from '../payments/index.js';
+import { type PaymentProviders, refundThroughProvider } from '../payments/index.js';
 import { customerReturnView, loadOrderReturns, loadReturnViews, returnUnitsByLine } from '../return-records/index.js';
 
 type OrderLine = typeof orderItems.$inferSelect;
@@ -56,7 +56,7 @@ const forCaller = (user: AuthUser, view: ReturnRequestView) => (isStaff(user) ? 
 export class ReturnsService {
   constructor(
     private readonly db: Db,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   /** POST /orders/{id}/refund (owner or staff). */
@@ -167,7 +167,7 @@ export class ReturnsService {
       const amount = input.refundAmount ?? defaultRefund(value, refundable);
       if (toCents(amount) > toCents(refundable))
         throw badRequest(RETURN_MESSAGES.amountTooHigh(refundable), 'refundAmount');
-      const throughProvider = await refundThroughProvider(tx, this.provider, order.id, toCents(amount), {
+      const throughProvider = await refundThroughProvider(tx, this.providers, order.id, toCents(amount), {
         reason: `Return of order ${order.orderNumber}`,
         recordedBy: actingUserId(user),
       });
