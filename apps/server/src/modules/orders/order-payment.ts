@@ -1,4 +1,4 @@
-import type { ApiError, confirmPaymentInput, EndpointResponse, paymentContracts } from '@seamline/shared';
+import type { ApiError, confirmPaymentInput, EndpointResponse, OrderView, paymentContracts } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -17,6 +17,7 @@ import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail } from './order-mails.js';
 import { lockOrderStock, moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
+import { isOfflineMethod } from './payment-terms.js';
 
 type ConfirmInput = z.output<typeof confirmPaymentInput>;
 type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
@@ -84,31 +85,24 @@ export async function confirmOrderPayment(
       body: { success: false, error: error.message, message: error.message, code: error.code },
     };
   }
-  const status = order.status === 'pending' ? 'confirmed' : order.status;
-  const stockState = targetStockState(order.stockState, status, 'paid');
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  await moveOrderStock(tx, lines, order.stockState, stockState, {
-    orderId: order.id,
+  const view = await markOrderPaid(tx, order, {
     actorId: user?.id ?? null,
-    reason: `Order ${order.orderNumber} paid`,
+    publicUrl,
+    paymentIntentId: input.paymentIntentId,
+    beforeEvents: () =>
+      logStaffConfirmation(
+        tx,
+        audit,
+        user,
+        order,
+        {
+          status: order.status === 'pending' ? 'confirmed' : order.status,
+          paymentStatus: 'paid',
+          paymentIntentId: input.paymentIntentId,
+        },
+        'success',
+      ),
   });
-  await tx
-    .update(orders)
-    .set({ status, paymentStatus: 'paid', paidAt: new Date(), stockState, paymentIntentId: input.paymentIntentId })
-    .where(eq(orders.id, order.id));
-  await logStaffConfirmation(
-    tx,
-    audit,
-    user,
-    order,
-    { status, paymentStatus: 'paid', paymentIntentId: input.paymentIntentId },
-    'success',
-  );
-  const view = (await loadOrderView(tx, order.id))!;
-  await recordOrderChange(tx, order, view);
-  // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does).
-  const mail = orderConfirmationMail(view, publicUrl);
-  if (mail) await queueMail(tx, mail);
   return {
     statusCode: 200,
     body: ok(
@@ -122,6 +116,54 @@ export async function confirmOrderPayment(
 }
 
 type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What an order becoming paid does, however the money came (a provider's confirmation, staff recording a transfer,
+ * cash taken on delivery), in the caller's transaction with the order row locked: a pending order becomes confirmed,
+ * its stock follows (targetStockState: committed), paidAt is set once, order.paid (and order.status_changed) are
+ * recorded, and the shopper is mailed the confirmation — except for cash and bank transfer, mailed when placed.
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  order: OrderRow,
+  options: {
+    actorId: string | null;
+    publicUrl: string;
+    /** The provider's intent that paid it (kept on the order); left out for money recorded by hand. */
+    paymentIntentId?: string;
+    /** Written after the order row and before its events (the caller's activity-log row). */
+    beforeEvents?: () => Promise<void>;
+  },
+): Promise<OrderView> {
+  const status = order.status === 'pending' ? 'confirmed' : order.status;
+  const stockState = targetStockState(order.stockState, status, 'paid');
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await moveOrderStock(tx, lines, order.stockState, stockState, {
+    orderId: order.id,
+    actorId: options.actorId,
+    reason: `Order ${order.orderNumber} paid`,
+  });
+  await tx
+    .update(orders)
+    .set({
+      status,
+      paymentStatus: 'paid',
+      paidAt: order.paidAt ?? new Date(),
+      stockState,
+      ...(options.paymentIntentId !== undefined ? { paymentIntentId: options.paymentIntentId } : {}),
+    })
+    .where(eq(orders.id, order.id));
+  await options.beforeEvents?.();
+  const view = (await loadOrderView(tx, order.id))!;
+  await recordOrderChange(tx, order, view);
+  // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does); cash
+  // and bank transfer had theirs when placed.
+  if (!isOfflineMethod(view.paymentMethod)) {
+    const mail = orderConfirmationMail(view, options.publicUrl);
+    if (mail) await queueMail(tx, mail);
+  }
+  return view;
+}
 
 /** Staff taking a payment for an order is a staff mutation (a customer or guest paying is not). */
 async function logStaffConfirmation(

@@ -1,3 +1,4 @@
+export { insertManualPayment, type ManualPayment, receivedAmount } from './manual-payments.js';
 export { type PaymentConfirmation, paymentRoutes } from './payments.routes.js';
 export {
   bindIntentToOrder,
