@@ -6,6 +6,7 @@ import {
   type OrderStatusForm,
   orderContracts,
   productContracts,
+  type RecordPaymentValues,
   returnContracts,
 } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -126,5 +127,12 @@ export function useApproveReturn() {
 export function useDeclineReturn() {
   return useOrderMutation(({ id, reason }: { id: string; reason: string }) =>
     api.call(returnContracts.decline, { params: { id }, body: { reason } }),
+  );
+}
+
+/** Record money received outside a provider (a bank transfer, cash); the order comes back as it now stands. */
+export function useRecordPayment() {
+  return useOrderMutation(({ id, values }: { id: string; values: RecordPaymentValues }) =>
+    api.call(adminOrderContracts.recordPayment, { params: { id }, body: values }),
   );
 }
