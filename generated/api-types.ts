@@ -851,6 +851,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment methods the shop offers now
+         * @description Cards always (through the built-in test provider, `testMode`, when no card provider is configured), PayPal when configured, cash on delivery (up to `cashMaxTotal`) and bank transfer (paid within `bankTransferDays`) when switched on; with the public keys the browser loads each provider with. No secret is ever shown.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["listPaymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/calculate-shipping": {
         parameters: {
             query?: never;
@@ -1212,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
-         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
@@ -1279,6 +1301,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record money received outside a provider (a bank transfer, cash taken on delivery)
+         * @description Adds a manual payment of `amount` received on `receivedAt` (today when left out) with the bank's `reference` and a `note`. Part payments add up; when they reach the total the order is paid (a pending order becomes confirmed, its stock is taken out, the shopper is mailed when not already). More than the outstanding amount answers 400; a cancelled or refunded order 409; a reference already recorded 409. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
+         */
+        post: operations["recordOrderPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/packing-slips": {
         parameters: {
             query?: never;
@@ -1318,7 +1362,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
-         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: any signed-in user.
          */
@@ -1340,7 +1384,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order without an account (tracked by order number and e-mail)
-         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: anyone, without signing in.
          */
@@ -1404,7 +1448,7 @@ export interface paths {
         };
         /**
          * Track an order by its number and the e-mail it was placed with
-         * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed.
+         * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed. A bank-transfer order still waiting for its money comes with the transfer details (`bankTransfer`).
          *
          *     Who may call: anyone, without signing in.
          */
@@ -1426,7 +1470,7 @@ export interface paths {
         };
         /**
          * Get one order (customers only their own)
-         * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one.
+         * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one. A bank-transfer order still waiting for its money comes with the transfer details (`bankTransfer`).
          *
          *     Who may call: any signed-in user.
          */
@@ -5678,6 +5722,11 @@ export interface operations {
                      */
                     shippingMethod?: "standard" | "express" | "overnight";
                     couponCode?: string;
+                    /**
+                     * @default stripe
+                     * @enum {string}
+                     */
+                    paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
                 };
             };
         };
@@ -5726,11 +5775,12 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
-                            };
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
+                            } | null;
                         };
                         message?: string;
                     };
@@ -5789,6 +5839,11 @@ export interface operations {
                      */
                     shippingMethod?: "standard" | "express" | "overnight";
                     couponCode?: string;
+                    /**
+                     * @default stripe
+                     * @enum {string}
+                     */
+                    paymentMethod?: "stripe" | "paypal" | "cash" | "bank_transfer";
                     email: string;
                 };
             };
@@ -5838,11 +5893,12 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
-                            };
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
+                            } | null;
                             email: string;
                         };
                         message?: string;
@@ -5851,6 +5907,43 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: ("stripe" | "paypal" | "cash" | "bank_transfer")[];
+                            testMode: boolean;
+                            stripe: {
+                                publishableKey: string;
+                            } | null;
+                            paypal: {
+                                clientId: string;
+                            } | null;
+                            cashMaxTotal: number | null;
+                            bankTransferDays: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -7198,6 +7291,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -7408,9 +7504,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -7531,6 +7639,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -7689,6 +7800,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -7861,6 +7975,154 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    recordOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 49.19,
+                 *       "receivedAt": "2026-12-02",
+                 *       "reference": "SL7KQ4M2XP",
+                 *       "note": "Transfer received"
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    /** Format: date */
+                    receivedAt?: string;
+                    /** @default  */
+                    reference?: string;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -8055,6 +8317,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8265,9 +8530,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -8469,9 +8746,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -8595,6 +8884,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8725,6 +9017,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8855,6 +9150,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -8876,6 +9174,15 @@ export interface operations {
                                     detail?: string;
                                 }[];
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -8992,9 +9299,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -9112,6 +9431,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9294,6 +9616,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9434,6 +9759,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9577,6 +9905,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9936,6 +10267,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10097,6 +10431,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10149,10 +10486,11 @@ export interface operations {
                                 paymentIntentId: string;
                                 clientSecret: string;
                                 amount: number;
+                                currency: string;
                                 /** @enum {string} */
-                                currency: "usd";
+                                provider: "test" | "stripe" | "paypal";
                                 /** @enum {string} */
-                                status: "requires_confirmation" | "succeeded" | "declined";
+                                status: "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "declined" | "canceled";
                             };
                             clientSecret: string;
                         };
@@ -10288,6 +10626,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
