@@ -1,4 +1,4 @@
-import { Button, formatMoney, Notice } from '@seamline/ui';
+import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
