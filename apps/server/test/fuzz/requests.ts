@@ -147,6 +147,10 @@ export function hintsFor(pools: Pools, random: Random): Hints {
     quantity: () => random.int(1, 3),
     password: () => PASSWORD,
     currentPassword: () => PASSWORD,
+    // Small sums, which an unpaid order still owes (recording a payment) or a charge may take.
+    amount: () => random.pick([1, 2.5, 5]),
+    // The methods the fuzzed app has on (PayPal is not configured there).
+    paymentMethod: () => random.pick(['stripe', 'cash', 'bank_transfer']),
     couponCode: () => from('couponCodes'),
     code: () => from('couponCodes'),
     orderNumber: () => from('orderNumbers'),

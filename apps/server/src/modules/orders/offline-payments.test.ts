@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { movementsOfOrder, orderBody, stockOf } from '../../../test/orders.js';
+import { movementsOfOrder, OFFLINE_PAYMENTS, orderBody, stockOf } from '../../../test/orders.js';
 import { until } from '../../../test/queue.js';
 import { buildApp } from '../../app.js';
-import { paymentSettings, paymentsEnvSchema } from '../../config-payments.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { activityLogs, events, mailOutbox, orders, payments } from '../../db/schema/index.js';
 import { addJob } from '../../lib/queue.js';
@@ -15,15 +14,6 @@ import { OrderChangesService, TRANSFER_OVERDUE_REASON } from './order-changes.se
 import { cancelOverdueTransfers, TRANSFER_DEADLINES_TASK } from './transfer-deadlines.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
-const OFFLINE_PAYMENTS = paymentSettings(
-  paymentsEnvSchema.parse({
-    CASH_ON_DELIVERY: '1',
-    BANK_TRANSFER_ACCOUNT_NAME: 'Seamline Ltd',
-    BANK_TRANSFER_IBAN: 'DE89 3704 0044 0532 0130 00',
-    BANK_TRANSFER_BIC: 'COBADEFFXXX',
-    BANK_TRANSFER_BANK_NAME: 'Commerzbank',
-  }),
-);
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
