@@ -149,6 +149,7 @@ export function hintsFor(pools: Pools, random: Random): Hints {
     currentPassword: () => PASSWORD,
     // Small sums, which an unpaid order still owes (recording a payment) or a charge may take.
     amount: () => random.pick([1, 2.5, 5]),
+    receivedAt: () => random.pick(['2026-11-30', '2026-12-01']),
     // The methods the fuzzed app has on (PayPal is not configured there).
     paymentMethod: () => random.pick(['stripe', 'cash', 'bank_transfer']),
     couponCode: () => from('couponCodes'),
