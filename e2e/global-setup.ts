@@ -79,6 +79,11 @@ export default async function setup(project: TestProject) {
       // The webhook test's receiver is on loopback; its retries come after half a second rather than 30 s.
       WEBHOOKS_ALLOW_PRIVATE_HOSTS: '1',
       WEBHOOKS_RETRY_BASE_MS: '500',
+      // Payments beside cards: cash on delivery and bank transfer to this account (offline-payments.e2e.ts).
+      CASH_ON_DELIVERY: '1',
+      BANK_TRANSFER_ACCOUNT_NAME: 'Seamline Test Ltd',
+      BANK_TRANSFER_IBAN: 'DE89 3704 0044 0532 0130 00',
+      BANK_TRANSFER_BIC: 'COBADEFFXXX',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -851,6 +851,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/payment-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment methods the shop offers now
+         * @description Cards always (through the built-in test provider, `testMode`, when no card provider is configured), PayPal when configured, cash on delivery (up to `cashMaxTotal`) and bank transfer (paid within `bankTransferDays`) when switched on; with the public keys the browser loads each provider with. No secret is ever shown.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["listPaymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/calculate-shipping": {
         parameters: {
             query?: never;
@@ -1212,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Add an order for a customer or a guest e-mail (the Add Order dialog)
-         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description POST /orders for staff only. A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
@@ -1294,7 +1316,13 @@ export interface paths {
          */
         get: operations["listOrderPayments"];
         put?: never;
-        post?: never;
+        /**
+         * Record money received outside a provider (a bank transfer, cash taken on delivery)
+         * @description Adds a manual payment of `amount` received on `receivedAt` (today when left out) with the bank's `reference` and a `note`. Part payments add up; when they reach the total the order is paid (a pending order becomes confirmed, its stock is taken out, the shopper is mailed when not already). More than the outstanding amount answers 400; a cancelled or refunded order 409; a reference already recorded 409. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
+         */
+        post: operations["recordOrderPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1362,7 +1390,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a customer for themself; staff for a chosen customer or a guest e-mail)
-         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description A customer orders for themself (`customerId` and `email` are ignored). Staff ("Add Order") name the buyer: `customerId` of a customer, or `email` (an active customer with that e-mail gets the order, any other address makes a guest order). Staff who send neither get 400 "Choose a customer or enter a guest e-mail." (field `email`). Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: any signed-in user.
          */
@@ -1384,7 +1412,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order without an account (tracked by order number and e-mail)
-         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422.
+         * @description The guest's `email` is the buyer and its `Idempotency-Key` is bound to that e-mail. The e-mail of a deactivated customer is refused like the account: 403 "This customer account is deactivated and cannot place orders." Prices are frozen when the order is placed (the sale price when set and lower, or the variant's price override). Shipping is standard $5.99 (free from $100.00 after discount), express $14.99 or overnight $29.99; tax is 8% of the subtotal minus the discount, all exact to the cent. The units are reserved and a coupon use is counted at once. An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first answer and creates nothing; the same key with another body answers 422. A payment method the store has not switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed their confirmation at once; cards and PayPal when paid.
          *
          *     Who may call: anyone, without signing in.
          */
@@ -1448,7 +1476,7 @@ export interface paths {
         };
         /**
          * Track an order by its number and the e-mail it was placed with
-         * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed.
+         * @description For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail gets the same 404 "Order not found" as an unknown number, so nothing is revealed. A bank-transfer order still waiting for its money comes with the transfer details (`bankTransfer`).
          *
          *     Who may call: anyone, without signing in.
          */
@@ -1470,7 +1498,7 @@ export interface paths {
         };
         /**
          * Get one order (customers only their own)
-         * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one.
+         * @description Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the same 404 "Order not found" as a missing one. A bank-transfer order still waiting for its money comes with the transfer details (`bankTransfer`).
          *
          *     Who may call: any signed-in user.
          */
@@ -1781,22 +1809,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/settings/payments": {
+    "/api/payments/webhooks/{provider}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Settings → Payments: each payment method, whether it is on, through which provider, in which mode
-         * @description Built from the environment: the webhook address to give Stripe or PayPal, public keys, limits, the bank account (IBAN masked to its last 4) and the variables that turn each method on. Never a secret.
-         *
-         *     Who may call: admin.
-         */
-        get: operations["getPaymentSettings"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * A payment provider's signed event (Stripe, PayPal): settles the order it is about
+         * @description Called by the provider, never by a browser. The raw body is checked against its signature (Stripe: `Stripe-Signature`; PayPal: its verification API; the built-in test provider: `X-Test-Signature`); a body that does not check out answers 400 "Invalid webhook signature" and writes nothing. Each event id is applied once: a succeeded payment of exactly the order's total and currency pays the order; a failed one marks it failed (never after a success); refunds made at the provider are added to the payment timeline; a dispute flags the order and tells the admins. `outcome` says what the event did (`refused`: the amount or currency differ from the order, nothing paid).
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        post: operations["receivePaymentProviderWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5941,6 +5969,43 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: ("stripe" | "paypal" | "cash" | "bank_transfer")[];
+                            testMode: boolean;
+                            stripe: {
+                                publishableKey: string;
+                            } | null;
+                            paypal: {
+                                clientId: string;
+                            } | null;
+                            cashMaxTotal: number | null;
+                            bankTransferDays: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     calculateShipping: {
         parameters: {
             query?: never;
@@ -7285,6 +7350,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -7495,9 +7563,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -7618,6 +7698,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -7776,6 +7859,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -7948,6 +8034,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -8013,6 +8102,151 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    recordOrderPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 49.19,
+                 *       "receivedAt": "2026-12-02",
+                 *       "reference": "SL7KQ4M2XP",
+                 *       "note": "Transfer received"
+                 *     }
+                 */
+                "application/json": {
+                    amount: number;
+                    /** Format: date */
+                    receivedAt?: string;
+                    /** @default  */
+                    reference?: string;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8139,6 +8373,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -8356,6 +8593,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8566,9 +8806,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -8770,9 +9022,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -8896,6 +9160,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -9026,6 +9293,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -9156,6 +9426,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9177,6 +9450,15 @@ export interface operations {
                                     detail?: string;
                                 }[];
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -9293,9 +9575,21 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
+                            bankTransfer: {
+                                accountName: string;
+                                iban: string;
+                                bic: string | null;
+                                bankName: string | null;
+                                reference: string;
+                                amount: number;
+                                dueAt: string;
+                            } | null;
                         };
                         message?: string;
                     };
@@ -9413,6 +9707,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9595,6 +9892,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9735,6 +10035,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -9878,6 +10181,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10237,6 +10543,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10398,6 +10707,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10590,6 +10902,9 @@ export interface operations {
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
                                 refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
                                 createdAt: string;
                                 updatedAt: string;
                             };
@@ -10746,11 +11061,13 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getPaymentSettings: {
+    receivePaymentProviderWebhook: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                provider: "stripe" | "paypal" | "test";
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -10765,26 +11082,17 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: {
-                            methods: {
-                                /** @enum {string} */
-                                method: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                enabled: boolean;
-                                /** @enum {string|null} */
-                                provider: "test" | "stripe" | "paypal" | "manual" | null;
-                                /** @enum {string|null} */
-                                mode: "test" | "live" | null;
-                                details: {
-                                    label: string;
-                                    value: string;
-                                }[];
-                            }[];
+                            /** @enum {boolean} */
+                            received: true;
+                            /** @enum {string} */
+                            outcome: "applied" | "duplicate" | "ignored" | "refused";
                         };
                         message?: string;
                     };
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

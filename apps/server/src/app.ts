@@ -13,6 +13,7 @@ import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
+import { registerTransferDeadlines } from './modules/orders/index.js';
 import { registerRetention } from './modules/retention/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
 import { registerWebhookDelivery } from './modules/webhooks/index.js';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerQueue(app, database.connectionString);
   registerJobs(app);
   registerRetention(app);
+  registerTransferDeadlines(app);
   registerWebhookDelivery(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

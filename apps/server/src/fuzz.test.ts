@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Callers, type Pools, seedStore } from '../test/fuzz/fixture.js';
 import { type FuzzRequest, generateRequest, listOperations, type Operation } from '../test/fuzz/requests.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { OFFLINE_PAYMENTS } from '../test/orders.js';
 import { seededRandom } from './db/seed/random.js';
 
 /**
@@ -19,7 +20,8 @@ let t: TestApp;
 let callers: Callers;
 let pools: Pools;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Cash on delivery (for any total) and bank transfer are on, so orders with them reach their handlers.
+  t = await createTestApp({ payments: { ...OFFLINE_PAYMENTS, cashOnDelivery: { maxTotal: 10_000_000 } } });
   callers = new Callers(t.app);
   pools = await seedStore(t.app, callers);
 });

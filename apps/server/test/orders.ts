@@ -1,7 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { paymentSettings, paymentsEnvSchema } from '../src/config-payments.js';
 import { inventory, inventoryMovements } from '../src/db/schema/index.js';
 import { call } from './harness.js';
+
+/** Payment settings with cash on delivery (up to $300) and bank transfer on, as a test app's `payments`. */
+export const OFFLINE_PAYMENTS = paymentSettings(
+  paymentsEnvSchema.parse({
+    CASH_ON_DELIVERY: '1',
+    BANK_TRANSFER_ACCOUNT_NAME: 'Seamline Ltd',
+    BANK_TRANSFER_IBAN: 'DE89 3704 0044 0532 0130 00',
+    BANK_TRANSFER_BIC: 'COBADEFFXXX',
+    BANK_TRANSFER_BANK_NAME: 'Commerzbank',
+  }),
+);
 
 /** A valid order address. */
 export const address = {

@@ -188,6 +188,7 @@ export const walkTable: WalkTable = {
     items: cart(d),
     shippingAddress: address,
   })),
+  'GET /api/checkout/payment-options': read(() => '/api/checkout/payment-options'),
   'POST /api/orders/shipping-methods': anonymous('POST', '/api/orders/shipping-methods', () => ({ subtotal: 50 })),
   'POST /api/coupons/validate': asCustomer(
     'POST',

@@ -74,6 +74,12 @@ export const orderView = z.object({
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   refundReason: z.string().nullable(),
+  /** A bank-transfer order's reference, which the shopper writes on the transfer (null for other methods). */
+  paymentReference: z.string().nullable(),
+  /** When an unpaid bank-transfer order is cancelled and its stock released (null for other methods). */
+  paymentDueAt: z.string().nullable(),
+  /** A provider dispute (chargeback) was opened on the order's payment; staff must look. */
+  disputedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

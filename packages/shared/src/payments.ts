@@ -54,6 +54,8 @@ export const recordPaymentInput = z.object({
   note: z.string().trim().max(500).default(''),
 });
 
+export type RecordPaymentValues = z.input<typeof recordPaymentInput>;
+
 /** Staff refund part or all of an order's captured money through its provider. */
 export const refundPaymentInput = z.object({
   amount: recordPaymentInput.shape.amount,

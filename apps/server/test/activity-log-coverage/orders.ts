@@ -180,6 +180,26 @@ const refundPayment: Scenario = async (ctx) => {
   };
 };
 
+/** Staff record a transfer received for an order: one `record_payment order` row. */
+const recordPayment: Scenario = async (ctx) => {
+  const support = await ctx.staff('support');
+  const order = await pendingOrder(ctx, support.token);
+  return {
+    call: () =>
+      call(ctx.app, 'POST', `/api/admin/orders/${order.id}/payments`, {
+        token: support.token,
+        body: { amount: order.total, reference: `COVERAGE-${order.id}` },
+      }),
+    expected: () => ({
+      userId: support.user.id,
+      action: 'record_payment',
+      resource: 'order',
+      resourceId: order.id,
+      changes: ['status', 'paymentStatus'],
+    }),
+  };
+};
+
 const SESSION = 'prices a cart and records an unattached payment intent; no order, stock or store data changes';
 
 /** Orders (staff), storefront checkout and payments. */
@@ -190,6 +210,7 @@ export const ordersScenarios: ScenarioTable = {
   'PUT /api/admin/orders/:id/status': statusChange('/api/admin/orders/:id/status'),
   'PUT /api/admin/orders/:id': editOrder,
   'DELETE /api/admin/orders/:id': deleteOrder,
+  'POST /api/admin/orders/:id/payments': recordPayment,
   'DELETE /api/orders/:id': cancel('DELETE', '/api/orders/:id'),
   'PUT /api/orders/:id/cancel': cancel('PUT', '/api/orders/:id/cancel', { reason: 'Customer phoned to cancel' }),
   'POST /api/orders/:id/refund': refundRequest,

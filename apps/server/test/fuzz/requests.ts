@@ -147,6 +147,11 @@ export function hintsFor(pools: Pools, random: Random): Hints {
     quantity: () => random.int(1, 3),
     password: () => PASSWORD,
     currentPassword: () => PASSWORD,
+    // Small sums, which an unpaid order still owes (recording a payment) or a charge may take.
+    amount: () => random.pick([1, 2.5, 5]),
+    receivedAt: () => random.pick(['2026-11-30', '2026-12-01']),
+    // The methods the fuzzed app has on (PayPal is not configured there).
+    paymentMethod: () => random.pick(['stripe', 'cash', 'bank_transfer']),
     couponCode: () => from('couponCodes'),
     code: () => from('couponCodes'),
     orderNumber: () => from('orderNumbers'),

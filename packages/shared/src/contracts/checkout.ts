@@ -9,6 +9,7 @@ import {
   guestCheckoutSessionInput,
   shippingMethodsInput,
 } from '../orders.js';
+import { paymentOptionsView } from '../payments.js';
 import { SHIPPING_AND_TAX_DESCRIPTION } from './orders.js';
 
 const tag = 'checkout';
@@ -55,6 +56,19 @@ export const checkoutContracts = {
     bodyExample: { ...cartExample, email: 'jane.doe@example.com' },
     responses: { 201: envelope(checkoutSessionView.extend({ email: z.string() })) },
     errors: [409],
+  }),
+  paymentOptions: endpoint({
+    operationId: 'listPaymentOptions',
+    method: 'GET',
+    path: '/checkout/payment-options',
+    summary: 'The payment methods the shop offers now',
+    description:
+      'Cards always (through the built-in test provider, `testMode`, when no card provider is configured), PayPal ' +
+      'when configured, cash on delivery (up to `cashMaxTotal`) and bank transfer (paid within `bankTransferDays`) ' +
+      'when switched on; with the public keys the browser loads each provider with. No secret is ever shown.',
+    tag,
+    access: 'public',
+    responses: { 200: envelope(paymentOptionsView) },
   }),
   calculateShipping: endpoint({
     operationId: 'calculateShipping',

@@ -19,10 +19,18 @@ import {
   ordersByEmailQuery,
   trackOrderQuery,
 } from '../orders.js';
+import { bankTransferInstructionsView, recordPaymentInput } from '../payments.js';
 import { RETURN_MESSAGES, refundRequestInput, returnRequestView } from '../returns.js';
 
 /** One order; customers and guests get it without staff notes (`adminNotes` is empty). */
 export const orderEnvelope = envelope(z.object({ order: orderView }));
+/**
+ * One order as its shopper (or staff) reads it, with where to send the money while a bank-transfer order waits for it:
+ * the store's account, the order's reference, the amount and the deadline (`bankTransfer` is null otherwise).
+ */
+export const orderWithPaymentEnvelope = envelope(
+  z.object({ order: orderView, bankTransfer: bankTransferInstructionsView.nullable() }),
+);
 export const orderListEnvelope = envelope(z.object({ orders: z.array(orderView), pagination: paginationView }));
 
 const tag = 'orders';
@@ -52,7 +60,7 @@ const orderCreated = {
   body: createOrderInput,
   bodyExample: createOrderExample,
   headers: idempotencyHeaders,
-  responses: { 201: orderEnvelope },
+  responses: { 201: orderWithPaymentEnvelope },
   errors: [403, 404, 409, 422],
 } as const;
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -69,7 +77,12 @@ const PLACING_AN_ORDER =
   `${SHIPPING_AND_TAX_DESCRIPTION} The units are reserved and a coupon use is counted at once. ` +
   'An unknown, inactive or missing size/color line answers 400 and too little stock 409 INSUFFICIENT_STOCK, with ' +
   'every failing line in `details` as `items.<index>`. A replay with the same `Idempotency-Key` returns the first ' +
-  'answer and creates nothing; the same key with another body answers 422.';
+  'answer and creates nothing; the same key with another body answers 422. A payment method the store has not ' +
+  'switched on answers 400 (e.g. "Cash on Delivery is not available."), as does cash on delivery above its largest ' +
+  'total or a `paymentIntentId` with cash or bank transfer. Cash on delivery is placed confirmed and unpaid (paid ' +
+  'when delivered); a bank transfer stays pending with a reference to write on the transfer (`bankTransfer` in the ' +
+  'answer) and is cancelled, its stock released, when the money has not arrived by its deadline. Both are mailed ' +
+  'their confirmation at once; cards and PayPal when paid.';
 const STATUS_CHANGE =
   '`status` and `paymentStatus` (with `trackingNumber`, `estimatedDelivery`), or `adminNotes` alone. Stock ' +
   'follows the status: reserved while pending, taken out when paid, shipped or delivered, given back when cancelled ' +
@@ -113,7 +126,7 @@ export const orderContracts = {
     headers: idempotencyHeaders,
     body: guestOrderInput,
     bodyExample: createOrderExample,
-    responses: { 201: orderEnvelope },
+    responses: { 201: orderWithPaymentEnvelope },
     errors: [403, 409, 422],
   }),
   list: endpoint({
@@ -160,12 +173,21 @@ export const orderContracts = {
     summary: 'Track an order by its number and the e-mail it was placed with',
     description:
       "For guests (the storefront's /shop/track): the order without staff notes and its tracking. A wrong e-mail " +
-      'gets the same 404 "Order not found" as an unknown number, so nothing is revealed.',
+      'gets the same 404 "Order not found" as an unknown number, so nothing is revealed. A bank-transfer order still ' +
+      'waiting for its money comes with the transfer details (`bankTransfer`).',
     tag,
     access: 'public',
     params: z.object({ orderNumber: z.string().max(40) }),
     query: trackOrderQuery,
-    responses: { 200: envelope(z.object({ order: orderView, tracking: orderTrackingView })) },
+    responses: {
+      200: envelope(
+        z.object({
+          order: orderView,
+          tracking: orderTrackingView,
+          bankTransfer: bankTransferInstructionsView.nullable(),
+        }),
+      ),
+    },
     errors: [404],
   }),
   get: endpoint({
@@ -175,11 +197,12 @@ export const orderContracts = {
     summary: 'Get one order (customers only their own)',
     description:
       "Staff get the whole order; a customer only their own, without staff notes. Anyone else's order answers the " +
-      'same 404 "Order not found" as a missing one.',
+      'same 404 "Order not found" as a missing one. A bank-transfer order still waiting for its money comes with ' +
+      'the transfer details (`bankTransfer`).',
     tag,
     access: 'authenticated',
     params,
-    responses: { 200: orderEnvelope },
+    responses: { 200: orderWithPaymentEnvelope },
   }),
   tracking: endpoint({
     operationId: 'getOrderTracking',
@@ -315,6 +338,24 @@ export const adminOrderContracts = {
     body: editOrderInput,
     bodyExample: { paymentMethod: 'stripe', notes: 'Leave at the door', adminNotes: 'Called the customer' },
     responses: { 200: orderEnvelope },
+  }),
+  recordPayment: endpoint({
+    operationId: 'recordOrderPayment',
+    method: 'POST',
+    path: '/admin/orders/:id/payments',
+    summary: 'Record money received outside a provider (a bank transfer, cash taken on delivery)',
+    description:
+      "Adds a manual payment of `amount` received on `receivedAt` (today when left out) with the bank's `reference` " +
+      'and a `note`. Part payments add up; when they reach the total the order is paid (a pending order becomes ' +
+      'confirmed, its stock is taken out, the shopper is mailed when not already). More than the outstanding amount ' +
+      'answers 400; a cancelled or refunded order 409; a reference already recorded 409. Recorded in the activity log.',
+    tag,
+    access: 'orders',
+    params,
+    body: recordPaymentInput,
+    bodyExample: { amount: 49.19, receivedAt: '2026-12-02', reference: 'SL7KQ4M2XP', note: 'Transfer received' },
+    responses: { 201: orderEnvelope },
+    errors: [409],
   }),
   remove: endpoint({
     operationId: 'deleteOrder',

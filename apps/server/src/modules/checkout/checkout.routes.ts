@@ -8,7 +8,7 @@ import { CheckoutService } from './checkout.service.js';
 const SESSION_CREATED = 'Checkout session created';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checkout = new CheckoutService(app.db, paymentProviders(app.config));
+  const checkout = new CheckoutService(app.db, paymentProviders(app.config), app.config.payments);
 
   serve(app, contracts.createSession, async (request, reply) =>
     reply.status(201).send(ok(await checkout.session(request.body, request.user!), SESSION_CREATED)),
@@ -17,6 +17,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.createGuestSession, async (request, reply) =>
     reply.status(201).send(ok(await checkout.guestSession(request.body), SESSION_CREATED)),
   );
+
+  serve(app, contracts.paymentOptions, async () => ok(checkout.paymentOptions()));
 
   serve(app, contracts.calculateShipping, async (request) => ok(await checkout.shipping(request.body)));
 

@@ -7,14 +7,16 @@ import {
   type ShippingMethod,
   shippingOptions,
 } from '@seamline/shared';
+import type { PaymentSettings } from '../../config-payments.js';
 import type { Db } from '../../db/client.js';
 import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../coupons/index.js';
-import { priceLines } from '../orders/index.js';
+import { assertPaymentMethodAvailable, isOfflineMethod, paymentOptions, priceLines } from '../orders/index.js';
 import { createPaymentIntent, type IntentOwner, type PaymentProviders } from '../payments/index.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
+type SessionCart = Cart & { paymentMethod: PaymentMethod };
 /** Who the coupon is priced for: a customer, a guest by e-mail, or nobody in particular (both null). */
 type Buyer = { customerId: string | null; guestEmail: string | null };
 const NOBODY: Buyer = { customerId: null, guestEmail: null };
@@ -51,19 +53,23 @@ export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
 }
 
 /**
- * A checkout session: the priced cart plus a payment intent for its total at the provider of the chosen method (none
- * for cash on delivery and bank transfer), owned by `owner` (the signed-in user, or the guest's e-mail). The intent is
- * the only durable thing created; the order is created by POST /orders (or /orders/guest) by the same owner with the
- * intent's id, then paid: by /payments/confirm (the test provider, PayPal) or by the provider's webhook (Stripe).
+ * A checkout session: the priced cart plus, for cards, a payment intent for its total, owned by `owner` (the signed-in
+ * user, or the guest's e-mail). The intent is the only durable thing created; the order is created by POST /orders
+ * (or /orders/guest) by the same owner with the intent's id, then paid: by /payments/confirm (the test provider, PayPal) or by the provider's webhook (Stripe). Cash on delivery and bank
+ * transfer open no intent (null): the order is placed with the method and paid outside any provider. A method that is
+ * off, or cash above its largest total, is refused (400) here already.
  */
 export async function createCheckoutSession(
   db: Db,
   providers: PaymentProviders,
-  cart: Cart & { paymentMethod: PaymentMethod },
+  settings: PaymentSettings,
+  cart: SessionCart,
   buyer: Buyer,
   owner: IntentOwner,
 ) {
+  assertPaymentMethodAvailable(settings, cart.paymentMethod);
   const priced = await priceCart(db, cart, buyer);
+  assertPaymentMethodAvailable(settings, cart.paymentMethod, priced.totals.total);
   const provider = providers.forMethod(cart.paymentMethod);
   const paymentIntent = provider ? await createPaymentIntent(db, provider, priced.totals.total, owner) : null;
   return { ...priced, paymentIntent };
@@ -74,18 +80,25 @@ export class CheckoutService {
   constructor(
     private readonly db: Db,
     private readonly providers: PaymentProviders,
+    private readonly settings: PaymentSettings,
   ) {}
 
-  /** A customer's session prices their coupon for them; staff trying a cart price it as nobody in particular. */
-  session(cart: Cart & { paymentMethod: PaymentMethod }, user: AuthUser) {
-    const buyer = isStaff(user) ? NOBODY : { ...NOBODY, customerId: user.id };
-    return createCheckoutSession(this.db, this.providers, cart, buyer, { userId: user.id });
+  /** The payment methods the shop offers now (GET /checkout/payment-options). */
+  paymentOptions() {
+    return paymentOptions(this.settings);
   }
 
-  async guestSession(cart: Cart & { paymentMethod: PaymentMethod; email: string }) {
+  /** A customer's session prices their coupon for them; staff trying a cart price it as nobody in particular. */
+  session(cart: SessionCart, user: AuthUser) {
+    const buyer = isStaff(user) ? NOBODY : { ...NOBODY, customerId: user.id };
+    return createCheckoutSession(this.db, this.providers, this.settings, cart, buyer, { userId: user.id });
+  }
+
+  async guestSession(cart: SessionCart & { email: string }) {
     const buyer = { customerId: null, guestEmail: cart.email };
     const owner = { guestEmail: cart.email };
-    return { ...(await createCheckoutSession(this.db, this.providers, cart, buyer, owner)), email: cart.email };
+    const session = await createCheckoutSession(this.db, this.providers, this.settings, cart, buyer, owner);
+    return { ...session, email: cart.email };
   }
 
   /** The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon). */

@@ -9,7 +9,12 @@ import { OrderRequestsService } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(app.db, paymentProviders(app.config), app.config.publicUrl);
+  const orders = new OrderRequestsService(
+    app.db,
+    paymentProviders(app.config),
+    app.config.publicUrl,
+    app.config.payments,
+  );
 
   // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.
   serve(app, contracts.create, async (request, reply) => {
@@ -19,7 +24,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, contracts.list, async (request) => ok(await orders.list(request.query)));
 
-  serve(app, contracts.get, async (request) => ok({ order: await orders.get(request.params.id, request.user!) }));
+  serve(app, contracts.get, async (request) =>
+    ok({ order: (await orders.get(request.params.id, request.user!)).order }),
+  );
 
   serve(app, contracts.updateStatus, async (request) =>
     ok(
@@ -36,6 +43,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       'Order updated successfully',
     ),
   );
+
+  serve(app, contracts.recordPayment, async (request, reply) => {
+    const order = await orders.recordPayment(request.params.id, request.body, request.user!, auditContext(request));
+    return reply.status(201).send(ok({ order }, 'Payment recorded'));
+  });
 
   serve(app, contracts.remove, async (request) => {
     await orders.changes.remove(request.params.id, request.user!, auditContext(request));

@@ -1,33 +1,55 @@
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
   type editOrderInput,
+  fromCents,
   HOLDS_MONEY,
   type OrderStatus,
   type orderStatusInput,
   type PaymentStatus,
+  type recordPaymentInput,
+  toCents,
 } from '@seamline/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
+import { coupons, orders } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { actingUserId, isStaff } from '../../lib/caller.js';
-import { conflict } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { usd } from '../../lib/html.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { type PaymentProviders, refundOrderPayments } from '../payments/index.js';
+import { insertManualPayment, type PaymentProviders, receivedAmount, refundOrderPayments } from '../payments/index.js';
 import { orderLinesLessReturned } from '../return-records/index.js';
 import { lockedOrderForChange, visibleOrder } from './order-access.js';
 import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail, orderShippedMail } from './order-mails.js';
-import { moveOrderStock, targetStockState } from './order-stock.js';
+import { markOrderPaid } from './order-payment.js';
+import { lockOrderStock, moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
+import { isOfflineMethod } from './payment-terms.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type StatusChange = z.output<typeof orderStatusInput>;
+type RecordPayment = z.output<typeof recordPaymentInput>;
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
+const UNPAID: readonly PaymentStatus[] = ['pending', 'failed'];
+
+/** Why an overdue bank-transfer order was cancelled (its cancelReason). */
+export const TRANSFER_OVERDUE_REASON = 'Bank transfer not received by the payment deadline';
+
+/** A bank-transfer order whose deadline has passed unpaid: pending, not paid, due before `now`. */
+function overdueTransfer(now: Date) {
+  return and(
+    eq(orders.paymentMethod, 'bank_transfer'),
+    eq(orders.status, 'pending'),
+    inArray(orders.paymentStatus, [...UNPAID]),
+    lt(orders.paymentDueAt, now),
+  );
+}
 
 /** The fields an activity-log entry compares (money as numbers, dates as ISO strings). */
 function auditable(row: OrderRow) {
@@ -77,6 +99,26 @@ export class OrderChangesService {
       // Cancelling a paid order gives the money back too.
       refunded = await refundOrderPayments(tx, this.providers, order.id, { recordedBy: actorId });
       paymentStatus = 'refunded';
+    }
+    if (
+      next.status === 'delivered' &&
+      order.paymentMethod === 'cash' &&
+      UNPAID.includes(paymentStatus) &&
+      UNPAID.includes(order.paymentStatus)
+    ) {
+      // Cash on delivery: the courier took what was still owed (staff may have recorded part of it beforehand).
+      const received = await receivedAmount(tx, order.id);
+      const outstanding = toCents(order.total) - toCents(received);
+      if (outstanding > 0)
+        await insertManualPayment(tx, {
+          orderId: order.id,
+          amount: fromCents(outstanding),
+          occurredAt: new Date(),
+          reference: '',
+          note: 'Cash taken on delivery',
+          recordedBy: actorId,
+        });
+      paymentStatus = 'paid';
     }
     const stockState = targetStockState(order.stockState, next.status, paymentStatus);
     // Units already back through approved returns are no longer the order's to move.
@@ -146,7 +188,8 @@ export class OrderChangesService {
       const view = (await loadOrderView(tx, id))!;
       await recordOrderChange(tx, order, view, moved.refunded);
       // The shopper hears when the order is first paid (staff taking the payment here) and when it first ships.
-      const paidNow = !order.paidAt && updated.paidAt !== null;
+      // (Cash on delivery and bank transfer were mailed when placed.)
+      const paidNow = !order.paidAt && updated.paidAt !== null && !isOfflineMethod(updated.paymentMethod);
       const shippedNow = updated.status === 'shipped' && order.status !== 'shipped' && !order.shippedAt;
       for (const mail of [
         paidNow ? orderConfirmationMail(view, this.publicUrl) : null,
@@ -187,6 +230,124 @@ export class OrderChangesService {
       const view = (await loadOrderView(tx, id))!;
       await recordOrderChange(tx, order, view, moved.refunded);
       return view;
+    });
+  }
+
+  /**
+   * POST /admin/orders/{id}/payments (staff): money received outside a provider, as a manual payment row. Part
+   * payments add up; the one that reaches the total makes the order paid (markOrderPaid: confirmed, stock committed).
+   * The order row is locked (after its stock, in the lock order) before the sum is read, so parallel records queue
+   * and never add up to more than the total.
+   */
+  async recordPayment(id: string, input: RecordPayment, user: AuthUser, ctx: AuditContext) {
+    return this.db.transaction(async (tx) => {
+      const order = await lockedOrderForChange(tx, id, user, { coupon: false, stock: true });
+      if (CLOSED.includes(order.status))
+        throw conflict(`This order is ${order.status} and cannot be paid.`, 'ORDER_CLOSED');
+      if (order.paymentStatus === 'paid') throw conflict('This order is already paid.', 'ALREADY_PAID');
+      const received = await receivedAmount(tx, order.id);
+      const outstanding = toCents(order.total) - toCents(received);
+      const amount = toCents(input.amount);
+      if (amount > outstanding)
+        throw badRequest(
+          `The amount is more than the ${usd(fromCents(outstanding))} still owed on this order.`,
+          'amount',
+        );
+      const occurredAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00Z`) : new Date();
+      await insertManualPayment(tx, {
+        orderId: order.id,
+        amount: input.amount,
+        occurredAt,
+        reference: input.reference,
+        note: input.note,
+        recordedBy: actingUserId(user),
+      });
+      const paid = amount === outstanding;
+      const writeLog = () =>
+        writeActivity(tx, ctx, {
+          action: 'record_payment',
+          resource: 'order',
+          resourceId: order.id,
+          details: {
+            orderNumber: order.orderNumber,
+            amount: input.amount,
+            reference: input.reference,
+            receivedAt: occurredAt.toISOString(),
+            outstanding: fromCents(outstanding - amount),
+            changes: paid
+              ? changedFields(
+                  { status: order.status, paymentStatus: order.paymentStatus },
+                  { status: order.status === 'pending' ? 'confirmed' : order.status, paymentStatus: 'paid' },
+                )
+              : {},
+          },
+        });
+      if (paid)
+        return markOrderPaid(tx, order, {
+          actorId: actingUserId(user),
+          publicUrl: this.publicUrl,
+          beforeEvents: writeLog,
+        });
+      await writeLog();
+      return (await loadOrderView(tx, id))!;
+    });
+  }
+
+  /**
+   * The bank-transfer orders past their payment deadline and still unpaid, oldest deadline first (at most `limit`),
+   * read without locks: each is then cancelled by cancelOverdueTransfer, which checks again under the row lock.
+   */
+  async overdueTransfers(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(overdueTransfer(now))
+      .orderBy(orders.paymentDueAt, orders.id)
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Cancels one bank-transfer order whose money did not arrive by its deadline, through the cancellation's own rules
+   * (stock released, coupon use given back, order.status_changed and order.cancelled recorded), in one transaction.
+   * The order is checked again under its row lock (taken in the lock order: coupon, stock, order), so instances
+   * sweeping at once, or a payment recorded meanwhile, cancel it at most once: false when there was nothing to do.
+   * A system change: no activity-log row (that log records what people did), the events say what happened.
+   */
+  async cancelOverdueTransfer(id: string, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [first] = await tx.select({ couponId: orders.couponId }).from(orders).where(eq(orders.id, id));
+      if (!first) return false;
+      const { couponId } = first;
+      if (couponId)
+        await locksOf(tx).step(
+          'coupon',
+          () => tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update'),
+          [couponId],
+        );
+      await lockOrderStock(tx, id);
+      const [order] = await locksOf(tx).step(
+        'order',
+        () =>
+          tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.id, id), overdueTransfer(now)))
+            .for('update'),
+        [id],
+      );
+      if (!order) return false;
+      const moved = await this.transition(tx, order, { status: 'cancelled', paymentStatus: order.paymentStatus }, null);
+      // Conditional on the state just read under the lock: a second sweep finds the row changed and writes nothing.
+      const [updated] = await tx
+        .update(orders)
+        .set({ ...moved.changes, cancelReason: TRANSFER_OVERDUE_REASON })
+        .where(and(eq(orders.id, id), eq(orders.status, 'pending'), sql`${orders.cancelledAt} IS NULL`))
+        .returning({ id: orders.id });
+      if (!updated) throw conflict('The order changed while it was being cancelled.', 'ORDER_CHANGED');
+      const view = (await loadOrderView(tx, id))!;
+      await recordOrderChange(tx, order, view, moved.refunded);
+      return true;
     });
   }
 

@@ -38,7 +38,7 @@ export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): Orde
     createdBy: values.createdBy ?? null,
     createdAt: values.createdAt,
     updatedAt: values.updatedAt,
-    status: 'pending',
+    status: values.status ?? 'pending',
     paymentStatus: 'pending',
     stockState: 'reserved',
     adminNotes: '',

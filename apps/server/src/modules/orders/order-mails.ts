@@ -1,6 +1,8 @@
 import { type OrderView, STORE_NAME } from '@seamline/shared';
+import type { PaymentSettings } from '../../config-payments.js';
 import { escapeHtml, usd } from '../../lib/html.js';
 import type { Mail } from '../../lib/mail.js';
+import { bankTransferInstructions } from './payment-terms.js';
 
 type OrderMailKind = 'order_confirmation' | 'order_shipped';
 
@@ -107,6 +109,64 @@ export function orderConfirmationMail(order: OrderView, publicUrl: string): Mail
   return orderMail('order_confirmation', order, publicUrl, {
     subject: `${STORE_NAME} order ${order.orderNumber} confirmed`,
     intro: [`Thank you for your order ${order.orderNumber}. We have received your payment and are getting it ready.`],
+  });
+}
+
+/** A deadline as a shopper reads it in a mail: "Wednesday, 9 December 2026" (UTC, the server's clock). */
+const mailDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * Sent when a cash-on-delivery or bank-transfer order is placed (nothing is paid through a provider, so there is no
+ * payment to wait for): cash says it is paid to the courier; a transfer gives the account, the order's reference, the
+ * amount and the deadline after which the order is cancelled.
+ */
+export function orderPlacedMail(order: OrderView, publicUrl: string, settings: PaymentSettings): Mail | null {
+  const subject = `${STORE_NAME} order ${order.orderNumber} confirmed`;
+  if (order.paymentMethod === 'cash')
+    return orderMail('order_confirmation', order, publicUrl, {
+      subject,
+      intro: [
+        `Thank you for your order ${order.orderNumber}. We are getting it ready.`,
+        `You pay ${usd(order.total)} in cash on delivery, when the courier hands you the parcel.`,
+      ],
+    });
+  const bank = bankTransferInstructions(settings, order);
+  if (!bank) return null;
+  const rows: [string, string][] = [
+    ['Account name', bank.accountName],
+    ['IBAN', bank.iban],
+    ...(bank.bic ? [['BIC', bank.bic] as [string, string]] : []),
+    ...(bank.bankName ? [['Bank', bank.bankName] as [string, string]] : []),
+    ['Reference', bank.reference],
+    ['Amount', usd(bank.amount)],
+    ['Pay by', mailDate(bank.dueAt)],
+  ];
+  const cell = 'padding:4px 8px;border-bottom:1px solid #e7e5e4';
+  return orderMail('order_confirmation', order, publicUrl, {
+    subject,
+    intro: [
+      `Thank you for your order ${order.orderNumber}. Please pay it by bank transfer to the account below, with the ` +
+        'reference exactly as shown so we can match your payment.',
+      `We keep your items until ${mailDate(bank.dueAt)}; if the transfer has not arrived by then the order is cancelled.`,
+    ],
+    extraText: ['', ...rows.map(([label, value]) => `${label}: ${value}`)],
+    extraHtml:
+      '<table role="presentation" style="border-collapse:collapse;font-size:14px;margin:8px 0 16px">' +
+      rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell}"><strong>${escapeHtml(value)}` +
+            '</strong></td></tr>',
+        )
+        .join('') +
+      '</table>',
   });
 }
 

@@ -17,6 +17,7 @@ import { recordOrderChange } from './order-events.js';
 import { orderConfirmationMail } from './order-mails.js';
 import { lockOrderStock, moveOrderStock, targetStockState } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
+import { isOfflineMethod } from './payment-terms.js';
 
 type ConfirmInput = z.output<typeof confirmPaymentInput>;
 type Confirmed = EndpointResponse<typeof paymentContracts.confirm>;
@@ -95,18 +96,23 @@ export async function confirmOrderPayment(
     };
   }
   const view = await markOrderPaid(tx, order, {
-    intentId: input.paymentIntentId,
     actorId: user?.id ?? null,
     publicUrl,
+    paymentIntentId: input.paymentIntentId,
+    beforeEvents: () =>
+      logStaffConfirmation(
+        tx,
+        audit,
+        user,
+        order,
+        {
+          status: order.status === 'pending' ? 'confirmed' : order.status,
+          paymentStatus: 'paid',
+          paymentIntentId: input.paymentIntentId,
+        },
+        'success',
+      ),
   });
-  await logStaffConfirmation(
-    tx,
-    audit,
-    user,
-    order,
-    { status: view.status, paymentStatus: 'paid', paymentIntentId: input.paymentIntentId },
-    'success',
-  );
   return {
     statusCode: 200,
     body: ok(
@@ -122,22 +128,29 @@ export async function confirmOrderPayment(
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * What paying an order does, whoever says it is paid (the shopper's confirmation, a provider's webhook, staff recording
- * the money): in the caller's transaction, the order row and its variants locked. A pending order becomes confirmed,
- * its stock is committed as the order's state wants, the payment status becomes paid, the change is an event, and the
- * order confirmation is mailed (bank-transfer and cash orders were told at placement). Returns the staff view.
+ * What an order becoming paid does, however the money came (a provider's confirmation, staff recording a transfer,
+ * cash taken on delivery), in the caller's transaction with the order row locked: a pending order becomes confirmed,
+ * its stock follows (targetStockState: committed), paidAt is set once, order.paid (and order.status_changed) are
+ * recorded, and the shopper is mailed the confirmation — except for cash and bank transfer, mailed when placed.
  */
 export async function markOrderPaid(
   tx: Tx,
   order: OrderRow,
-  paid: { intentId: string | null; actorId: string | null; publicUrl: string },
+  options: {
+    actorId: string | null;
+    publicUrl: string;
+    /** The provider's intent that paid it (kept on the order); left out for money recorded by hand. */
+    paymentIntentId?: string;
+    /** Written after the order row and before its events (the caller's activity-log row). */
+    beforeEvents?: () => Promise<void>;
+  },
 ): Promise<OrderView> {
   const status = order.status === 'pending' ? 'confirmed' : order.status;
   const stockState = targetStockState(order.stockState, status, 'paid');
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   await moveOrderStock(tx, lines, order.stockState, stockState, {
     orderId: order.id,
-    actorId: paid.actorId,
+    actorId: options.actorId,
     reason: `Order ${order.orderNumber} paid`,
   });
   await tx
@@ -145,18 +158,20 @@ export async function markOrderPaid(
     .set({
       status,
       paymentStatus: 'paid',
-      paidAt: new Date(),
+      paidAt: order.paidAt ?? new Date(),
       stockState,
-      ...(paid.intentId ? { paymentIntentId: paid.intentId } : {}),
+      ...(options.paymentIntentId !== undefined ? { paymentIntentId: options.paymentIntentId } : {}),
     })
     .where(eq(orders.id, order.id));
+  await options.beforeEvents?.();
   const view = (await loadOrderView(tx, order.id))!;
   await recordOrderChange(tx, order, view);
-  const mail =
-    order.paymentMethod === 'stripe' || order.paymentMethod === 'paypal'
-      ? orderConfirmationMail(view, paid.publicUrl)
-      : null;
-  if (mail) await queueMail(tx, mail);
+  // The order confirmation goes out when the order is paid (a declined attempt sends nothing; the retry does); cash
+  // and bank transfer had theirs when placed.
+  if (!isOfflineMethod(view.paymentMethod)) {
+    const mail = orderConfirmationMail(view, options.publicUrl);
+    if (mail) await queueMail(tx, mail);
+  }
   return view;
 }
 

@@ -1,5 +1,6 @@
 import type { createOrderInput, guestOrderInput, OrderStatus, OrderView } from '@seamline/shared';
 import type { z } from 'zod';
+import type { PaymentSettings } from '../../config-payments.js';
 import type { Db } from '../../db/client.js';
 import type { AuditContext } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,13 +13,11 @@ import { customerView, ORDER_NOT_FOUND, viewFor, visibleOrder } from './order-ac
 import { OrderChangesService } from './order-changes.service.js';
 import { findByNumberAndEmail, listOrders, type OrderFilter } from './order-queries.js';
 import { loadOrderView } from './order-view.js';
-import { placeGuestOrder, placeOrder, placeSimpleGuestOrder, resolveBuyer } from './orders.service.js';
+import { type Checkout, placeGuestOrder, placeOrder, placeSimpleGuestOrder, resolveBuyer } from './orders.service.js';
+import { bankTransferInstructions } from './payment-terms.js';
 import { trackingView } from './tracking.js';
 
 export const ORDER_CREATED = 'Order created successfully';
-
-/** The answer a creation stores with its Idempotency-Key: a replay sends exactly this back. */
-const created = (order: OrderView) => ({ statusCode: 201, body: ok({ order }, ORDER_CREATED) });
 
 /**
  * The order calls as their callers see them: who may see which order, and which view of it (staff the whole order,
@@ -26,13 +25,26 @@ const created = (order: OrderView) => ({ statusCode: 201, body: ok({ order }, OR
  */
 export class OrderRequestsService {
   readonly changes: OrderChangesService;
+  private readonly checkout: Checkout;
 
   constructor(
     private readonly db: Db,
     providers: PaymentProviders,
     publicUrl: string,
+    settings: PaymentSettings,
   ) {
     this.changes = new OrderChangesService(db, providers, publicUrl);
+    this.checkout = { settings, publicUrl };
+  }
+
+  /** An order with where to send the money while a bank transfer is awaited (null otherwise). */
+  private withPayment(order: OrderView) {
+    return { order, bankTransfer: bankTransferInstructions(this.checkout.settings, order) };
+  }
+
+  /** The answer a creation stores with its Idempotency-Key: a replay sends exactly this back. */
+  private created(order: OrderView) {
+    return { statusCode: 201, body: ok(this.withPayment(order), ORDER_CREATED) };
   }
 
   /** POST /orders and /admin/orders: a customer for themself; staff for a chosen customer or a guest e-mail. */
@@ -40,17 +52,17 @@ export class OrderRequestsService {
     const idempotent = { operation: 'order-create', key, caller: callerOf(user), body };
     const result = await once(this.db, idempotent, async (tx) => {
       const buyer = await resolveBuyer(tx, user, body);
-      return created(viewFor(user, await placeOrder(tx, buyer, body, { user, audit })));
+      return this.created(viewFor(user, await placeOrder(tx, buyer, body, { user, audit, checkout: this.checkout })));
     });
     return result.body;
   }
 
   /** POST /orders/guest: no account; the key is bound to the guest's e-mail. */
   async createGuest(body: z.output<typeof guestOrderInput>, key: string | undefined) {
-    if (!key) return created(customerView(await placeSimpleGuestOrder(this.db, body))).body;
+    if (!key) return this.created(customerView(await placeSimpleGuestOrder(this.db, body, this.checkout))).body;
     const idempotent = { operation: 'order-guest', key, caller: callerOf(null, body.email), body };
     const result = await once(this.db, idempotent, async (tx) =>
-      created(customerView(await placeGuestOrder(tx, body))),
+      this.created(customerView(await placeGuestOrder(tx, body, this.checkout))),
     );
     return result.body;
   }
@@ -75,13 +87,24 @@ export class OrderRequestsService {
   async track(orderNumber: string, email: string) {
     const order = await findByNumberAndEmail(this.db, orderNumber, email);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    return { order: customerView(order), tracking: trackingView(order, await loadOrderReturns(this.db, order.id)) };
+    const tracking = trackingView(order, await loadOrderReturns(this.db, order.id));
+    return { ...this.withPayment(customerView(order)), tracking };
   }
 
-  /** One order: staff see every order, a customer only their own. */
+  /** One order: staff see every order, a customer only their own (with the transfer details while one is awaited). */
   async get(id: string, user: AuthUser) {
     await visibleOrder(this.db, id, user);
-    return viewFor(user, (await loadOrderView(this.db, id))!);
+    return this.withPayment(viewFor(user, (await loadOrderView(this.db, id))!));
+  }
+
+  /** Staff record money received outside a provider (POST /admin/orders/{id}/payments). */
+  recordPayment(
+    id: string,
+    input: Parameters<OrderChangesService['recordPayment']>[1],
+    user: AuthUser,
+    audit: AuditContext,
+  ) {
+    return this.changes.recordPayment(id, input, user, audit);
   }
 
   async tracking(id: string, user: AuthUser) {

@@ -101,7 +101,7 @@ async function paymentSucceeded(
   // Paid already (by this intent's confirmation), or closed: the money is on the timeline, the order stays as it is
   // (money caught on a cancelled order shows there as captured and is refunded by staff).
   if (order.paymentStatus === 'paid' || order.status === 'cancelled' || order.status === 'refunded') return 'applied';
-  await markOrderPaid(tx, order, { intentId: charge.intentId, actorId: null, publicUrl });
+  await markOrderPaid(tx, order, { paymentIntentId: charge.intentId, actorId: null, publicUrl });
   return 'applied';
 }
 

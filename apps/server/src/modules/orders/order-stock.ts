@@ -102,23 +102,26 @@ type NewOrder = Pick<
   | 'paymentReference'
   | 'paymentDueAt'
   | 'createdBy'
+  | 'status'
 > & { id: string; createdAt: Date; updatedAt: Date };
 
 /**
- * INSERT of a new order as a statement part, only when `when` (SQL) holds and its number is free (ON CONFLICT DO
- * NOTHING); RETURNING the whole row. The other columns take their defaults (pending, reserved, …).
+ * INSERT of a new order as a statement part, only when `when` (SQL) holds and its number (and bank-transfer reference)
+ * is free (ON CONFLICT DO NOTHING); RETURNING the whole row. The other columns take their defaults (unpaid, reserved, …);
+ * the status is pending unless given (cash on delivery is placed confirmed).
  */
 export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
   const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
   return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method, subtotal,
       discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
-      payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at)
+      payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at, status)
     SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
       ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${money(order.subtotal)},
       ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
       ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
       ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},
-      ${order.paymentReference ?? null}, ${order.paymentDueAt?.toISOString() ?? null}::timestamptz, ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz
+      ${order.paymentReference ?? null}, ${order.paymentDueAt?.toISOString() ?? null}::timestamptz, ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz,
+      ${order.status ?? 'pending'}
     WHERE ${when}
     ON CONFLICT DO NOTHING
     RETURNING *`;

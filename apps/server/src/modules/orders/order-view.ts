@@ -70,6 +70,9 @@ export function toOrderView(order: OrderRow, items: readonly ItemRow[], customer
     cancelledAt: iso(order.cancelledAt),
     cancelReason: order.cancelReason,
     refundReason: order.refundReason,
+    paymentReference: order.paymentReference,
+    paymentDueAt: iso(order.paymentDueAt),
+    disputedAt: iso(order.disputedAt),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

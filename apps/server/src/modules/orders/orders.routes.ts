@@ -11,7 +11,12 @@ const ORDER_CANCELLED = 'Order cancelled successfully';
 
 /** Customers' own orders, guest orders and tracking, and the staff list and status changes. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(app.db, paymentProviders(app.config), app.config.publicUrl);
+  const orders = new OrderRequestsService(
+    app.db,
+    paymentProviders(app.config),
+    app.config.publicUrl,
+    app.config.payments,
+  );
 
   serve(app, contracts.create, async (request, reply) => {
     const key = idempotencyKey(request.headers['idempotency-key']);
@@ -33,7 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await orders.track(request.params.orderNumber, request.query.email)),
   );
 
-  serve(app, contracts.get, async (request) => ok({ order: await orders.get(request.params.id, request.user!) }));
+  serve(app, contracts.get, async (request) => ok(await orders.get(request.params.id, request.user!)));
 
   serve(app, contracts.tracking, async (request) =>
     ok({ tracking: await orders.tracking(request.params.id, request.user!) }),

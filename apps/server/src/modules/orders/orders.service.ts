@@ -8,6 +8,7 @@ import {
 } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { PaymentSettings } from '../../config-payments.js';
 import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type Tx } from '../../db/client.js';
 import { isRetryableConflict } from '../../db/retry.js';
 import { type orderItems, orders, users } from '../../db/schema/index.js';
@@ -17,6 +18,7 @@ import { badRequest } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
+import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
@@ -24,11 +26,19 @@ import { reservationSql } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
 import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
+import { orderPlacedMail } from './order-mails.js';
 import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
+import { isOfflineMethod, type PaymentTerms, paymentTerms } from './payment-terms.js';
 
 type OrderBody = Omit<z.output<typeof guestOrderInput>, 'email'>;
 type Buyer = { customerId: string | null; guestEmail: string | null };
+/**
+ * An order placed through the API: the store's payment settings decide which methods are on and what a new order
+ * starts as; the public address is what its mail links to. Left out (the demo data), any method is taken as pending.
+ */
+export type Checkout = { settings: PaymentSettings; publicUrl: string };
+type Actor = { user: AuthUser | null; audit: AuditContext | null; checkout?: Checkout };
 
 function randomOrderNumber(now: Date): string {
   return formatOrderNumber(now, [...crypto.getRandomValues(new Uint8Array(6))]);
@@ -92,12 +102,16 @@ export async function resolveGuest(db: DbOrTx, email: string): Promise<Buyer> {
  * the customer guard runs only when the e-mail belongs to a customer (lock order step 1, still before anything else is
  * locked), then `placeOrder`. The refusals come in the same order as resolveGuest then placeOrder.
  */
-export async function placeGuestOrder(tx: Tx, input: z.output<typeof guestOrderInput>): Promise<OrderView> {
+export async function placeGuestOrder(
+  tx: Tx,
+  input: z.output<typeof guestOrderInput>,
+  checkout?: Checkout,
+): Promise<OrderView> {
   const cart = await priceLinesFor(tx, input.items, input.email);
   if (cart.account === undefined) await resolveGuest(tx, input.email);
   else if (cart.account?.role === 'customer') await assertCustomerCanOrder(tx, cart.account.id);
   const buyer: Buyer = { customerId: null, guestEmail: input.email };
-  return placeOrder(tx, buyer, input, { user: null, audit: null }, new Date(), cart.resolve());
+  return placeOrder(tx, buyer, input, { user: null, audit: null, checkout }, new Date(), cart.resolve());
 }
 
 /**
@@ -106,15 +120,20 @@ export async function placeGuestOrder(tx: Tx, input: z.output<typeof guestOrderI
  * together, or nothing). That is two round trips instead of four (BEGIN and COMMIT). Anything else — a coupon to
  * count, an intent to attach, a customer's e-mail to guard, a deadlock to retry — runs in a transaction as before.
  */
-export async function placeSimpleGuestOrder(db: Db, input: z.output<typeof guestOrderInput>): Promise<OrderView> {
-  const inTransaction = () => db.transaction((tx) => placeGuestOrder(tx, input));
-  if (input.couponCode || input.paymentIntentId) return inTransaction();
+export async function placeSimpleGuestOrder(
+  db: Db,
+  input: z.output<typeof guestOrderInput>,
+  checkout?: Checkout,
+): Promise<OrderView> {
+  const inTransaction = () => db.transaction((tx) => placeGuestOrder(tx, input, checkout));
+  // Cash and bank transfer queue their mail with the order: a transaction too.
+  if (input.couponCode || input.paymentIntentId || isOfflineMethod(input.paymentMethod)) return inTransaction();
   const cart = await priceLinesFor(db, input.items, input.email);
   if (cart.account === undefined || cart.account?.role === 'customer') return inTransaction();
   const buyer: Buyer = { customerId: null, guestEmail: input.email };
   const lines = cart.resolve();
   try {
-    return await placeOrder(db, buyer, input, { user: null, audit: null }, new Date(), lines);
+    return await placeOrder(db, buyer, input, { user: null, audit: null, checkout }, new Date(), lines);
   } catch (error) {
     if (isRetryableConflict(error)) return inTransaction();
     throw error;
@@ -130,7 +149,7 @@ export async function placeOrder(
   tx: DbOrTx,
   buyer: Buyer,
   input: OrderBody,
-  actor: { user: AuthUser | null; audit: AuditContext | null },
+  actor: Actor,
   /** When the order is placed (now; the demo data places orders in the past). */
   placedAt = new Date(),
   /** The cart already priced in this transaction (guest checkout reads it with the buyer's account). */
@@ -152,7 +171,11 @@ export async function placeOrder(
     shippingMethod: input.shippingMethod,
     freeShipping: coupon.freeShipping,
   });
-  const orderValues = (orderNumber: string) => ({
+  // Refused here (400) before anything is written: a method that is off, cash above its limit.
+  const terms: PaymentTerms | null = actor.checkout
+    ? paymentTerms(actor.checkout.settings, input, totals.total, placedAt)
+    : null;
+  const orderValues = (orderNumber: string, paymentReference: string | null) => ({
     id: orderId,
     orderNumber,
     ...buyer,
@@ -165,6 +188,9 @@ export async function placeOrder(
     billingAddress: input.billingAddress,
     notes: input.notes ?? '',
     paymentIntentId: input.paymentIntentId ?? null,
+    status: terms?.status ?? 'pending',
+    paymentReference,
+    paymentDueAt: terms?.paymentDueAt ?? null,
     createdBy: actor.user ? actingUserId(actor.user) : null,
     createdAt: placedAt,
     updatedAt: placedAt,
@@ -207,17 +233,19 @@ export async function placeOrder(
   for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
     orderNumber = randomOrderNumber(placedAt);
+    // A bank-transfer reference is drawn again with each attempt too (its unique index also inserts nothing).
+    const values = orderValues(orderNumber, terms?.reference() ?? null);
     const reservation = reservationSql(
       wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
-    const created = orderCreatedEvent(toOrderView(newOrderRow(orderValues(orderNumber)), items, customer ?? null));
+    const created = orderCreatedEvent(toOrderView(newOrderRow(values), items, customer ?? null));
     const [result] = await locksOf(tx).steps(rows, () =>
       queryRowsPrepared<{ short: unknown; order: unknown }>(
         tx,
         sql`WITH ${reservation.locks},
-          placed AS (${insertOrderWhen(orderValues(orderNumber), reservation.enough)}),
+          placed AS (${insertOrderWhen(values, reservation.enough)}),
           ${reservation.changes},
           lines AS (${insertItemsAfter(items, sql`placed`)}),
           ${created.ctes}
@@ -258,6 +286,12 @@ export async function placeOrder(
     await bindIntentToOrder(tx, input.paymentIntentId, { id: orderId, total: order!.total }, owner);
   }
   const view = toOrderView(order, items, customer ?? null);
+  // Cash on delivery and bank transfer are confirmed to the shopper now (the transfer's details in the mail); cards and
+  // PayPal when paid.
+  if (actor.checkout && isOfflineMethod(view.paymentMethod)) {
+    const mail = orderPlacedMail(view, actor.checkout.publicUrl, actor.checkout.settings);
+    if (mail) await queueMail(tx, mail);
+  }
   if (actor.audit && isStaff(actor.user)) {
     await writeActivity(tx, actor.audit, {
       action: 'create',

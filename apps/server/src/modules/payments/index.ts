@@ -1,3 +1,4 @@
+export { insertManualPayment, type ManualPayment, receivedAmount } from './manual-payments.js';
 export { maskIban, paymentSettingsRoutes, paymentSettingsView } from './payment-settings.js';
 export { orderPaymentRows, orderPaymentsView, paymentOccurredAt, paymentProviderId } from './payment-timeline.js';
 export { type PaymentConfirmation, paymentRoutes } from './payments.routes.js';
@@ -12,7 +13,7 @@ export {
   refundThroughProvider,
 } from './payments.service.js';
 export type { PaymentProvider, ProviderEvent, ProviderName } from './provider.js';
-export { type PaymentProviders, paymentProvider, paymentProviders } from './provider-registry.js';
+export { type PaymentProviders, paymentProviders } from './provider-registry.js';
 export {
   paymentSettlementRoutes,
   RECONCILE_TASK,

@@ -31,8 +31,3 @@ export function paymentProviders(config: Config): PaymentProviders {
     all: () => [...byName.values()],
   };
 }
-
-/** The card provider (Stripe when configured, else the test provider). */
-export function paymentProvider(config: Config): PaymentProvider {
-  return paymentProviders(config).forMethod('stripe')!;
-}

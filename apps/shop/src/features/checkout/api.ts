@@ -19,6 +19,13 @@ export const checkoutQueries = {
       enabled,
       staleTime: 0,
     }),
+  /** The payment methods the store offers now (cards always). */
+  paymentOptions: () =>
+    queryOptions({
+      queryKey: ['checkout', 'payment-options'] as const,
+      queryFn: async ({ signal }) => (await api.call(checkoutContracts.paymentOptions, { signal })).data,
+      staleTime: 60_000,
+    }),
 };
 
 /** Checks a coupon code against the cart's subtotal (a customer's or a guest's rules). */

@@ -21,6 +21,7 @@ const input: CheckoutInput = {
   shippingMethod: 'standard',
   couponCode: null,
   shownTotal: 50,
+  paymentMethod: 'stripe',
   cardToken: 'tok_visa',
 };
 const attempt = { orderKey: 'order-key', payKey: 'pay-key' };
@@ -38,15 +39,21 @@ const endpointOf = (request: SentRequest) =>
   (Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]).find((name) => isCallTo(request, ENDPOINTS[name]));
 
 /** A store whose checkout session answers `total` and whose card answer is `pay`. */
-function store({ total = 50, pay = () => ok({ order: { orderNumber: 'SL-1' } }) } = {}) {
+function store({
+  total = 50,
+  pay = () => ok({ order: { orderNumber: 'SL-1' } }),
+  bankTransfer = null as unknown,
+} = {}) {
   let orders = 0;
   return stubApi((request) => {
     const endpoint = endpointOf(request);
-    if (endpoint === 'guestSession' || endpoint === 'session')
-      return ok({ totals: { total }, paymentIntent: { id: 'pi_1' } });
+    if (endpoint === 'guestSession' || endpoint === 'session') {
+      const method = (request.body as { paymentMethod?: string }).paymentMethod;
+      return ok({ totals: { total }, paymentIntent: method === 'stripe' ? { id: 'pi_1' } : null });
+    }
     if (endpoint === 'guestOrder' || endpoint === 'order') {
       orders += 1;
-      return ok({ order: { id: `o${orders}`, orderNumber: `SL-${orders}`, total } }, 201);
+      return ok({ order: { id: `o${orders}`, orderNumber: `SL-${orders}`, total }, bankTransfer }, 201);
     }
     if (endpoint === 'pay') return pay();
     return failure(404, 'unexpected call');
@@ -63,6 +70,8 @@ describe('placing and paying an order', () => {
     expect(sent[0]?.headers['Idempotency-Key']).toBeUndefined();
     expect(sent[1]?.headers['Idempotency-Key']).toBe('order-key');
     expect(sent[2]?.headers['Idempotency-Key']).toBe('pay-key');
+    expect(sent[0]?.body).toMatchObject({ paymentMethod: 'stripe' });
+    expect(sent[1]?.body).toMatchObject({ paymentMethod: 'stripe', paymentIntentId: 'pi_1' });
     expect(sent[2]?.body).toMatchObject({ orderId: 'o1', paymentIntentId: 'pi_1', email: input.email });
     expect(placedOrder.read()).toBeNull();
   });
@@ -106,6 +115,28 @@ describe('placing and paying an order', () => {
     await placeAndPay(input, attempt);
     await placeAndPay({ ...input, address: { ...input.address, street: '2 Main St' } }, attempt);
     expect(endpointsOf(sent).filter((endpoint) => endpoint === 'guestOrder')).toHaveLength(2);
+  });
+
+  it('places a bank-transfer order with its method and no card: no intent, no payment call', async () => {
+    const bank = { reference: 'SLKQ4M7XPA', iban: 'DE89 3704', amount: 50 };
+    const sent = store({ bankTransfer: bank });
+    const outcome = await placeAndPay({ ...input, paymentMethod: 'bank_transfer', cardToken: null }, attempt);
+    expect(outcome).toMatchObject({ kind: 'placed', order: { orderNumber: 'SL-1' }, bankTransfer: bank });
+    expect(endpointsOf(sent)).toEqual(['guestSession', 'guestOrder']);
+    expect(sent[0]?.body).toMatchObject({ paymentMethod: 'bank_transfer' });
+    expect(sent[1]?.body).toMatchObject({ paymentMethod: 'bank_transfer' });
+    expect(sent[1]?.body).not.toHaveProperty('paymentIntentId');
+    expect(sent[1]?.headers['Idempotency-Key']).toBe('order-key');
+  });
+
+  it('places a cash-on-delivery order for a customer, and places nothing when the total changed', async () => {
+    const sent = store();
+    const cash = { ...input, customer: true, paymentMethod: 'cash' as const, cardToken: null };
+    expect(await placeAndPay(cash, attempt)).toMatchObject({ kind: 'placed', bankTransfer: null });
+    expect(endpointsOf(sent)).toEqual(['session', 'order']);
+    const changed = store({ total: 60 });
+    expect(await placeAndPay(cash, attempt)).toEqual({ kind: 'total-changed', totals: { total: 60 } });
+    expect(endpointsOf(changed)).toEqual(['session']);
   });
 
   it('passes on any other failure of the payment', async () => {

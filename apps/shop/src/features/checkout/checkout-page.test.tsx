@@ -3,10 +3,12 @@ import { failure, isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/t
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
+import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cart } from '../../lib/cart';
+import { confirmedOrder } from './checkout-storage';
 import CheckoutFormPage from './pages/CheckoutFormPage';
+import ConfirmationPage from './pages/ConfirmationPage';
 
 const tee = { productId: 'p1', size: 'M', color: 'Black', quantity: 2, slug: 'tee', name: 'Tee', image: null };
 const pricing = {
@@ -39,7 +41,7 @@ function renderCheckout(store: (request: SentRequest) => Response) {
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 
-function fillForm() {
+function fillForm({ card = true } = {}) {
   fill('E-mail', 'Ada@Example.com');
   for (const [label, value] of [
     ['First name', 'Ada'],
@@ -49,10 +51,14 @@ function fillForm() {
     ['State', 'IL'],
     ['ZIP code', '62701'],
     ['Phone', '5551234567'],
-    ['Card number', '4242 4242 4242 4242'],
-    ['Expiry (MM/YY)', '12/40'],
-    ['Security code', '123'],
-    ['Name on card', 'Ada Lovelace'],
+    ...(card
+      ? [
+          ['Card number', '4242 4242 4242 4242'],
+          ['Expiry (MM/YY)', '12/40'],
+          ['Security code', '123'],
+          ['Name on card', 'Ada Lovelace'],
+        ]
+      : []),
   ])
     fill(label!, value!);
 }
@@ -64,7 +70,8 @@ describe('the checkout page', () => {
     await screen.findByText('First name is required.');
     expect(screen.getByText('Enter a valid card number.')).toBeTruthy();
     expect(document.activeElement?.id).toBe('email');
-    expect(sent.every((request) => isCallTo(request, checkoutContracts.calculateShipping))).toBe(true);
+    const reads = [checkoutContracts.calculateShipping, checkoutContracts.paymentOptions];
+    expect(sent.every((request) => reads.some((read) => isCallTo(request, read)))).toBe(true);
   });
 
   it('prices the chosen shipping method and pays the total shown, then opens the confirmation', async () => {
@@ -111,5 +118,96 @@ describe('the checkout page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
     await screen.findByText(/Prices changed since you opened checkout/);
     expect(cart.lines()).toHaveLength(1);
+  });
+});
+
+const OPTIONS = {
+  methods: ['stripe', 'cash', 'bank_transfer'],
+  testMode: true,
+  stripe: null,
+  paypal: null,
+  cashMaxTotal: 300,
+  bankTransferDays: 7,
+};
+const BANK = {
+  accountName: 'Seamline Ltd',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  bankName: null,
+  reference: 'SLKQ4M7XPA',
+  amount: 49.19,
+  dueAt: '2026-12-09T12:00:00.000Z',
+};
+
+describe('paying later', () => {
+  it('offers the methods the store has on; a bank transfer is placed without a card and opens the confirmation', async () => {
+    const { sent, location } = renderCheckout((request) => {
+      if (isCallTo(request, checkoutContracts.paymentOptions)) return ok(OPTIONS);
+      if (isCallTo(request, checkoutContracts.createGuestSession))
+        return ok({ totals: { total: shownTotal() }, paymentIntent: null });
+      if (isCallTo(request, orderContracts.createGuest))
+        return ok({ order: { id: 'o1', orderNumber: 'SL-7', total: 1 }, bankTransfer: BANK }, 201);
+      return failure(404, 'unexpected call');
+    });
+    const shownTotal = () =>
+      Number(
+        screen
+          .getByRole('button', { name: /^Place order/ })
+          .textContent?.split('$')[1]
+          ?.replace(/[^\d.]/g, ''),
+      );
+    expect(await screen.findByRole('radio', { name: 'Stripe' }, { timeout: 5_000 })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Cash on Delivery' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Bank Transfer' }));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByTestId('bank-transfer-note').textContent).toContain('7 days');
+    fillForm({ card: false });
+    fireEvent.click(screen.getByRole('button', { name: /^Place order/ }));
+
+    await waitFor(() => expect(location.history).toContain('/confirmation/SL-7'));
+    const order = sent.find((request) => isCallTo(request, orderContracts.createGuest));
+    expect(order?.body).toMatchObject({ paymentMethod: 'bank_transfer' });
+    expect(order?.body).not.toHaveProperty('paymentIntentId');
+    expect(sent.some((request) => isCallTo(request, paymentContracts.confirm))).toBe(false);
+    expect(confirmedOrder.read('SL-7')?.bankTransfer).toEqual(BANK);
+    expect(cart.lines()).toEqual([]);
+  });
+
+  it('shows the bank details, the reference and the deadline on the confirmation', async () => {
+    const order = { orderNumber: 'SL-7', paymentMethod: 'bank_transfer', total: 49.19, items: [], email: 'a@b.co' };
+    confirmedOrder.save(
+      {
+        ...order,
+        shippingAddress: {
+          firstName: 'Ada',
+          lastName: 'L',
+          street: '1',
+          city: 'C',
+          state: 'S',
+          zipCode: '1',
+          country: 'US',
+        },
+        subtotal: 40,
+        discount: 0,
+        shipping: 5.99,
+        tax: 3.2,
+        couponCode: null,
+      } as never,
+      BANK,
+    );
+    const location = memoryLocation({ path: '/confirmation/SL-7' });
+    render(
+      <Router hook={location.hook}>
+        <Route path="/confirmation/:orderNumber">
+          <ConfirmationPage />
+        </Route>
+      </Router>,
+    );
+    const details = await screen.findByTestId('bank-transfer-details');
+    expect(screen.getByTestId('payment-reference').textContent).toBe('SLKQ4M7XPA');
+    expect(details.textContent).toContain('DE89 3704 0044 0532 0130 00');
+    expect(details.textContent).toContain('$49.19');
+    expect(screen.getByTestId('payment-deadline').textContent).toContain('December 2026');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('is placed');
   });
 });

@@ -1,9 +1,10 @@
-import type { OrderView } from '@seamline/shared';
+import type { BankTransferInstructionsView, OrderView } from '@seamline/shared';
 
 /**
  * What the checkout keeps in sessionStorage (this tab only, gone when it closes):
  * - the order placed but not paid yet (a declined card): a retry pays that order instead of placing another;
- * - the paid order, for the confirmation page (which survives a reload).
+ * - the paid (or, for cash and bank transfer, placed) order, for the confirmation page (which survives a reload), with
+ *   where to send a bank transfer.
  */
 const PLACED_KEY = 'shop.checkout.placed';
 const CONFIRMED_KEY = 'shop.checkout.confirmed';
@@ -33,12 +34,16 @@ export const placedOrder = {
   clear: () => sessionStorage.removeItem(PLACED_KEY),
 };
 
+/** The order the confirmation page shows, and the bank details while a transfer is awaited. */
+export type ConfirmedOrder = OrderView & { bankTransfer?: BankTransferInstructionsView | null };
+
 export const confirmedOrder = {
   read: (orderNumber: string) => {
-    const order = readJson<OrderView>(CONFIRMED_KEY);
+    const order = readJson<ConfirmedOrder>(CONFIRMED_KEY);
     return order?.orderNumber === orderNumber ? order : null;
   },
-  save: (order: OrderView) => sessionStorage.setItem(CONFIRMED_KEY, JSON.stringify(order)),
+  save: (order: OrderView, bankTransfer: BankTransferInstructionsView | null = null) =>
+    sessionStorage.setItem(CONFIRMED_KEY, JSON.stringify({ ...order, bankTransfer })),
 };
 
 /** A fresh Idempotency-Key: one per attempt to place or pay, so a double click or a retried request is one order. */

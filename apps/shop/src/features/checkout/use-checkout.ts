@@ -7,9 +7,11 @@ import {
   emailSchema,
   type OrderTotals,
   orderAddressSchema,
+  type PaymentMethod,
   type ShippingMethod,
   testCardToken,
 } from '@seamline/shared';
+import { formatMoney } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -27,9 +29,19 @@ import { usePayment } from './use-payment';
 /** What the checkout form holds: the guest's e-mail, the shipping address and the card, as typed. */
 export type CheckoutFormValues = { email: string; address: AddressInput; card: CardForm };
 
-/** The shared schemas check the form on Pay; a signed-in customer's e-mail is their account's. */
-const checkoutFormOf = (customer: boolean) =>
-  z.object({ email: customer ? z.string() : emailSchema, address: orderAddressSchema, card: cardFormSchema });
+/** Methods that take the card fields (the built-in test provider's form). */
+const takesCard = (method: PaymentMethod) => method === 'stripe';
+
+/**
+ * The shared schemas check the form on Pay; a signed-in customer's e-mail is their account's; the card only when the
+ * chosen method is paid by card.
+ */
+const checkoutFormOf = (customer: boolean, method: PaymentMethod) =>
+  z.object({
+    email: customer ? z.string() : emailSchema,
+    address: orderAddressSchema,
+    card: takesCard(method) ? cardFormSchema : z.custom<CardForm>(() => true),
+  });
 
 /** The id of the first field the shopper must fix: the e-mail, then the address, then the card (the form's order). */
 function firstInvalidId(errors: FieldErrors<CheckoutFormValues>): string | null {
@@ -49,7 +61,12 @@ export function useCheckout() {
   const user = session.readSession()?.user ?? null;
   const customer = user !== null;
   const lines = useCart();
-  const schema = useMemo(() => checkoutFormOf(customer), [customer]);
+  const options = useQuery(checkoutQueries.paymentOptions());
+  const methods = options.data?.methods ?? (['stripe'] as PaymentMethod[]);
+  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>('stripe');
+  // A method the store switched off meanwhile falls back to cards (always on).
+  const paymentMethod = methods.includes(chosenMethod) ? chosenMethod : 'stripe';
+  const schema = useMemo(() => checkoutFormOf(customer, paymentMethod), [customer, paymentMethod]);
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: user?.email ?? '', address: EMPTY_SHIPPING_ADDRESS, card: EMPTY_CARD },
@@ -124,7 +141,8 @@ export function useCheckout() {
           shippingMethod,
           couponCode: coupon?.code ?? null,
           shownTotal,
-          cardToken: testCardToken(values.card),
+          paymentMethod,
+          cardToken: takesCard(paymentMethod) ? testCardToken(values.card) : null,
         }),
       (errors) => {
         const id = firstInvalidId(errors);
@@ -150,6 +168,21 @@ export function useCheckout() {
     priced,
     problems,
     totals,
+    paymentOptions: options.data ?? null,
+    paymentMethods: methods,
+    paymentMethod,
+    changePaymentMethod: (method: PaymentMethod) => {
+      setServerTotals(null);
+      setPaymentMethod(method);
+    },
+    /** Cards are paid now; cash on delivery and bank transfer place the order to pay later. */
+    submitLabel: takesCard(paymentMethod)
+      ? totals
+        ? `Pay ${formatMoney(totals.total)}`
+        : 'Pay'
+      : totals
+        ? `Place order · ${formatMoney(totals.total)}`
+        : 'Place order',
     notice: payment.notice,
     busy: payment.busy,
     pay,

@@ -31,8 +31,8 @@ export function usePayment(onTotalsChanged: (totals: OrderTotals) => void) {
     try {
       const outcome = await placeAndPay(input, attempt.current);
       attempt.current = null;
-      if (outcome.kind === 'paid') {
-        confirmedOrder.save(outcome.order);
+      if (outcome.kind === 'paid' || outcome.kind === 'placed') {
+        confirmedOrder.save(outcome.order, outcome.kind === 'placed' ? outcome.bankTransfer : null);
         cart.clear();
         navigate(`/confirmation/${outcome.order.orderNumber}`);
         return;

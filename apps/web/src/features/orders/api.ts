@@ -7,6 +7,7 @@ import {
   orderContracts,
   orderPaymentContracts,
   productContracts,
+  type RecordPaymentValues,
   type RefundPaymentData,
   returnContracts,
 } from '@seamline/shared';
@@ -147,5 +148,12 @@ export function useOrderPayments(orderId: string) {
 export function useRefundOrder() {
   return useOrderMutation(({ id, body, key }: { id: string; body: RefundPaymentData; key: string }) =>
     api.call(orderPaymentContracts.refund, { params: { id }, body, headers: { 'Idempotency-Key': key } }),
+  );
+}
+
+/** Record money received outside a provider (a bank transfer, cash); the order comes back as it now stands. */
+export function useRecordPayment() {
+  return useOrderMutation(({ id, values }: { id: string; values: RecordPaymentValues }) =>
+    api.call(adminOrderContracts.recordPayment, { params: { id }, body: values }),
   );
 }

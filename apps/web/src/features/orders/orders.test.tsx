@@ -71,6 +71,9 @@ const order = {
   cancelledAt: null,
   cancelReason: null,
   refundReason: null,
+  paymentReference: null,
+  paymentDueAt: null,
+  disputedAt: null,
   createdAt: '2026-11-22T00:00:00.000Z',
   updatedAt: '2026-11-22T00:00:00.000Z',
 } satisfies OrderView;

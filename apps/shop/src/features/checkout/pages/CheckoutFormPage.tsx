@@ -1,4 +1,4 @@
-import { Button, formatMoney, Notice } from '@seamline/ui';
+import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -54,7 +54,7 @@ export default function CheckoutFormPage() {
         <PaymentSection checkout={checkout} />
         <div aria-live="assertive">{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</div>
         <Button type="submit" size="xl" fullWidth disabled={busy || !totals || problems > 0} aria-busy={busy}>
-          {busy ? 'Processing…' : totals ? `Pay ${formatMoney(totals.total)}` : 'Pay'}
+          {busy ? 'Processing…' : checkout.submitLabel}
         </Button>
       </form>
     </div>

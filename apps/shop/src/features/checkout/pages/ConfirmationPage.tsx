@@ -1,3 +1,4 @@
+import type { BankTransferInstructionsView } from '@seamline/shared';
 import { Button, formatMoney } from '@seamline/ui';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
@@ -6,7 +7,52 @@ import { TotalsList } from '../../../components/checkout/TotalsList';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmedOrder } from '../checkout-storage';
 
-/** After payment: the order number, what was bought, where it goes, the totals, and how to track it. */
+/** "Wednesday, 9 December 2026" */
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Where to send the money, the reference to write on the transfer, and the deadline, shown first and large. */
+function BankTransferDetails({ bank }: { bank: BankTransferInstructionsView }) {
+  const rows: [string, string][] = [
+    ['Account name', bank.accountName],
+    ['IBAN', bank.iban],
+    ...(bank.bic ? [['BIC', bank.bic] as [string, string]] : []),
+    ...(bank.bankName ? [['Bank', bank.bankName] as [string, string]] : []),
+    ['Amount', formatMoney(bank.amount)],
+  ];
+  return (
+    <section
+      aria-labelledby="transfer-heading"
+      className="rounded-lg border-2 border-ink p-5"
+      data-testid="bank-transfer-details"
+    >
+      <h2 id="transfer-heading" className="text-lg font-semibold">
+        Pay by bank transfer
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">Write the reference exactly as shown so we can match your payment.</p>
+      <p className="mt-4 text-sm text-stone-600">Reference</p>
+      <p className="font-mono text-3xl font-semibold tracking-wider" data-testid="payment-reference">
+        {bank.reference}
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-stone-600">{label}</dt>
+            <dd className="font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 font-medium" data-testid="payment-deadline">
+        Pay by {longDate(bank.dueAt)}. If the transfer has not arrived by then, the order is cancelled.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * After checkout: the order number, how to pay when it is not paid yet (bank details and reference for a transfer, a
+ * note for cash on delivery), what was bought, where it goes, the totals, and how to track it.
+ */
 export default function ConfirmationPage() {
   const { orderNumber = '' } = useParams<{ orderNumber: string }>();
   useDocumentTitle(`Order ${orderNumber} confirmed`);
@@ -14,18 +60,26 @@ export default function ConfirmationPage() {
   useEffect(() => heading.current?.focus(), []);
   const order = confirmedOrder.read(orderNumber);
   const email = order?.email ?? order?.guestEmail ?? null;
+  const bank = order?.bankTransfer ?? null;
+  const placedOnly = bank !== null;
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
         <p className="text-sm text-stone-600">Thank you for your order</p>
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
-          Order <span data-testid="order-number">{orderNumber}</span> is confirmed
+          Order <span data-testid="order-number">{orderNumber}</span> is {placedOnly ? 'placed' : 'confirmed'}
         </h1>
         <p className="mt-2 text-stone-600">
           {email ? `Your receipt and shipping updates go to ${email}. ` : ''}Keep your order number to track it.
         </p>
       </div>
+      {bank ? <BankTransferDetails bank={bank} /> : null}
+      {order?.paymentMethod === 'cash' ? (
+        <p className="rounded-lg border border-stone-200 p-5 font-medium" data-testid="cash-on-delivery">
+          You pay {formatMoney(order.total)} in cash on delivery, when the courier hands you the parcel.
+        </p>
+      ) : null}
       {order ? (
         <>
           <section aria-labelledby="items-heading" className="rounded-lg border border-stone-200 p-5">

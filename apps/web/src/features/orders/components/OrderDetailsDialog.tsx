@@ -13,13 +13,26 @@ import {
   TabsList,
   TabsTrigger,
 } from '@seamline/ui';
-import { ExternalLink, Package, Printer } from 'lucide-react';
+import { Banknote, ExternalLink, Package, Printer } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { customerName, itemCount } from '../order-display';
 import { packingSlipsPath } from '../packing-slips-api';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
 import { PaymentsTab } from './PaymentsTab';
+import { RecordPaymentDialog, recordsPayments } from './RecordPaymentDialog';
 import { ReturnsTab, ReturnTimelineItems } from './ReturnsTab';
+
+/** A bank transfer's reference and deadline (the rows are left out for other orders). */
+function TransferRows({ order }: { order: OrderView }) {
+  if (!order.paymentReference) return null;
+  return (
+    <>
+      <DetailRow label="Bank Reference" value={<span className="font-mono">{order.paymentReference}</span>} />
+      <DetailRow label="Payment Due" value={formatDateTime(order.paymentDueAt, '—')} />
+    </>
+  );
+}
 
 function Address({ title, address }: { title: string; address: OrderAddressInput }) {
   return (
@@ -62,6 +75,7 @@ export function OrderDetailsDialog({
   /** A return decided in the Returns tab, or a refund in the Payments tab, hands back the order as it now stands. */
   onOrderChange: (order: OrderView) => void;
 }) {
+  const [recording, setRecording] = useState(false);
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
       {order ? (
@@ -76,7 +90,12 @@ export function OrderDetailsDialog({
             <DetailTile label="Status" value={<StatusBadge order={order} />} />
             <DetailTile label="Payment" value={<PaymentBadge order={order} />} />
           </div>
-          <div className="mb-4 flex justify-end">
+          <div className="mb-4 flex justify-end gap-2">
+            {recordsPayments(order) ? (
+              <Button size="sm" onClick={() => setRecording(true)}>
+                <Banknote /> Record payment
+              </Button>
+            ) : null}
             <Button asChild size="sm" variant="outline">
               <Link to={packingSlipsPath([order.id])}>
                 <Printer /> Print packing slip
@@ -100,6 +119,7 @@ export function OrderDetailsDialog({
                   <DetailRow label="Customer" value={customerName(order)} />
                   <DetailRow label="Order Date" value={formatDateTime(order.createdAt)} />
                   <DetailRow label="Payment Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
+                  <TransferRows order={order} />
                   <DetailRow label="Total Items" value={itemCount(order)} />
                   <DetailRow
                     label="Status"
@@ -138,6 +158,7 @@ export function OrderDetailsDialog({
                     <DetailRow label="Method" value={PAYMENT_METHOD_LABELS[order.paymentMethod]} />
                     <DetailRow label="Status" value={<PaymentBadge order={order} />} />
                     <DetailRow label="Paid At" value={formatDateTime(order.paidAt, 'Not paid')} />
+                    <TransferRows order={order} />
                   </dl>
                 </section>
                 <Address title="Shipping Address" address={order.shippingAddress} />
@@ -237,6 +258,11 @@ export function OrderDetailsDialog({
               <ReturnsTab order={order} onOrderChange={onOrderChange} />
             </TabsContent>
           </Tabs>
+          <RecordPaymentDialog
+            order={recording ? order : null}
+            onOpenChange={setRecording}
+            onRecorded={onOrderChange}
+          />
         </DialogContent>
       ) : null}
     </Dialog>
