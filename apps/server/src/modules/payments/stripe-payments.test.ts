@@ -16,6 +16,7 @@ import { reconcilePayments } from './settlement.js';
 let fake: StripeFake;
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedIn>>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   fake = await startStripeFake();
   t = await createTestApp({
@@ -27,7 +28,7 @@ beforeAll(async () => {
       reconcileAfterMs: 60_000,
     },
   });
-  await signedIn(t.app, 'admin');
+  admin = await signedIn(t.app, 'admin');
   alice = await signedIn(t.app, 'customer');
 });
 afterAll(async () => {
@@ -174,5 +175,85 @@ describe('paying by card through Stripe', () => {
     expect(audit.map((row) => row.action)).toContain('dispute_opened');
     await deliver(fake.event('charge.dispute.closed', { ...dispute, status: 'lost' }));
     expect((await orderRow(order.id)).disputedAt).toBeNull();
+  });
+});
+
+describe('refunds through Stripe', () => {
+  /** An order paid by Stripe's signed event. */
+  async function paidThroughStripe(price = 50) {
+    const placed = await placedWithStripe(price);
+    await deliver(fake.event('payment_intent.succeeded', fake.setIntent(placed.intentId, 'succeeded')));
+    return placed;
+  }
+  const refundsAtStripe = (intentId: string) => fake.refunds().filter((refund) => refund.payment_intent === intentId);
+
+  it('10 parallel staff refunds of 60 % of the capture: one refund at Stripe, with an idempotency key', async () => {
+    const { order, intentId } = await paidThroughStripe();
+    const amount = Math.round(order.total * 60) / 100;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(t.app, 'POST', `/api/admin/orders/${order.id}/refunds`, {
+          token: admin.token,
+          body: { amount, reason: 'Damaged' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const atStripe = refundsAtStripe(intentId);
+    expect(atStripe.map((refund) => refund.amount)).toEqual([Math.round(amount * 100)]);
+    const sent = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.body.payment_intent === intentId,
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.idempotencyKey).toBeTruthy();
+    expect((await orderRow(order.id)).paymentStatus).toBe('partially_refunded');
+    // Stripe's charge.refunded event for that refund names a refund we already have: nothing new.
+    const charge = fake.charge(fake.intent(intentId).latest_charge!);
+    const event = await deliver(fake.event('charge.refunded', charge));
+    expect(event.body.data.outcome).toBe('ignored');
+  });
+
+  it("a partial refund from an approved return goes to Stripe, and the order's payment follows", async () => {
+    const { product: shirt } = await buildProduct(t.app.db, { price: 40 }, [
+      { size: 'M', color: 'Black', quantity: 10 },
+    ]);
+    const { product: cap } = await buildProduct(t.app.db, { price: 30 }, [{ size: 'M', color: 'Black', quantity: 10 }]);
+    const items = [
+      { productId: shirt.id, size: 'M', color: 'Black', quantity: 2 },
+      { productId: cap.id, size: 'M', color: 'Black', quantity: 1 },
+    ];
+    const session = await call(t.app, 'POST', '/api/checkout/create-session', {
+      token: alice.token,
+      body: { items, shippingMethod: 'standard', paymentMethod: 'stripe' },
+    });
+    const intentId = session.body.data.paymentIntent.id as string;
+    const placed = await call(t.app, 'POST', '/api/orders', {
+      token: alice.token,
+      body: orderBody(items, { paymentIntentId: intentId }),
+    });
+    const order = placed.body.data.order as { id: string; items: { id: string; productId: string }[] };
+    await deliver(fake.event('payment_intent.succeeded', fake.setIntent(intentId, 'succeeded')));
+    const delivered = await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'delivered', paymentStatus: 'paid' },
+    });
+    expect(delivered.status).toBe(200);
+    const shirtLine = order.items.find((line) => line.productId === shirt.id)!;
+    const asked = await call(t.app, 'POST', `/api/orders/${order.id}/refund`, {
+      token: alice.token,
+      body: { reason: 'Too big', items: [{ itemId: shirtLine.id, quantity: 1 }] },
+    });
+    const returnId = asked.body.data.refundRequest.id as string;
+    const approved = await call(t.app, 'POST', `/api/admin/returns/${returnId}/approve`, {
+      token: admin.token,
+      body: {},
+    });
+    expect(approved.status).toBe(200);
+    const atStripe = refundsAtStripe(intentId);
+    expect(atStripe).toHaveLength(1);
+    const rows = await t.app.db.select().from(payments).where(eq(payments.intentId, intentId));
+    const refund = rows.find((row) => row.kind === 'refund')!;
+    expect([refund.providerRef, Math.round(refund.amount * 100)]).toEqual([atStripe[0]!.id, atStripe[0]!.amount]);
+    expect((await orderRow(order.id)).paymentStatus).toBe('partially_refunded');
   });
 });
