@@ -1831,6 +1831,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings → Payments: each payment method, whether it is on, through which provider, in which mode
+         * @description Built from the environment: the webhook address to give Stripe or PayPal, public keys, limits, the bank account (IBAN masked to its last 4) and the variables that turn each method on. Never a secret.
+         *
+         *     Who may call: admin.
+         */
+        get: operations["getPaymentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/analytics/inventory": {
         parameters: {
             query?: never;
@@ -11093,6 +11115,48 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            methods: {
+                                /** @enum {string} */
+                                method: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                enabled: boolean;
+                                /** @enum {string|null} */
+                                provider: "test" | "stripe" | "paypal" | "manual" | null;
+                                /** @enum {string|null} */
+                                mode: "test" | "live" | null;
+                                details: {
+                                    label: string;
+                                    value: string;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

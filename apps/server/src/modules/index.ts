@@ -58,6 +58,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentRoutes(confirmPayment),
   // Provider webhooks and reconciliation, served by payments; what a settled payment does is the orders module's.
   paymentSettlementRoutes(settleProviderEvent),
+  paymentSettingsRoutes,
   inventoryRoutes,
   productAdminRoutes,
   productReadRoutes,
