@@ -221,6 +221,10 @@ export const ordersScenarios: ScenarioTable = {
   },
   'POST /api/checkout/create-session': { notLogged: SESSION },
   'POST /api/checkout/create-guest-session': { notLogged: SESSION },
+  // Called by Stripe or PayPal, never by staff: its disputes write their own activity row (settlement.test.ts).
+  'POST /api/payments/webhooks/:provider': {
+    notLogged: "a payment provider's event, not a staff mutation; a dispute it reports is logged as the provider's",
+  },
   'POST /api/orders/calculate-shipping': { notLogged: 'read-only pricing of a cart; stores nothing' },
   'POST /api/orders/shipping-methods': { notLogged: 'read-only list of shipping options; stores nothing' },
   'POST /api/payments/create-payment-intent': {
