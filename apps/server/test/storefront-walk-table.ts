@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { signTestWebhook, TEST_SIGNATURE_HEADER } from '../src/modules/payments/test-provider.js';
 import { mailedToken } from './activity-log-coverage/types.js';
 import { API_CLIENT, buildUser, codeFor, signedIn } from './factories.js';
 import { call } from './harness.js';
@@ -217,6 +218,25 @@ export const walkTable: WalkTable = {
         url: '/api/payments/confirm',
         token: other.token,
         body: { orderId: other.order.id, paymentIntentId },
+      },
+    ];
+  },
+  // A payment provider's signed event (the built-in test provider's signature), about an intent no order has.
+  'POST /api/payments/webhooks/:provider': async (d) => {
+    const body = JSON.stringify({
+      id: 'evt_walk',
+      type: 'payment.succeeded',
+      intentId: 'pi_test_walk',
+      amountCents: 1250,
+      currency: 'usd',
+    });
+    const signature = signTestWebhook(`webhook:${d.app.config.jwtSecret}`, body);
+    return [
+      {
+        method: 'POST',
+        url: '/api/payments/webhooks/test',
+        body,
+        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature },
       },
     ];
   },
