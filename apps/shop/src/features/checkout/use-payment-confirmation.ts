@@ -1,19 +1,10 @@
-import { type OrderView, orderContracts } from '@seamline/shared';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
-import { trackOrder } from '../orders/api';
+import { readOrder } from './api';
 import { type ConfirmedOrder, confirmedOrder } from './checkout-storage';
 
 /** How often, and how many times, the confirmation asks whether Stripe's payment reached the store (about a minute). */
 export const PAYMENT_POLL_MS = 2_000;
 export const PAYMENT_POLL_TRIES = 30;
-
-/** The order as the store has it now: a customer's own order, or a guest's by its number and e-mail. */
-async function readOrder(order: ConfirmedOrder): Promise<OrderView> {
-  const guestEmail = order.customer ? null : (order.guestEmail ?? order.email);
-  if (guestEmail) return (await trackOrder({ orderNumber: order.orderNumber, email: guestEmail })).order;
-  return (await api.call(orderContracts.get, { params: { id: order.id } })).data.order;
-}
 
 /**
  * Where a payment Stripe took stands: `confirming` while the page checks the order every 2 s (Stripe's webhook marks
@@ -35,7 +26,7 @@ export function usePaymentConfirmation(order: ConfirmedOrder | null): 'settled' 
     const check = async () => {
       tries += 1;
       try {
-        const fresh = await readOrder(saved);
+        const fresh = await readOrder(saved, saved.customer ? null : (saved.guestEmail ?? saved.email));
         if (!current) return;
         if (fresh.paymentStatus === 'paid') {
           confirmedOrder.save(fresh, null, null);

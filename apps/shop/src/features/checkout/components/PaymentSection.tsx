@@ -101,7 +101,7 @@ export function PaymentSection({ checkout }: { checkout: Checkout }) {
               <span className="text-sm">
                 <span className="block font-medium">{SHOP_PAYMENT_LABELS[method]}</span>
                 {method === 'stripe' && checkout.paymentOptions?.testMode ? (
-                  <span className="block text-xs text-stone-600"> (test mode)</span>
+                  <span className="block text-xs text-stone-600">(test mode)</span>
                 ) : null}
               </span>
             </label>
