@@ -184,7 +184,10 @@ export function useCheckout() {
       const session = stripeSession?.session;
       const ready = stripeConfirm.current;
       if (!session || !ready || ready.clientSecret !== session.paymentIntent?.clientSecret) {
-        payment.tell({ tone: 'error', text: 'Enter your card details in the card form first.' });
+        const text = session
+          ? 'Enter your card details in the card form first.'
+          : 'The card form is still opening for your order. Wait a moment, then press Pay again.';
+        payment.tell({ tone: 'error', text });
         return;
       }
       return payment.payOrder({ ...inputOf(shownTotal, null), stripe: { session, confirm: ready.confirm } });

@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/api';
 import { type CheckoutInput, openPaymentSession, type PaymentSession, sessionRequestOf } from './checkout-flow';
 
 /** How long the checkout waits after the last change (typing the address) before opening a session for it. */
-export const SESSION_DELAY_MS = 400;
+export const SESSION_DELAY_MS = 700;
 
 export type PaymentSessionState = { session: PaymentSession; error: null } | { session: null; error: string };
 

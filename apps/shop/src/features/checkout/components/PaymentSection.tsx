@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@seamline/shared';
-import { formatMoney, Notice, Skeleton } from '@seamline/ui';
+import { formatMoney, Notice } from '@seamline/ui';
 import { CheckoutSection } from '../../../components/checkout/CheckoutSection';
 import type { Checkout } from '../use-checkout';
 import { CardFields } from './CardFields';
@@ -20,12 +20,12 @@ function StripePanel({ stripe, checkout }: { stripe: NonNullable<Checkout['strip
   if (session && session.error !== null) return <Notice tone="error">{session.error}</Notice>;
   if (!session)
     return (
-      <div className="space-y-2" data-testid="card-waiting">
-        <p className="text-sm text-stone-600">
-          The card form opens here once your contact and shipping details are in.
-        </p>
-        <Skeleton className="h-24 w-full" />
-      </div>
+      <p
+        className="rounded-md border border-dashed border-stone-300 p-4 text-sm text-stone-600"
+        data-testid="card-waiting"
+      >
+        The card form opens here once your contact and shipping details are in.
+      </p>
     );
   const clientSecret = session.session.paymentIntent?.clientSecret;
   if (!clientSecret)
