@@ -55,3 +55,14 @@ export const createOrder = (body: OrderBody, guestEmail: string | null, idempote
 /** Pays a placed order with the card's token, once per Idempotency-Key. */
 export const confirmPayment = (body: PayBody, idempotencyKey: string) =>
   api.call(paymentContracts.confirm, { body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** A placed order as the store has it now: a customer's own by id, a guest's by its number and e-mail. */
+export const readOrder = async (order: { id: string; orderNumber: string }, guestEmail: string | null) =>
+  guestEmail === null
+    ? (await api.call(orderContracts.get, { params: { id: order.id } })).data.order
+    : (
+        await api.call(orderContracts.track, {
+          params: { orderNumber: order.orderNumber },
+          query: { email: guestEmail },
+        })
+      ).data.order;

@@ -2,13 +2,14 @@ import { checkoutContracts, orderContracts, paymentContracts } from '@seamline/s
 import { failure, isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cart } from '../../lib/cart';
-import { confirmedOrder } from './checkout-storage';
+import { type ConfirmedOrder, confirmedOrder } from './checkout-storage';
 import CheckoutFormPage from './pages/CheckoutFormPage';
 import ConfirmationPage from './pages/ConfirmationPage';
+import { PAYMENT_POLL_MS, PAYMENT_POLL_TRIES } from './use-payment-confirmation';
 
 const tee = { productId: 'p1', size: 'M', color: 'Black', quantity: 2, slug: 'tee', name: 'Tee', image: null };
 const pricing = {
@@ -156,7 +157,9 @@ describe('paying later', () => {
           .textContent?.split('$')[1]
           ?.replace(/[^\d.]/g, ''),
       );
-    expect(await screen.findByRole('radio', { name: 'Stripe' }, { timeout: 5_000 })).toHaveProperty('checked', true);
+    const card = await screen.findByRole('radio', { name: /^Card\s*\(test mode\)$/ }, { timeout: 5_000 });
+    expect(card).toHaveProperty('checked', true);
+    expect(screen.queryByRole('radio', { name: /Stripe/ })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Cash on Delivery' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Bank Transfer' }));
     expect(screen.queryByLabelText('Card number')).toBeNull();
@@ -209,5 +212,145 @@ describe('paying later', () => {
     expect(details.textContent).toContain('$49.19');
     expect(screen.getByTestId('payment-deadline').textContent).toContain('December 2026');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('is placed');
+  });
+});
+
+describe('paying through a card provider or PayPal', () => {
+  const STRIPE_OPTIONS = {
+    ...OPTIONS,
+    methods: ['stripe', 'paypal', 'cash'],
+    testMode: false,
+    stripe: { publishableKey: 'pk_test_1' },
+    paypal: { clientId: 'client-1' },
+  };
+
+  it('offers the card without test fields and opens its session once the details are in; PayPal replaces Pay', async () => {
+    const { sent } = renderCheckout((request) => {
+      if (isCallTo(request, checkoutContracts.paymentOptions)) return ok(STRIPE_OPTIONS);
+      if (isCallTo(request, checkoutContracts.createGuestSession))
+        return ok({
+          totals: { total: 45.99 },
+          paymentIntent: { id: 'pi_1', clientSecret: 'pi_1_secret_x', provider: 'stripe' },
+        });
+      return failure(404, 'unexpected call');
+    });
+    const card = await screen.findByRole('radio', { name: 'Card' }, { timeout: 5_000 });
+    expect(card).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'PayPal' })).toBeTruthy();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByTestId('card-waiting').textContent).toContain('once your contact and shipping details are in');
+    const sessions = () => sent.filter((request) => isCallTo(request, checkoutContracts.createGuestSession));
+    expect(sessions()).toEqual([]);
+
+    fillForm({ card: false });
+    await waitFor(() => expect(sessions()).toHaveLength(1));
+    expect(sessions()[0]?.body).toMatchObject({ paymentMethod: 'stripe', email: 'ada@example.com' });
+    await waitFor(() => expect(screen.queryByTestId('card-waiting')).toBeNull());
+    // Stripe.js is not loaded here, so its card form never becomes ready: Pay asks for the card and places nothing.
+    fireEvent.click(screen.getByRole('button', { name: /^Pay \$/ }));
+    await screen.findByText('Enter your card details in the card form first.');
+    expect(sent.some((request) => isCallTo(request, orderContracts.createGuest))).toBe(false);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(await screen.findByText('Loading PayPal…')).toBeTruthy();
+  });
+});
+
+describe('the confirmation of a payment still settling', () => {
+  const shippingAddress = {
+    firstName: 'Ada',
+    lastName: 'L',
+    street: '1',
+    city: 'C',
+    state: 'S',
+    zipCode: '1',
+    country: 'US',
+  };
+  const placed = {
+    id: 'o1',
+    orderNumber: 'SL-8',
+    paymentMethod: 'stripe',
+    paymentStatus: 'pending',
+    total: 49.19,
+    items: [],
+    customer: null,
+    guestEmail: 'ada@example.com',
+    email: 'ada@example.com',
+    shippingAddress,
+    subtotal: 40,
+    discount: 0,
+    shipping: 5.99,
+    tax: 3.2,
+    couponCode: null,
+  } as unknown as ConfirmedOrder;
+
+  function renderConfirmation() {
+    const location = memoryLocation({ path: '/confirmation/SL-8' });
+    render(
+      <Router hook={location.hook}>
+        <Route path="/confirmation/:orderNumber">
+          <ConfirmationPage />
+        </Route>
+      </Router>,
+    );
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('says the payment is being confirmed and checks the guest’s order every 2 s until it is paid', async () => {
+    vi.useFakeTimers();
+    confirmedOrder.save(placed, null, 'confirming');
+    let checks = 0;
+    const sent = stubApi((request) => {
+      if (!isCallTo(request, orderContracts.track)) return failure(404, 'unexpected call');
+      checks += 1;
+      return ok({
+        order: { ...placed, paymentStatus: checks < 3 ? 'pending' : 'paid' },
+        tracking: {},
+        bankTransfer: null,
+      });
+    });
+    renderConfirmation();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('is placed');
+    expect(screen.getByTestId('payment-progress').textContent).toContain('we are confirming it');
+    expect(sent).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.path).toContain('/orders/track/SL-8');
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 2);
+    expect(sent).toHaveLength(3);
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('is confirmed'));
+    expect(screen.queryByTestId('payment-progress')).toBeNull();
+    expect(confirmedOrder.read('SL-8')).toMatchObject({ paymentStatus: 'paid', payment: null });
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 3);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('checks a customer’s own order, and after about a minute says it is still being confirmed', async () => {
+    vi.useFakeTimers();
+    confirmedOrder.save({ ...placed, customer: { id: 'c1' }, guestEmail: null } as never, null, 'confirming');
+    const sent = stubApi((request) =>
+      isCallTo(request, orderContracts.get) ? ok({ order: placed }) : failure(404, 'unexpected call'),
+    );
+    renderConfirmation();
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * PAYMENT_POLL_TRIES);
+    expect(sent).toHaveLength(PAYMENT_POLL_TRIES);
+    expect(sent[0]?.path).toMatch(/\/orders\/o1$/);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('payment-progress').textContent).toContain('still being confirmed'),
+    );
+    await vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 5);
+    expect(sent).toHaveLength(PAYMENT_POLL_TRIES);
+  });
+
+  it('shows a PayPal order under review as placed with its payment pending, without checking', async () => {
+    confirmedOrder.save({ ...placed, paymentMethod: 'paypal' } as never, null, 'pending');
+    const sent = stubApi(() => failure(404, 'unexpected call'));
+    renderConfirmation();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('is placed');
+    expect(screen.getByTestId('payment-progress').textContent).toContain('PayPal payment is pending');
+    expect(sent).toEqual([]);
   });
 });

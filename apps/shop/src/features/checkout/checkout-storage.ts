@@ -17,6 +17,8 @@ export type PlacedOrder = {
   email: string;
   /** What it was placed for (cart, e-mail, address, shipping, coupon, total): any change places a new order. */
   signature: string;
+  /** The order as placed (Stripe and PayPal: shown on the confirmation while the provider settles its payment). */
+  order: OrderView;
 };
 
 function readJson<T>(key: string): T | null {
@@ -34,16 +36,28 @@ export const placedOrder = {
   clear: () => sessionStorage.removeItem(PLACED_KEY),
 };
 
-/** The order the confirmation page shows, and the bank details while a transfer is awaited. */
-export type ConfirmedOrder = OrderView & { bankTransfer?: BankTransferInstructionsView | null };
+/**
+ * Where a card or PayPal payment stands when the confirmation opens: `confirming` — Stripe took it and the store
+ * marks the order paid when Stripe tells it (the page checks the order until then); `pending` — PayPal is reviewing it.
+ */
+export type PaymentProgress = 'confirming' | 'pending';
+
+/** The order the confirmation page shows, the bank details while a transfer is awaited, and a payment not yet settled. */
+export type ConfirmedOrder = OrderView & {
+  bankTransfer?: BankTransferInstructionsView | null;
+  payment?: PaymentProgress | null;
+};
 
 export const confirmedOrder = {
   read: (orderNumber: string) => {
     const order = readJson<ConfirmedOrder>(CONFIRMED_KEY);
     return order?.orderNumber === orderNumber ? order : null;
   },
-  save: (order: OrderView, bankTransfer: BankTransferInstructionsView | null = null) =>
-    sessionStorage.setItem(CONFIRMED_KEY, JSON.stringify({ ...order, bankTransfer })),
+  save: (
+    order: OrderView,
+    bankTransfer: BankTransferInstructionsView | null = null,
+    payment: PaymentProgress | null = null,
+  ) => sessionStorage.setItem(CONFIRMED_KEY, JSON.stringify({ ...order, bankTransfer, payment })),
 };
 
 /** A fresh Idempotency-Key: one per attempt to place or pay, so a double click or a retried request is one order. */

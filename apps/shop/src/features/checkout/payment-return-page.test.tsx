@@ -1,8 +1,10 @@
 import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cart } from '../../lib/cart';
+import CheckoutPage from './pages/CheckoutPage';
 import PaymentReturnPage from './pages/PaymentReturnPage';
 
 const tee = { productId: 'p1', size: 'M', color: 'Black', quantity: 1, slug: 'tee', name: 'Tee', image: null };
@@ -54,4 +56,20 @@ describe('the payment return page', () => {
       expect(cart.lines()).toEqual([tee]);
     },
   );
+});
+
+describe('the checkout routes', () => {
+  it('open the return page at /shop/checkout/return (Stripe’s return address)', async () => {
+    const location = memoryLocation({ path: '/shop/checkout/return', searchPath: stripeParams('succeeded') });
+    render(
+      <Router hook={location.hook} base="/shop">
+        <Suspense fallback={null}>
+          <Route path="/checkout" nest component={CheckoutPage} />
+        </Suspense>
+      </Router>,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Payment received — we are confirming your order',
+    );
+  });
 });

@@ -8,39 +8,44 @@ import {
   type OrderTotals,
   orderAddressSchema,
   type PaymentMethod,
+  type PaymentOptionsView,
   type ShippingMethod,
   testCardToken,
 } from '@seamline/shared';
 import { formatMoney } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { session } from '../../lib/api';
 import { useCart } from '../../lib/cart';
 import { useCartPricing } from '../../lib/cart-pricing';
 import { checkoutQueries } from './api';
+import type { CheckoutInput } from './checkout-flow';
 import { EMPTY_SHIPPING_ADDRESS } from './components/AddressFields';
 import { EMPTY_CARD } from './components/CardFields';
 import type { AppliedCoupon } from './components/CouponForm';
 import { addressOf } from './components/SavedAddressPicker';
+import type { ConfirmStripePayment } from './components/StripePayment';
 import { usePayment } from './use-payment';
+import { usePaymentSession } from './use-payment-session';
 
 /** What the checkout form holds: the guest's e-mail, the shipping address and the card, as typed. */
 export type CheckoutFormValues = { email: string; address: AddressInput; card: CardForm };
 
-/** Methods that take the card fields (the built-in test provider's form). */
-const takesCard = (method: PaymentMethod) => method === 'stripe';
+/** Cards without Stripe configured go through the built-in test provider: its card fields and a test token. */
+const takesCard = (method: PaymentMethod, stripe: PaymentOptionsView['stripe'] | undefined) =>
+  method === 'stripe' && !stripe;
 
 /**
  * The shared schemas check the form on Pay; a signed-in customer's e-mail is their account's; the card only when the
  * chosen method is paid by card.
  */
-const checkoutFormOf = (customer: boolean, method: PaymentMethod) =>
+const checkoutFormOf = (customer: boolean, cardFields: boolean) =>
   z.object({
     email: customer ? z.string() : emailSchema,
     address: orderAddressSchema,
-    card: takesCard(method) ? cardFormSchema : z.custom<CardForm>(() => true),
+    card: cardFields ? cardFormSchema : z.custom<CardForm>(() => true),
   });
 
 /** The id of the first field the shopper must fix: the e-mail, then the address, then the card (the form's order). */
@@ -66,7 +71,10 @@ export function useCheckout() {
   const [chosenMethod, setPaymentMethod] = useState<PaymentMethod>('stripe');
   // A method the store switched off meanwhile falls back to cards (always on).
   const paymentMethod = methods.includes(chosenMethod) ? chosenMethod : 'stripe';
-  const schema = useMemo(() => checkoutFormOf(customer, paymentMethod), [customer, paymentMethod]);
+  const stripe = options.data?.stripe ?? null;
+  const paypal = options.data?.paypal ?? null;
+  const cardFields = takesCard(paymentMethod, options.data?.stripe);
+  const schema = useMemo(() => checkoutFormOf(customer, cardFields), [customer, cardFields]);
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { email: user?.email ?? '', address: EMPTY_SHIPPING_ADDRESS, card: EMPTY_CARD },
@@ -86,6 +94,28 @@ export function useCheckout() {
   const priced = pricing.data?.priced ?? null;
   const problems = pricing.data?.problems.size ?? 0;
   const addresses = useQuery(checkoutQueries.savedAddresses(customer));
+  const [typedEmail, typedAddress] = useWatch({ control: form.control, name: ['email', 'address'] });
+  const email = (customer ? (user?.email ?? '') : typedEmail).trim().toLowerCase();
+
+  // Cards through Stripe: the session (and its intent's client secret for the Payment Element) is opened once the
+  // shopper's e-mail and address are complete, and again whenever the cart, address, shipping or coupon change.
+  const stripeSession = usePaymentSession(
+    stripe && paymentMethod === 'stripe' && emailSchema.safeParse(email).success
+      ? orderAddressSchema.safeParse(typedAddress).success
+        ? {
+            lines,
+            email,
+            customer,
+            address: typedAddress,
+            shippingMethod,
+            couponCode: coupon?.code ?? null,
+            paymentMethod,
+          }
+        : null
+      : null,
+  );
+  /** The Payment Element's confirm, for the intent (client secret) it was mounted for. */
+  const stripeConfirm = useRef<{ clientSecret: string; confirm: ConfirmStripePayment } | null>(null);
 
   // A customer starts from their default saved address, unless they already typed or chose one.
   useEffect(() => {
@@ -126,30 +156,60 @@ export function useCheckout() {
     setCoupon(next);
   }
 
+  /** What is placed and paid: the form as it stands now, for the total the shopper was shown. */
+  const inputOf = (shownTotal: number, cardToken: string | null): CheckoutInput => ({
+    lines,
+    email: form.getValues('email').trim().toLowerCase(),
+    customer,
+    address: form.getValues('address'),
+    shippingMethod,
+    couponCode: coupon?.code ?? null,
+    shownTotal,
+    paymentMethod,
+    cardToken,
+  });
+  const focusFirstInvalid = (errors: FieldErrors<CheckoutFormValues>) => {
+    const id = firstInvalidId(errors);
+    if (id) document.getElementById(id)?.focus();
+  };
+
   /** Pay: checks the form (focusing the first field to fix), then places and pays the order once. */
   function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (payment.paying() || !totals) return;
+    if (payment.paying() || !totals || paymentMethod === 'paypal') return;
     const shownTotal = totals.total;
-    void form.handleSubmit(
-      (values) =>
-        payment.payOrder({
-          lines,
-          email: form.getValues('email').trim().toLowerCase(),
-          customer,
-          address: form.getValues('address'),
-          shippingMethod,
-          couponCode: coupon?.code ?? null,
-          shownTotal,
-          paymentMethod,
-          cardToken: takesCard(paymentMethod) ? testCardToken(values.card) : null,
-        }),
-      (errors) => {
-        const id = firstInvalidId(errors);
-        if (id) document.getElementById(id)?.focus();
-      },
-    )(event);
+    void form.handleSubmit((values) => {
+      if (!stripe || paymentMethod !== 'stripe')
+        return payment.payOrder(inputOf(shownTotal, cardFields ? testCardToken(values.card) : null));
+      const session = stripeSession?.session;
+      const ready = stripeConfirm.current;
+      if (!session || !ready || ready.clientSecret !== session.paymentIntent?.clientSecret) {
+        const text = session
+          ? 'Enter your card details in the card form first.'
+          : 'The card form is still opening for your order. Wait a moment, then press Pay again.';
+        payment.tell({ tone: 'error', text });
+        return;
+      }
+      return payment.payOrder({ ...inputOf(shownTotal, null), stripe: { session, confirm: ready.confirm } });
+    }, focusFirstInvalid)(event);
   }
+
+  /** PayPal's button: checks the form first (PayPal's window closes when it is not complete), then places the order. */
+  const paypalButton = {
+    async createOrder() {
+      if (!totals) throw new Error('The total is not known yet.');
+      const shownTotal = totals.total;
+      if (!(await form.trigger())) {
+        focusFirstInvalid(form.formState.errors);
+        payment.tell({ tone: 'error', text: 'Complete your contact and shipping details, then pay with PayPal.' });
+        throw new Error('The checkout form is not complete.');
+      }
+      return payment.createPayPalOrder(inputOf(shownTotal, null));
+    },
+    onApprove: (paypalOrderId: string) => payment.approvePayPalOrder(inputOf(totals?.total ?? 0, null), paypalOrderId),
+    onCancel: () => payment.tell(null),
+    onError: (text: string) => payment.tell((shown) => shown ?? { tone: 'error', text }),
+  };
 
   return {
     user,
@@ -175,14 +235,24 @@ export function useCheckout() {
       setServerTotals(null);
       setPaymentMethod(method);
     },
+    /** Cards through the built-in test provider: the test card fields. */
+    cardFields,
+    /** Cards through Stripe: its publishable key and the session for the checkout as it stands (null until complete). */
+    stripe: stripe && paymentMethod === 'stripe' ? { ...stripe, session: stripeSession } : null,
+    onStripeReady: (clientSecret: string, confirm: ConfirmStripePayment) => {
+      stripeConfirm.current = { clientSecret, confirm };
+    },
+    /** PayPal chosen and offered: its button pays instead of the Pay button. */
+    paypal: paypal && paymentMethod === 'paypal' ? { ...paypal, ...paypalButton } : null,
     /** Cards are paid now; cash on delivery and bank transfer place the order to pay later. */
-    submitLabel: takesCard(paymentMethod)
-      ? totals
-        ? `Pay ${formatMoney(totals.total)}`
-        : 'Pay'
-      : totals
-        ? `Place order · ${formatMoney(totals.total)}`
-        : 'Place order',
+    submitLabel:
+      paymentMethod === 'stripe'
+        ? totals
+          ? `Pay ${formatMoney(totals.total)}`
+          : 'Pay'
+        : totals
+          ? `Place order · ${formatMoney(totals.total)}`
+          : 'Place order',
     notice: payment.notice,
     busy: payment.busy,
     pay,

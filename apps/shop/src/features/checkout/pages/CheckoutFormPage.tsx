@@ -53,9 +53,11 @@ export default function CheckoutFormPage() {
         <CouponSection checkout={checkout} />
         <PaymentSection checkout={checkout} />
         <div aria-live="assertive">{notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}</div>
-        <Button type="submit" size="xl" fullWidth disabled={busy || !totals || problems > 0} aria-busy={busy}>
-          {busy ? 'Processing…' : checkout.submitLabel}
-        </Button>
+        {checkout.paypal ? null : (
+          <Button type="submit" size="xl" fullWidth disabled={busy || !totals || problems > 0} aria-busy={busy}>
+            {busy ? 'Processing…' : checkout.submitLabel}
+          </Button>
+        )}
       </form>
     </div>
   );

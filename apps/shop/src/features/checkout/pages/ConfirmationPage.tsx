@@ -6,6 +6,7 @@ import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmedOrder } from '../checkout-storage';
+import { usePaymentConfirmation } from '../use-payment-confirmation';
 
 /** "Wednesday, 9 December 2026" */
 const longDate = (iso: string) =>
@@ -49,9 +50,25 @@ function BankTransferDetails({ bank }: { bank: BankTransferInstructionsView }) {
   );
 }
 
+/** A card payment Stripe took, until the store has it; a PayPal payment PayPal is reviewing. */
+function PaymentProgressNote({ state }: { state: 'confirming' | 'slow' | 'pending' }) {
+  const text = {
+    confirming: 'Your payment was accepted and we are confirming it with your bank. This usually takes a few seconds.',
+    slow: 'Your payment is still being confirmed. We e-mail you as soon as it is; you can also track your order.',
+    pending:
+      'Your PayPal payment is pending while PayPal reviews it. We e-mail you as soon as it is complete; you do not need to pay again.',
+  }[state];
+  return (
+    <p className="rounded-lg border border-stone-200 p-5 font-medium" role="status" data-testid="payment-progress">
+      {text}
+    </p>
+  );
+}
+
 /**
  * After checkout: the order number, how to pay when it is not paid yet (bank details and reference for a transfer, a
- * note for cash on delivery), what was bought, where it goes, the totals, and how to track it.
+ * note for cash on delivery), a card payment still being confirmed (the page checks the order until it is paid) or a
+ * PayPal payment pending, what was bought, where it goes, the totals, and how to track it.
  */
 export default function ConfirmationPage() {
   const { orderNumber = '' } = useParams<{ orderNumber: string }>();
@@ -59,9 +76,16 @@ export default function ConfirmationPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const order = confirmedOrder.read(orderNumber);
+  const confirmation = usePaymentConfirmation(order);
   const email = order?.email ?? order?.guestEmail ?? null;
   const bank = order?.bankTransfer ?? null;
-  const placedOnly = bank !== null;
+  const progress =
+    order?.payment === 'pending'
+      ? 'pending'
+      : confirmation === 'confirming' || confirmation === 'slow'
+        ? confirmation
+        : null;
+  const placedOnly = bank !== null || progress !== null;
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -74,6 +98,7 @@ export default function ConfirmationPage() {
           {email ? `Your receipt and shipping updates go to ${email}. ` : ''}Keep your order number to track it.
         </p>
       </div>
+      {progress ? <PaymentProgressNote state={progress} /> : null}
       {bank ? <BankTransferDetails bank={bank} /> : null}
       {order?.paymentMethod === 'cash' ? (
         <p className="rounded-lg border border-stone-200 p-5 font-medium" data-testid="cash-on-delivery">
