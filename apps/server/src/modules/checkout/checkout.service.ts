@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../coupons/index.js';
-import { assertPaymentMethodAvailable, isOfflineMethod, paymentOptions, priceLines } from '../orders/index.js';
+import { assertPaymentMethodAvailable, paymentOptions, priceLines } from '../orders/index.js';
 import { createPaymentIntent, type IntentOwner, type PaymentProviders } from '../payments/index.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };

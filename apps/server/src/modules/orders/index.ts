@@ -12,5 +12,5 @@ export { loadOrderView } from './order-view.js';
 export { orderRoutes } from './orders.routes.js';
 export { placeOrder } from './orders.service.js';
 export { packingSlipRoutes } from './packing-slips.js';
-export { assertPaymentMethodAvailable, isOfflineMethod, paymentOptions } from './payment-terms.js';
+export { assertPaymentMethodAvailable, paymentOptions } from './payment-terms.js';
 export { cancelOverdueTransfers, registerTransferDeadlines, TRANSFER_DEADLINES_TASK } from './transfer-deadlines.js';

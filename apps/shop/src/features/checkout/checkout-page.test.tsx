@@ -198,15 +198,21 @@ describe('paying later', () => {
       } as never,
       BANK,
     );
-    const location = memoryLocation({ path: '/confirmation/SL-7' });
+    // Mounted as in the shop: under /shop, inside the checkout's nested routes.
+    const location = memoryLocation({ path: '/shop/checkout/confirmation/SL-7' });
     render(
-      <Router hook={location.hook}>
-        <Route path="/confirmation/:orderNumber">
-          <ConfirmationPage />
+      <Router hook={location.hook} base="/shop">
+        <Route path="/checkout" nest>
+          <Route path="/confirmation/:orderNumber">
+            <ConfirmationPage />
+          </Route>
         </Route>
       </Router>,
     );
     const details = await screen.findByTestId('bank-transfer-details');
+    // Its links stay in the shop, not the back office at /.
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/shop');
+    expect(screen.getByRole('link', { name: /Track/ }).getAttribute('href')).toMatch(/^\/shop\/track\?order=SL-7/);
     expect(screen.getByTestId('payment-reference').textContent).toBe('SLKQ4M7XPA');
     expect(details.textContent).toContain('DE89 3704 0044 0532 0130 00');
     expect(details.textContent).toContain('$49.19');

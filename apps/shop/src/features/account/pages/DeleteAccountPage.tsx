@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { TextLink } from '../../../components/TextLink';
+import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useShopForm } from '../../../lib/use-shop-form';
 import { deleteAccount, forgetSession } from '../api';
@@ -71,7 +72,7 @@ export function DeleteAccountPage() {
 /** /account/deleted — the goodbye after a deletion (the session is already gone). */
 export function AccountDeletedPage() {
   return (
-    <AuthCard title="Your account was deleted" footer={<TextLink href="~/shop">Continue shopping</TextLink>}>
+    <AuthCard title="Your account was deleted" footer={<TextLink href={shopHref('/')}>Continue shopping</TextLink>}>
       <Notice tone="success">Your account and its saved data were deleted. Thank you for shopping with us.</Notice>
     </AuthCard>
   );

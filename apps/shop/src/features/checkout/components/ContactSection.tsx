@@ -1,6 +1,7 @@
 import { TextField } from '@seamline/ui';
 import { Link } from 'wouter';
 import { CheckoutSection } from '../../../components/checkout/CheckoutSection';
+import { shopHref } from '../../../lib/paths';
 import type { Checkout } from '../use-checkout';
 
 /** Who the order is for: the signed-in customer, or a guest's e-mail (with a way to sign in instead). */
@@ -24,7 +25,7 @@ export function ContactSection({ checkout }: { checkout: Checkout }) {
           />
           <p className="mt-2 text-sm text-stone-600">
             Have an account?{' '}
-            <Link href="~/account/sign-in" className="underline">
+            <Link href={shopHref('/account/sign-in')} className="underline">
               Sign in
             </Link>
           </p>

@@ -1,6 +1,7 @@
 import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
 import { errorMessage } from '../../../lib/api';
+import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressSection } from '../components/AddressSection';
 import { ContactSection } from '../components/ContactSection';
@@ -16,7 +17,7 @@ function EmptyCart() {
       <h1 className="text-2xl font-semibold tracking-tight">Checkout</h1>
       <p className="mt-2 text-stone-600">Your cart is empty.</p>
       <Button asChild size="xl" className="mt-6 text-base">
-        <Link href="~/">Continue shopping</Link>
+        <Link href={shopHref('/')}>Continue shopping</Link>
       </Button>
     </div>
   );
@@ -39,7 +40,7 @@ export default function CheckoutFormPage() {
         {problems > 0 ? (
           <Notice tone="error">
             Some items in your cart need attention.{' '}
-            <Link href="~/cart" className="underline">
+            <Link href={shopHref('/cart')} className="underline">
               Review your cart
             </Link>
           </Notice>

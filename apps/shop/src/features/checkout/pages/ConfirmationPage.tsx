@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
+import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmedOrder } from '../checkout-storage';
 import { usePaymentConfirmation } from '../use-payment-confirmation';
@@ -145,13 +146,15 @@ export default function ConfirmationPage() {
       <div className="flex flex-wrap gap-3">
         <Button asChild variant="outline" size="xl" className="text-base">
           <Link
-            href={`~/track?order=${encodeURIComponent(orderNumber)}${email ? `&email=${encodeURIComponent(email)}` : ''}`}
+            href={shopHref(
+              `/track?order=${encodeURIComponent(orderNumber)}${email ? `&email=${encodeURIComponent(email)}` : ''}`,
+            )}
           >
             Track your order
           </Link>
         </Button>
         <Button asChild size="xl" className="text-base">
-          <Link href="~/">Continue shopping</Link>
+          <Link href={shopHref('/')}>Continue shopping</Link>
         </Button>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { OrderLineImage, TrackingNumber } from '../../../components/OrderParts';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
+import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderQueries } from '../api';
 
@@ -29,7 +30,7 @@ export function OrdersPage() {
               <p className="font-medium">No orders yet</p>
               <p className="mt-1 text-sm text-stone-600">When you place an order, it shows up here.</p>
               <Button asChild className="mt-4">
-                <Link href="~/shop">Start shopping</Link>
+                <Link href={shopHref('/')}>Start shopping</Link>
               </Button>
             </div>
           ) : (
