@@ -5,10 +5,10 @@ import { usePaymentSettings } from '../api';
 type MethodSettings = PaymentSettingsView['methods'][number];
 
 const PROVIDER_LABELS: Record<NonNullable<MethodSettings['provider']>, string> = {
-  test: 'Built-in test provider',
-  stripe: 'Stripe',
-  paypal: 'PayPal',
-  manual: 'Recorded by staff',
+  test: 'Through the built-in test provider',
+  stripe: 'Through Stripe',
+  paypal: 'Through PayPal',
+  manual: 'Paid outside the shop, recorded by staff',
 };
 
 function MethodCard({ method }: { method: MethodSettings }) {
@@ -27,7 +27,7 @@ function MethodCard({ method }: { method: MethodSettings }) {
             ) : null}
           </div>
         </div>
-        {method.provider ? <p className="text-sm text-slate-600">Through {PROVIDER_LABELS[method.provider]}</p> : null}
+        {method.provider ? <p className="text-sm text-slate-600">{PROVIDER_LABELS[method.provider]}</p> : null}
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-slate-100 text-sm">
