@@ -17,6 +17,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dia
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './components/dialog';
 export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
+export { FormDialogActions, type FormDialogActionsProps } from './components/form-dialog-actions';
 export { FormField, type FormFieldProps } from './components/form-field';
 export { escapeRegExp, Highlight } from './components/highlight';
 export { controlHeights, fieldClasses, Input, type InputProps } from './components/input';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_NAME_MAX, type ApiKeyData, type ApiKeyInput, type ApiScope, apiKeyInput } from '@seamline/shared';
-import { Button, controlProps, Dialog, DialogContent, DialogFooter, FormField, Input } from '@seamline/ui';
+import { controlProps, Dialog, DialogContent, FormDialogActions, FormField, Input } from '@seamline/ui';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
@@ -96,19 +96,12 @@ export function CreateApiKeyDialog({ open, onOpenChange }: CreateApiKeyDialogPro
             >
               <Input type="date" {...field('expiresOn')} />
             </FormField>
-            {create.error ? (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {errorMessage(create.error, 'Failed to create the API key.')}
-              </p>
-            ) : null}
-            <DialogFooter className="mt-2">
-              <Button type="button" variant="outline" disabled={create.isPending} onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create key
-              </Button>
-            </DialogFooter>
+            <FormDialogActions
+              failure={create.error ? errorMessage(create.error, 'Failed to create the API key.') : null}
+              pending={create.isPending}
+              submitLabel="Create key"
+              onCancel={() => close(false)}
+            />
           </form>
         )}
       </DialogContent>

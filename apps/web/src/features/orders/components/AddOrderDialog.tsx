@@ -8,11 +8,10 @@ import {
   TOAST_MS,
 } from '@seamline/shared';
 import {
-  Button,
   Checkbox,
   Dialog,
   DialogContent,
-  DialogFooter,
+  FormDialogActions,
   FormField,
   Input,
   Label,
@@ -133,19 +132,13 @@ export function AddOrderDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <Textarea id="order-notes" rows={2} {...form.register('notes')} />
             </FormField>
           </div>
-          {failure ? (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {failure}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={add.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending}>
-              {add.isPending ? 'Adding...' : 'Add Order'}
-            </Button>
-          </DialogFooter>
+          <FormDialogActions
+            failure={failure}
+            pending={add.isPending}
+            submitLabel="Add Order"
+            pendingLabel="Adding..."
+            onCancel={() => onOpenChange(false)}
+          />
         </form>
       </DialogContent>
     </Dialog>

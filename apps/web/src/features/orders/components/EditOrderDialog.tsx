@@ -8,10 +8,9 @@ import {
   TOAST_MS,
 } from '@seamline/shared';
 import {
-  Button,
   Dialog,
   DialogContent,
-  DialogFooter,
+  FormDialogActions,
   FormField,
   formatMoney,
   Select,
@@ -110,19 +109,13 @@ export function EditOrderDialog({ order, onOpenChange }: Props) {
             <FormField label="Admin Notes" htmlFor="edit-admin-notes" error={errors.adminNotes?.message}>
               <Textarea id="edit-admin-notes" rows={3} {...form.register('adminNotes')} />
             </FormField>
-            {failure ? (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {failure}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={edit.isPending}>
-                {edit.isPending ? 'Updating...' : 'Update Order'}
-              </Button>
-            </DialogFooter>
+            <FormDialogActions
+              failure={failure}
+              pending={edit.isPending}
+              submitLabel="Update Order"
+              pendingLabel="Updating..."
+              onCancel={() => onOpenChange(false)}
+            />
           </form>
         ) : null}
       </DialogContent>

@@ -7,10 +7,9 @@ import {
   TOAST_MS,
 } from '@seamline/shared';
 import {
-  Button,
   Dialog,
   DialogContent,
-  DialogFooter,
+  FormDialogActions,
   FormField,
   formatMoney,
   Input,
@@ -112,19 +111,13 @@ export function RecordPaymentDialog({ order, onOpenChange, onRecorded }: Props) 
             <FormField label="Note" htmlFor="record-note" error={errors.note?.message}>
               <Textarea id="record-note" rows={2} {...form.register('note')} />
             </FormField>
-            {failure ? (
-              <p role="alert" className="text-sm font-medium text-red-600">
-                {failure}
-              </p>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={record.isPending}>
-                {record.isPending ? 'Recording...' : 'Record payment'}
-              </Button>
-            </DialogFooter>
+            <FormDialogActions
+              failure={failure}
+              pending={record.isPending}
+              submitLabel="Record payment"
+              pendingLabel="Recording..."
+              onCancel={() => onOpenChange(false)}
+            />
           </form>
         ) : null}
       </DialogContent>

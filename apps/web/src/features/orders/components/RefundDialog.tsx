@@ -7,11 +7,10 @@ import {
   TOAST_MS,
 } from '@seamline/shared';
 import {
-  Button,
   controlProps,
   Dialog,
   DialogContent,
-  DialogFooter,
+  FormDialogActions,
   FormField,
   formatMoney,
   Input,
@@ -87,19 +86,14 @@ export function RefundDialog({
           <FormField label="Reason" htmlFor={`${id}-reason`} error={errors.reason?.message}>
             <Textarea rows={3} placeholder="Why the money goes back (kept on the refund)" {...field('reason')} />
           </FormField>
-          {refund.error ? (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {errorMessage(refund.error, 'The refund failed.')}
-            </p>
-          ) : null}
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" disabled={refund.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? 'Refunding…' : 'Refund'}
-            </Button>
-          </DialogFooter>
+          <FormDialogActions
+            failure={refund.error ? errorMessage(refund.error, 'The refund failed.') : null}
+            pending={refund.isPending}
+            submitLabel="Refund"
+            pendingLabel="Refunding…"
+            onCancel={() => onOpenChange(false)}
+            destructive
+          />
         </form>
       </DialogContent>
     </Dialog>

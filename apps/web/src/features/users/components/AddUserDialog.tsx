@@ -6,7 +6,7 @@ import {
   createUserInput,
   PHONE_HINT,
 } from '@seamline/shared';
-import { Button, controlProps, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '@seamline/ui';
+import { controlProps, Dialog, DialogContent, FormDialogActions, FormField, Input, Select } from '@seamline/ui';
 import { Info } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -78,19 +78,13 @@ export function AddUserDialog({ open, onOpenChange, onCreated }: AddUserDialogPr
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
             {CREATE_ROLE_MESSAGE}
           </p>
-          {create.error ? (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {errorMessage(create.error, 'Failed to create user.')}
-            </p>
-          ) : null}
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" disabled={create.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!isValid} loading={create.isPending}>
-              Create User
-            </Button>
-          </DialogFooter>
+          <FormDialogActions
+            failure={create.error ? errorMessage(create.error, 'Failed to create user.') : null}
+            pending={create.isPending}
+            submitLabel="Create User"
+            onCancel={() => onOpenChange(false)}
+            submitDisabled={!isValid}
+          />
         </form>
       </DialogContent>
     </Dialog>

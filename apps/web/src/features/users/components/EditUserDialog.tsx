@@ -1,5 +1,5 @@
 import type { PublicUser } from '@seamline/shared';
-import { Button, Dialog, DialogContent, DialogFooter, FormField, Select } from '@seamline/ui';
+import { Dialog, DialogContent, FormDialogActions, FormField, Select } from '@seamline/ui';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateUserStatus } from '../api';
@@ -69,19 +69,12 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
               onChange={(event) => setStatus(event.target.value)}
             />
           </FormField>
-          {update.error ? (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {errorMessage(update.error, 'Failed to update user.')}
-            </p>
-          ) : null}
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save Changes
-            </Button>
-          </DialogFooter>
+          <FormDialogActions
+            failure={update.error ? errorMessage(update.error, 'Failed to update user.') : null}
+            pending={update.isPending}
+            submitLabel="Save Changes"
+            onCancel={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -6,7 +6,7 @@ import {
   type InviteStaffInput,
   inviteStaffInput,
 } from '@seamline/shared';
-import { Button, controlProps, Dialog, DialogContent, DialogFooter, FormField, Input, Select } from '@seamline/ui';
+import { controlProps, Dialog, DialogContent, FormDialogActions, FormField, Input, Select } from '@seamline/ui';
 import { Mail } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -71,19 +71,13 @@ export function InviteUserDialog({ open, onOpenChange, onInvited }: InviteUserDi
             <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
             {INVITATION_MESSAGES.role} When two-factor sign-in is required, they set it up at their first sign-in.
           </p>
-          {invite.error ? (
-            <p role="alert" className="text-sm font-medium text-red-600">
-              {errorMessage(invite.error, 'Failed to send the invitation.')}
-            </p>
-          ) : null}
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" disabled={invite.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!isValid} loading={invite.isPending}>
-              Send Invitation
-            </Button>
-          </DialogFooter>
+          <FormDialogActions
+            failure={invite.error ? errorMessage(invite.error, 'Failed to send the invitation.') : null}
+            pending={invite.isPending}
+            submitLabel="Send Invitation"
+            onCancel={() => onOpenChange(false)}
+            submitDisabled={!isValid}
+          />
         </form>
       </DialogContent>
     </Dialog>
