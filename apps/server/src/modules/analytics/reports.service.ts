@@ -7,7 +7,6 @@ import {
   conversionRate,
   type DateRange,
   fulfillmentRate,
-  ORDER_STATUSES,
   type OrderPerformance,
   PAGE_SIZES,
   percentOf,
@@ -19,8 +18,15 @@ import {
   type SystemActivity,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { dailyOrders, type OrderTotals, ordersByStatus, orderTotals, type StatusRow } from './orders.queries.js';
-import { paymentRevenue } from './payment-revenue.js';
+import {
+  dailyOrders,
+  monthlyRevenue,
+  type OrderTotals,
+  ordersByStatus,
+  orderTotals,
+  revenueByPaymentMethod,
+  type StatusRow,
+} from './orders.queries.js';
 import {
   activityByStatus,
   activityTotals,
@@ -58,29 +64,24 @@ export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<Sale
   };
 }
 
-/** The revenue report, read from the payments (payment-revenue.ts); order counts per status from the day rollups. */
 export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<RevenueAnalytics> {
   const previous = previousRange(range);
-  const [money, before, byStatus] = await Promise.all([
-    paymentRevenue(db, range),
-    previous ? paymentRevenue(db, previous) : null,
+  const [totals, before, byStatus, monthly, byMethod] = await Promise.all([
+    orderTotals(db, range),
+    previous ? orderTotals(db, previous) : null,
     ordersByStatus(db, range),
+    monthlyRevenue(db, range),
+    revenueByPaymentMethod(db, range),
   ]);
   const previousRevenue = before?.revenue ?? 0;
   return {
-    totalRevenue: money.revenue,
+    totalRevenue: totals.revenue,
     previousRevenue,
-    revenueGrowth: revenueGrowth(money.revenue, before ? before.revenue : null),
-    averageRevenuePerOrder: averageOrderValue(money.revenue, money.orders),
-    monthlyRevenue: money.monthly,
-    revenueByPaymentMethod: money.byMethod,
-    // Every status with orders placed in the range or money moved in it (an older order refunded now counts here).
-    revenueByStatus: ORDER_STATUSES.flatMap((status) => {
-      const orderCount = byStatus.find((row) => row.status === status)?.orderCount ?? 0;
-      const revenue = money.byStatus.get(status) ?? 0;
-      if (orderCount === 0 && !money.byStatus.has(status)) return [];
-      return [{ status, revenue, orderCount, percentage: percentOf(revenue, money.revenue) }];
-    }),
+    revenueGrowth: revenueGrowth(totals.revenue, before ? before.revenue : null),
+    averageRevenuePerOrder: averageOrderValue(totals.revenue, totals.revenueOrders),
+    monthlyRevenue: monthly,
+    revenueByPaymentMethod: byMethod,
+    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percentOf(row.revenue, totals.revenue) })),
   };
 }
 
