@@ -113,7 +113,7 @@ export class Load {
       items: [{ productId: variant.productId, size: variant.size, color: variant.color, quantity: 1 }],
       shippingAddress: address,
       billingAddress: address,
-      paymentMethod: 'cash',
+      paymentMethod: 'stripe',
     };
     const answer = await this.send('guest order', { path: '/api/orders/guest', method: 'POST', json });
     if (answer.status === 201) this.acknowledgedOrders.push(JSON.parse(answer.text).data.order.id);

@@ -170,7 +170,8 @@ async function sell(ctx: BenchContext, hot: HotVariant[], seconds: number, guest
         items: [{ productId: variant.productId, size: variant.size, color: variant.color, quantity: 1 }],
         shippingAddress: address,
         billingAddress: address,
-        paymentMethod: 'cash',
+        // Cards (always on): the order waits for its payment, as a shopper's does until the provider's word.
+        paymentMethod: 'stripe',
       };
     },
   });
