@@ -1,6 +1,21 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type WebhookDelivery, type WebhookEvent, webhookDelivery } from './paypal-webhooks.js';
+import {
+  type Capture,
+  type CreateOrderBody,
+  cents,
+  decimal,
+  type Link,
+  type Money,
+  payPalId as newId,
+  type Order,
+  type Refund,
+  type RefundBody,
+  VERIFY_FIELDS,
+  type VerifyBody,
+} from './paypal-wire.js';
 
 /**
  * A local stand-in for PayPal's REST API, for tests that drive the official SDK against it (never a stub of our code).
@@ -26,48 +41,6 @@ export type RecordedPayPalRequest = {
   body: unknown;
 };
 
-export type WebhookDelivery = { body: string; headers: Record<string, string> };
-
-type Money = { currency_code: string; value: string };
-type Link = { href: string; rel: string; method: string };
-type Capture = {
-  id: string;
-  status: 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED' | 'FAILED';
-  status_details?: { reason: string };
-  amount: Money;
-  final_capture: boolean;
-  custom_id?: string;
-  invoice_id?: string;
-  supplementary_data: { related_ids: { order_id: string } };
-  links: Link[];
-  create_time: string;
-  update_time: string;
-};
-type Refund = {
-  id: string;
-  status: 'COMPLETED';
-  amount: Money;
-  links: Link[];
-  create_time: string;
-  update_time: string;
-};
-type PurchaseUnit = {
-  reference_id: string;
-  amount: Money;
-  custom_id?: string;
-  invoice_id?: string;
-  payments?: { captures: Capture[]; refunds?: Refund[] };
-};
-type Order = {
-  id: string;
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-  intent: 'CAPTURE';
-  purchase_units: PurchaseUnit[];
-  payer?: { email_address: string; payer_id: string };
-  links: Link[];
-  create_time: string;
-};
-
 type Answer = { status: number; body: unknown };
 
 export async function startPayPalFake(options: { clientId?: string; clientSecret?: string; webhookId?: string } = {}) {
@@ -89,7 +62,6 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
   let apiBase = '';
 
   const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const newId = (length = 17) => randomBytes(16).toString('hex').toUpperCase().slice(0, length);
   const link = (path: string, rel: string, method = 'GET'): Link => ({ href: `${apiBase}${path}`, rel, method });
   const error = (status: number, name: string, issue?: string, description?: string): Answer => ({
     status,
@@ -108,13 +80,19 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
       .update(`${transmissionId}|${time}|${forWebhook}|${createHash('sha256').update(event).digest('hex')}`)
       .digest('base64');
 
-  function createOrder(body: any): Answer {
+  function createOrder(body: CreateOrderBody): Answer {
     const unit = body?.purchase_units?.[0];
     const value = unit?.amount?.value;
     const currency = unit?.amount?.currency_code;
     if (body?.intent !== 'CAPTURE' && body?.intent !== 'AUTHORIZE')
       return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
-    if (typeof value !== 'string' || !/^\d+(\.\d{2})?$/.test(value) || !/^[A-Z]{3}$/.test(currency ?? '')) {
+    if (
+      !unit ||
+      typeof value !== 'string' ||
+      typeof currency !== 'string' ||
+      !/^\d+(\.\d{2})?$/.test(value) ||
+      !/^[A-Z]{3}$/.test(currency)
+    ) {
       return error(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION', 'The amount is not a valid decimal.');
     }
     const id = newId();
@@ -176,7 +154,7 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
     return { status: 201, body: order };
   }
 
-  function refundCapture(captureId: string, body: any): Answer {
+  function refundCapture(captureId: string, body: RefundBody): Answer {
     const found = captures.get(captureId);
     if (!found) return notFound();
     const { capture, orderId } = found;
@@ -213,24 +191,25 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
     return { status: 201, body: refund };
   }
 
-  function verify(body: any): Answer {
+  function verify(body: VerifyBody): Answer {
     const fail = failVerification;
     failVerification = false;
-    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
-    if (fields.some((f) => typeof body?.[f] !== 'string') || typeof body?.webhook_event !== 'object') {
+    const { transmission_id: id, transmission_time: time, webhook_id: forWebhook } = body ?? {};
+    if (
+      VERIFY_FIELDS.some((field) => typeof body?.[field] !== 'string') ||
+      typeof body?.webhook_event !== 'object' ||
+      !id ||
+      !time ||
+      !forWebhook
+    ) {
       return error(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
     }
-    const expected = signature(
-      body.transmission_id,
-      body.transmission_time,
-      body.webhook_id,
-      JSON.stringify(body.webhook_event),
-    );
-    const ok = !fail && body.webhook_id === webhookId && body.transmission_sig === expected;
+    const expected = signature(id, time, forWebhook, JSON.stringify(body.webhook_event));
+    const ok = !fail && forWebhook === webhookId && body.transmission_sig === expected;
     return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
   }
 
-  function route(method: string, path: string, body: any, authorization: string | undefined): Answer {
+  function route(method: string, path: string, body: unknown, authorization: string | undefined): Answer {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
       if (authorization !== basic)
@@ -257,7 +236,7 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
     const capturedOrderId = id(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
     const captureId = id(/^\/v2\/payments\/captures\/([^/]+)$/);
     const refundedCaptureId = id(/^\/v2\/payments\/captures\/([^/]+)\/refund$/);
-    if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body);
+    if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body as CreateOrderBody);
     if (method === 'GET' && orderId) {
       const order = orders.get(orderId);
       return order ? { status: 200, body: order } : notFound();
@@ -267,8 +246,8 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
       const found = captures.get(captureId);
       return found ? { status: 200, body: found.capture } : notFound();
     }
-    if (method === 'POST' && refundedCaptureId) return refundCapture(refundedCaptureId, body);
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return verify(body);
+    if (method === 'POST' && refundedCaptureId) return refundCapture(refundedCaptureId, body as RefundBody);
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return verify(body as VerifyBody);
     return notFound();
   }
 
@@ -308,38 +287,6 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  /** A webhook event as PayPal delivers it (v1 notification envelope around the resource). */
-  const envelope = (type: string, resource: unknown) => ({
-    id: `WH-${newId(17)}-${newId(17)}`,
-    event_version: '1.0',
-    create_time: new Date().toISOString(),
-    resource_type: type.startsWith('CUSTOMER.DISPUTE') ? 'dispute' : type.includes('REFUND') ? 'refund' : 'capture',
-    resource_version: type.startsWith('CUSTOMER.DISPUTE') ? '1.0' : '2.0',
-    event_type: type,
-    summary: `${type} (test)`,
-    resource,
-    links: [],
-  });
-
-  const deliver = (type: string, resource: unknown, sign: (event: string, id: string, time: string) => string) => {
-    const event = envelope(type, resource);
-    const body = JSON.stringify(event);
-    const transmissionId = randomUUID();
-    const time = new Date().toISOString();
-    return {
-      event,
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-FAKE',
-        'paypal-transmission-id': transmissionId,
-        'paypal-transmission-sig': sign(body, transmissionId, time),
-        'paypal-transmission-time': time,
-      },
-    };
-  };
 
   return {
     apiBase,
@@ -398,14 +345,14 @@ export async function startPayPalFake(options: { clientId?: string; clientSecret
       hanging = true;
     },
     /** A delivery of this event the fake's verification accepts, as PayPal would send it. */
-    event(type: string, resource: unknown): WebhookDelivery & { event: ReturnType<typeof envelope> } {
-      return deliver(type, resource, (body, id, time) =>
+    event(type: string, resource: unknown): WebhookDelivery & { event: WebhookEvent } {
+      return webhookDelivery(type, resource, (body, id, time) =>
         signature(id, time, webhookId, JSON.stringify(JSON.parse(body))),
       );
     },
     /** A delivery of this event with a signature the fake's verification rejects (forged, or for another webhook). */
-    forgedEvent(type: string, resource: unknown): WebhookDelivery & { event: ReturnType<typeof envelope> } {
-      return deliver(type, resource, (body, id, time) =>
+    forgedEvent(type: string, resource: unknown): WebhookDelivery & { event: WebhookEvent } {
+      return webhookDelivery(type, resource, (body, id, time) =>
         signature(id, time, 'WH-SOMEONE-ELSE', JSON.stringify(JSON.parse(body))),
       );
     },
@@ -447,13 +394,4 @@ export type PayPalFake = Awaited<ReturnType<typeof startPayPalFake>>;
 function header(req: IncomingMessage, name: string) {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function cents(value: string) {
-  const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-function decimal(amount: number) {
-  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 }

@@ -1,57 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../src/config-payments.js';
+import {
+  type FakeCharge,
+  type FakeIntent,
+  type FakeRefund,
+  invalid,
+  type Json,
+  missing,
+  parseForm,
+  type StripeRequest,
+  stringValues,
+} from './stripe-wire.js';
 
 /** A form body or query string parsed as Stripe reads it: `metadata[orderId]=o1` is `{ metadata: { orderId: 'o1' } }`. */
-export type FormValue = string | { [key: string]: FormValue };
-export type FormFields = { [key: string]: FormValue };
-
-export type StripeRequest = {
-  method: string;
-  /** The path without its query, e.g. /v1/payment_intents. */
-  path: string;
-  query: FormFields;
-  /** The form-encoded body, parsed. */
-  body: FormFields;
-  idempotencyKey: string | null;
-  headers: IncomingHttpHeaders;
-};
-
-type Json = Record<string, unknown>;
-export type FakeIntent = Json & {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_received: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-  last_payment_error: Json | null;
-  next_action: Json | null;
-  latest_charge: string | null;
-};
-export type FakeCharge = Json & {
-  id: string;
-  object: 'charge';
-  amount: number;
-  amount_refunded: number;
-  currency: string;
-  payment_intent: string | null;
-  refunded: boolean;
-};
-export type FakeRefund = Json & {
-  id: string;
-  object: 'refund';
-  amount: number;
-  currency: string;
-  payment_intent: string;
-  charge: string;
-  status: string;
-};
-
 type StoredAnswer = { fingerprint: string; status: number; body: Json };
 type Failure = { kind: 'hang' } | { kind: 'status'; status: number } | null;
 
@@ -397,40 +361,3 @@ export async function startStripeFake(options: { webhookSecret?: string } = {}) 
   };
 }
 export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
-
-/** Parses `a=1&b[c]=2&d[0]=x` into nested fields (indices are keys, as the fake never needs arrays). */
-export function parseForm(text: string): FormFields {
-  const fields: FormFields = {};
-  for (const [name, value] of new URLSearchParams(text)) {
-    const path = name.split(/[[\]]+/).filter((part) => part !== '');
-    let at: FormFields = fields;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) at[part] = value;
-      else {
-        const next = at[part];
-        if (typeof next === 'object') at = next;
-        else {
-          const created: FormFields = {};
-          at[part] = created;
-          at = created;
-        }
-      }
-    });
-  }
-  return fields;
-}
-
-function stringValues(value: FormFields): Record<string, string> {
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-function invalid(param: string, message: string): [number, Json] {
-  return [400, { error: { type: 'invalid_request_error', param, message } }];
-}
-
-function missing(kind: string, id: string, param: string): [number, Json] {
-  return [
-    404,
-    { error: { type: 'invalid_request_error', code: 'resource_missing', param, message: `No such ${kind}: '${id}'` } },
-  ];
-}

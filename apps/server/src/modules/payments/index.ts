@@ -7,13 +7,10 @@ export {
   confirmIntent,
   createPaymentIntent,
   type IntentOwner,
-  type RefundProviders,
-  refundableSources,
-  refundOrderPayments,
-  refundThroughProvider,
 } from './payments.service.js';
 export type { PaymentProvider, ProviderEvent, ProviderName } from './provider.js';
 export { type PaymentProviders, paymentProviders } from './provider-registry.js';
+export { type RefundProviders, refundableSources, refundOrderPayments, refundThroughProvider } from './refunds.js';
 export {
   paymentSettlementRoutes,
   RECONCILE_TASK,

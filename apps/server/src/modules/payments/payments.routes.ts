@@ -7,8 +7,9 @@ import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
-import { createIntentFor, deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './payments.service.js';
+import { createIntentFor } from './payments.service.js';
 import { type PaymentProviders, paymentProviders } from './provider-registry.js';
+import { deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './saved-methods.js';
 
 /**
  * What paying an order does to the order (status, stock, mail): the orders module's confirmPayment, handed in by
