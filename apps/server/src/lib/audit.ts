@@ -20,6 +20,9 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The store itself acting, with no staff member and no request (a schedule, a provider's event). */
+export const SYSTEM_ACTOR: AuditContext = { userId: null, userEmail: null, ip: null, userAgent: null };
+
 /** Who is acting, from where: taken from the request once and handed to services. */
 export function auditContext(request: FastifyRequest, actor = request.user): AuditContext {
   const key = actor?.apiKey;

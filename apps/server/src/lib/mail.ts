@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/client.js';
-import { mailOutbox } from '../db/schema/index.js';
+import { mailOutbox, users } from '../db/schema/index.js';
 import { addJob, type JobQueue } from './queue.js';
 
 /** `body` is the plain-text part; `html`, when given, is sent beside it as the HTML alternative. */
@@ -30,6 +30,15 @@ export async function queueMail(db: DbOrTx, mail: Mail): Promise<string> {
     .returning({ id: mailOutbox.id });
   await addJob(db, SEND_MAIL_TASK, { mailId: row!.id }, { maxAttempts: MAIL_MAX_ATTEMPTS });
   return row!.id;
+}
+
+/** Queues one mail to every active admin (something the store's owners must act on), in the caller's transaction. */
+export async function queueMailToAdmins(db: DbOrTx, mail: Omit<Mail, 'to'>): Promise<void> {
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
+  for (const admin of admins) await queueMail(db, { ...mail, to: admin.email });
 }
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

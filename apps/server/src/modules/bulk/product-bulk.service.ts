@@ -12,7 +12,7 @@ import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import type { AuditContext, AuditEntry } from '../../lib/audit.js';
+import { type AuditContext, type AuditEntry, SYSTEM_ACTOR } from '../../lib/audit.js';
 import {
   type BatchOutcome,
   type BulkSelection,
@@ -34,8 +34,6 @@ type ProductRow = Pick<
 >;
 type Selection = { ids: string[] } | { filter: z.output<typeof productBulkFilter> };
 type Input = z.output<typeof productBulkInput>;
-/** A dry run writes nothing, so it has no one to name in the activity log. */
-const SYSTEM_CONTEXT: AuditContext = { userId: null, userEmail: null, ip: null, userAgent: null };
 
 /** The one field an update action changes, its new value for a row (undefined: the row already is so) or a refusal. */
 type Change = { field: 'isActive' | 'categoryId' | 'brandId' | 'price' | 'tags'; before: unknown; after: unknown };
@@ -137,7 +135,7 @@ export class ProductBulkService {
     const batches = batchesOf(this.db, products, products.id, await this.selected(input.selection));
     if (action.type === 'delete') return runBulk(batches, (ids) => this.previewDelete(ids));
     return runBulk(batches, (ids) =>
-      this.db.transaction((tx) => this.updateBatch(tx, ids, action, SYSTEM_CONTEXT, true)),
+      this.db.transaction((tx) => this.updateBatch(tx, ids, action, SYSTEM_ACTOR, true)),
     );
   }
 

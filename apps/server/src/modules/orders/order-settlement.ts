@@ -1,18 +1,15 @@
 import { toCents } from '@seamline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orders, paymentProviderEvents, payments, users } from '../../db/schema/index.js';
-import { type AuditContext, writeActivity } from '../../lib/audit.js';
+import { orders, paymentProviderEvents, payments } from '../../db/schema/index.js';
+import { SYSTEM_ACTOR, writeActivity } from '../../lib/audit.js';
 import { locksOf } from '../../lib/locked-transaction.js';
-import { queueMail } from '../../lib/mail.js';
+import { queueMailToAdmins } from '../../lib/mail.js';
 import type { ProviderEvent, ProviderName, SettlementOutcome } from '../payments/index.js';
 import { recordOrderChange } from './order-events.js';
 import { markOrderPaid } from './order-payment.js';
 import { lockOrderStock } from './order-stock.js';
 import { loadOrderView } from './order-view.js';
-
-/** The store itself acting on a provider's word (no staff member, no request). */
-const PROVIDER: AuditContext = { userId: null, userEmail: null, ip: null, userAgent: null };
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -194,7 +191,7 @@ async function disputeChanged(
     .update(orders)
     .set({ disputedAt: opened ? (order.disputedAt ?? new Date()) : null })
     .where(eq(orders.id, order.id));
-  await writeActivity(tx, PROVIDER, {
+  await writeActivity(tx, SYSTEM_ACTOR, {
     action: opened ? 'dispute_opened' : 'dispute_closed',
     resource: 'order',
     resourceId: order.id,
@@ -205,19 +202,13 @@ async function disputeChanged(
   return 'applied';
 }
 
-async function tellAdmins(tx: Tx, order: OrderRow, reason: string) {
-  const admins = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), sql`${users.deletedAt} IS NULL`));
-  for (const admin of admins)
-    await queueMail(tx, {
-      to: admin.email,
-      subject: `Payment disputed: order ${order.orderNumber}`,
-      body:
-        `The shopper's bank disputed the payment of order ${order.orderNumber} (reason: ${reason}).\n\n` +
-        "Answer it with evidence in the payment provider's dashboard before its deadline; the order's payment " +
-        'timeline in the back office links to it.',
-      kind: 'payment_disputed',
-    });
+function tellAdmins(tx: Tx, order: OrderRow, reason: string) {
+  return queueMailToAdmins(tx, {
+    subject: `Payment disputed: order ${order.orderNumber}`,
+    body:
+      `The shopper's bank disputed the payment of order ${order.orderNumber} (reason: ${reason}).\n\n` +
+      "Answer it with evidence in the payment provider's dashboard before its deadline; the order's payment " +
+      'timeline in the back office links to it.',
+    kind: 'payment_disputed',
+  });
 }
