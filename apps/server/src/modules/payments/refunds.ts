@@ -97,7 +97,7 @@ async function askProvider(
  * Refunds up to `amountCents` of the order's money (oldest first, each source at most what is left of it), one
  * refund row per part. Returns the cents refunded.
  *
- * The caller holds the order row's lock (FOR UPDATE) for its whole transaction, and the provider is called inside
+ * The caller holds the order row's lock for its whole transaction, and the provider is called inside
  * it. That is what keeps refunds safe in parallel: a second refund of the same order waits for the lock, then reads
  * the first one's refund rows and sees only what is really left, so the refunds never add up to more than was
  * captured and the provider is asked once. A provider refusal, error or timeout throws 502 and the transaction rolls
