@@ -73,12 +73,12 @@ async function waitLive(origin: string, server: ChildProcess, output: () => stri
 }
 
 /**
- * Other staff at work: eight back-office product lists of 100 at a time (signed in, so never answered from memory),
- * each a different page, for as long as the test runs. With the busy loops this keeps the server's event loop late, so
- * it sheds; an idle server on a busy CPU is seldom late at all, and neither was one serving four lists of 10 (it spends
- * most of such a request waiting on PostgreSQL).
+ * Other staff at work: back-office product lists of 100 at a time (signed in, so never answered from memory), each a
+ * different page, for as long as the test runs. With the busy loops this keeps the server's event loop late, so it
+ * sheds; an idle server on a busy CPU is seldom late at all. How late depends on the machine, so `join` adds colleagues
+ * while the server still keeps up.
  */
-function otherStaff(origin: string, token: string): () => void {
+function otherStaff(origin: string, token: string) {
   let stopped = false;
   let page = 0;
   const work = async () => {
@@ -87,20 +87,26 @@ function otherStaff(origin: string, token: string): () => void {
       await call(productContracts.adminList, { query: { limit: 100, page }, token, origin }).catch(() => undefined);
     }
   };
-  for (let i = 0; i < 8; i++) void work();
-  return () => {
-    stopped = true;
+  return {
+    join(count: number) {
+      for (let i = 0; i < count; i++) void work();
+    },
+    stop() {
+      stopped = true;
+    },
   };
 }
 
 /**
  * Waits until the server itself reports the overload (readiness answers 503 "Overloaded"), so the test runs against a
- * server that sheds, not one the busy loops happened to leave alone.
+ * server that sheds, not one the busy loops happened to leave alone. Every 10 s without one, more staff join.
  */
-async function waitOverloaded(origin: string) {
-  for (let i = 0; i < 240; i++) {
+async function waitOverloaded(origin: string, staff: ReturnType<typeof otherStaff>) {
+  staff.join(8);
+  for (let i = 1; i <= 360; i++) {
     const answer = await fetch(`${origin}/api/health/ready`);
     if (answer.status === 503 && (await answer.text()).includes('Overloaded')) return;
+    if (i % 40 === 0) staff.join(8);
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the server never reported an overload under the busy loops');
@@ -176,9 +182,33 @@ async function signIn(page: Page) {
   await page.waitForURL('**/dashboard');
 }
 
+/** The back-office screens visited under load, each with text only its own data shows. */
+const SCREENS = [
+  ['Orders', /ORD-\d{8}-[A-Z0-9]{6}/],
+  ['Products', /\$\d+\.\d{2}/],
+  ['Customers', /@example\.com/],
+] as const;
+
+async function visitScreens(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, data] of SCREENS) {
+    await nav.getByRole('link', { name: link, exact: true }).click({ timeout: LOADED_WITHIN_MS });
+    await waitForData(page, data);
+  }
+}
+
+/**
+ * Reads that were shed and came through on a later try. (A shed read of a screen left before its retry is not asked
+ * again, so not every one of them is answered.)
+ */
+function shedReadsRetriedToSuccess(seen: Seen[]): Seen[] {
+  const shedReads = seen.filter((s) => isApiRead(s) && s.status === 503);
+  return shedReads.filter((shed) => seen.slice(seen.indexOf(shed) + 1).some((s) => s.url === shed.url && answered(s)));
+}
+
 describe('a server with a starved CPU', () => {
   let burners: ChildProcess[] = [];
-  let stopStaff = () => {};
+  let staff: ReturnType<typeof otherStaff> | undefined;
   let server: OwnServer | undefined;
   let context: BrowserContext;
   let page: Page;
@@ -188,13 +218,13 @@ describe('a server with a starved CPU', () => {
     if (!inject('hasBrowser')) return;
     server = await startOwnServer({ OVERLOAD_MAX_EVENT_LOOP_DELAY_MS });
     burners = saturateCpu();
-    stopStaff = otherStaff(server.origin, await accessToken(ADMIN, server.origin));
-    await waitOverloaded(server.origin);
+    staff = otherStaff(server.origin, await accessToken(ADMIN, server.origin));
+    await waitOverloaded(server.origin, staff);
     ({ context, page } = await openBrowser(server.origin));
     seen = recordAnswers(page);
   });
   afterAll(async () => {
-    stopStaff();
+    staff?.stop();
     for (const burner of burners) burner.kill('SIGKILL');
     await context?.close();
     await server?.stop();
@@ -210,30 +240,21 @@ describe('a server with a starved CPU', () => {
 
       await signIn(page);
       await waitForData(page, 'Total Revenue');
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      // Each screen's own data must arrive (a shed read retried), not just its frame.
-      for (const [link, data] of [
-        ['Orders', /ORD-\d{8}-[A-Z0-9]{6}/],
-        ['Products', /\$\d+\.\d{2}/],
-        ['Customers', /@example\.com/],
-      ] as const) {
-        await nav.getByRole('link', { name: link, exact: true }).click();
-        await waitForData(page, data);
+      // Each screen's own data must arrive (a shed read retried), not just its frame. Whether a given read lands in a
+      // moment of shedding is up to the scheduler, so the screens are visited again (after a reload, which asks for
+      // everything afresh) until a shed read has come through, six rounds at most.
+      for (let round = 0; round < 6 && shedReadsRetriedToSuccess(seen).length === 0; round++) {
+        if (round > 0) await page.reload();
+        await visitScreens(page);
       }
       await screenshot(page, 'overload-back-office');
 
       const files = seen.filter((s) => !new URL(s.url).pathname.startsWith('/api/') && s.type !== 'document');
       expect(files.length).toBeGreaterThan(10);
       expect(files.filter((s) => s.status >= 500)).toEqual([]);
-      // Reads were shed, and shed reads came through on a later try. (A shed read of a screen left before its retry
-      // is not asked again, so not every one of them is answered.)
-      const shedReads = seen.filter((s) => isApiRead(s) && s.status === 503);
-      const retriedToSuccess = shedReads.filter((shed) =>
-        seen.slice(seen.indexOf(shed) + 1).some((s) => s.url === shed.url && answered(s)),
-      );
-      expect(retriedToSuccess.length).toBeGreaterThan(0);
+      expect(shedReadsRetriedToSuccess(seen).length).toBeGreaterThan(0);
     },
-    LOADED_WITHIN_MS * 4,
+    LOADED_WITHIN_MS * 6,
   );
 });
 
