@@ -456,7 +456,7 @@ export interface paths {
          * Revenue analytics
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
-         *     revenueGrowth = (revenue of the range - revenue of the previous range of equal length) / previous; null without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / orders counted in revenue. monthlyRevenue per UTC month; revenueByPaymentMethod over revenue orders; revenueByStatus lists every status present with its order count and revenue (0 for cancelled and refunded) and its percentage of total revenue.
+         *     Revenue is the money that moved in the range: succeeded charges and staff-recorded payments on the UTC day the money arrived, less succeeded refunds on the day they were given back; unpaid orders are no revenue yet. revenueGrowth = (revenue of the range - revenue of the previous range of equal length) / previous; null without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / payments received. monthlyRevenue per UTC month and revenueByPaymentMethod (the method the money moved by) count payments received as orderCount. revenueByStatus reads the orders placed in the range: every status present with its order count and order revenue (0 for cancelled and refunded) and its percentage of their sum.
          *
          *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
@@ -576,7 +576,7 @@ export interface paths {
          * Comprehensive report
          * @description Range: `startDate` and `endDate` are `YYYY-MM-DD` days in UTC, the end day included (a full ISO date-time is taken as that instant); both optional, no range = all time. Orders, customers, products, redemptions and activities belong to the range by their creation time. Rates (`*Rate`, `*Growth`, `change`) are ratios (0.25 = 25%); `percentage` fields are percents (0-100). Money in dollars, exact to the cent. Revenue = sum of order totals over orders not cancelled or refunded. Completed orders = status delivered. Empty ranges answer zeros and empty series.
          *
-         *     All reports of the range in one answer: revenue, sales, customers, inventory (now: total, active, Low Stock and Out of Stock products by the stock-status rules), orderPerformance, coupons, systemActivity and dashboard (customers by the end of the range, order totals of the range, products in the catalogue).
+         *     All reports of the range in one answer: revenue (the money that moved, as the revenue report), sales (orders placed), customers, inventory (now: total, active, Low Stock and Out of Stock products by the stock-status rules), orderPerformance, coupons, systemActivity and dashboard (customers by the end of the range, order totals of the range, products in the catalogue).
          *
          *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */

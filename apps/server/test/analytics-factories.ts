@@ -1,5 +1,6 @@
+import type { PaymentMethod } from '@seamline/shared';
 import type { Db } from '../src/db/client.js';
-import { activityLogs, couponRedemptions, coupons, orderItems, orders } from '../src/db/schema/index.js';
+import { activityLogs, couponRedemptions, coupons, orderItems, orders, payments } from '../src/db/schema/index.js';
 
 /** A complete order address for orders written straight into the database. */
 export const ADDRESS = {
@@ -53,6 +54,29 @@ export async function buildOrder(
       })),
     );
   return order!;
+}
+
+/**
+ * A succeeded payment row of an order, straight in the database: a card or PayPal charge, a refund of it, or money
+ * staff recorded by hand; `at` is when the money moved.
+ */
+export async function buildPayment(
+  db: Db,
+  order: { id: string },
+  payment: { kind: 'charge' | 'refund' | 'manual'; method: PaymentMethod; amount: number; at: Date },
+) {
+  const provider = payment.kind === 'manual' ? 'manual' : payment.method === 'paypal' ? 'paypal' : 'test';
+  await db.insert(payments).values({
+    orderId: order.id,
+    provider,
+    method: payment.method,
+    intentId: `pi_fixture_${order.id}`,
+    amount: payment.amount,
+    status: 'succeeded',
+    kind: payment.kind,
+    occurredAt: payment.at,
+    createdAt: payment.at,
+  });
 }
 
 export async function buildCoupon(db: Db, code: string) {

@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/client.js';
 import { brands, categories } from '../src/db/schema/index.js';
-import { buildActivity, buildCoupon, buildOrder, buildRedemption } from './analytics-factories.js';
+import { buildActivity, buildCoupon, buildOrder, buildPayment, buildRedemption } from './analytics-factories.js';
 import { buildProduct, buildUser } from './factories.js';
 
 const at = (iso: string) => new Date(iso);
@@ -87,8 +87,17 @@ export async function buildAnalyticsDataSet(db: Db) {
     });
   const delivered = { status: 'delivered', paymentStatus: 'paid' } as const;
 
+  // The money of paid orders (revenue analytics read it): a charge when paid, a refund when given back.
+  const pay = (
+    placed: { id: string },
+    kind: 'charge' | 'refund' | 'manual',
+    method: 'stripe' | 'paypal' | 'bank_transfer',
+    amount: number,
+    iso: string,
+  ) => buildPayment(db, placed, { kind, method, amount, at: at(iso) });
+
   // In range.
-  await order(
+  const o1 = await order(
     '2026-03-03T10:00:00Z',
     { ...delivered, customerId: alice.id, paymentMethod: 'stripe', total: 59.99 },
     [[tee, 2, 25]],
@@ -102,6 +111,8 @@ export async function buildAnalyticsDataSet(db: Db) {
     '2026-03-12T00:00:00Z',
   );
   await redeem(k1.id, o2, 10);
+  await pay(o1, 'charge', 'stripe', 59.99, '2026-03-03T10:01:00Z');
+  await pay(o2, 'charge', 'paypal', 97.2, '2026-03-10T12:01:00Z');
   const cancelled = { status: 'cancelled', paymentMethod: 'stripe' } as const;
   const o3 = await order('2026-03-15T08:00:00Z', { ...cancelled, customerId: bob.id, total: 32.99 }, [[tee, 1, 25]]);
   await redeem(k1.id, o3, 2.5, '2026-03-16T00:00:00Z');
@@ -110,18 +121,26 @@ export async function buildAnalyticsDataSet(db: Db) {
     [tee, 1, 25],
   ]);
   const refunded = { status: 'refunded', paymentStatus: 'refunded', paymentMethod: 'stripe' } as const;
-  await order('2026-03-20T00:00:00Z', { ...refunded, total: 113.99 }, [[jeans, 1, 100]]);
+  const o5 = await order('2026-03-20T00:00:00Z', { ...refunded, total: 113.99 }, [[jeans, 1, 100]]);
+  await pay(o5, 'charge', 'stripe', 113.99, '2026-03-20T00:01:00Z');
+  await pay(o5, 'refund', 'stripe', 113.99, '2026-03-22T09:00:00Z');
   const byBank = { ...delivered, customerId: dan.id, paymentMethod: 'bank_transfer', discount: 5, total: 30 } as const;
   const o6 = await order('2026-03-25T00:00:00Z', byBank, [[cap, 1, 20]], '2026-03-25T12:00:00Z');
   await redeem(k2.id, o6, 5);
+  await pay(o6, 'manual', 'bank_transfer', 30, '2026-03-26T00:00:00Z');
 
   // Previous period.
   const o7 = await order('2026-02-15T00:00:00Z', { ...delivered, customerId: alice.id, total: 100 }, [[jeans, 1, 100]]);
   await redeem(k2.id, o7, 3);
+  // Paid in February; a part given back in March counts against March.
+  await pay(o7, 'charge', 'stripe', 100, '2026-02-15T00:01:00Z');
+  await pay(o7, 'refund', 'stripe', 25, '2026-03-02T00:00:00Z');
   await order('2026-02-20T00:00:00Z', { customerId: dan.id, status: 'cancelled', total: 50 });
   // Long before, and just after the range's end.
-  await order('2025-06-01T00:00:00Z', { ...delivered, customerId: alice.id, total: 200 }, [[tee, 8, 25]]);
-  await order('2026-04-15T00:00:00Z', { ...delivered, customerId: eve.id, total: 70 }, [[tee, 2, 35]]);
+  const o9 = await order('2025-06-01T00:00:00Z', { ...delivered, customerId: alice.id, total: 200 }, [[tee, 8, 25]]);
+  await pay(o9, 'charge', 'stripe', 200, '2025-06-01T00:01:00Z');
+  const o10 = await order('2026-04-15T00:00:00Z', { ...delivered, customerId: eve.id, total: 70 }, [[tee, 2, 35]]);
+  await pay(o10, 'charge', 'stripe', 70, '2026-04-15T00:01:00Z');
 
   const admin = await buildUser(db, { role: 'admin', createdAt: at('2025-01-01T00:00:00Z') });
   const moderator = await buildUser(db, { role: 'moderator', createdAt: at('2025-01-01T00:00:00Z') });

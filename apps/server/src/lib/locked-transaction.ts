@@ -15,7 +15,8 @@ import { inventory, products } from '../db/schema/index.js';
  *   6. `payment`: the payment rows of the order (an intent bound or confirmed);
  *   then, taken by the database itself: the analytics rollup rows, by the order triggers (migration 0002) in key order,
  *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for
- *   its old and new row); and last the idempotency key row, inserted when the answer is stored.
+ *   its old and new row); the idempotency key row, inserted when the answer is stored; and at commit the payment day
+ *   rollup rows (analytics_payment_days), by the payments' deferred trigger, after everything else.
  * `RowLocks` keeps this order by construction: each lock is asked as a step, and asking a step after a later one throws
  * a LockOrderError before any SQL runs (a programming error, caught by the tests). The rows of a step come in one call,
  * which locks them in id order, so two transactions wanting the same rows queue instead of deadlocking; a second call

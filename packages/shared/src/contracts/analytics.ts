@@ -88,11 +88,13 @@ export const analyticsContracts = {
     'Revenue analytics',
     revenueAnalytics,
     definition(
+      'Revenue is the money that moved in the range: succeeded charges and staff-recorded payments on the UTC day the',
+      'money arrived, less succeeded refunds on the day they were given back; unpaid orders are no revenue yet.',
       'revenueGrowth = (revenue of the range - revenue of the previous range of equal length) / previous; null',
-      'without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / orders counted in',
-      'revenue. monthlyRevenue per UTC month; revenueByPaymentMethod over revenue orders; revenueByStatus lists every',
-      'status present with its order count and revenue (0 for cancelled and refunded) and its percentage of total',
-      'revenue.',
+      'without a closed range or when the previous revenue is 0. averageRevenuePerOrder = revenue / payments received.',
+      'monthlyRevenue per UTC month and revenueByPaymentMethod (the method the money moved by) count payments received',
+      'as orderCount. revenueByStatus reads the orders placed in the range: every status present with its order count',
+      'and order revenue (0 for cancelled and refunded) and its percentage of their sum.',
     ),
   ),
   customers: report(
@@ -145,7 +147,8 @@ export const analyticsContracts = {
     'Comprehensive report',
     comprehensiveReport,
     definition(
-      'All reports of the range in one answer: revenue, sales, customers, inventory (now: total, active, Low Stock',
+      'All reports of the range in one answer: revenue (the money that moved, as the revenue report), sales (orders',
+      'placed), customers, inventory (now: total, active, Low Stock',
       'and Out of Stock products by the stock-status rules), orderPerformance, coupons, systemActivity and dashboard',
       '(customers by the end of the range, order totals of the range, products in the catalogue).',
     ),

@@ -210,3 +210,25 @@ export const analyticsCustomerMonths = pgTable(
     index('analytics_customer_months_spent_idx').on(t.month, t.spent),
   ],
 );
+
+/**
+ * Money per UTC day it moved × payment method (migration analytics_payment_days), kept by a trigger on payments:
+ * succeeded charges and manual records add to `received` (and count in `payments`), succeeded refunds add to
+ * `refunded`; disputes and unsettled attempts add nothing. The trigger is deferred to commit, so these rows are the
+ * last locks a transaction takes (lib/locked-transaction.ts), and spread over ANALYTICS_ORDER_SHARDS rows per day and
+ * method by `hashtext(order id, else payment id) & 15`, so parallel payments do not queue on one "today" row. Readers
+ * sum the shards; `analytics_rebuild()` writes shard 0. Revenue analytics read revenue here.
+ */
+export const analyticsPaymentDays = pgTable(
+  'analytics_payment_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    received: numeric('received', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    refunded: numeric('refunded', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    /** Payments received (charges and manual records): an order paid in two transfers counts twice. */
+    payments: integer('payments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.method, t.shard] })],
+);

@@ -190,6 +190,13 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('charge'),
+    /**
+     * The payment method the money moved by, fixed when the row is written: the provider's (cards through Stripe or
+     * the test provider, PayPal), or for money staff record by hand the order's method then (cash, bank transfer).
+     * A refund or dispute takes its charge's. Revenue analytics group by it, so a later change of the order's method
+     * moves no money already taken.
+     */
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** The provider's id of this step when it has its own (a refund's or a dispute's id; a transfer's reference). */
     providerRef: text('provider_ref'),
     /** What the provider said (a decline's reason, a dispute's reason) or the note staff gave. */
@@ -211,6 +218,7 @@ export const payments = pgTable(
   },
   (t) => [
     oneOf('payments_kind_check', t.kind, PAYMENT_KINDS),
+    oneOf('payments_method_check', t.method, PAYMENT_METHODS),
     index('payments_order_idx').on(t.orderId),
     // One charge per intent; a charge may be refunded in several parts (returns), each its own refund row.
     uniqueIndex('payments_charge_intent_idx').on(t.provider, t.intentId).where(sql`${t.kind} = 'charge'`),

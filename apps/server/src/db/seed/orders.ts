@@ -269,6 +269,7 @@ async function settle(tx: Tx, random: Random, order: Placed, createdAt: Date, no
     await tx.insert(payments).values({
       orderId: order.id,
       provider: 'test',
+      method: order.paymentMethod,
       intentId,
       amount: order.total,
       status: 'succeeded',
@@ -279,6 +280,7 @@ async function settle(tx: Tx, random: Random, order: Placed, createdAt: Date, no
       await tx.insert(payments).values({
         orderId: order.id,
         provider: 'test',
+        method: order.paymentMethod,
         intentId,
         amount: order.total,
         status: 'succeeded',

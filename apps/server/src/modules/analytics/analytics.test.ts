@@ -134,18 +134,20 @@ describe('sales', () => {
 });
 
 describe('revenue', () => {
-  it('gives growth against the previous period, months, payment methods and statuses', async () => {
+  it('gives the money that moved, growth against the previous period, months, methods and statuses', async () => {
     const data = await get('/revenue');
+    // March's money: charges 59.99 (card), 97.2 (PayPal), 113.99 (card, all given back on the 22nd), a transfer of
+    // 30, and 25 given back from February's card payment: 59.99 + 97.2 + 0 + 30 - 25 = 162.19 over 4 payments
+    // received. The unpaid cash order is not money yet. February took 100. The status table reads the orders placed.
     expect(data).toMatchObject({
-      totalRevenue: 268.2,
+      totalRevenue: 162.19,
       previousRevenue: 100,
-      revenueGrowth: 1.682,
-      averageRevenuePerOrder: 67.05,
-      monthlyRevenue: [{ month: '2026-03', revenue: 268.2, orderCount: 4 }],
+      revenueGrowth: 0.6219,
+      averageRevenuePerOrder: 40.55,
+      monthlyRevenue: [{ month: '2026-03', revenue: 162.19, orderCount: 4 }],
       revenueByPaymentMethod: [
         { paymentMethod: 'paypal', revenue: 97.2, orderCount: 1 },
-        { paymentMethod: 'cash', revenue: 81.01, orderCount: 1 },
-        { paymentMethod: 'stripe', revenue: 59.99, orderCount: 1 },
+        { paymentMethod: 'stripe', revenue: 34.99, orderCount: 2 },
         { paymentMethod: 'bank_transfer', revenue: 30, orderCount: 1 },
       ],
       revenueByStatus: [
@@ -156,6 +158,18 @@ describe('revenue', () => {
         { status: 'refunded', revenue: 0, orderCount: 1, percentage: 0 },
       ],
     });
+  });
+
+  it('counts the whole history without dates, by the months the money moved', async () => {
+    const data = await get('/revenue', '');
+    // 200 (June 2025) + 100 (February) + 162.19 (March) + 70 (April).
+    expect(data.totalRevenue).toBe(532.19);
+    expect(data.monthlyRevenue).toEqual([
+      { month: '2025-06', revenue: 200, orderCount: 1 },
+      { month: '2026-02', revenue: 100, orderCount: 1 },
+      { month: '2026-03', revenue: 162.19, orderCount: 4 },
+      { month: '2026-04', revenue: 70, orderCount: 1 },
+    ]);
   });
 
   it('has no growth without a closed range', async () => {

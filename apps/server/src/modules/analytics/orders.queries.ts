@@ -1,4 +1,4 @@
-import { type DateRange, ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '@seamline/shared';
+import { type DateRange, ORDER_STATUSES, type OrderStatus } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { one, REVENUE_ORDER, rows, withinDays } from './sql.js';
@@ -45,25 +45,6 @@ export function dailyOrders(db: DbOrTx, range: DateRange): Promise<DailyOrders[]
           coalesce(sum(orders) FILTER (WHERE status = 'delivered'), 0)::int AS "completed",
           coalesce(sum(orders) FILTER (WHERE status = 'cancelled'), 0)::int AS "cancelled"
         FROM analytics_order_days WHERE ${withinDays('day', range)} GROUP BY day HAVING sum(orders) > 0 ORDER BY day`,
-  );
-}
-
-export function monthlyRevenue(db: DbOrTx, range: DateRange) {
-  return rows<{ month: string; revenue: number; orderCount: number }>(
-    db,
-    sql`SELECT to_char(day, 'YYYY-MM') AS "month", sum(total)::numeric(14,2) AS "revenue",
-          sum(orders)::int AS "orderCount"
-        FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
-        GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`,
-  );
-}
-
-export function revenueByPaymentMethod(db: DbOrTx, range: DateRange) {
-  return rows<{ paymentMethod: PaymentMethod; revenue: number; orderCount: number }>(
-    db,
-    sql`SELECT payment_method AS "paymentMethod", sum(total)::numeric(14,2) AS "revenue", sum(orders)::int AS "orderCount"
-        FROM analytics_order_days WHERE ${REVENUE_ORDER} AND ${withinDays('day', range)}
-        GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 2 DESC, 1`,
   );
 }
 

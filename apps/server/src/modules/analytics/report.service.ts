@@ -9,7 +9,8 @@ import {
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { inventorySummary } from './inventory-summary.js';
-import { dailyOrders, monthlyRevenue, ordersByStatus, orderTotals } from './orders.queries.js';
+import { dailyOrders, ordersByStatus, orderTotals } from './orders.queries.js';
+import { paymentRevenue } from './payment-revenue.js';
 import {
   activityByStatus,
   activityTotals,
@@ -35,9 +36,9 @@ export async function comprehensiveReport(
   // Independent reads: in parallel on the pool's connections.
   const [
     totals,
-    previousTotals,
+    money,
+    previousMoney,
     daily,
-    monthly,
     byStatus,
     customersTotal,
     created,
@@ -50,9 +51,9 @@ export async function comprehensiveReport(
     activityDaily,
   ] = await Promise.all([
     orderTotals(db, range),
-    previous ? orderTotals(db, previous) : null,
+    paymentRevenue(db, range),
+    previous ? paymentRevenue(db, previous) : null,
     dailyOrders(db, range),
-    monthlyRevenue(db, range),
     ordersByStatus(db, range),
     customersUpTo(db, range),
     customersCreated(db, range),
@@ -67,9 +68,10 @@ export async function comprehensiveReport(
   return {
     range: echo,
     revenue: {
-      totalRevenue: totals.revenue,
-      revenueGrowth: revenueGrowth(totals.revenue, previousTotals ? previousTotals.revenue : null),
-      monthlyRevenue: monthly,
+      // As the revenue report: the money that moved (payment-revenue.ts); sales stay the orders placed.
+      totalRevenue: money.revenue,
+      revenueGrowth: revenueGrowth(money.revenue, previousMoney ? previousMoney.revenue : null),
+      monthlyRevenue: money.monthly,
     },
     sales: {
       totalSales: totals.revenue,

@@ -18,15 +18,8 @@ import {
   type SystemActivity,
 } from '@seamline/shared';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  dailyOrders,
-  monthlyRevenue,
-  type OrderTotals,
-  ordersByStatus,
-  orderTotals,
-  revenueByPaymentMethod,
-  type StatusRow,
-} from './orders.queries.js';
+import { dailyOrders, type OrderTotals, ordersByStatus, orderTotals, type StatusRow } from './orders.queries.js';
+import { paymentRevenue } from './payment-revenue.js';
 import {
   activityByStatus,
   activityTotals,
@@ -64,24 +57,26 @@ export async function salesAnalytics(db: DbOrTx, range: DateRange): Promise<Sale
   };
 }
 
+/**
+ * Revenue as the money moved (payment-revenue.ts): total, months and methods from the payments; the status table
+ * reads the orders placed in the range (money has no status), each status's share of their revenue.
+ */
 export async function revenueAnalytics(db: DbOrTx, range: DateRange): Promise<RevenueAnalytics> {
   const previous = previousRange(range);
-  const [totals, before, byStatus, monthly, byMethod] = await Promise.all([
-    orderTotals(db, range),
-    previous ? orderTotals(db, previous) : null,
+  const [money, before, byStatus] = await Promise.all([
+    paymentRevenue(db, range),
+    previous ? paymentRevenue(db, previous) : null,
     ordersByStatus(db, range),
-    monthlyRevenue(db, range),
-    revenueByPaymentMethod(db, range),
   ]);
-  const previousRevenue = before?.revenue ?? 0;
+  const statusRevenue = byStatus.reduce((sum, row) => sum + row.revenue, 0);
   return {
-    totalRevenue: totals.revenue,
-    previousRevenue,
-    revenueGrowth: revenueGrowth(totals.revenue, before ? before.revenue : null),
-    averageRevenuePerOrder: averageOrderValue(totals.revenue, totals.revenueOrders),
-    monthlyRevenue: monthly,
-    revenueByPaymentMethod: byMethod,
-    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percentOf(row.revenue, totals.revenue) })),
+    totalRevenue: money.revenue,
+    previousRevenue: before?.revenue ?? 0,
+    revenueGrowth: revenueGrowth(money.revenue, before ? before.revenue : null),
+    averageRevenuePerOrder: averageOrderValue(money.revenue, money.payments),
+    monthlyRevenue: money.monthly,
+    revenueByPaymentMethod: money.byMethod,
+    revenueByStatus: byStatus.map((row) => ({ ...row, percentage: percentOf(row.revenue, statusRevenue) })),
   };
 }
 

@@ -137,6 +137,7 @@ describe('orders export', () => {
       {
         orderId: card!.id,
         provider: 'test',
+        method: 'stripe',
         intentId: 'pi_test_declined',
         amount: card!.total,
         status: 'failed',
@@ -145,6 +146,7 @@ describe('orders export', () => {
       {
         orderId: card!.id,
         provider: 'test',
+        method: 'stripe',
         intentId: 'pi_test_export',
         amount: card!.total,
         status: 'succeeded',
@@ -153,6 +155,7 @@ describe('orders export', () => {
       {
         orderId: card!.id,
         provider: 'test',
+        method: 'stripe',
         intentId: 'pi_test_export',
         providerRef: 're_test_export',
         kind: 'refund',

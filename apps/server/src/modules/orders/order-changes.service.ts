@@ -112,6 +112,7 @@ export class OrderChangesService {
       if (outstanding > 0)
         await insertManualPayment(tx, {
           orderId: order.id,
+          method: order.paymentMethod,
           amount: fromCents(outstanding),
           occurredAt: new Date(),
           reference: '',
@@ -256,6 +257,7 @@ export class OrderChangesService {
       const occurredAt = input.receivedAt ? new Date(`${input.receivedAt}T12:00:00Z`) : new Date();
       await insertManualPayment(tx, {
         orderId: order.id,
+        method: order.paymentMethod,
         amount: input.amount,
         occurredAt,
         reference: input.reference,

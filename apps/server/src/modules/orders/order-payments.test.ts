@@ -225,6 +225,7 @@ describe('staff refunds', () => {
     await t.app.db.insert(payments).values({
       orderId: order.id,
       provider: 'manual',
+      method: 'cash',
       intentId: 'manual-cash-1',
       providerRef: 'RCPT-1',
       amount: order.total,

@@ -130,6 +130,7 @@ async function refundsKnown(
         .values({
           orderId: order.id,
           provider: charge.provider,
+          method: charge.method,
           intentId: charge.intentId,
           kind: 'refund',
           providerRef: refund.id,
@@ -174,6 +175,7 @@ async function disputeChanged(
     .values({
       orderId: order.id,
       provider: charge.provider,
+      method: charge.method,
       intentId: charge.intentId,
       kind: 'dispute',
       providerRef: event.disputeId,

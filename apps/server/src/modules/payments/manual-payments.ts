@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@seamline/shared';
+import { fromCents, type PaymentMethod, toCents } from '@seamline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
@@ -26,6 +26,8 @@ export async function receivedAmount(db: DbOrTx, orderId: string): Promise<numbe
 
 export type ManualPayment = {
   orderId: string;
+  /** The order's payment method now (cash, bank transfer): the money is booked under it for good. */
+  method: PaymentMethod;
   amount: number;
   /** When the money arrived (a transfer's value date, the delivery). */
   occurredAt: Date;
@@ -56,6 +58,7 @@ export async function insertManualPayment(db: DbOrTx, payment: ManualPayment): P
     id,
     orderId: payment.orderId,
     provider: 'manual',
+    method: payment.method,
     intentId: `manual_${id}`,
     amount: fromCents(toCents(payment.amount)),
     currency: STORE_CURRENCY,

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import type { AuthUser } from '../../types.js';
-import type { PaymentProvider } from './provider.js';
+import { type PaymentProvider, providerMethod } from './provider.js';
 import type { PaymentProviders } from './provider-registry.js';
 
 export const PAYMENT_INTENT_NOT_FOUND = 'Payment intent not found';
@@ -40,6 +40,7 @@ export async function createPaymentIntent(
   await db.insert(payments).values({
     orderId,
     provider: provider.name,
+    method: providerMethod(provider.name),
     intentId: intent.id,
     amount: fromCents(intent.amountCents),
     currency: intent.currency,

@@ -1,4 +1,4 @@
-import type { PaymentIntentView } from '@seamline/shared';
+import type { PaymentIntentView, PaymentMethod } from '@seamline/shared';
 
 /**
  * A payment provider (docs/domain.md § Domain rules; docs/decisions/0065-payments.md). Amounts are integer cents in
@@ -8,6 +8,11 @@ import type { PaymentIntentView } from '@seamline/shared';
 export type IntentStatus = PaymentIntentView['status'];
 
 export type ProviderName = 'test' | 'stripe' | 'paypal';
+
+/** The payment method money through a provider moved by: PayPal's, or cards (Stripe, and the test provider's cards). */
+export function providerMethod(name: ProviderName): PaymentMethod {
+  return name === 'paypal' ? 'paypal' : 'stripe';
+}
 
 export type PaymentIntent = {
   id: string;

@@ -132,6 +132,7 @@ export async function refundThroughProvider(
     const common = {
       orderId,
       intentId: source.intentId,
+      method: source.method,
       amount: fromCents(cents),
       currency: source.currency,
       kind: 'refund' as const,

@@ -87,6 +87,7 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   let orders = 0;
   await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER analytics_orders_write`);
   await db.execute(sql`ALTER TABLE order_items DISABLE TRIGGER analytics_order_items_insert`);
+  await db.execute(sql`ALTER TABLE payments DISABLE TRIGGER analytics_payment_days_write`);
   try {
     orders = await inBatches('orders', run.orders, async (tx, first, last) => {
       await insertActivity(tx, run, staff, first, last);
@@ -95,6 +96,7 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   } finally {
     await db.execute(sql`ALTER TABLE orders ENABLE TRIGGER analytics_orders_write`);
     await db.execute(sql`ALTER TABLE order_items ENABLE TRIGGER analytics_order_items_insert`);
+    await db.execute(sql`ALTER TABLE payments ENABLE TRIGGER analytics_payment_days_write`);
   }
   await inBatches('stock', run.products, (tx, first, last, index) => settleStock(tx, run, index, first, last));
 
@@ -104,7 +106,8 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   // rebuild instead of adding rows it is about to recount (which failed it on a duplicate day key).
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`LOCK TABLE orders, order_items, coupon_redemptions, inventory, products, activity_logs IN SHARE ROW EXCLUSIVE MODE`,
+      sql`LOCK TABLE orders, order_items, payments, coupon_redemptions, inventory, products, activity_logs
+          IN SHARE ROW EXCLUSIVE MODE`,
     );
     await tx.execute(sql`SELECT analytics_rebuild()`);
   });

@@ -176,8 +176,8 @@ export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupo
         FROM gen JOIN totals t USING (g)
         CROSS JOIN LATERAL (SELECT ${sql.raw(addressJson(run))} AS address) a
         ON CONFLICT (order_number) DO NOTHING
-        RETURNING id, customer_id, guest_email, coupon_id, discount, total, status, payment_status, paid_at, created_at,
-          updated_at),
+        RETURNING id, customer_id, guest_email, coupon_id, discount, total, status, payment_status, payment_method,
+          paid_at, created_at, updated_at),
       items AS (
         INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, size,
           color, price, quantity, total)
@@ -192,13 +192,13 @@ export async function insertOrders(db: DbOrTx, run: Run, coupons: GeneratedCoupo
           CASE WHEN status IN ('cancelled', 'refunded') THEN updated_at END, created_at
         FROM ins WHERE coupon_id IS NOT NULL),
       charges AS (
-        INSERT INTO payments (id, order_id, provider, intent_id, amount, status, kind, created_at)
-        SELECT overlay(id placing '${sql.raw(KIND.payment)}' from 9 for 2), id, 'test', 'pi_test_' || id, total,
-          'succeeded', 'charge', paid_at
+        INSERT INTO payments (id, order_id, provider, method, intent_id, amount, status, kind, created_at)
+        SELECT overlay(id placing '${sql.raw(KIND.payment)}' from 9 for 2), id, 'test', payment_method,
+          'pi_test_' || id, total, 'succeeded', 'charge', paid_at
         FROM ins WHERE payment_status IN ('paid', 'refunded')
         UNION ALL
-        SELECT overlay(id placing '${sql.raw(KIND.refund)}' from 9 for 2), id, 'test', 'pi_test_' || id, total,
-          'succeeded', 'refund', updated_at
+        SELECT overlay(id placing '${sql.raw(KIND.refund)}' from 9 for 2), id, 'test', payment_method,
+          'pi_test_' || id, total, 'succeeded', 'refund', updated_at
         FROM ins WHERE payment_status = 'refunded')
       SELECT count(*)::int AS orders FROM ins`,
   );
