@@ -153,9 +153,9 @@ describe('no deadlock', () => {
 
 describe('every row lock', () => {
   // Rows no business transaction holds while it waits for another: sign-in, staff accounts, sessions, invitations,
-  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, back-in-stock alert
-  // claims (queue work), webhook endpoints and
-  // the webhook publishing cursor (queue work, never inside a business transaction), and advisory locks.
+  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, webhook endpoints,
+  // the webhook publishing cursor and back-in-stock alert claims (queue work, never inside a business transaction),
+  // and advisory locks.
   const OUTSIDE_THE_ORDER = [
     'db/bootstrap.ts',
     'db/client.ts',
