@@ -3441,7 +3441,9 @@ export interface paths {
         post?: never;
         /**
          * Remove a product from the wishlist (removing it again changes nothing)
-         * @description Who may call: customer.
+         * @description Customers only. A product that is not on the list is no error: the answer is the same.
+         *
+         *     Who may call: customer.
          */
         delete: operations["removeFromWishlist"];
         options?: never;

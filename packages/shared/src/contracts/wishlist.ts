@@ -46,6 +46,7 @@ export const wishlistContracts = {
     method: 'DELETE',
     path: '/wishlist/:productId',
     summary: 'Remove a product from the wishlist (removing it again changes nothing)',
+    description: 'Customers only. A product that is not on the list is no error: the answer is the same.',
     tag,
     access: 'customer',
     params: wishlistProductParams,
