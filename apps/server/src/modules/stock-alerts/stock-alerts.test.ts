@@ -170,3 +170,29 @@ describe('back in stock', () => {
     expect(await line(product.id)).toEqual([]);
   });
 });
+
+describe("a customer's account deletion", () => {
+  it('removes their wishlist and their alerts', async () => {
+    const me = await signedIn(t.app, 'customer');
+    const { product } = await soldOut();
+    const alert = await call(t.app, 'POST', '/api/stock-alerts', {
+      token: me.token,
+      body: { productId: product.id, size: 'M', color: 'Black', email: me.user.email },
+    });
+    expect(alert.status).toBe(201);
+    expect(
+      (await call(t.app, 'POST', '/api/wishlist', { token: me.token, body: { productId: product.id } })).status,
+    ).toBe(200);
+    const res = await call(t.app, 'DELETE', '/api/users/account', {
+      token: me.token,
+      body: { password: me.user.password },
+    });
+    expect(res.status).toBe(200);
+    expect(await line(product.id)).toEqual([]);
+    const [wished] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM wishlist_items WHERE user_id = ${me.user.id}`,
+    );
+    expect(wished!.n).toBe(0);
+  });
+});
