@@ -196,3 +196,21 @@ describe("a customer's account deletion", () => {
     expect(wished!.n).toBe(0);
   });
 });
+
+describe('subscription throttle', () => {
+  it('shares the per-IP budget of expensive public writes', async () => {
+    const limited = await createTestApp({
+      rateLimitMax: undefined,
+      rateLimits: { anonymous: 100, customer: 100, staff: 100, apiKey: 100, publicWrites: 2 },
+    });
+    try {
+      const body = { productId: '64b7f0c2a1b2c3d4e5f60718', size: 'M', color: 'Black', email: 'ivy@example.com' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await call(limited.app, 'POST', '/api/stock-alerts', { body, ip: '203.0.113.9' })).status);
+      expect(statuses).toEqual([400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
