@@ -14,7 +14,8 @@ type Claimed = { email: string; name: string; slug: string; size: string; color:
  * Mails the first `units` waiting subscribers of the combination (in order of subscription), never more than the
  * units available now. One statement claims them: rows another job is claiming are skipped (SKIP LOCKED), and only
  * rows still unmailed are set, so parallel restocks mail each subscriber at most once; the mails are queued in the
- * same transaction, so a claim exists exactly when its mail does. The rest wait for the next units to come back.
+ * same transaction, so a claim exists exactly when its mail does. The rest wait for the next units to come back, and
+ * everyone waits while the product is off sale (its page would not be found).
  */
 export async function notifySubscribers(db: Db, publicUrl: string, payload: NotifyPayload): Promise<number> {
   return db.transaction(async (tx) => {
@@ -23,6 +24,7 @@ export async function notifySubscribers(db: Db, publicUrl: string, payload: Noti
       sql`WITH line AS (
             SELECT a.id FROM stock_alerts a
             WHERE a.inventory_id = ${payload.inventoryId} AND a.notified_at IS NULL
+              AND EXISTS (SELECT 1 FROM products p WHERE p.id = a.product_id AND p.is_active)
             ORDER BY a.created_at, a.id
             LIMIT coalesce((SELECT LEAST(${payload.units}::int, GREATEST(i.quantity - i.reserved, 0))
                    FROM inventory i WHERE i.id = ${payload.inventoryId}), 0)

@@ -63,6 +63,6 @@ export async function unsubscribe(db: Db, token: string): Promise<void> {
   await db.execute(sql`DELETE FROM stock_alerts WHERE token_hash = ${hashToken(token)} AND notified_at IS NULL`);
 }
 
-export function unsubscribeLink(publicUrl: string, token: string): string {
+function unsubscribeLink(publicUrl: string, token: string): string {
   return `${publicUrl}/api/stock-alerts/unsubscribe/${token}`;
 }
