@@ -3401,6 +3401,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in customer's wishlist, newest first
+         * @description Customers only. Each item carries the price a shopper pays now, the price when it was added (`priceDropped` when it is lower now) and the units available per size and colour.
+         *
+         *     Who may call: customer.
+         */
+        get: operations["listWishlist"];
+        put?: never;
+        /**
+         * Add a product to the wishlist (adding it again changes nothing)
+         * @description Customers only. 404 when the product does not exist or is not on sale.
+         *
+         *     Who may call: customer.
+         */
+        post: operations["addToWishlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a product from the wishlist (removing it again changes nothing)
+         * @description Customers only. A product that is not on the list is no error: the answer is the same.
+         *
+         *     Who may call: customer.
+         */
+        delete: operations["removeFromWishlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wishlist/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the products of a guest's wishlist at sign-in
+         * @description Customers only; at most 100 ids (400 beyond). Added in one statement; ids of unknown, deleted or inactive products and products already wished for are skipped. Answers how many were added.
+         *
+         *     Who may call: customer.
+         */
+        post: operations["mergeWishlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for one mail when a sold-out size and colour is back in stock
+         * @description Public (a signed-in customer's alert is linked to the account); rate limited like other public writes. 400 "This product is not sold in that size and colour" or "This size and colour is in stock: it can be ordered now". Subscribing again while waiting changes nothing. Waiting shoppers are mailed in order of subscription, one per unit that comes back.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        post: operations["subscribeStockAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stock-alerts/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stop a back-in-stock alert (the link in its mail)
+         * @description The link of every back-in-stock mail. One click: the waiting alert is deleted; an unknown, used or already unsubscribed token gets the same answer, so the link reveals nothing.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["unsubscribeStockAlertByLink"];
+        put?: never;
+        /**
+         * Stop a back-in-stock alert (one-click POST)
+         * @description The link of every back-in-stock mail. One click: the waiting alert is deleted; an unknown, used or already unsubscribed token gets the same answer, so the link reveals nothing.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        post: operations["unsubscribeStockAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11572,6 +11694,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -11875,6 +11998,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -12035,6 +12159,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -12171,6 +12296,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -12704,6 +12830,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -12834,6 +12961,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -12967,6 +13095,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -13108,6 +13237,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -13247,6 +13377,7 @@ export interface operations {
                                 rating: number;
                                 reviewCount: number;
                                 salesCount: number;
+                                wishlistCount: number;
                                 totalStock: number;
                                 availableStock: number;
                                 reservedStock: number;
@@ -16485,6 +16616,287 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWishlist: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                productId: string;
+                                name: string;
+                                slug: string;
+                                image: string | null;
+                                isActive: boolean;
+                                price: number;
+                                priceAtAdd: number;
+                                priceDropped: boolean;
+                                stock: {
+                                    size: string;
+                                    color: string;
+                                    available: number;
+                                }[];
+                                inStock: boolean;
+                                addedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    addToWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "64b7f0c2a1b2c3d4e5f60718"
+                 *     }
+                 */
+                "application/json": {
+                    productId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removeFromWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    mergeWishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productIds": [
+                 *         "64b7f0c2a1b2c3d4e5f60718"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    productIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            added: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    subscribeStockAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "productId": "64b7f0c2a1b2c3d4e5f60718",
+                 *       "size": "M",
+                 *       "color": "Black",
+                 *       "email": "ann@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    productId: string;
+                    size: string;
+                    color: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            productId: string;
+                            size: string;
+                            color: string;
+                            email: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeStockAlertByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unsubscribeStockAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -15,6 +15,7 @@ import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerTransferDeadlines } from './modules/orders/index.js';
 import { registerRetention } from './modules/retention/index.js';
+import { registerStockAlertMails } from './modules/stock-alerts/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
 import { registerWebhookDelivery } from './modules/webhooks/index.js';
 import { registerAccessControl } from './plugins/access.js';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerRetention(app);
   registerTransferDeadlines(app);
   registerWebhookDelivery(app);
+  registerStockAlertMails(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {

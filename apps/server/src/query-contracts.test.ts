@@ -43,7 +43,7 @@ function concrete(path: string) {
     .replace('{category}', encodeURIComponent(categoryName))
     .replace('{report}', 'sales')
     .replace(/\{[^}]+\}/g, productId);
-  return { url, token: path.includes('my-orders') ? customer : admin };
+  return { url, token: path.includes('my-orders') || path === '/api/wishlist' ? customer : admin };
 }
 
 describe('limit above the cap', () => {

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { mailOutbox } from '../src/db/schema/index.js';
 import { signTestWebhook, TEST_SIGNATURE_HEADER } from '../src/modules/payments/test-provider.js';
 import { mailedToken } from './activity-log-coverage/types.js';
-import { API_CLIENT, buildUser, codeFor, signedIn } from './factories.js';
+import { API_CLIENT, buildProduct, buildUser, codeFor, signedIn } from './factories.js';
 import { call } from './harness.js';
 import { address, orderBody, placeOrder } from './orders.js';
 import type { WalkData, WalkEntry, WalkTable } from './storefront-walk.js';
@@ -53,6 +55,25 @@ async function invitationToken(d: WalkData): Promise<string> {
   const email = `walk-invitee-${++invitations}-${Date.now()}@example.com`;
   await call(d.app, 'POST', '/api/admin/invitations', { token: admin.token, body: { email, role: 'support' } });
   return mailedToken(d.app, email);
+}
+
+let alerts = 0;
+/** A new back-in-stock alert on a sold-out combination of a new product: its body, to subscribe with. */
+async function soldOutAlert(d: WalkData) {
+  const { product } = await buildProduct(d.app.db, {}, [{ size: 'M', color: 'Black', quantity: 0 }]);
+  return {
+    productId: product.id,
+    size: 'M',
+    color: 'Black',
+    email: `walk-alert-${++alerts}-${Date.now()}@example.com`,
+  };
+}
+/** The unsubscribe token mailed for a new alert. */
+async function alertToken(d: WalkData): Promise<string> {
+  const body = await soldOutAlert(d);
+  await call(d.app, 'POST', '/api/stock-alerts', { body });
+  const [mail] = await d.app.db.select().from(mailOutbox).where(eq(mailOutbox.toEmail, body.email));
+  return /unsubscribe\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
 }
 
 const DOCS = { noData: 'API documentation: schema names only, no store data' };
@@ -335,6 +356,28 @@ export const walkTable: WalkTable = {
       items: cart(d).map(({ variantId: _, ...line }) => ({ ...line, slug: d.product.slug, name: 'Walk tee' })),
     }),
   ),
+  'GET /api/wishlist': asCustomer('GET', () => '/api/wishlist'),
+  'POST /api/wishlist': asCustomer(
+    'POST',
+    () => '/api/wishlist',
+    (d) => ({ productId: d.product.id }),
+  ),
+  'DELETE /api/wishlist/:productId': asCustomer('DELETE', (d) => `/api/wishlist/${d.product.id}`),
+  'POST /api/wishlist/merge': asCustomer(
+    'POST',
+    () => '/api/wishlist/merge',
+    (d) => ({ productIds: [d.product.id] }),
+  ),
+  'POST /api/stock-alerts': async (d) => [
+    { method: 'POST', url: '/api/stock-alerts', body: await soldOutAlert(d) },
+    { method: 'POST', url: '/api/stock-alerts', token: d.customer.token, body: await soldOutAlert(d) },
+  ],
+  'GET /api/stock-alerts/unsubscribe/:token': async (d) => [
+    { method: 'GET', url: `/api/stock-alerts/unsubscribe/${await alertToken(d)}` },
+  ],
+  'POST /api/stock-alerts/unsubscribe/:token': async (d) => [
+    { method: 'POST', url: `/api/stock-alerts/unsubscribe/${await alertToken(d)}` },
+  ],
   'GET /api/users/addresses': asCustomer('GET', () => '/api/users/addresses'),
   'POST /api/users/addresses': asCustomer(
     'POST',

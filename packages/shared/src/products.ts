@@ -310,6 +310,8 @@ export const productView = z.object({
   rating: z.number(),
   reviewCount: z.number(),
   salesCount: z.number(),
+  /** Customers who have the product on their wishlist (staff only). */
+  wishlistCount: z.number(),
   totalStock: z.number(),
   availableStock: z.number(),
   reservedStock: z.number(),

@@ -153,8 +153,9 @@ describe('no deadlock', () => {
 
 describe('every row lock', () => {
   // Rows no business transaction holds while it waits for another: sign-in, staff accounts, sessions, invitations,
-  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, webhook endpoints and
-  // the webhook publishing cursor (queue work, never inside a business transaction), and advisory locks.
+  // two-factor secrets, taxonomy, retention, the mail outbox, the log scrubbing of an erasure, webhook endpoints,
+  // the webhook publishing cursor and back-in-stock alert claims (queue work, never inside a business transaction),
+  // and advisory locks.
   const OUTSIDE_THE_ORDER = [
     'db/bootstrap.ts',
     'db/client.ts',
@@ -166,6 +167,7 @@ describe('every row lock', () => {
     'modules/privacy/erasure-logs.ts',
     'modules/retention/retention.ts',
     'modules/sessions/sessions.service.ts',
+    'modules/stock-alerts/notify.ts',
     'modules/taxonomy/taxonomy.service.ts',
     'modules/two-factor/two-factor.service.ts',
     'modules/users/users.service.ts',

@@ -30,10 +30,12 @@ import { queueJobRoutes } from './queue-jobs/index.js';
 import { returnRoutes } from './returns/index.js';
 import { savedViewRoutes } from './saved-views/index.js';
 import { sessionRoutes } from './sessions/index.js';
+import { stockAlertRoutes } from './stock-alerts/index.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/index.js';
 import { twoFactorRoutes } from './two-factor/index.js';
 import { usersRoutes } from './users/index.js';
 import { webhookRoutes } from './webhooks/index.js';
+import { wishlistRoutes } from './wishlist/index.js';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: FastifyPluginAsyncZod[] = [
@@ -76,4 +78,6 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   jobRoutes,
   queueJobRoutes,
   webhookRoutes,
+  wishlistRoutes,
+  stockAlertRoutes,
 ];

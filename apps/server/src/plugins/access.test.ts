@@ -18,11 +18,12 @@ describe('access policy', () => {
       expect(api.length).toBeGreaterThan(10);
       for (const route of api) expect(route.access, `${route.method} ${route.url}`).toBeTruthy();
       // Only sign-in flows (a staff invitation's accept among them: the mailed token is the credential), health, docs,
-      // storefront reads and guest checkout (a guest pays with its order e-mail) may be public writes.
+      // storefront reads, guest checkout (a guest pays with its order e-mail) and back-in-stock alerts (an e-mail, and
+      // the mailed token that stops it) may be public writes.
       const publicWrites = api.filter((r) => r.access === 'public' && r.method !== 'GET').map((r) => r.url);
       for (const url of publicWrites)
         expect(url).toMatch(
-          /^\/api\/(auth|invitations\/accept$|orders\/guest|checkout\/create-guest-session|public|orders\/calculate-shipping|orders\/shipping-methods|payments\/confirm|payments\/webhooks\/:provider$)/,
+          /^\/api\/(auth|invitations\/accept$|orders\/guest|checkout\/create-guest-session|public|orders\/calculate-shipping|orders\/shipping-methods|payments\/confirm|payments\/webhooks\/:provider$|stock-alerts$|stock-alerts\/unsubscribe\/:token$)/,
         );
       // Everything under /api/admin is staff-only.
       for (const route of api.filter((r) => r.url.startsWith('/api/admin'))) {

@@ -8,7 +8,7 @@ import { sharedCounts } from './rate-limit-store.js';
 
 /**
  * Expensive calls anyone may make (password hashing, stock work, mail): a tighter budget of their own, per IP.
- * Accepting a staff invitation hashes a password, so it shares this budget.
+ * Accepting a staff invitation hashes a password, so it shares this budget; a back-in-stock subscription mails.
  */
 const PUBLIC_WRITES = new Set([
   'POST /api/orders/guest',
@@ -16,6 +16,7 @@ const PUBLIC_WRITES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/forgot-password',
   'POST /api/invitations/accept',
+  'POST /api/stock-alerts',
 ]);
 
 type Budget = keyof RateLimits;

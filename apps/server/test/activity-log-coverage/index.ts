@@ -11,6 +11,7 @@ import { queueJobsScenarios } from './queue-jobs.js';
 import { returnsScenarios } from './returns.js';
 import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
+import { stockAlertScenarios } from './stock-alerts.js';
 import { taxonomyScenarios } from './taxonomy.js';
 import type { ScenarioTable } from './types.js';
 import { usersScenarios } from './users.js';
@@ -37,4 +38,5 @@ export const scenarios: ScenarioTable = {
   ...apiKeysScenarios,
   ...queueJobsScenarios,
   ...webhooksScenarios,
+  ...stockAlertScenarios,
 };

@@ -24,9 +24,11 @@ import { queueJobContracts } from './queue-jobs.js';
 import { returnContracts } from './returns.js';
 import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
+import { stockAlertContracts } from './stock-alerts.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
 import { userContracts } from './users.js';
 import { webhookContracts } from './webhooks.js';
+import { wishlistContracts } from './wishlist.js';
 
 export * from './activity-logs.js';
 export * from './analytics.js';
@@ -53,9 +55,11 @@ export * from './queue-jobs.js';
 export * from './returns.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
+export * from './stock-alerts.js';
 export * from './taxonomy.js';
 export * from './users.js';
 export * from './webhooks.js';
+export * from './wishlist.js';
 
 /** Every feature's endpoint contracts: the server serves each one, and the contract test checks both ways. */
 export const contractGroups: Record<string, ContractGroup> = {
@@ -91,4 +95,6 @@ export const contractGroups: Record<string, ContractGroup> = {
   exports: exportContracts,
   queueJobs: queueJobContracts,
   webhooks: webhookContracts,
+  wishlist: wishlistContracts,
+  stockAlerts: stockAlertContracts,
 };

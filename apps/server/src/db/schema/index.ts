@@ -8,5 +8,7 @@ export * from './jobs.js';
 export * from './orders.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
+export * from './stock-alerts.js';
 export * from './users.js';
 export * from './webhooks.js';
+export * from './wishlist.js';

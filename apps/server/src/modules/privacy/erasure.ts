@@ -16,8 +16,10 @@ import {
   savedViews,
   sessions,
   staffInvitations,
+  stockAlerts,
   twoFactorSecrets,
   users,
+  wishlistItems,
 } from '../../db/schema/index.js';
 import { locksOf } from '../../lib/locked-transaction.js';
 import { scrubActivityLog, scrubJobs } from './erasure-logs.js';
@@ -180,6 +182,10 @@ async function deleteOwnRows(tx: Tx, userId: string, email: string): Promise<num
   for (const table of [addresses, paymentMethods, mailTokens, refreshTokens, sessions, recoveryCodes, savedViews])
     await tx.delete(table).where(eq(table.userId, userId));
   await tx.delete(carts).where(eq(carts.userId, userId));
+  await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+  await tx
+    .delete(stockAlerts)
+    .where(or(eq(stockAlerts.customerId, userId), sql`lower(${stockAlerts.email}) = ${email}`));
   await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
   await tx.delete(loginFailures).where(eq(loginFailures.email, email));
   await tx.delete(staffInvitations).where(sql`lower(${staffInvitations.email}) = ${email}`);

@@ -18,6 +18,9 @@ export const salesCountSql = sql<number>`(
   SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
   WHERE oi.product_id = ${products.id} AND o.status NOT IN ('cancelled', 'refunded'))`;
 
+/** Customers who wish for the product (the wishlist module's rows, read by its index on product_id). */
+const wishlistCountSql = sql<number>`(SELECT count(*)::int FROM wishlist_items w WHERE w.product_id = ${products.id})`;
+
 /**
  * The JSON one product row carries (built by PostgreSQL: one value per page, cheap to transfer and parse): the API
  * shape's stored fields as they are, plus what `toView` derives the rest from.
@@ -48,6 +51,7 @@ type ProductJson = Pick<
   | 'rating'
   | 'reviewCount'
   | 'salesCount'
+  | 'wishlistCount'
   | 'images'
   | 'createdAt'
   | 'updatedAt'
@@ -83,7 +87,8 @@ export async function queryProducts(
         ${products.dimensions}, ${products.seo}, ${products.tags}, ${products.isActive} AS "isActive",
         ${products.isFeatured} AS "isFeatured", ${products.isTikTokTrending} AS "isTikTokTrending",
         ${products.viewCount} AS "viewCount", ${products.rating}, ${products.reviewCount} AS "reviewCount",
-        ${salesCountSql} AS "salesCount", ${users.firstName} AS "creatorFirstName", ${users.lastName} AS "creatorLastName",
+        ${salesCountSql} AS "salesCount", ${wishlistCountSql} AS "wishlistCount",
+        ${users.firstName} AS "creatorFirstName", ${users.lastName} AS "creatorLastName",
         ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
         count(*) OVER () AS total, row_number() OVER (ORDER BY ${q.orderBy}) AS position,
         (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
@@ -184,6 +189,7 @@ function toView(p: ProductJson): ProductView {
     isActive: p.isActive,
     viewCount: p.viewCount,
     salesCount: p.salesCount,
+    wishlistCount: p.wishlistCount,
     totalStock: stock.reduce((sum, s) => sum + s.quantity, 0),
     availableStock: stock.reduce((sum, s) => sum + s.available, 0),
     reservedStock: stock.reduce((sum, s) => sum + s.reserved, 0),
@@ -201,7 +207,15 @@ export async function loadProduct(db: DbOrTx, where: SQL): Promise<ProductView |
 /** The JSON of one product as shoppers see it: the stored fields of the storefront view, nothing staff-only. */
 type StorefrontProductJson = Omit<
   ProductJson,
-  'costPrice' | 'isActive' | 'viewCount' | 'salesCount' | 'creatorFirstName' | 'creatorLastName' | 'total' | 'inventory'
+  | 'costPrice'
+  | 'isActive'
+  | 'viewCount'
+  | 'salesCount'
+  | 'wishlistCount'
+  | 'creatorFirstName'
+  | 'creatorLastName'
+  | 'total'
+  | 'inventory'
 > & { inventory: Pick<InventoryRowView, 'id' | 'size' | 'color' | 'quantity' | 'reserved'>[] };
 
 /**

@@ -216,6 +216,7 @@ describe('GET /api/products', () => {
       'isActive',
       'viewCount',
       'salesCount',
+      'wishlistCount',
       'totalStock',
       'availableStock',
       'reservedStock',
