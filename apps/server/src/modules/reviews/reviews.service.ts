@@ -164,7 +164,7 @@ export class ReviewsService {
           .for('no key update'),
       [customerId],
     );
-    if (!customer || !customer.isActive || customer.deletedAt)
+    if (!customer?.isActive || customer.deletedAt)
       throw new AppError(403, 'ACCOUNT_DEACTIVATED', 'This customer account is deactivated.');
   }
 
