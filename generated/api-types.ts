@@ -1752,7 +1752,9 @@ export interface paths {
         };
         /**
          * The reviews you wrote, newest first, with their moderation status
-         * @description Who may call: customer.
+         * @description Each with its status and, when rejected, the reason staff gave.
+         *
+         *     Who may call: customer.
          */
         get: operations["listMyReviews"];
         put?: never;
@@ -1775,7 +1777,9 @@ export interface paths {
         post?: never;
         /**
          * Delete your review
-         * @description Who may call: customer.
+         * @description Its helpful votes go with it; the product's figures follow. 404 "Review not found" for someone else's.
+         *
+         *     Who may call: customer.
          */
         delete: operations["deleteReview"];
         options?: never;
@@ -1807,7 +1811,9 @@ export interface paths {
         post: operations["voteReviewHelpful"];
         /**
          * Take your helpful vote back
-         * @description Who may call: customer.
+         * @description Without a vote of yours nothing changes; the answer gives the count either way.
+         *
+         *     Who may call: customer.
          */
         delete: operations["unvoteReviewHelpful"];
         options?: never;
@@ -1824,7 +1830,9 @@ export interface paths {
         };
         /**
          * Reviews by moderation status (default `pending`), oldest waiting first
-         * @description Who may call: admin, moderator.
+         * @description Each with the reviewer e-mail and the product name; `productId` narrows to one product.
+         *
+         *     Who may call: admin, moderator.
          */
         get: operations["listReviewQueue"];
         put?: never;
@@ -1846,7 +1854,9 @@ export interface paths {
         put?: never;
         /**
          * Publish a review
-         * @description Who may call: admin, moderator.
+         * @description Counts in the product's rating and review count from now on. 404 "Review not found". Logged.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["approveReview"];
         delete?: never;
@@ -1866,7 +1876,9 @@ export interface paths {
         put?: never;
         /**
          * Reject a review, giving the reason (shown to its author)
-         * @description Who may call: admin, moderator.
+         * @description A published review leaves the product figures. Logged with the status change.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["rejectReview"];
         delete?: never;
@@ -1886,7 +1898,9 @@ export interface paths {
         put?: never;
         /**
          * Hide a review from the product page
-         * @description Who may call: admin, moderator.
+         * @description A published review leaves the product figures; an edit by its author keeps it hidden. Logged.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["hideReview"];
         delete?: never;
@@ -1906,7 +1920,9 @@ export interface paths {
         put?: never;
         /**
          * Set the store's public reply to a review
-         * @description Who may call: admin, moderator.
+         * @description Shown under the review on the product page; replaces an earlier reply. Logged.
+         *
+         *     Who may call: admin, moderator.
          */
         post: operations["replyToReview"];
         delete?: never;
