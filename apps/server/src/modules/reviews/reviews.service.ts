@@ -191,7 +191,9 @@ async function hasDeliveredLine(tx: Tx, customerId: string, productId: string): 
   return row !== undefined;
 }
 
+/** The review's helpful count; 404 when there is no such review. */
 async function helpfulCount(tx: Tx, id: string): Promise<number> {
   const [row] = await tx.select({ n: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, id));
-  return row?.n ?? 0;
+  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  return row.n;
 }

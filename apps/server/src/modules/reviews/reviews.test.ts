@@ -300,6 +300,27 @@ describe('the product page', () => {
   });
 });
 
+describe('helpful votes', () => {
+  it('count once per customer, can be taken back, and only on published reviews', async () => {
+    const { product } = await buildProduct(t.app.db);
+    const [a, b] = await Promise.all([1, 2].map(() => buyer([product.id])));
+    const pending = (await write(product.id, b!)).body.data.review.id as string;
+    const id = await published(product.id, a!, 4);
+    const vote = (method: 'POST' | 'DELETE', review = id) =>
+      call(t.app, method, `/api/reviews/${review}/helpful`, { token: b!.token });
+
+    expect((await vote('POST')).body.data).toEqual({ helpfulCount: 1, voted: true });
+    expect((await vote('POST')).body.data).toEqual({ helpfulCount: 1, voted: true });
+    expect((await vote('DELETE')).body.data).toEqual({ helpfulCount: 0, voted: false });
+    expect((await vote('DELETE')).body.data).toEqual({ helpfulCount: 0, voted: false });
+    const unpublished = await call(t.app, 'POST', `/api/reviews/${pending}/helpful`, { token: a!.token });
+    expect(unpublished.status).toBe(409);
+    expect(unpublished.body.message).toBe('Only published reviews can be voted on.');
+    expect((await vote('POST', '64b7f0c2a1b2c3d4e5f60719')).status).toBe(404);
+    expect((await vote('DELETE', '64b7f0c2a1b2c3d4e5f60719')).status).toBe(404);
+  });
+});
+
 describe('deleting a product', () => {
   it('removes its reviews and their votes', async () => {
     const { product } = await buildProduct(t.app.db);
