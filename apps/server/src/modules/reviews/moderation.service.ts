@@ -6,7 +6,8 @@ import { products, reviews, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { writeActivities } from '../../lib/bulk.js';
 import { notFound } from '../../lib/errors.js';
-import { fullView, reviewById } from './review-views.js';
+import { recordEvent, recordEvents } from '../../lib/events.js';
+import { fullView, loadReviews, reviewById } from './review-views.js';
 
 export type Moderation = 'approve' | 'reject' | 'hide';
 const STATUS_AFTER: Record<Moderation, ReviewStatus> = { approve: 'published', reject: 'rejected', hide: 'hidden' };
@@ -87,7 +88,9 @@ export class ModerationService {
           changes: changedFields({ storeReply: row.before }, { storeReply: reply }),
         },
       });
-      return reviewById(tx, id);
+      const view = await reviewById(tx, id);
+      await recordEvent(tx, { type: 'review.moderated', objectId: id, data: { ...view, action: 'reply' } });
+      return view;
     });
   }
 
@@ -118,6 +121,23 @@ export class ModerationService {
           productId: row.productId,
           changes: changedFields({ status: row.before, rejectReason: row.beforeReason }, { status, rejectReason }),
         },
+      })),
+    );
+    const changed = rows.length
+      ? await loadReviews(
+          tx,
+          inArray(
+            reviews.id,
+            rows.map((row) => row.id),
+          ),
+        )
+      : [];
+    await recordEvents(
+      tx,
+      changed.map((row) => ({
+        type: 'review.moderated' as const,
+        objectId: row.id,
+        data: { ...fullView(row), action },
       })),
     );
     const found = new Set(rows.map((row) => row.id));

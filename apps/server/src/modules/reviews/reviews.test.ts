@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder } from '../../../test/customer-factories.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { activityLogs, products, reviews, reviewVotes } from '../../db/schema/index.js';
+import { activityLogs, events, products, reviews, reviewVotes } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -242,6 +242,12 @@ describe('figures and moderation', () => {
     expect(bulk.body.data).toEqual({ updated: [one, two], notFound: ['64b7f0c2a1b2c3d4e5f60719'] });
     expect(await logsOf(one)).toEqual(['approve_review', 'hide_review', 'reply_review']);
     expect(await logsOf(two)).toEqual(['hide_review']);
+    const recorded = await t.app.db.select().from(events).where(eq(events.objectId, one));
+    expect(recorded.map((event) => (event.data as { action: string }).action).sort()).toEqual([
+      'approve',
+      'hide',
+      'reply',
+    ]);
     const refused = await call(t.app, 'POST', '/api/admin/reviews/bulk', {
       token: admin.token,
       body: { ids: [one], action: 'reject' },
