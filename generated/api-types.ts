@@ -1715,6 +1715,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's published reviews, paged, with the star and fit summary
+         * @description Sorted `newest` (default), `highest` or `lowest`; `stars` and `size` filter the page (not the summary). Reviewers are shown as first name and last initial. 404 when the product does not exist.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["listProductReviews"];
+        put?: never;
+        /**
+         * Review a product you received
+         * @description 403 "Only customers with a delivered order of this product can review it."; 409 "You have already reviewed this product. Edit your review instead."; 429 after 10 reviews in 24 hours. The review waits for moderation unless the store publishes reviews at once; a review with a link or an e-mail address always waits.
+         *
+         *     Who may call: customer.
+         */
+        post: operations["createReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviews you wrote, newest first, with their moderation status
+         * @description Each with its status and, when rejected, the reason staff gave.
+         *
+         *     Who may call: customer.
+         */
+        get: operations["listMyReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your review
+         * @description Its helpful votes go with it; the product's figures follow. 404 "Review not found" for someone else's.
+         *
+         *     Who may call: customer.
+         */
+        delete: operations["deleteReview"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit your review (it is moderated again)
+         * @description Someone else's review answers 404 "Review not found".
+         *
+         *     Who may call: customer.
+         */
+        patch: operations["updateReview"];
+        trace?: never;
+    };
+    "/api/reviews/{id}/helpful": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a published review helpful (once per customer; again changes nothing)
+         * @description 409 "Only published reviews can be voted on." or "You cannot vote on your own review.".
+         *
+         *     Who may call: customer.
+         */
+        post: operations["voteReviewHelpful"];
+        /**
+         * Take your helpful vote back
+         * @description Without a vote of yours nothing changes; the answer gives the count either way.
+         *
+         *     Who may call: customer.
+         */
+        delete: operations["unvoteReviewHelpful"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reviews by moderation status (default `pending`), oldest waiting first
+         * @description Each with the reviewer e-mail and the product name; `productId` narrows to one product.
+         *
+         *     Who may call: admin, moderator.
+         */
+        get: operations["listReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a review
+         * @description Counts in the product's rating and review count from now on. 404 "Review not found". Logged.
+         *
+         *     Who may call: admin, moderator.
+         */
+        post: operations["approveReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a review, giving the reason (shown to its author)
+         * @description A published review leaves the product figures. Logged with the status change.
+         *
+         *     Who may call: admin, moderator.
+         */
+        post: operations["rejectReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a review from the product page
+         * @description A published review leaves the product figures; an edit by its author keeps it hidden. Logged.
+         *
+         *     Who may call: admin, moderator.
+         */
+        post: operations["hideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the store's public reply to a review
+         * @description Shown under the review on the product page; replaces an earlier reply. Logged.
+         *
+         *     Who may call: admin, moderator.
+         */
+        post: operations["replyToReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, reject or hide many reviews at once
+         * @description Each id is checked: the ones found are changed in one transaction, the others are listed in `notFound`. `reason` is required to reject.
+         *
+         *     Who may call: admin, moderator.
+         */
+        post: operations["moderateReviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/create-payment-intent": {
         parameters: {
             query?: never;
@@ -10870,6 +11108,728 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listProductReviews: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 10); values above 100 are capped to 100. */
+                limit?: number;
+                sort?: "newest" | "highest" | "lowest";
+                stars?: number;
+                size?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            reviews: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                            }[];
+                            summary: {
+                                average: number;
+                                count: number;
+                                stars: {
+                                    1: number;
+                                    2: number;
+                                    3: number;
+                                    4: number;
+                                    5: number;
+                                };
+                                fit: {
+                                    runs_small: number;
+                                    true_to_size: number;
+                                    runs_large: number;
+                                    /** @enum {string|null} */
+                                    mostCommon: "runs_small" | "true_to_size" | "runs_large" | null;
+                                };
+                            };
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 4,
+                 *       "title": "Soft and warm",
+                 *       "body": "Washes well, sleeves a little long.",
+                 *       "size": "M",
+                 *       "fit": "true_to_size"
+                 *     }
+                 */
+                "application/json": {
+                    rating: number;
+                    title: string;
+                    body: string;
+                    size?: string | null;
+                    /** @enum {string|null} */
+                    fit?: "runs_small" | "true_to_size" | "runs_large" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMyReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            reviews: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rating": 5
+                 *     }
+                 */
+                "application/json": {
+                    rating?: number;
+                    title?: string;
+                    body?: string;
+                    size?: string | null;
+                    /** @enum {string|null} */
+                    fit?: "runs_small" | "true_to_size" | "runs_large" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    voteReviewHelpful: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            helpfulCount: number;
+                            voted: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    unvoteReviewHelpful: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            helpfulCount: number;
+                            voted: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReviewQueue: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                status?: "pending" | "published" | "rejected" | "hidden";
+                productId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            reviews: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                                reviewerEmail: string | null;
+                                productName: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    approveReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rejectReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Talks about another product"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    hideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replyToReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reply": "Thank you! The sleeves are cut long on purpose."
+                 *     }
+                 */
+                "application/json": {
+                    reply: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    moderateReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "64b7f0c2a1b2c3d4e5f60719"
+                 *       ],
+                 *       "action": "approve"
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                    /** @enum {string} */
+                    action: "approve" | "reject" | "hide";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            updated: string[];
+                            notFound: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     createPaymentIntent: {
         parameters: {
             query?: never;
@@ -16188,7 +17148,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -16234,7 +17194,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                 };
             };
         };
@@ -16253,7 +17213,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -16303,7 +17263,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -16381,7 +17341,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                     enabled?: boolean;
                 };
             };
@@ -16401,7 +17361,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -16451,7 +17411,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;

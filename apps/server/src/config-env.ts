@@ -120,6 +120,8 @@ export const envSchema = z
     // Product import: image URLs may use plain http://, and may point at private/loopback hosts (local setups, tests).
     IMPORT_IMAGES_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
     IMPORT_IMAGES_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+    // Reviews: published at once (1) or held for moderation (0, the default).
+    REVIEWS_PUBLISH_AT_ONCE: z.enum(['0', '1']).default('0'),
     // Outgoing webhooks: one delivery's time limit, private/loopback receivers (local setups, tests), the first retry delay.
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),

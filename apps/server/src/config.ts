@@ -65,6 +65,8 @@ export type Config = {
   /** Load shedding thresholds (503 + Retry-After past any of them); 0 turns one off. */
   overload: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
   catalogue: CatalogueSettings;
+  /** New and edited reviews are published at once, or wait for moderation (the default). */
+  reviews: { publishAtOnce: boolean };
   /** Background jobs (deliveries, mail, imports, bulk actions, schedules) this instance runs at once. */
   queueConcurrency: number;
   webhooks: WebhookSettings;
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRssBytes: e.OVERLOAD_MAX_RSS_MB * 1024 * 1024,
     },
     catalogue: { viewFlushMs: e.VIEW_FLUSH_MS, cacheTtlMs: e.CATALOGUE_CACHE_TTL_MS },
+    reviews: { publishAtOnce: e.REVIEWS_PUBLISH_AT_ONCE === '1' },
     queueConcurrency: e.QUEUE_CONCURRENCY,
     webhooks: {
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,

@@ -27,7 +27,7 @@ export async function buildOrder(
     status?: OrderStatus;
     paymentStatus?: PaymentStatus;
     createdAt?: Date;
-    items?: { name?: string; size?: string; color?: string; price: number; quantity: number }[];
+    items?: { name?: string; size?: string; color?: string; price: number; quantity: number; productId?: string }[];
   },
 ) {
   orderCounter += 1;
@@ -50,6 +50,7 @@ export async function buildOrder(
   await db.insert(orderItems).values(
     items.map((item, index) => ({
       orderId: order!.id,
+      productId: item.productId ?? null,
       productName: item.name ?? `Item ${index + 1}`,
       productSlug: `item-${index + 1}`,
       productSku: `SKU-${index + 1}`,

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { mailOutbox } from '../src/db/schema/index.js';
 import { signTestWebhook, TEST_SIGNATURE_HEADER } from '../src/modules/payments/test-provider.js';
 import { mailedToken } from './activity-log-coverage/types.js';
+import { buildOrder } from './customer-factories.js';
 import { API_CLIENT, buildProduct, buildUser, codeFor, signedIn } from './factories.js';
 import { call } from './harness.js';
 import { address, orderBody, placeOrder } from './orders.js';
@@ -74,6 +75,32 @@ async function alertToken(d: WalkData): Promise<string> {
   await call(d.app, 'POST', '/api/stock-alerts', { body });
   const [mail] = await d.app.db.select().from(mailOutbox).where(eq(mailOutbox.toEmail, body.email));
   return /unsubscribe\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+}
+
+const reviewBody = { rating: 4, title: 'Fits well', body: 'Soft fabric.', size: 'M', fit: 'true_to_size' };
+/** A new customer with a delivered order line of the walk's product, who may review it. */
+async function buyerOf(d: WalkData) {
+  const buyer = await signedIn(d.app, 'customer');
+  await buildOrder(d.app.db, {
+    customerId: buyer.user.id,
+    total: 25,
+    items: [{ productId: d.product.id, price: 25, quantity: 1 }],
+  });
+  return buyer;
+}
+/** A review of the walk's product by a new buyer, published by a moderator when asked. */
+async function reviewOf(d: WalkData, publish = false) {
+  const buyer = await buyerOf(d);
+  const written = await call(d.app, 'POST', `/api/products/${d.product.id}/reviews`, {
+    token: buyer.token,
+    body: reviewBody,
+  });
+  const id = written.body.data.review.id as string;
+  if (publish) {
+    const moderator = await signedIn(d.app, 'moderator');
+    await call(d.app, 'POST', `/api/admin/reviews/${id}/approve`, { token: moderator.token });
+  }
+  return { token: buyer.token, id };
 }
 
 const DOCS = { noData: 'API documentation: schema names only, no store data' };
@@ -191,6 +218,41 @@ export const walkTable: WalkTable = {
   'GET /api/products/category/:category': read((d) => `/api/products/category/${d.product.categoryId}`),
   'GET /api/products/:id': read((d) => `/api/products/${d.product.id}`),
   'GET /api/products/:id/related': read((d) => `/api/products/${d.product.id}/related`),
+
+  // Reviews: the product page's published ones; a buyer's own review; helpful votes on someone else's.
+  'GET /api/products/:id/reviews': async (d) => {
+    await reviewOf(d, true);
+    const url = `/api/products/${d.product.id}/reviews`;
+    return [
+      { method: 'GET', url },
+      { method: 'GET', url, token: d.customer.token },
+    ];
+  },
+  'POST /api/products/:id/reviews': async (d) => {
+    const buyer = await buyerOf(d);
+    return [{ method: 'POST', url: `/api/products/${d.product.id}/reviews`, token: buyer.token, body: reviewBody }];
+  },
+  'GET /api/reviews/mine': async (d) => {
+    const review = await reviewOf(d);
+    return [{ method: 'GET', url: '/api/reviews/mine', token: review.token }];
+  },
+  'PATCH /api/reviews/:id': async (d) => {
+    const review = await reviewOf(d);
+    return [{ method: 'PATCH', url: `/api/reviews/${review.id}`, token: review.token, body: { rating: 5 } }];
+  },
+  'DELETE /api/reviews/:id': async (d) => {
+    const review = await reviewOf(d);
+    return [{ method: 'DELETE', url: `/api/reviews/${review.id}`, token: review.token }];
+  },
+  'POST /api/reviews/:id/helpful': async (d) => {
+    const review = await reviewOf(d, true);
+    return [{ method: 'POST', url: `/api/reviews/${review.id}/helpful`, token: d.customer.token }];
+  },
+  'DELETE /api/reviews/:id/helpful': async (d) => {
+    const review = await reviewOf(d, true);
+    await call(d.app, 'POST', `/api/reviews/${review.id}/helpful`, { token: d.customer.token });
+    return [{ method: 'DELETE', url: `/api/reviews/${review.id}/helpful`, token: d.customer.token }];
+  },
   'GET /api/categories': read(() => '/api/categories'),
   'GET /api/categories/:id': read((d) => `/api/categories/${d.product.categoryId}`),
   'GET /api/brands': read(() => '/api/brands'),

@@ -2,7 +2,7 @@ import type { Role } from './constants.js';
 
 /**
  * Who may call what (docs/domain.md § API). Routes declare one of these lists; the web hides what a role cannot use.
- * admin: everything. moderator: catalogue, inventory, orders, coupons (read), customers (read), analytics.
+ * admin: everything. moderator: catalogue, inventory, orders, coupons (read), customers (read), analytics, reviews.
  * support: orders, customers, read-only catalogue. Staff users and coupon/category/brand writes: admin only.
  */
 export const ACCESS = {
@@ -26,6 +26,8 @@ export const ACCESS = {
   activityLogs: ['admin'],
   /** Webhooks, API keys and the job queue (Settings): admins only. */
   integrations: ['admin'],
+  /** Review moderation (approve, reject, hide, reply). */
+  reviews: ['admin', 'moderator'],
   customer: ['customer'],
 } as const satisfies Record<string, readonly Role[]>;
 export type AccessRule = keyof typeof ACCESS;

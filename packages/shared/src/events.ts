@@ -4,6 +4,7 @@ import { adminCustomer } from './customers.js';
 import { orderView } from './order-view.js';
 import { productView } from './products.js';
 import { returnRequestView } from './returns.js';
+import { REVIEW_MODERATIONS, reviewView } from './reviews.js';
 import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
 
 /**
@@ -19,6 +20,7 @@ export const EVENT_TYPES = [
   'order.refunded',
   'return.requested',
   'return.decided',
+  'review.moderated',
   'product.created',
   'product.updated',
   'product.deleted',
@@ -80,6 +82,8 @@ export const EVENT_DATA = {
   'order.refunded': orderView.extend({ amount: z.number() }),
   'return.requested': returnRequestView,
   'return.decided': returnRequestView,
+  /** A staff step on a review (`reply`: the store's public reply was set), with the review after it. */
+  'review.moderated': reviewView.extend({ action: z.enum([...REVIEW_MODERATIONS, 'reply']) }),
   'product.created': productView,
   'product.updated': productView,
   /** The product is gone: what named it. */

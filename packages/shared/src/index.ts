@@ -34,6 +34,7 @@ export * from './profile.js';
 export * from './queue-jobs.js';
 export * from './refinements.js';
 export * from './returns.js';
+export * from './reviews.js';
 export * from './saved-views.js';
 export * from './shop-account.js';
 export * from './staff-security.js';

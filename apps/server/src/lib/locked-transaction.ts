@@ -7,13 +7,17 @@ import { inventory, products } from '../db/schema/index.js';
  * LOCK ORDER (docs/domain.md § Production). Every business transaction takes its row locks in this one order, so two
  * transactions can never each hold what the other waits for:
  *   1. `customer`: the customer row (FOR SHARE by the customer guard: an order checks the buyer is active before
- *      anything else; FOR UPDATE by customer edits, deactivation and erasure, and by the account's own profile);
+ *      anything else; FOR UPDATE by customer edits, deactivation and erasure, and by the account's own profile;
+ *      FOR NO KEY UPDATE by a customer writing a review, so the once-per-product rule and the daily limit count it);
  *   2. `coupon`: the coupon row (FOR UPDATE: counting or giving back a use, editing or deleting the coupon);
  *   3. `products`: the products (FOR KEY SHARE for stock moves, FOR SHARE or FOR UPDATE for catalogue edits), id order;
  *   4. `inventory`: the inventory rows (product variants) FOR UPDATE in inventory id order;
  *   5. `order`: the order rows (FOR UPDATE; a new order is inserted here), id order;
  *   6. `payment`: the payment rows of the order (an intent bound or confirmed);
- *   then, taken by the database itself: the analytics rollup rows, by the order triggers (migration 0002) in key order,
+ *   then, taken by the database itself: the product rows of a review change that publishes or unpublishes reviews
+ *   (FOR NO KEY UPDATE, in id order, by the reviews statement triggers of migration 0037, after the review rows the
+ *   statement wrote: step 3's rows, taken by transactions that hold no inventory, order or payment row); the analytics
+ *   rollup rows, by the order triggers (migration 0002) in key order,
  *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for
  *   its old and new row); the idempotency key row, inserted when the answer is stored; and at commit the payment day
  *   rollup rows (analytics_payment_days), by the payments' deferred trigger, after everything else.

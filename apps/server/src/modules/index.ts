@@ -28,6 +28,7 @@ import { productAdminRoutes, productReadRoutes, productStockRoutes } from './pro
 import { profileRoutes } from './profile/index.js';
 import { queueJobRoutes } from './queue-jobs/index.js';
 import { returnRoutes } from './returns/index.js';
+import { reviewRoutes } from './reviews/index.js';
 import { savedViewRoutes } from './saved-views/index.js';
 import { sessionRoutes } from './sessions/index.js';
 import { stockAlertRoutes } from './stock-alerts/index.js';
@@ -56,6 +57,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   packingSlipRoutes,
   orderRoutes,
   returnRoutes,
+  reviewRoutes,
   // POST /payments/confirm is served by payments; what paying does to the order is the orders module's.
   paymentRoutes(confirmPayment),
   // Provider webhooks and reconciliation, served by payments; what a settled payment does is the orders module's.

@@ -9,6 +9,7 @@ import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
 import { queueJobsScenarios } from './queue-jobs.js';
 import { returnsScenarios } from './returns.js';
+import { reviewsScenarios } from './reviews.js';
 import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
 import { stockAlertScenarios } from './stock-alerts.js';
@@ -28,6 +29,7 @@ export const scenarios: ScenarioTable = {
   ...productsScenarios,
   ...ordersScenarios,
   ...returnsScenarios,
+  ...reviewsScenarios,
   ...customersScenarios,
   ...couponsScenarios,
   ...securityScenarios,

@@ -22,6 +22,7 @@ import { productContracts, productStockContracts } from './products.js';
 import { profileContracts } from './profile.js';
 import { queueJobContracts } from './queue-jobs.js';
 import { returnContracts } from './returns.js';
+import { reviewContracts } from './reviews.js';
 import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { stockAlertContracts } from './stock-alerts.js';
@@ -53,6 +54,7 @@ export * from './products.js';
 export * from './profile.js';
 export * from './queue-jobs.js';
 export * from './returns.js';
+export * from './reviews.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './stock-alerts.js';
@@ -81,6 +83,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   orderPayments: orderPaymentContracts,
   packingSlips: packingSlipContracts,
   returns: returnContracts,
+  reviews: reviewContracts,
   checkout: checkoutContracts,
   cart: cartContracts,
   categories: categoryContracts,

@@ -6,6 +6,7 @@ export * from './catalogue.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './orders.js';
+export * from './reviews.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './stock-alerts.js';

@@ -191,8 +191,6 @@ export async function seedCatalogue(
       isFeatured: index % 5 === 1,
       isTikTokTrending: index % 6 === 2,
       viewCount: rng.int(40, 4800),
-      rating: cents(3.4 + rng.next() * 1.6),
-      reviewCount: rng.int(0, 260),
       createdBy: options.createdBy,
       createdAt,
       updatedAt: new Date(createdAt.getTime() + rng.int(1, 30) * DAY),

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { inventory, orders } from '../schema/index.js';
+import { inventory, orders, products, reviews } from '../schema/index.js';
 import { seedDemoData } from './index.js';
-import { checkStockInvariants } from './invariants.js';
+import { checkReviewFigures, checkStockInvariants } from './invariants.js';
 
 let t: TestApp;
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-seed-'));
@@ -29,4 +29,13 @@ describe('the whole demo data set', () => {
     expect(await checkStockInvariants(t.app.db)).toEqual([]);
     console.log(`demo data: ${placed.length} orders, seeded in ${elapsed} ms`);
   }, 180_000);
+
+  it('rates products from real published reviews by customers who received them', async () => {
+    const written = await t.app.db.select().from(reviews);
+    expect(written.length).toBeGreaterThan(50);
+    expect(written.filter((review) => review.status === 'published').length).toBeGreaterThan(40);
+    const rated = await t.app.db.select({ reviewCount: products.reviewCount }).from(products);
+    expect(rated.filter((product) => product.reviewCount > 0).length).toBeGreaterThan(rated.length / 2);
+    expect(await checkReviewFigures(t.app.db)).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { closeFlashSale, seedCoupons } from './coupons.js';
 import { seedDemoCustomers } from './customers.js';
 import { seedDemoOrders } from './orders.js';
 import { seededRandom } from './random.js';
+import { seedDemoReviews } from './reviews.js';
 
 export { listDemoVariants } from './catalogue.js';
 export { DEMO_ACCOUNTS };
@@ -46,7 +47,9 @@ export async function seedDemoData(
   // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
   const orderCount = await seedDemoOrders(db, random, now);
   await closeFlashSale(db);
-  log(`Demo orders: ${orderCount}.`);
+  // Reviews come after the orders: only customers with a delivered order of a product review it.
+  const reviewCount = await seedDemoReviews(db, random, now);
+  log(`Demo orders: ${orderCount}, reviews: ${reviewCount}.`);
   log('Demo data loaded.');
   return true;
 }

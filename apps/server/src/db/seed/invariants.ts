@@ -57,3 +57,18 @@ export async function checkStockInvariants(
   }
   return problems;
 }
+
+/**
+ * Products whose rating or review count differs from their published reviews' (average of the stars to 2 decimals,
+ * count): none when the figures come only from the reviews trigger.
+ */
+export async function checkReviewFigures(db: DbOrTx): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT p.id FROM products p
+        LEFT JOIN LATERAL (SELECT coalesce(round(avg(r.rating), 2), 0) AS rating, count(*)::int AS n
+          FROM reviews r WHERE r.product_id = p.id AND r.status = 'published') f ON true
+        WHERE p.rating <> f.rating OR p.review_count <> f.n`,
+  );
+  return rows.map((row) => row.id);
+}

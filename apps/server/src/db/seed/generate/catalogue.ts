@@ -190,7 +190,7 @@ export async function insertProducts(
   await db.execute(
     sql.raw(`INSERT INTO products (id, name, slug, sku, description, category_id, subcategory, brand_id, price,
         compare_price, cost_price, default_size, default_color, weight, tags, is_active, is_featured, view_count,
-        rating, review_count, created_at, updated_at)
+        created_at, updated_at)
       SELECT ${idOf(run, 'product', 'n')}, p.name,
         lower(regexp_replace(p.name, '[^A-Za-z0-9]+', '-', 'g')) || '-${run.label}-' || n,
         upper('${run.label}-' || left(regexp_replace(p.kind, '[^A-Za-z]', '', 'g'), 3)) || '-' || lpad(n::text, 6, '0'),
@@ -201,7 +201,7 @@ export async function insertProducts(
         round((0.2 + ${rnd(run, 'n', 7)} * 1.5)::numeric, 3),
         ARRAY[lower(p.kind), lower(${pick(MATERIALS, rnd(run, 'n', 3))}), lower(${pick(ADJECTIVES, rnd(run, 'n', 2))})],
         ${rnd(run, 'n', 8)} >= 0.03, ${rnd(run, 'n', 9)} < 0.02, floor(power(${rnd(run, 'n', 10)}, 3) * 5000)::int,
-        round((3 + ${rnd(run, 'n', 13)} * 2)::numeric, 2), floor(${rnd(run, 'n', 14)} * 400)::int, p.created, p.created
+        p.created, p.created
       FROM generate_series(${first}, ${last}) n
       CROSS JOIN LATERAL (SELECT ${name} AS name, ${kindOf(KINDS.map((k) => k.name))} AS kind,
         (${textArray(BRANDS)})[${brand}] AS brand, (9 + floor(${rnd(run, 'n', 5)} * 190))::numeric + 0.99 AS price,

@@ -3,8 +3,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { queryRows } from '../../client.js';
-import { couponRedemptions, coupons, inventory, orderItems, orders, products, users } from '../../schema/index.js';
-import { checkStockInvariants } from '../invariants.js';
+import {
+  couponRedemptions,
+  coupons,
+  inventory,
+  orderItems,
+  orders,
+  products,
+  reviews,
+  users,
+} from '../../schema/index.js';
+import { checkReviewFigures, checkStockInvariants } from '../invariants.js';
 import { generateStore } from './index.js';
 
 let t: TestApp;
@@ -77,6 +86,18 @@ describe('large-store generator', () => {
     );
     expect(sums?.rollup).toBeCloseTo(sums?.orders ?? -1, 2);
     expect(sums?.payments).toBe(sums?.paid);
+
+    // Product figures come from real published reviews by customers with a delivered line of the product.
+    const [unbought] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM reviews r WHERE NOT EXISTS (SELECT 1 FROM orders o
+        JOIN order_items oi ON oi.order_id = o.id
+        WHERE o.customer_id = r.customer_id AND oi.product_id = r.product_id AND o.status = 'delivered')`,
+    );
+    expect(unbought?.n).toBe(0);
+    expect(await t.app.db.$count(reviews)).toBeGreaterThan(30);
+    expect(await t.app.db.$count(products, sql`review_count > 0`)).toBeGreaterThan(10);
+    expect(await checkReviewFigures(t.app.db)).toEqual([]);
   }, 120_000);
 
   it('makes the same store from the same seed, refuses to generate a seed twice, and adds another seed beside it', async () => {

@@ -8,6 +8,7 @@ import { finishCoupons, insertCoupons } from './coupons.js';
 import { insertCustomers } from './customers.js';
 import { insertActivity, insertOrders } from './orders.js';
 import { type Progress, silentProgress } from './progress.js';
+import { insertReviews } from './reviews.js';
 import { KIND, makeRun, VARIANTS_PER_PRODUCT } from './sql.js';
 import { settleStock } from './stock.js';
 
@@ -99,6 +100,13 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
     await db.execute(sql`ALTER TABLE payments ENABLE TRIGGER analytics_payment_days_write`);
   }
   await inBatches('stock', run.products, (tx, first, last, index) => settleStock(tx, run, index, first, last));
+  // The figures trigger rests during the load (it would lock and recount each batch's products); rebuilt below.
+  await db.execute(sql`ALTER TABLE reviews DISABLE TRIGGER reviews_figures_insert`);
+  try {
+    await inBatches('reviews', run.orders, (tx, first, last) => insertReviews(tx, run, first, last));
+  } finally {
+    await db.execute(sql`ALTER TABLE reviews ENABLE TRIGGER reviews_figures_insert`);
+  }
 
   const bar = progress.step('rollups', 1);
   await finishCoupons(db, run);
@@ -110,6 +118,10 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
           IN SHARE ROW EXCLUSIVE MODE`,
     );
     await tx.execute(sql`SELECT analytics_rebuild()`);
+  });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE reviews IN SHARE ROW EXCLUSIVE MODE`);
+    await tx.execute(sql`SELECT product_review_figures_rebuild()`);
   });
   // The load wrote history (backdated movements): stock figures kept for past days no longer hold.
   await db.execute(sql`DELETE FROM analytics_stock_snapshots`);

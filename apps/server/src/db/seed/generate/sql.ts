@@ -46,6 +46,7 @@ export const KIND = {
   redemption: '09',
   activity: '0a',
   coupon: '0d',
+  review: '0c',
 } as const;
 
 /**

@@ -1,0 +1,67 @@
+import { REVIEW_FITS, REVIEW_STATUSES } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './catalogue.js';
+import { createdAt, idColumn, oneOf, refId, updatedAt } from './common.js';
+import { users } from './users.js';
+
+/**
+ * Product reviews, one per customer and product. The products' `rating` and `review_count` are kept from the
+ * published ones by the statement triggers of migration 0037 (docs/reviews.md).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: idColumn(),
+    productId: refId('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: refId('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    size: text('size'),
+    fit: text('fit', { enum: REVIEW_FITS }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    storeReply: text('store_reply'),
+    /** Set when the review was written by a customer with a delivered order line of the product. */
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('reviews_helpful_count_check', sql`${t.helpfulCount} >= 0`),
+    oneOf('reviews_status_check', t.status, REVIEW_STATUSES),
+    oneOf('reviews_fit_check', t.fit, REVIEW_FITS),
+    uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
+    // The product page walks its published reviews newest first (and the figures read a product's published stars).
+    index('reviews_product_status_created_idx').on(t.productId, t.status, t.createdAt, t.rating),
+    // The moderation queue, per status, oldest first; and a customer's reviews of the last 24 hours (daily limit).
+    index('reviews_status_created_idx').on(t.status, t.createdAt),
+    index('reviews_customer_created_idx').on(t.customerId, t.createdAt),
+  ],
+);
+
+/** One helpful vote per customer and review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    id: idColumn(),
+    reviewId: refId('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    customerId: refId('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_votes_review_customer_idx').on(t.reviewId, t.customerId),
+    index('review_votes_customer_idx').on(t.customerId),
+  ],
+);

@@ -1,0 +1,119 @@
+import {
+  type PublicReviewView,
+  pagination,
+  type productReviewsQuery,
+  REVIEW_FITS,
+  REVIEW_MESSAGES,
+  type ReviewFit,
+  type ReviewSummary,
+  type ReviewView,
+  reviewerName,
+} from '@seamline/shared';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import { products, reviews, users } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+
+type ReviewRow = typeof reviews.$inferSelect & { firstName: string | null; lastName: string | null };
+
+const columns = { review: reviews, firstName: users.firstName, lastName: users.lastName };
+
+/** Reviews with their authors' names, matching `where`. */
+export async function loadReviews(
+  db: DbOrTx,
+  where: SQL | undefined,
+  options: { orderBy?: SQL[]; limit?: number; offset?: number } = {},
+): Promise<ReviewRow[]> {
+  const query = db
+    .select(columns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.customerId))
+    .where(where)
+    .orderBy(...(options.orderBy ?? [desc(reviews.createdAt), desc(reviews.id)]))
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  return (await query).map((row) => ({ ...row.review, firstName: row.firstName, lastName: row.lastName }));
+}
+
+export function publicView(row: ReviewRow): PublicReviewView {
+  return {
+    id: row.id,
+    productId: row.productId,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    size: row.size,
+    fit: row.fit,
+    reviewer: reviewerName(row.firstName, row.lastName),
+    verifiedPurchase: row.verifiedPurchase,
+    helpfulCount: row.helpfulCount,
+    storeReply: row.storeReply,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function fullView(row: ReviewRow): ReviewView {
+  return {
+    ...publicView(row),
+    customerId: row.customerId,
+    status: row.status,
+    rejectReason: row.rejectReason,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function reviewById(db: DbOrTx, id: string): Promise<ReviewView> {
+  const [row] = await loadReviews(db, eq(reviews.id, id));
+  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  return fullView(row);
+}
+
+const ORDERS = {
+  newest: [desc(reviews.createdAt), desc(reviews.id)],
+  highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+};
+
+/** GET /products/{id}/reviews: a page of the published reviews (a walk of reviews_product_status_created_idx). */
+export async function productReviews(db: DbOrTx, productId: string, query: z.output<typeof productReviewsQuery>) {
+  const [product] = await db
+    .select({ rating: products.rating, reviewCount: products.reviewCount })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);
+  const published = and(eq(reviews.productId, productId), eq(reviews.status, 'published'));
+  const where = and(
+    published,
+    query.stars ? eq(reviews.rating, query.stars) : undefined,
+    query.size ? sql`lower(${reviews.size}) = lower(${query.size})` : undefined,
+  );
+  const [rows, [counted], distribution] = await Promise.all([
+    loadReviews(db, where, { orderBy: ORDERS[query.sort], limit: query.limit, offset: (query.page - 1) * query.limit }),
+    db.select({ n: count() }).from(reviews).where(where),
+    reviewDistribution(db, published!),
+  ]);
+  // The average and count are the product's own figures (kept by the database from the published reviews).
+  const summary = { average: product.rating, count: product.reviewCount, ...distribution };
+  return { reviews: rows.map(publicView), summary, pagination: pagination(query.page, query.limit, counted!.n) };
+}
+
+/** Stars 1–5 and fits of the published reviews, in one pass. */
+async function reviewDistribution(db: DbOrTx, published: SQL): Promise<Pick<ReviewSummary, 'stars' | 'fit'>> {
+  const rows = await db
+    .select({ rating: reviews.rating, fit: reviews.fit, n: count() })
+    .from(reviews)
+    .where(published)
+    .groupBy(reviews.rating, reviews.fit);
+  const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  const fits: Record<ReviewFit, number> = { runs_small: 0, true_to_size: 0, runs_large: 0 };
+  for (const row of rows) {
+    stars[row.rating as keyof typeof stars] += row.n;
+    if (row.fit) fits[row.fit] += row.n;
+  }
+  const mostCommon = REVIEW_FITS.reduce<ReviewFit | null>(
+    (best, fit) => (fits[fit] > 0 && (best === null || fits[fit] > fits[best]) ? fit : best),
+    null,
+  );
+  return { stars, fit: { ...fits, mostCommon } };
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { limitParam } from './api.js';
+import { objectIdParam } from './id-params.js';
+
+/** pending: waits for moderation; published: on the product page; rejected (with a reason) and hidden: not shown. */
+export const REVIEW_STATUSES = ['pending', 'published', 'rejected', 'hidden'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const REVIEW_FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+
+/** Reviews one customer may write in 24 hours. */
+export const REVIEW_DAILY_LIMIT = 10;
+/** A product page's reviews per page. */
+export const REVIEW_PAGE_SIZE = 10;
+/** Reviews one bulk moderation step may name. */
+export const REVIEW_BULK_LIMIT = 100;
+
+export const REVIEW_MESSAGES = {
+  notFound: 'Review not found',
+  productNotFound: 'Product not found',
+  notBought: 'Only customers with a delivered order of this product can review it.',
+  alreadyReviewed: 'You have already reviewed this product. Edit your review instead.',
+  dailyLimit: (limit: number) => `You can write at most ${limit} reviews a day. Please try again tomorrow.`,
+  ratingRange: 'Rating must be a whole number from 1 to 5.',
+  titleRequired: 'Title is required.',
+  bodyRequired: 'Review text is required.',
+  fit: `Fit must be one of ${REVIEW_FITS.join(', ')}.`,
+  rejectReasonRequired: 'Reject reason is required.',
+  replyRequired: 'Reply is required.',
+  notPublished: 'Only published reviews can be voted on.',
+  ownReview: 'You cannot vote on your own review.',
+  bulkIds: `Name 1 to ${REVIEW_BULK_LIMIT} review IDs.`,
+} as const;
+
+/** Links and e-mail addresses in a review hold it for moderation whatever the store setting says. */
+const LINK_OR_EMAIL = /(https?:\/\/|www\.|[a-z0-9-]+\.(com|net|org|io|co|shop|info|biz|ru|xyz)\b|\S+@\S+\.\S+)/i;
+export const needsModeration = (...texts: readonly (string | null | undefined)[]) =>
+  texts.some((text) => text != null && LINK_OR_EMAIL.test(text));
+
+const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+const rating = z.coerce
+  .number({ error: REVIEW_MESSAGES.ratingRange })
+  .int(REVIEW_MESSAGES.ratingRange)
+  .min(1, REVIEW_MESSAGES.ratingRange)
+  .max(5, REVIEW_MESSAGES.ratingRange);
+const fit = z.enum(REVIEW_FITS, { error: REVIEW_MESSAGES.fit });
+const size = z.string().trim().min(1).max(20);
+
+/** POST /products/{id}/reviews. */
+export const reviewInput = z.object({
+  rating,
+  title: text(REVIEW_MESSAGES.titleRequired, 120),
+  body: text(REVIEW_MESSAGES.bodyRequired, 5000),
+  size: size.nullish(),
+  fit: fit.nullish(),
+});
+export type ReviewInput = z.input<typeof reviewInput>;
+
+/** PATCH /reviews/{id}: the fields to change (an edited review is moderated again). */
+export const reviewEditInput = reviewInput
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Name at least one field to change.');
+
+/** GET /products/{id}/reviews. */
+export const productReviewsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: limitParam(REVIEW_PAGE_SIZE),
+  sort: z.enum(REVIEW_SORTS).default('newest'),
+  stars: z.coerce.number().int().min(1).max(5).optional(),
+  size: size.optional(),
+});
+
+/** GET /admin/reviews (the moderation queue: pending first by default). */
+export const reviewQueueQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: limitParam(20),
+  status: z.enum(REVIEW_STATUSES).default('pending'),
+  productId: objectIdParam('product').optional(),
+});
+
+export const rejectReviewInput = z.object({ reason: text(REVIEW_MESSAGES.rejectReasonRequired, 500) });
+export const replyReviewInput = z.object({ reply: text(REVIEW_MESSAGES.replyRequired, 2000) });
+
+export const REVIEW_MODERATIONS = ['approve', 'reject', 'hide'] as const;
+/** POST /admin/reviews/bulk: one step for many reviews; each is checked on its own. */
+export const bulkModerationInput = z
+  .object({
+    ids: z
+      .array(objectIdParam('review'))
+      .min(1, REVIEW_MESSAGES.bulkIds)
+      .max(REVIEW_BULK_LIMIT, REVIEW_MESSAGES.bulkIds),
+    action: z.enum(REVIEW_MODERATIONS),
+    reason: z.string().trim().min(1).max(500).optional(),
+  })
+  .refine((v) => v.action !== 'reject' || v.reason !== undefined, {
+    message: REVIEW_MESSAGES.rejectReasonRequired,
+    path: ['reason'],
+  });
+
+/** What anyone sees of a published review: the reviewer as first name and last initial, never the e-mail. */
+export const publicReviewView = z.object({
+  id: z.string(),
+  productId: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  body: z.string(),
+  size: z.string().nullable(),
+  fit: z.enum(REVIEW_FITS).nullable(),
+  reviewer: z.string(),
+  verifiedPurchase: z.boolean(),
+  helpfulCount: z.number(),
+  storeReply: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicReviewView = z.infer<typeof publicReviewView>;
+
+/** The author's and staff's view: the status and the moderation fields too. */
+export const reviewView = publicReviewView.extend({
+  customerId: z.string().nullable(),
+  status: z.enum(REVIEW_STATUSES),
+  rejectReason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ReviewView = z.infer<typeof reviewView>;
+
+export const reviewSummaryView = z.object({
+  average: z.number(),
+  count: z.number(),
+  /** Published reviews per star, "1" to "5". */
+  stars: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
+  fit: z.object({
+    runs_small: z.number(),
+    true_to_size: z.number(),
+    runs_large: z.number(),
+    /** The fit most reviewers gave (null without any). */
+    mostCommon: z.enum(REVIEW_FITS).nullable(),
+  }),
+});
+export type ReviewSummary = z.infer<typeof reviewSummaryView>;
+
+/** "Rita R." from a first and last name. */
+export function reviewerName(firstName: string | null, lastName: string | null): string {
+  const first = firstName?.trim() || 'Customer';
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}
