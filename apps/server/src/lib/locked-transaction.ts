@@ -15,7 +15,7 @@ import { inventory, products } from '../db/schema/index.js';
  *   5. `order`: the order rows (FOR UPDATE; a new order is inserted here), id order;
  *   6. `payment`: the payment rows of the order (an intent bound or confirmed);
  *   then, taken by the database itself: the product rows of a review change that publishes or unpublishes reviews
- *   (FOR NO KEY UPDATE, in id order, by the reviews statement triggers of migration 0037, after the review rows the
+ *   (FOR NO KEY UPDATE, in id order, by the reviews statement triggers of migration 0038, after the review rows the
  *   statement wrote: step 3's rows, taken by transactions that hold no inventory, order or payment row); the analytics
  *   rollup rows, by the order triggers (migration 0002) in key order,
  *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for

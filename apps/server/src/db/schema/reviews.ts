@@ -7,7 +7,7 @@ import { users } from './users.js';
 
 /**
  * Product reviews, one per customer and product. The products' `rating` and `review_count` are kept from the
- * published ones by the statement triggers of migration 0037 (docs/reviews.md).
+ * published ones by the statement triggers of migration 0038 (docs/reviews.md).
  */
 export const reviews = pgTable(
   'reviews',

@@ -14,7 +14,7 @@ const STATUS_AFTER: Record<Moderation, ReviewStatus> = { approve: 'published', r
 
 /**
  * Staff moderation: every step is one transaction with one activity-log row per review. A step that publishes or
- * unpublishes reviews locks their products (the reviews trigger of migration 0037, in product id order).
+ * unpublishes reviews locks their products (the reviews trigger of migration 0038, in product id order).
  */
 export class ModerationService {
   constructor(private readonly db: Db) {}

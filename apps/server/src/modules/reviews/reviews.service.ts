@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 /**
  * A customer's reviews and helpful votes. Writing a review locks the customer's row first (step 1 of the lock order,
  * lib/locked-transaction.ts), so the once-per-product rule and the daily limit are read after any parallel review of
- * the same customer committed; the product row is then locked by the reviews trigger (migration 0037) when a
+ * the same customer committed; the product row is then locked by the reviews trigger (migration 0038) when a
  * published review changes, after the review row.
  */
 export class ReviewsService {
