@@ -1724,7 +1724,7 @@ export interface paths {
         };
         /**
          * A product's published reviews, paged, with the star and fit summary
-         * @description Sorted `newest` (default), `highest` or `lowest`; `stars` and `size` filter the page (not the summary). Reviewers are shown as first name and last initial. 404 when the product does not exist.
+         * @description Sorted `newest` (default), `highest`, `lowest` or `with_photos` (reviews with photos first, then newest); `stars` and `size` filter the page (not the summary). Reviewers are shown as first name and last initial. 404 when the product does not exist.
          *
          *     Who may call: anyone, without signing in.
          */
@@ -1791,6 +1791,50 @@ export interface paths {
          *     Who may call: customer.
          */
         patch: operations["updateReview"];
+        trace?: never;
+    };
+    "/api/reviews/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach photos to your review (`photos` field; at most 3 per review)
+         * @description Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB each; 415 for what is not an image). 400 "A review can have at most 3 photos." past the limit; the review is moderated again as after an edit. Counted as a public write (per address). 404 "Review not found" for someone else's review.
+         *
+         *     Who may call: customer.
+         */
+        post: operations["addReviewPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a photo from your review
+         * @description Its files are deleted. 404 "Photo not found" when the review has no such photo.
+         *
+         *     Who may call: customer.
+         */
+        delete: operations["deleteReviewPhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/reviews/{id}/helpful": {
@@ -11114,7 +11158,7 @@ export interface operations {
                 page?: number;
                 /** @description Page size (default 10); values above 100 are capped to 100. */
                 limit?: number;
-                sort?: "newest" | "highest" | "lowest";
+                sort?: "newest" | "highest" | "lowest" | "with_photos";
                 stars?: number;
                 size?: string;
             };
@@ -11149,6 +11193,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                             }[];
                             summary: {
@@ -11241,6 +11290,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11293,6 +11347,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11391,6 +11450,131 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    addReviewPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
+                                createdAt: string;
+                                customerId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "published" | "rejected" | "hidden";
+                                rejectReason: string | null;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    deleteReviewPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                photoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            review: {
+                                id: string;
+                                productId: string;
+                                rating: number;
+                                title: string;
+                                body: string;
+                                size: string | null;
+                                /** @enum {string|null} */
+                                fit: "runs_small" | "true_to_size" | "runs_large" | null;
+                                reviewer: string;
+                                verifiedPurchase: boolean;
+                                helpfulCount: number;
+                                storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11519,6 +11703,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11581,6 +11770,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11645,6 +11839,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11698,6 +11897,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */
@@ -11762,6 +11966,11 @@ export interface operations {
                                 verifiedPurchase: boolean;
                                 helpfulCount: number;
                                 storeReply: string | null;
+                                photos: {
+                                    id: string;
+                                    url: string;
+                                    thumbnailUrl: string;
+                                }[];
                                 createdAt: string;
                                 customerId: string | null;
                                 /** @enum {string} */

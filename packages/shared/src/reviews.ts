@@ -9,7 +9,12 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
 export type ReviewFit = (typeof REVIEW_FITS)[number];
 
-export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+/** `with_photos`: reviews with photos first, then newest. */
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest', 'with_photos'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** Photos one review may carry. */
+export const REVIEW_PHOTO_LIMIT = 3;
 
 /** Reviews one customer may write in 24 hours. */
 export const REVIEW_DAILY_LIMIT = 10;
@@ -33,6 +38,8 @@ export const REVIEW_MESSAGES = {
   notPublished: 'Only published reviews can be voted on.',
   ownReview: 'You cannot vote on your own review.',
   bulkIds: `Name 1 to ${REVIEW_BULK_LIMIT} review IDs.`,
+  photoLimit: `A review can have at most ${REVIEW_PHOTO_LIMIT} photos.`,
+  photoNotFound: 'Photo not found',
 } as const;
 
 /** Links and e-mail addresses in a review hold it for moderation whatever the store setting says. */
@@ -100,6 +107,10 @@ export const bulkModerationInput = z
     path: ['reason'],
   });
 
+/** A review photo: the thumbnail for the list, `url` for the larger view. */
+export const reviewPhotoView = z.object({ id: z.string(), url: z.string(), thumbnailUrl: z.string() });
+export type ReviewPhotoView = z.infer<typeof reviewPhotoView>;
+
 /** What anyone sees of a published review: the reviewer as first name and last initial, never the e-mail. */
 export const publicReviewView = z.object({
   id: z.string(),
@@ -113,6 +124,7 @@ export const publicReviewView = z.object({
   verifiedPurchase: z.boolean(),
   helpfulCount: z.number(),
   storeReply: z.string().nullable(),
+  photos: z.array(reviewPhotoView),
   createdAt: z.string(),
 });
 export type PublicReviewView = z.infer<typeof publicReviewView>;
@@ -140,6 +152,9 @@ export const reviewSummaryView = z.object({
   }),
 });
 export type ReviewSummary = z.infer<typeof reviewSummaryView>;
+
+/** DELETE /reviews/{id}/photos/{photoId}: a review and one of its photos. */
+export const reviewPhotoParams = z.object({ id: objectIdParam('review'), photoId: objectIdParam('photo') });
 
 /** "Rita R." from a first and last name. */
 export function reviewerName(firstName: string | null, lastName: string | null): string {

@@ -17,6 +17,8 @@ const PUBLIC_WRITES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/invitations/accept',
   'POST /api/stock-alerts',
+  // Each photo is decoded and re-encoded three times.
+  'POST /api/reviews/:id/photos',
 ]);
 
 type Budget = keyof RateLimits;

@@ -9,10 +9,12 @@ import {
   publicReviewView,
   REVIEW_DAILY_LIMIT,
   REVIEW_MESSAGES,
+  REVIEW_PHOTO_LIMIT,
   rejectReviewInput,
   replyReviewInput,
   reviewEditInput,
   reviewInput,
+  reviewPhotoParams,
   reviewQueueQuery,
   reviewSummaryView,
   reviewView,
@@ -42,7 +44,7 @@ export const reviewContracts = {
     path: '/products/:id/reviews',
     summary: "A product's published reviews, paged, with the star and fit summary",
     description:
-      'Sorted `newest` (default), `highest` or `lowest`; `stars` and `size` filter the page (not the summary). ' +
+      'Sorted `newest` (default), `highest`, `lowest` or `with_photos` (reviews with photos first, then newest); `stars` and `size` filter the page (not the summary). ' +
       'Reviewers are shown as first name and last initial. 404 when the product does not exist.',
     tag,
     access: 'public',
@@ -104,6 +106,33 @@ export const reviewContracts = {
     access: 'customer',
     params: reviewParams,
     responses: { 200: messageEnvelope },
+  }),
+  addPhotos: endpoint({
+    operationId: 'addReviewPhotos',
+    method: 'POST',
+    path: '/reviews/:id/photos',
+    summary: `Attach photos to your review (\`photos\` field; at most ${REVIEW_PHOTO_LIMIT} per review)`,
+    description:
+      'Checked and stored as product images are (original, webp and thumbnail renditions; 5 MB each; 415 for what ' +
+      `is not an image). 400 "${REVIEW_MESSAGES.photoLimit}" past the limit; the review is moderated again as after ` +
+      `an edit. Counted as a public write (per address). 404 "${REVIEW_MESSAGES.notFound}" for someone else's review.`,
+    tag,
+    access: 'customer',
+    params: reviewParams,
+    multipart: true,
+    responses: { 200: reviewEnvelope },
+    errors: [413, 415, 507],
+  }),
+  removePhoto: endpoint({
+    operationId: 'deleteReviewPhoto',
+    method: 'DELETE',
+    path: '/reviews/:id/photos/:photoId',
+    summary: 'Remove a photo from your review',
+    description: `Its files are deleted. 404 "${REVIEW_MESSAGES.photoNotFound}" when the review has no such photo.`,
+    tag,
+    access: 'customer',
+    params: reviewPhotoParams,
+    responses: { 200: reviewEnvelope },
   }),
   vote: endpoint({
     operationId: 'voteReviewHelpful',

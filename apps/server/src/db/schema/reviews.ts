@@ -30,6 +30,8 @@ export const reviews = pgTable(
     /** Set when the review was written by a customer with a delivered order line of the product. */
     verifiedPurchase: boolean('verified_purchase').notNull().default(false),
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** Set while the review has photos (kept with its photo rows in the same transaction): the `with_photos` sort. */
+    hasPhotos: boolean('has_photos').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +43,17 @@ export const reviews = pgTable(
     uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
     // The product page walks its published reviews newest first (and the figures read a product's published stars).
     index('reviews_product_status_created_idx').on(t.productId, t.status, t.createdAt, t.rating),
+    // The other sorts of the product page, each a walk of its own index: highest first (scanned backwards), lowest
+    // first (rating up, newest first within a rating), and with photos first.
+    index('reviews_product_status_rating_idx').on(t.productId, t.status, t.rating, t.createdAt, t.id),
+    index('reviews_product_status_rating_low_idx').on(
+      t.productId,
+      t.status,
+      t.rating.asc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('reviews_product_status_photos_idx').on(t.productId, t.status, t.hasPhotos, t.createdAt, t.id),
     // The moderation queue, per status, oldest first; and a customer's reviews of the last 24 hours (daily limit).
     index('reviews_status_created_idx').on(t.status, t.createdAt),
     index('reviews_customer_created_idx').on(t.customerId, t.createdAt),
@@ -64,4 +77,21 @@ export const reviewVotes = pgTable(
     uniqueIndex('review_votes_review_customer_idx').on(t.reviewId, t.customerId),
     index('review_votes_customer_idx').on(t.customerId),
   ],
+);
+
+/** A review's photos (at most REVIEW_PHOTO_LIMIT), stored as product images are; the files go with the review. */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: idColumn(),
+    reviewId: refId('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    original: text('original').notNull(),
+    webp: text('webp').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_photos_review_idx').on(t.reviewId, t.position)],
 );

@@ -9,13 +9,22 @@ import {
 } from '@seamline/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { brands, categories, inventory, inventoryMovements, productImages, products } from '../../db/schema/index.js';
+import {
+  brands,
+  categories,
+  inventory,
+  inventoryMovements,
+  productImages,
+  products,
+  reviews,
+} from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { discardUnusedImages } from '../../lib/images.js';
 import { lockedTransaction } from '../../lib/locked-transaction.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
+import { discardReviewPhotos, photosOfReviews } from '../reviews/index.js';
 import { syncInventory } from './inventory-sync.js';
 import { loadProduct } from './product-view.js';
 
@@ -194,12 +203,14 @@ export class CatalogueWriteService {
   /** Removes the product with its inventory, movements and images for good; order lines keep their snapshot. */
   /** Deletes a product; `alsoInTransaction` joins the same transaction (a bulk job's progress). */
   async remove(id: string, ctx: AuditContext, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
-    const images = await lockedTransaction(this.db, async (tx, locks) => {
+    const { images, photos } = await lockedTransaction(this.db, async (tx, locks) => {
       const [before] = await locks.step('products', () =>
         tx.select().from(products).where(eq(products.id, id)).for('update'),
       );
       if (!before) throw notFound(PRODUCT_MESSAGES.notFound);
       const images = await tx.select().from(productImages).where(eq(productImages.productId, id));
+      // The product's reviews go by cascade; their photo files are deleted once this committed.
+      const photos = await photosOfReviews(tx, eq(reviews.productId, id));
       await tx.delete(inventoryMovements).where(eq(inventoryMovements.productId, id));
       await tx.delete(inventory).where(eq(inventory.productId, id));
       await tx.delete(productImages).where(eq(productImages.productId, id));
@@ -212,9 +223,10 @@ export class CatalogueWriteService {
       });
       await recordEvent(tx, { type: 'product.deleted', objectId: id, data: productDeleted(before) });
       await alsoInTransaction?.(tx);
-      return images;
+      return { images, photos };
     });
     await discardUnusedImages(this.db, this.storage, images);
+    await discardReviewPhotos(this.storage, photos);
   }
 
   /** The product columns present in the input. */

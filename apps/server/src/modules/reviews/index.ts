@@ -1,1 +1,2 @@
+export { discardReviewPhotos, photosOfReviews } from './review-photos.service.js';
 export { reviewRoutes } from './reviews.routes.js';

@@ -7,7 +7,7 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { writeActivities } from '../../lib/bulk.js';
 import { notFound } from '../../lib/errors.js';
 import { recordEvent, recordEvents } from '../../lib/events.js';
-import { fullView, loadReviews, reviewById } from './review-views.js';
+import { fullView, loadReviews, reviewById, withPhotos } from './review-views.js';
 
 export type Moderation = 'approve' | 'reject' | 'hide';
 const STATUS_AFTER: Record<Moderation, ReviewStatus> = { approve: 'published', reject: 'rejected', hide: 'hidden' };
@@ -43,9 +43,13 @@ export class ModerationService {
         .offset((query.page - 1) * query.limit),
       this.db.select({ n: count() }).from(reviews).where(where),
     ]);
+    const authored = await withPhotos(
+      this.db,
+      rows.map((row) => ({ ...row.review, firstName: row.firstName, lastName: row.lastName })),
+    );
     return {
-      reviews: rows.map((row) => ({
-        ...fullView({ ...row.review, firstName: row.firstName, lastName: row.lastName }),
+      reviews: rows.map((row, i) => ({
+        ...fullView(authored[i]!),
         reviewerEmail: row.email,
         productName: row.productName,
       })),

@@ -5,21 +5,46 @@ import {
   REVIEW_FITS,
   REVIEW_MESSAGES,
   type ReviewFit,
+  type ReviewSort,
   type ReviewSummary,
   type ReviewView,
   reviewerName,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { products, reviews, users } from '../../db/schema/index.js';
+import { products, reviewPhotos, reviews, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
-type ReviewRow = typeof reviews.$inferSelect & { firstName: string | null; lastName: string | null };
+type PhotoRow = typeof reviewPhotos.$inferSelect;
+type AuthoredRow = typeof reviews.$inferSelect & { firstName: string | null; lastName: string | null };
+type ReviewRow = AuthoredRow & { photos: PhotoRow[] };
 
 const columns = { review: reviews, firstName: users.firstName, lastName: users.lastName };
 
-/** Reviews with their authors' names, matching `where`. */
+/** The rows with their photos (one query for all of them), in position order. */
+export async function withPhotos<T extends { id: string }>(
+  db: DbOrTx,
+  rows: T[],
+): Promise<(T & { photos: PhotoRow[] })[]> {
+  const byReview = new Map<string, PhotoRow[]>();
+  if (rows.length > 0) {
+    const photos = await db
+      .select()
+      .from(reviewPhotos)
+      .where(
+        inArray(
+          reviewPhotos.reviewId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(reviewPhotos.position), asc(reviewPhotos.id));
+    for (const photo of photos) byReview.set(photo.reviewId, [...(byReview.get(photo.reviewId) ?? []), photo]);
+  }
+  return rows.map((row) => ({ ...row, photos: byReview.get(row.id) ?? [] }));
+}
+
+/** Reviews with their authors' names and photos, matching `where`. */
 export async function loadReviews(
   db: DbOrTx,
   where: SQL | undefined,
@@ -33,7 +58,8 @@ export async function loadReviews(
     .orderBy(...(options.orderBy ?? [desc(reviews.createdAt), desc(reviews.id)]))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
-  return (await query).map((row) => ({ ...row.review, firstName: row.firstName, lastName: row.lastName }));
+  const rows = (await query).map((row) => ({ ...row.review, firstName: row.firstName, lastName: row.lastName }));
+  return withPhotos(db, rows);
 }
 
 export function publicView(row: ReviewRow): PublicReviewView {
@@ -49,6 +75,7 @@ export function publicView(row: ReviewRow): PublicReviewView {
     verifiedPurchase: row.verifiedPurchase,
     helpfulCount: row.helpfulCount,
     storeReply: row.storeReply,
+    photos: row.photos.map((photo) => ({ id: photo.id, url: photo.webp, thumbnailUrl: photo.thumbnail })),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -69,13 +96,15 @@ export async function reviewById(db: DbOrTx, id: string): Promise<ReviewView> {
   return fullView(row);
 }
 
-const ORDERS = {
+/** Each sort walks an index of its own (schema/reviews.ts), so a first page reads about one page of rows. */
+const ORDERS: Record<ReviewSort, SQL[]> = {
   newest: [desc(reviews.createdAt), desc(reviews.id)],
   highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
   lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  with_photos: [desc(reviews.hasPhotos), desc(reviews.createdAt), desc(reviews.id)],
 };
 
-/** GET /products/{id}/reviews: a page of the published reviews (a walk of reviews_product_status_created_idx). */
+/** GET /products/{id}/reviews: a page of the published reviews. */
 export async function productReviews(db: DbOrTx, productId: string, query: z.output<typeof productReviewsQuery>) {
   const [product] = await db
     .select({ rating: products.rating, reviewCount: products.reviewCount })

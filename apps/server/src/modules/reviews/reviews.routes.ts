@@ -1,15 +1,18 @@
-import { reviewContracts as contracts } from '@seamline/shared';
+import { reviewContracts as contracts, REVIEW_PHOTO_LIMIT } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
+import { imageUploadRoute, readImageUploads } from '../../lib/images.js';
 import { ok } from '../../lib/responses.js';
 import { ModerationService } from './moderation.service.js';
+import { ReviewPhotosService } from './review-photos.service.js';
 import { productReviews } from './review-views.js';
 import { ReviewsService } from './reviews.service.js';
 
 /** Product reviews: anyone reads the published ones, buyers write theirs, moderators and admins moderate. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ReviewsService(app.db, app.config.reviews);
+  const service = new ReviewsService(app.db, app.config.reviews, app.storage);
+  const photos = new ReviewPhotosService(app.db, app.storage, service);
   const moderation = new ModerationService(app.db);
 
   serve(app, contracts.listForProduct, async (request) =>
@@ -33,6 +36,19 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.remove(request.params.id, request.user!);
     return { success: true as const, message: 'Review deleted' };
   });
+
+  serve(
+    app,
+    contracts.addPhotos,
+    async (request) => {
+      const { files } = await readImageUploads(request, 'photos', REVIEW_PHOTO_LIMIT);
+      return ok({ review: await photos.add(request.params.id, files, request.user!) }, 'Photos added');
+    },
+    imageUploadRoute(REVIEW_PHOTO_LIMIT),
+  );
+  serve(app, contracts.removePhoto, async (request) =>
+    ok({ review: await photos.remove(request.params.id, request.params.photoId, request.user!) }, 'Photo removed'),
+  );
 
   serve(app, contracts.vote, async (request) => ok(await service.vote(request.params.id, request.user!)));
   serve(app, contracts.unvote, async (request) => ok(await service.unvote(request.params.id, request.user!)));

@@ -12,7 +12,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, reviewVotes, users } from '../../db/schema/index.js';
 import { AppError, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { locksOf } from '../../lib/locked-transaction.js';
+import type { ObjectStorage } from '../../lib/storage/index.js';
 import type { AuthUser } from '../../types.js';
+import { discardReviewPhotos, photosOfReviews } from './review-photos.service.js';
 import { fullView, loadReviews, reviewById } from './review-views.js';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +29,7 @@ export class ReviewsService {
   constructor(
     private readonly db: Db,
     private readonly settings: { publishAtOnce: boolean },
+    private readonly storage: ObjectStorage,
   ) {}
 
   /** POST /products/{id}/reviews. */
@@ -88,13 +91,16 @@ export class ReviewsService {
     });
   }
 
-  /** DELETE /reviews/{id}: the review and its votes. */
+  /** DELETE /reviews/{id}: the review, its votes and photo rows; the photo files once that committed. */
   async remove(id: string, user: AuthUser) {
-    const [deleted] = await this.db
-      .delete(reviews)
-      .where(and(eq(reviews.id, id), eq(reviews.customerId, user.id)))
-      .returning({ id: reviews.id });
-    if (!deleted) throw notFound(REVIEW_MESSAGES.notFound);
+    const photos = await this.db.transaction(async (tx) => {
+      const own = and(eq(reviews.id, id), eq(reviews.customerId, user.id));
+      const photos = await photosOfReviews(tx, own);
+      const [deleted] = await tx.delete(reviews).where(own).returning({ id: reviews.id });
+      if (!deleted) throw notFound(REVIEW_MESSAGES.notFound);
+      return photos;
+    });
+    await discardReviewPhotos(this.storage, photos);
   }
 
   /** POST /reviews/{id}/helpful: the vote row decides; the count moves only when the vote was new. */
@@ -140,7 +146,7 @@ export class ReviewsService {
   }
 
   /** Published at once only when the store says so and the text carries no link or e-mail address. */
-  private statusFor(title: string, body: string): ReviewStatus {
+  statusFor(title: string, body: string): ReviewStatus {
     return this.settings.publishAtOnce && !needsModeration(title, body) ? 'published' : 'pending';
   }
 
@@ -153,7 +159,8 @@ export class ReviewsService {
     return row;
   }
 
-  private async lockCustomer(tx: Tx, customerId: string) {
+  /** Step 1 of the lock order; 403 for a deactivated account. */
+  async lockCustomer(tx: Tx, customerId: string) {
     const [customer] = await locksOf(tx).step(
       'customer',
       () =>
