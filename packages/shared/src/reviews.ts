@@ -16,6 +16,30 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Photos one review may carry. */
 export const REVIEW_PHOTO_LIMIT = 3;
 
+/** The screens' names of the fits, sorts and statuses, and the product page's fit sentence. */
+export const REVIEW_FIT_LABELS: Record<ReviewFit, string> = {
+  runs_small: 'Runs small',
+  true_to_size: 'True to size',
+  runs_large: 'Runs large',
+};
+export const REVIEW_FIT_SUMMARY: Record<ReviewFit, string> = {
+  runs_small: 'Most say: runs small — consider a size up',
+  true_to_size: 'Most say: true to size',
+  runs_large: 'Most say: runs large — consider a size down',
+};
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  newest: 'Newest',
+  highest: 'Highest rated',
+  lowest: 'Lowest rated',
+  with_photos: 'With photos',
+};
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  pending: 'Waiting for approval',
+  published: 'Published',
+  rejected: 'Rejected',
+  hidden: 'Hidden',
+};
+
 /** Reviews one customer may write in 24 hours. */
 export const REVIEW_DAILY_LIMIT = 10;
 /** A product page's reviews per page. */

@@ -29,6 +29,7 @@ export { Pagination, type PaginationProps, pageWindow } from './components/pagin
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Skeleton } from './components/skeleton';
+export { StarRating, StarRatingInput } from './components/star-rating';
 export {
   Table,
   TableActionsHead,

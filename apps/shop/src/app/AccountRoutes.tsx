@@ -4,12 +4,14 @@ import { AddressesPage } from '../features/account/pages/AddressesPage';
 import { CardsPage } from '../features/account/pages/CardsPage';
 import { AccountDeletedPage, DeleteAccountPage } from '../features/account/pages/DeleteAccountPage';
 import ForgotPasswordPage from '../features/account/pages/ForgotPasswordPage';
+import { MyReviewsPage } from '../features/account/pages/MyReviewsPage';
 import { ProfilePage } from '../features/account/pages/ProfilePage';
 import RegisterPage from '../features/account/pages/RegisterPage';
 import ResendVerificationPage from '../features/account/pages/ResendVerificationPage';
 import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
 import SignInPage from '../features/account/pages/SignInPage';
 import VerifyEmailPage from '../features/account/pages/VerifyEmailPage';
+import { EditReviewPage, WriteReviewPage } from '../features/account/pages/WriteReviewPage';
 import { OrderDetailPage } from '../features/orders/pages/OrderDetailPage';
 import { OrdersPage } from '../features/orders/pages/OrdersPage';
 import { ReturnRequestPage } from '../features/orders/pages/ReturnRequestPage';
@@ -27,6 +29,9 @@ function SignedInArea() {
         <Route path="/orders" component={OrdersPage} />
         <Route path="/orders/:id/return" component={ReturnRequestPage} />
         <Route path="/orders/:id" component={OrderDetailPage} />
+        <Route path="/reviews" component={MyReviewsPage} />
+        <Route path="/reviews/new" component={WriteReviewPage} />
+        <Route path="/reviews/:id/edit" component={EditReviewPage} />
         <Route path="/profile" component={ProfilePage} />
         <Route path="/addresses" component={AddressesPage} />
         <Route path="/cards" component={CardsPage} />

@@ -8,6 +8,7 @@ import { signOut } from '../api';
 
 const SECTIONS = [
   { href: '/orders', label: 'Orders' },
+  { href: '/reviews', label: 'My reviews' },
   { href: '/profile', label: 'Profile' },
   { href: '/addresses', label: 'Addresses' },
   { href: '/cards', label: 'Saved cards' },

@@ -51,6 +51,31 @@ function CancelOrder({ order }: { order: OrderView }) {
   );
 }
 
+/** A delivered order's products, each with a link to review it (the size bought comes along). */
+function ReviewLinks({ order }: { order: OrderView }) {
+  const lines = order.items.filter(
+    (item, i, all) => item.productId && all.findIndex((other) => other.productId === item.productId) === i,
+  );
+  if (lines.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <h2 className="mb-2 text-lg font-semibold">Review your items</h2>
+      <ul className="flex flex-col gap-2">
+        {lines.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span>{item.product.name}</span>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/reviews/new?${new URLSearchParams({ product: item.productId!, size: item.size })}`}>
+                Write a review<span className="sr-only"> of {item.product.name}</span>
+              </Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function OrderDetail({ order }: { order: OrderView }) {
   const [params] = useSearchParams();
   const tracking = useQuery(orderQueries.tracking(order.id));
@@ -85,6 +110,7 @@ function OrderDetail({ order }: { order: OrderView }) {
           <div className="mt-4 sm:ml-auto sm:max-w-xs">
             <OrderTotals order={order} />
           </div>
+          {order.status === 'delivered' ? <ReviewLinks order={order} /> : null}
         </div>
         <div className="flex flex-col gap-6">
           <div>

@@ -1,4 +1,5 @@
 import type { StorefrontProductView } from '@seamline/shared';
+import { StarRating } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -10,12 +11,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
+import { REVIEWS_SECTION_ID, ReviewsSection } from '../components/ReviewsSection';
 import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
 
 /**
  * One product: gallery, brand, name, price (sale and compare price), size × color with what is in stock, quantity,
- * add to cart, description, then related products.
+ * add to cart, description, the reviews, then related products.
  */
 export default function ProductPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -76,9 +78,14 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
               <Price product={product} large />
             </div>
             {product.reviewCount > 0 ? (
-              <p className="mt-1 text-sm text-stone-600">
-                Rated {product.rating.toFixed(1)} out of 5 · {product.reviewCount} reviews
-              </p>
+              <a
+                href={`#${REVIEWS_SECTION_ID}`}
+                className="mt-1 inline-flex items-center gap-2 text-sm text-stone-700 underline-offset-4 hover:underline"
+              >
+                <StarRating value={product.rating} />
+                {product.rating.toFixed(1)} ·{' '}
+                {product.reviewCount === 1 ? '1 review' : `${product.reviewCount} reviews`}
+              </a>
             ) : null}
           </div>
           <VariantPicker product={product} choice={choice} onChange={setChoice} />
@@ -93,6 +100,8 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
           ) : null}
         </div>
       </div>
+
+      <ReviewsSection product={product} />
 
       {related.data?.length ? (
         <section aria-labelledby="related-heading" className="mt-16">

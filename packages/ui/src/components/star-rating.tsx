@@ -1,0 +1,83 @@
+import { Star } from 'lucide-react';
+import { useId } from 'react';
+import { cn } from '../cn';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+const sizes = { sm: 'size-4', md: 'size-5', lg: 'size-7' } as const;
+
+/** Stars filled to `value` (0–5, halves round to the nearest star), read out as "Rated 4.5 out of 5". */
+export function StarRating({
+  value,
+  size = 'sm',
+  className,
+}: {
+  value: number;
+  size?: keyof typeof sizes;
+  className?: string;
+}) {
+  const filled = Math.round(value);
+  const label = `Rated ${Number.isInteger(value) ? value : value.toFixed(1)} out of 5`;
+  return (
+    <span role="img" aria-label={label} className={cn('inline-flex items-center gap-0.5', className)}>
+      {STARS.map((star) => (
+        <Star
+          key={star}
+          aria-hidden
+          className={cn(sizes[size], star <= filled ? 'fill-amber-500 text-amber-500' : 'fill-none text-stone-400')}
+        />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A 1–5 star choice as a radio group (arrow keys move between stars, each radio named "4 stars"); the stars up to the
+ * chosen one are filled. `error` is linked to the group for screen readers.
+ */
+export function StarRatingInput({
+  legend,
+  name,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  name: string;
+  value: number | null;
+  onChange: (value: number) => void;
+  error?: string;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className="flex gap-1">
+        {STARS.map((star) => (
+          <label key={star} className="cursor-pointer rounded-md p-1 focus-within:ring-2 focus-within:ring-focus-ring">
+            <input
+              type="radio"
+              name={name}
+              value={star}
+              checked={value === star}
+              onChange={() => onChange(star)}
+              className="sr-only"
+            />
+            <span className="sr-only">{star === 1 ? '1 star' : `${star} stars`}</span>
+            <Star
+              aria-hidden
+              className={cn(
+                sizes.lg,
+                value !== null && star <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-stone-500',
+              )}
+            />
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
