@@ -20,6 +20,11 @@ import {
   soldOutAlert,
 } from './storefront-walk-setup.js';
 import { setupChallenge, twoSessions, withTwoFactor } from './two-factor.js';
+import { multipartBody, testPng } from './uploads.js';
+
+/** One photo for a review, as the storefront's form sends it. */
+const reviewPhoto = async () =>
+  multipartBody([{ name: 'photos', filename: 'photo.png', type: 'image/png', data: await testPng() }]);
 
 const DOCS = { noData: 'API documentation: schema names only, no store data' };
 
@@ -162,6 +167,20 @@ export const walkTable: WalkTable = {
   'DELETE /api/reviews/:id': async (d) => {
     const review = await reviewOf(d);
     return [{ method: 'DELETE', url: `/api/reviews/${review.id}`, token: review.token }];
+  },
+  'POST /api/reviews/:id/photos': async (d) => {
+    const review = await reviewOf(d);
+    const upload = await reviewPhoto();
+    return [{ method: 'POST', url: `/api/reviews/${review.id}/photos`, token: review.token, ...upload }];
+  },
+  'DELETE /api/reviews/:id/photos/:photoId': async (d) => {
+    const review = await reviewOf(d);
+    const added = await call(d.app, 'POST', `/api/reviews/${review.id}/photos`, {
+      token: review.token,
+      ...(await reviewPhoto()),
+    });
+    const photoId = added.body.data.review.photos[0].id;
+    return [{ method: 'DELETE', url: `/api/reviews/${review.id}/photos/${photoId}`, token: review.token }];
   },
   'POST /api/reviews/:id/helpful': async (d) => {
     const review = await reviewOf(d, true);

@@ -1,2 +1,3 @@
 export { discardReviewPhotos, photosOfReviews } from './review-photos.service.js';
+export { newestPublishedReviews } from './review-views.js';
 export { reviewRoutes } from './reviews.routes.js';

@@ -45,14 +45,12 @@ async function photos(n: number) {
   const colors = ['#4f46e5', '#16a34a', '#f59e0b', '#dc2626'];
   return multipartBody(
     await Promise.all(
-      colors
-        .slice(0, n)
-        .map(async (color, i) => ({
-          name: 'photos',
-          filename: `p${i}.png`,
-          type: 'image/png',
-          data: await testPng(color),
-        })),
+      colors.slice(0, n).map(async (color, i) => ({
+        name: 'photos',
+        filename: `p${i}.png`,
+        type: 'image/png',
+        data: await testPng(color),
+      })),
     ),
   );
 }

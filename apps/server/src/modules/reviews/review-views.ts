@@ -96,8 +96,14 @@ export async function reviewById(db: DbOrTx, id: string): Promise<ReviewView> {
   return fullView(row);
 }
 
+/** A product's newest published reviews (the product page's structured data). */
+export async function newestPublishedReviews(db: DbOrTx, productId: string, limit: number) {
+  const where = and(eq(reviews.productId, productId), eq(reviews.status, 'published'));
+  return (await loadReviews(db, where, { limit })).map(publicView);
+}
+
 /** Each sort walks an index of its own (schema/reviews.ts), so a first page reads about one page of rows. */
-const ORDERS: Record<ReviewSort, SQL[]> = {
+export const REVIEW_ORDERS: Record<ReviewSort, SQL[]> = {
   newest: [desc(reviews.createdAt), desc(reviews.id)],
   highest: [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
   lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
@@ -118,7 +124,11 @@ export async function productReviews(db: DbOrTx, productId: string, query: z.out
     query.size ? sql`lower(${reviews.size}) = lower(${query.size})` : undefined,
   );
   const [rows, [counted], distribution] = await Promise.all([
-    loadReviews(db, where, { orderBy: ORDERS[query.sort], limit: query.limit, offset: (query.page - 1) * query.limit }),
+    loadReviews(db, where, {
+      orderBy: REVIEW_ORDERS[query.sort],
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
     db.select({ n: count() }).from(reviews).where(where),
     reviewDistribution(db, published!),
   ]);

@@ -1,8 +1,9 @@
-import type { StorefrontProductSummary, StorefrontProductView } from '@seamline/shared';
+import type { PublicReviewView, StorefrontProductSummary, StorefrontProductView } from '@seamline/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { loadStorefrontProduct, queryStorefrontSummaries } from '../products/index.js';
+import { newestPublishedReviews } from '../reviews/index.js';
 
 /** Products a listing page shows without JavaScript (the app's own listing pages further with its filters). */
 export const SEO_LISTING_SIZE = 24;
@@ -17,6 +18,14 @@ const newestFirst = sql`${products.createdAt} DESC, ${products.id} DESC`;
  */
 export function productForPage(db: DbOrTx, slug: string): Promise<StorefrontProductView | null> {
   return loadStorefrontProduct(db, and(eq(products.slug, slug.toLowerCase()), eq(products.isActive, true))!);
+}
+
+/** Reviews the product page's structured data names (the newest published ones). */
+export const SEO_REVIEW_COUNT = 5;
+
+/** The product's newest published reviews; none is read while it has no published review. */
+export function reviewsForPage(db: DbOrTx, product: StorefrontProductView): Promise<PublicReviewView[]> {
+  return product.reviewCount > 0 ? newestPublishedReviews(db, product.id, SEO_REVIEW_COUNT) : Promise.resolve([]);
 }
 
 /** A category or brand (by name, any case, as the app's URLs carry it) with its newest active products. */

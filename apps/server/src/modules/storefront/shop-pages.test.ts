@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { productImages } from '../../db/schema/index.js';
+import { productImages, products, reviews, users } from '../../db/schema/index.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
@@ -81,6 +82,63 @@ describe('storefront pages for search engines', () => {
     expect(root).toContain('<img src="/uploads/products/linen.webp" alt="Linen shirt, front"');
     expect(html).not.toContain('<!--seo-body-->');
     expect(html).toContain('<script type="module" src="/shop/assets/index-1.js"></script>');
+  });
+
+  it('names the rating and the 5 newest published reviews only when published reviews exist', async () => {
+    const db = t.app.db;
+    const { product } = await buildProduct(db, { name: 'Reviewed Tee', slug: 'reviewed-tee' });
+    const people = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          email: `reviewer${i}@example.com`,
+          passwordHash: 'x',
+          firstName: `Reader${i}`,
+          lastName: 'Stone',
+          role: 'customer' as const,
+        })),
+      )
+      .returning({ id: users.id });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n + 1, 12));
+    await db.insert(reviews).values(
+      people.map((person, i) => ({
+        productId: product.id,
+        customerId: person.id,
+        rating: i % 2 ? 4 : 5,
+        title: i === 6 ? 'Waiting </script>' : `Review ${i}`,
+        body: `Body ${i}`,
+        // The newest one still waits for moderation: it is not named.
+        status: i === 6 ? ('pending' as const) : ('published' as const),
+        verifiedPurchase: true,
+        createdAt: day(i),
+      })),
+    );
+    const html = String((await call(t.app, 'GET', '/shop/products/reviewed-tee')).body);
+    const [ld] = jsonLd(html);
+    expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 6 });
+    expect(ld.review.map((r: { name: string }) => r.name)).toEqual([
+      'Review 5',
+      'Review 4',
+      'Review 3',
+      'Review 2',
+      'Review 1',
+    ]);
+    expect(ld.review[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Reader5 S.' },
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      name: 'Review 5',
+      reviewBody: 'Body 5',
+      datePublished: '2026-01-06',
+    });
+    expect(html).not.toContain('Waiting');
+
+    // A product without published reviews claims neither a rating nor reviews.
+    const [plain] = jsonLd(String((await call(t.app, 'GET', '/shop/products/classic-linen-shirt')).body));
+    expect(plain.aggregateRating).toBeUndefined();
+    expect(plain.review).toBeUndefined();
+    // The sitemap tests below count the active products.
+    await db.delete(products).where(eq(products.id, product.id));
   });
 
   it('escapes what staff typed: a product name cannot open a script or break an attribute', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { categoryNames, homeListing, listingForPage, productForPage } from './shop-page-data.js';
+import { categoryNames, homeListing, listingForPage, productForPage, reviewsForPage } from './shop-page-data.js';
 import { fillTemplate, renderHead } from './shop-page-html.js';
 import { homePage, listingPage, notFoundPage, productPage, type RenderedPage } from './shop-page-views.js';
 
@@ -93,7 +93,8 @@ export function registerShopPages(
     (slug) => `product:${slug.toLowerCase()}`,
     async (slug) => {
       const product = await productForPage(db, slug);
-      return product ? { status: 200, html: html(productPage(product, base)) } : missing(`/products/${slug}`);
+      if (!product) return missing(`/products/${slug}`);
+      return { status: 200, html: html(productPage(product, base, await reviewsForPage(db, product))) };
     },
   );
 

@@ -54,8 +54,14 @@ export function PhotoPicker({
           {tiles.map((tile) => (
             <li key={tile.key} className="flex flex-col items-center gap-1">
               <img src={tile.src} alt={`Your upload ${tile.n}`} className="size-20 rounded-md border object-cover" />
-              <Button type="button" variant="ghost" size="sm" onClick={tile.remove}>
-                Remove<span className="sr-only"> photo {tile.n}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove photo ${tile.n}`}
+                onClick={tile.remove}
+              >
+                Remove
               </Button>
             </li>
           ))}

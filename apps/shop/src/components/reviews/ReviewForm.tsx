@@ -65,7 +65,7 @@ export function ReviewForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5" aria-label="Your review">
+    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5">
       <StarRatingInput legend="Your rating" name="rating" value={rating} onChange={setRating} error={errors.rating} />
       <TextField
         label="Title"

@@ -11,7 +11,9 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
         <span className="text-4xl font-semibold">{summary.average.toFixed(1)}</span>
         <div>
           <StarRating value={summary.average} size="md" />
-          <p className="text-sm text-stone-600">{summary.count === 1 ? '1 review' : `${summary.count} reviews`}</p>
+          <p className="text-sm text-stone-600">
+            Based on {summary.count === 1 ? '1 review' : `${summary.count} reviews`}
+          </p>
         </div>
       </div>
       <ul aria-label="Reviews per star rating" className="flex flex-col gap-1.5">
