@@ -1752,7 +1752,7 @@ export interface paths {
         };
         /**
          * The reviews you wrote, newest first, with their moderation status
-         * @description Each with its status and, when rejected, the reason staff gave.
+         * @description Each with its status and, when rejected, the reason staff gave, and the product it is about.
          *
          *     Who may call: customer.
          */
@@ -11358,6 +11358,8 @@ export interface operations {
                                 status: "pending" | "published" | "rejected" | "hidden";
                                 rejectReason: string | null;
                                 updatedAt: string;
+                                productName: string;
+                                productSlug: string;
                             }[];
                         };
                         message?: string;

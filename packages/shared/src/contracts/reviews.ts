@@ -78,10 +78,14 @@ export const reviewContracts = {
     method: 'GET',
     path: '/reviews/mine',
     summary: 'The reviews you wrote, newest first, with their moderation status',
-    description: 'Each with its status and, when rejected, the reason staff gave.',
+    description: 'Each with its status and, when rejected, the reason staff gave, and the product it is about.',
     tag,
     access: 'customer',
-    responses: { 200: envelope(z.object({ reviews: z.array(reviewView) })) },
+    responses: {
+      200: envelope(
+        z.object({ reviews: z.array(reviewView.extend({ productName: z.string(), productSlug: z.string() })) }),
+      ),
+    },
   }),
   update: endpoint({
     operationId: 'updateReview',

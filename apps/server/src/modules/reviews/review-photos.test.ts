@@ -92,6 +92,10 @@ describe('review photos', () => {
     const list = await publicList(product.id);
     expect(list.reviews[0].photos).toHaveLength(3);
     expect(Object.keys(list.reviews[0].photos[0]).sort()).toEqual(['id', 'thumbnailUrl', 'url']);
+    // The author's own list names the product and carries the photos too.
+    const mine = await call(t.app, 'GET', '/api/reviews/mine', { token: rita.token });
+    expect(mine.body.data.reviews[0]).toMatchObject({ productName: product.name, productSlug: product.slug });
+    expect(mine.body.data.reviews[0].photos).toHaveLength(3);
   });
 
   it("refuses someone else's review, a guest and a file that is no image", async () => {

@@ -6,7 +6,7 @@ import {
   type reviewEditInput,
   type reviewInput,
 } from '@seamline/shared';
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orders, products, reviews, reviewVotes, users } from '../../db/schema/index.js';
@@ -65,7 +65,24 @@ export class ReviewsService {
 
   /** GET /reviews/mine. */
   async mine(user: AuthUser) {
-    return (await loadReviews(this.db, eq(reviews.customerId, user.id))).map(fullView);
+    const rows = await loadReviews(this.db, eq(reviews.customerId, user.id));
+    const named = rows.length
+      ? await this.db
+          .select({ id: products.id, name: products.name, slug: products.slug })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              rows.map((row) => row.productId),
+            ),
+          )
+      : [];
+    const byId = new Map(named.map((product) => [product.id, product]));
+    return rows.map((row) => ({
+      ...fullView(row),
+      productName: byId.get(row.productId)?.name ?? '',
+      productSlug: byId.get(row.productId)?.slug ?? '',
+    }));
   }
 
   /** PATCH /reviews/{id}: moderated again (a hidden review stays hidden). */

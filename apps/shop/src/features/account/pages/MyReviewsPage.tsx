@@ -16,7 +16,7 @@ const STATUS_VARIANTS: Record<ReviewStatus, BadgeVariant> = {
   hidden: 'neutral',
 };
 
-function MyReview({ review }: { review: ReviewView }) {
+function MyReview({ review }: { review: ReviewView & { productName: string; productSlug: string } }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
@@ -29,13 +29,32 @@ function MyReview({ review }: { review: ReviewView }) {
   });
   return (
     <li className="rounded-lg border border-stone-200 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      <Link
+        href={`~/shop/products/${review.productSlug}`}
+        className="text-sm font-medium underline-offset-4 hover:underline"
+      >
+        {review.productName}
+      </Link>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
         <StarRating value={review.rating} />
         <Badge variant={STATUS_VARIANTS[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
       </div>
       <h2 className="mt-2 font-semibold">{review.title}</h2>
       <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{review.body}</p>
       <p className="mt-2 text-xs text-stone-600">Written on {formatDate(review.createdAt)}</p>
+      {review.photos.length ? (
+        <ul className="mt-2 flex gap-2">
+          {review.photos.map((photo, i) => (
+            <li key={photo.id}>
+              <img
+                src={photo.thumbnailUrl}
+                alt={`Your upload ${i + 1}`}
+                className="size-14 rounded-md border object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {review.status === 'rejected' && review.rejectReason ? (
         <p className="mt-2 text-sm text-red-800">Reason: {review.rejectReason}</p>
       ) : null}
