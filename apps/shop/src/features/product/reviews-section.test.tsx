@@ -1,8 +1,10 @@
-import type { PublicReviewView, ReviewSummary, StorefrontProductView } from '@seamline/shared';
-import { mockFetch, ok } from '@seamline/ui/testing';
+import type { PublicReviewView, PublicUser, ReviewSummary, StorefrontProductView } from '@seamline/shared';
+import { reviewContracts } from '@seamline/shared';
+import { isCallTo, mockFetch, ok, sentRequest } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { session } from '../../lib/api';
 import { expectNoSeriousViolations } from '../../test-a11y';
 import { ReviewsSection } from './components/ReviewsSection';
 
@@ -36,11 +38,21 @@ const review = (n: number, extra: Partial<PublicReviewView> = {}): PublicReviewV
   ...extra,
 });
 
-/** The section against a store that answers every list read with `reviews` and `summary`; the read URLs are kept. */
-function renderSection(reviews: PublicReviewView[], withSummary = summary) {
+/**
+ * The section against a store that answers every list read with `reviews` and `summary` (and the signed-in
+ * customer's own reviews with `mine`, votes with `vote`); the read URLs are kept.
+ */
+function renderSection(
+  reviews: PublicReviewView[],
+  withSummary = summary,
+  { mine = [] as { id: string }[], vote = { helpfulCount: 4, voted: true } } = {},
+) {
   const urls: string[] = [];
-  mockFetch((url) => {
+  mockFetch((url, init) => {
     urls.push(url);
+    const request = sentRequest(url, init);
+    if (isCallTo(request, reviewContracts.mine)) return ok({ reviews: mine });
+    if (isCallTo(request, reviewContracts.vote)) return ok(vote);
     return ok({
       reviews,
       summary: withSummary,
@@ -112,5 +124,22 @@ describe('the product page reviews section', () => {
       'reviews/new?product=p1',
     );
     await expectNoSeriousViolations(view.container);
+  });
+
+  it('lets a signed-in customer vote once on reviews of others, not on their own', async () => {
+    session.saveSession(
+      { id: 'u1', email: 'rita@example.com', firstName: 'Rita', lastName: 'R', role: 'customer' } as PublicUser,
+      {
+        accessToken: 'token',
+        refreshToken: 'refresh',
+      },
+    );
+    renderSection([review(1), review(2, { title: 'My own' })], summary, { mine: [{ id: 'r2' }] });
+    const vote = await screen.findByRole('button', { name: 'Helpful (3)' });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Helpful/ })).toHaveLength(1));
+    expect(screen.queryByText('Sign in to vote')).toBeNull();
+    fireEvent.click(vote);
+    expect(await screen.findByRole('button', { name: 'Helpful (4)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Helpful (4)' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
