@@ -1,7 +1,7 @@
 import { REVIEW_FIT_LABELS, REVIEW_FITS, type ReviewFit, type ReviewView, reviewInput } from '@seamline/shared';
 import { Button, FormField, Notice, Select, StarRatingInput, Textarea, TextField } from '@seamline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { ACCOUNT_QUERY_KEY } from '../../lib/query-client';
 import { reviewQueries, saveReview } from './api';
@@ -35,6 +35,7 @@ export function ReviewForm({
   const [kept, setKept] = useState(review?.photos ?? []);
   const [added, setAdded] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
     mutationFn: saveReview,
     onSuccess: ({ review: saved, message }) => {
@@ -57,6 +58,11 @@ export function ReviewForm({
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
       setErrors(found);
+      // The first field in error gets focus (the star group's first radio when the rating is missing).
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        (first?.matches('fieldset') ? first.querySelector<HTMLElement>('input') : first)?.focus();
+      });
       return;
     }
     setErrors({});
@@ -65,7 +71,7 @@ export function ReviewForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5">
       <StarRatingInput legend="Your rating" name="rating" value={rating} onChange={setRating} error={errors.rating} />
       <TextField
         label="Title"
