@@ -1,4 +1,4 @@
-import type { ReviewView } from '@seamline/shared';
+import { REVIEW_STATUS_LABELS, type ReviewView } from '@seamline/shared';
 import { Notice } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ function ReviewScreen({ productId, size, review }: { productId: string; size?: s
         done ? (
           <div className="flex flex-col items-start gap-4">
             <Notice tone="success">{done.message}</Notice>
+            <p className="text-sm text-stone-700">Status: {REVIEW_STATUS_LABELS[done.review.status]}</p>
             <div className="flex flex-wrap gap-4 text-sm">
               <Link href="/reviews" className="underline underline-offset-4">
                 My reviews
