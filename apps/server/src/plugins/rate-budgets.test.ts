@@ -112,6 +112,15 @@ describe('expensive public writes', () => {
       expect((await call(t.app, 'POST', '/api/auth/register', { body: {} })).status).toBe(400);
     });
   });
+
+  it('count review photo uploads (each photo is re-encoded) against the same budget', async () => {
+    await withApp(appWith({ publicWrites: 2, anonymous: 50 }), async (t) => {
+      const ip = uniqueIp();
+      const upload = () => call(t.app, 'POST', '/api/reviews/64b7f0c2a1b2c3d4e5f60719/photos', { ip, body: {} });
+      expect(await statusesOf([upload, upload, upload])).toEqual([401, 401, 429]);
+      expect((await call(t.app, 'POST', '/api/auth/register', { ip, body: {} })).status).toBe(429);
+    });
+  });
 });
 
 describe('RATE_LIMIT_MAX', () => {
