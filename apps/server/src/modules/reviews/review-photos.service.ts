@@ -1,6 +1,6 @@
 import { REVIEW_MESSAGES, REVIEW_PHOTO_LIMIT, type ReviewStatus } from '@seamline/shared';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { reviewPhotos, reviews, type StoredImage } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { commitOrDiscard, discardImage, storeImage } from '../../lib/images.js';
@@ -47,7 +47,7 @@ export class ReviewPhotosService {
   /** POST /reviews/{id}/photos: all files or none; the review is moderated again, as after an edit. */
   async add(id: string, files: readonly { buffer: Buffer }[], user: AuthUser) {
     // Cheap checks before any image work: the review is the customer's and has room for the files.
-    await this.db.transaction(async (tx) => this.assertRoom(tx, id, user, files.length));
+    await this.assertRoom(this.db, id, user, files.length);
     const images: StoredImage[] = [];
     try {
       for (const file of files) images.push(await storeImage(this.storage, 'reviews', file.buffer, ''));
@@ -97,8 +97,8 @@ export class ReviewPhotosService {
     return review;
   }
 
-  private async ownReview(tx: Tx, id: string, user: AuthUser) {
-    const [review] = await tx
+  private async ownReview(db: DbOrTx, id: string, user: AuthUser) {
+    const [review] = await db
       .select()
       .from(reviews)
       .where(and(eq(reviews.id, id), eq(reviews.customerId, user.id)));
@@ -106,9 +106,9 @@ export class ReviewPhotosService {
     return review;
   }
 
-  private async assertRoom(tx: Tx, id: string, user: AuthUser, adding: number) {
-    const review = await this.ownReview(tx, id, user);
-    const [row] = await tx.select({ n: count() }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, id));
+  private async assertRoom(db: DbOrTx, id: string, user: AuthUser, adding: number) {
+    const review = await this.ownReview(db, id, user);
+    const [row] = await db.select({ n: count() }).from(reviewPhotos).where(eq(reviewPhotos.reviewId, id));
     if (row!.n + adding > REVIEW_PHOTO_LIMIT) throw new AppError(400, 'VALIDATION_ERROR', REVIEW_MESSAGES.photoLimit);
     return { review, photos: row!.n };
   }
