@@ -37,7 +37,8 @@ export async function reviewedProduct(db: Db): Promise<string> {
       FROM users u
       WHERE u.role = 'customer' AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.product_id = ${top.id} AND r.customer_id = u.id)
       LIMIT ${missing}`);
-    await db.execute(sql`ANALYZE reviews`);
+    // As autovacuum would have by the time shoppers read them: index-only counts need the visibility map.
+    await db.execute(sql`VACUUM ANALYZE reviews`);
   }
   const [after] = await queryRows<{ n: number }>(db, sql`SELECT review_count AS n FROM products WHERE id = ${top.id}`);
   if ((after?.n ?? 0) < REVIEWS) throw new Error(`Only ${after?.n} reviews on the bench product: too few customers`);
@@ -69,7 +70,8 @@ export async function reviewsCheck(ctx: BenchContext, figures: Figure[], product
     figures.push({
       group: GROUP,
       name: `first page ${query} p95 (one at a time)`,
-      value: s.p95,
+      // A failed answer is a missed figure, however fast it came.
+      value: s.failures.length ? Number.NaN : s.p95,
       unit: 'ms',
       bound: 'max',
       target: FIRST_PAGE_P95_MS,
