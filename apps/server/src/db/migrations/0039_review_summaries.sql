@@ -46,35 +46,16 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Every product at once (after a bulk load with the triggers off): products without published reviews keep no
--- summary row (read as zeros).
+-- Every product at once (after a bulk load with the triggers off): products without published reviews get zeros and
+-- no summary row (read as zeros); the others are refreshed together.
 CREATE OR REPLACE FUNCTION product_review_figures_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE products p SET rating = coalesce(f.rating, 0), review_count = coalesce(f.n, 0)
-  FROM products q LEFT JOIN (
-    SELECT product_id, round(avg(rating), 2) AS rating, count(*)::int AS n FROM reviews WHERE status = 'published'
-    GROUP BY product_id
-  ) f ON f.product_id = q.id
-  WHERE p.id = q.id AND (p.rating, p.review_count) IS DISTINCT FROM (coalesce(f.rating, 0), coalesce(f.n, 0));
+  UPDATE products p SET rating = 0, review_count = 0
+  WHERE (p.rating <> 0 OR p.review_count <> 0)
+    AND NOT EXISTS (SELECT 1 FROM reviews r WHERE r.product_id = p.id AND r.status = 'published');
   DELETE FROM review_summaries s
   WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.product_id = s.product_id AND r.status = 'published');
-  WITH f AS (
-    SELECT r.product_id AS id,
-      count(*) FILTER (WHERE r.rating = 1)::int AS s1, count(*) FILTER (WHERE r.rating = 2)::int AS s2,
-      count(*) FILTER (WHERE r.rating = 3)::int AS s3, count(*) FILTER (WHERE r.rating = 4)::int AS s4,
-      count(*) FILTER (WHERE r.rating = 5)::int AS s5, count(*) FILTER (WHERE r.fit = 'runs_small')::int AS small,
-      count(*) FILTER (WHERE r.fit = 'true_to_size')::int AS tts, count(*) FILTER (WHERE r.fit = 'runs_large')::int AS large
-    FROM reviews r WHERE r.status = 'published' GROUP BY r.product_id
-  )
-  INSERT INTO review_summaries AS s
-    (product_id, stars_1, stars_2, stars_3, stars_4, stars_5, runs_small, true_to_size, runs_large)
-  SELECT id, s1, s2, s3, s4, s5, small, tts, large FROM f
-  ON CONFLICT (product_id) DO UPDATE SET stars_1 = excluded.stars_1, stars_2 = excluded.stars_2,
-    stars_3 = excluded.stars_3, stars_4 = excluded.stars_4, stars_5 = excluded.stars_5,
-    runs_small = excluded.runs_small, true_to_size = excluded.true_to_size, runs_large = excluded.runs_large
-  WHERE (s.stars_1, s.stars_2, s.stars_3, s.stars_4, s.stars_5, s.runs_small, s.true_to_size, s.runs_large)
-    IS DISTINCT FROM (excluded.stars_1, excluded.stars_2, excluded.stars_3, excluded.stars_4, excluded.stars_5,
-      excluded.runs_small, excluded.true_to_size, excluded.runs_large);
+  PERFORM product_review_figures_refresh(ARRAY(SELECT DISTINCT product_id FROM reviews WHERE status = 'published'));
 END
 $$;
 --> statement-breakpoint
