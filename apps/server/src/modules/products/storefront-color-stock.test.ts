@@ -4,7 +4,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ catalogue: { cacheTtlMs: 0 } });
+  t = await createTestApp();
 });
 afterAll(async () => t.close());
 
