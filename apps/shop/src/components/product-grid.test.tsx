@@ -78,6 +78,6 @@ describe('the product grid', () => {
     const items = within(colours)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(items).toEqual(['Black: 2 of 2 sizes left2 left', 'Red: sold outSold out']);
+    expect(items).toEqual(['Black: 2 of 2 sizes left2/2 sizes', 'Red: sold outSold out']);
   });
 });

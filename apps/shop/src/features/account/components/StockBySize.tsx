@@ -1,7 +1,13 @@
-import type { WishlistItemView } from '@seamline/shared';
+import { SIZES, type WishlistItemView } from '@seamline/shared';
 import { Swatch } from '../../../components/browse/Swatch';
 
 type Stock = WishlistItemView['stock'];
+
+/** Sizes in the shop's order (XS … XXL, One Size, then others), not the alphabet's. */
+const sizeRank = (size: string) => {
+  const index = (SIZES as readonly string[]).indexOf(size);
+  return index === -1 ? SIZES.length : index;
+};
 
 /** The item's stock as a line per colour: its sizes, the sold-out ones struck through and named so. */
 export function StockBySize({ stock }: { stock: Stock }) {
@@ -10,7 +16,9 @@ export function StockBySize({ stock }: { stock: Stock }) {
   return (
     <ul aria-label="Sizes in stock" className="flex flex-col gap-1 text-xs">
       {colors.map((color) => {
-        const sizes = stock.filter((s) => s.color === color);
+        const sizes = stock
+          .filter((s) => s.color === color)
+          .sort((a, b) => sizeRank(a.size) - sizeRank(b.size) || a.size.localeCompare(b.size));
         const soldOut = sizes.every((s) => s.available === 0);
         return (
           <li key={color} className="flex flex-wrap items-center gap-1.5">
