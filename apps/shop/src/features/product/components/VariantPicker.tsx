@@ -6,7 +6,7 @@ import { availableOf, type Choice } from './variants';
 type Props = { product: StorefrontProductView; choice: Choice; onChange: (choice: Choice) => void };
 
 /** A sold-out option stays choosable (to see it is sold out) but is struck through and says so to screen readers. */
-const soldOutChip = `${chipClasses} border-dashed line-through decoration-stone-500 text-stone-600`;
+const soldOutChip = `${chipClasses} border-dashed line-through decoration-stone-500 text-stone-600 has-checked:decoration-white`;
 
 type OptionGroupProps = {
   name: 'size' | 'color';
