@@ -3667,6 +3667,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wishlist/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of the given products are on the wishlist
+         * @description Customers only. `productIds`: a comma-separated list of at most 100 ids (400 beyond), e.g. the products of one grid page; answers the ones the customer wishes for, so a page learns it in one call.
+         *
+         *     Who may call: customer.
+         */
+        get: operations["wishedProductIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wishlist/{productId}": {
         parameters: {
             query?: never;
@@ -12434,6 +12456,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                             pagination: {
                                 page: number;
@@ -13326,6 +13353,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -13380,6 +13412,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -13610,6 +13647,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                             pagination: {
                                 page: number;
@@ -13675,6 +13717,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -17676,6 +17723,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    wishedProductIds: {
+        parameters: {
+            query: {
+                productIds: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            productIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

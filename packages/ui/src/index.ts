@@ -19,6 +19,7 @@ export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
 export { FormDialogActions, type FormDialogActionsProps } from './components/form-dialog-actions';
 export { FormField, type FormFieldProps } from './components/form-field';
+export { HeartToggle, type HeartToggleProps } from './components/heart-toggle';
 export { escapeRegExp, Highlight } from './components/highlight';
 export { controlHeights, fieldClasses, Input, type InputProps } from './components/input';
 export { Label } from './components/label';

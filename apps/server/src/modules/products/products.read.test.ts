@@ -273,10 +273,14 @@ describe('GET /api/products', () => {
         image: full.images[0],
         sizes: full.variants.size.available,
         colors: full.variants.color.available,
+        colorStock: full.variants.color.available.map((color: string) => ({
+          color,
+          ...{ Navy: { sizes: 2, sizesLeft: 2 }, Black: { sizes: 1, sizesLeft: 1 } }[color],
+        })),
       });
     }
     const tee = (await call(t.app, 'GET', '/api/products?search=plain')).body.data.products[0];
-    expect(tee).toMatchObject({ image: null, sizes: [], colors: [], inStock: false });
+    expect(tee).toMatchObject({ image: null, sizes: [], colors: [], colorStock: [], inStock: false });
     // Staff callers of a list keep the staff view.
     const staffList = (await call(t.app, 'GET', '/api/products?search=parka', { token: staff })).body.data.products;
     expect(staffList[0]).toMatchObject({ salesCount: 3, inventory: expect.any(Array) });

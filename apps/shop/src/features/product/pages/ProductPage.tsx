@@ -5,8 +5,10 @@ import { Link, useParams } from 'wouter';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { Price } from '../../../components/Price';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { WishlistHeart } from '../../../components/WishlistHeart';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWished } from '../../../lib/use-wishlist';
 import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
@@ -14,8 +16,8 @@ import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
 
 /**
- * One product: gallery, brand, name, price (sale and compare price), size × color with what is in stock, quantity,
- * add to cart, description, then related products.
+ * One product: gallery, brand, name with the wishlist heart, price (sale and compare price), size × color with what is in stock, quantity,
+ * add to cart (or an e-mail when a sold-out one is back), description, then related products.
  */
 export default function ProductPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -37,6 +39,7 @@ export default function ProductPage() {
 function ProductDetails({ product }: { product: StorefrontProductView }) {
   const [choice, setChoice] = useState<Choice>(() => initialChoice(product));
   const related = useQuery(productQueries.related(product.id));
+  const wished = useWished([product.id]);
   const categoryHref = `/category/${encodeURIComponent(product.category)}`;
 
   return (
@@ -71,7 +74,17 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
             >
               {product.brand}
             </Link>
-            <h1 className="mt-1 text-2xl font-semibold tracking-tight md:text-3xl">{product.name}</h1>
+            <div className="mt-1 flex items-start justify-between gap-3">
+              <h1 id="product-name" className="text-2xl font-semibold tracking-tight md:text-3xl">
+                {product.name}
+              </h1>
+              <WishlistHeart
+                productId={product.id}
+                wished={wished.has(product.id)}
+                describedBy="product-name"
+                className="-mt-1 flex flex-col items-end"
+              />
+            </div>
             <div className="mt-2">
               <Price product={product} large />
             </div>
