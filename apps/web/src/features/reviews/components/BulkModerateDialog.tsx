@@ -83,7 +83,7 @@ export function BulkModerateDialog({ action, ids, onOpenChange, onDone }: Props)
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Close
+                Done
               </Button>
             </DialogFooter>
           </div>
