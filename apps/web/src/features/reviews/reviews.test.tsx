@@ -67,7 +67,7 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('article', { name: 'Sleeves run long' }, slow);
-    await user.click(within(card('Great scarf')).getByRole('button', { name: 'Only reviews of Merino Scarf' }));
+    await user.click(within(card('Great scarf')).getByRole('button', { name: 'This product only: Merino Scarf' }));
     await waitFor(() => expect(currentUrl()).toBe(`/reviews?productId=${SCARF}`));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Sleeves run long' })).toBeNull());
     expect(screen.getByText('Product: Merino Scarf')).toBeTruthy();

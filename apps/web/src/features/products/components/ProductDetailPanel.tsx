@@ -17,16 +17,17 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type FigureProps = { icon: typeof Eye; label: string; value: string; to?: string; linkLabel?: string };
+type FigureProps = { icon: typeof Eye; label: string; value: string; to?: string };
 
 /** One analytics figure; with `to`, the whole tile is a link (rating and reviews open the product's reviews). */
-function Figure({ icon: Icon, label, value, to, linkLabel }: FigureProps) {
+function Figure({ icon: Icon, label, value, to }: FigureProps) {
   const body = (
     <>
       <Icon className="mx-auto mb-1 size-4 text-indigo-500" aria-hidden />
       <div className="text-base font-semibold text-slate-900">{value}</div>
       <div className={to ? 'text-xs text-indigo-700 underline underline-offset-2' : 'text-xs text-slate-500'}>
         {label}
+        {to ? <span className="sr-only">: open the product's reviews</span> : null}
       </div>
     </>
   );
@@ -35,7 +36,6 @@ function Figure({ icon: Icon, label, value, to, linkLabel }: FigureProps) {
   return (
     <Link
       to={to}
-      aria-label={linkLabel}
       className={`${tile} block hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring`}
     >
       {body}
@@ -68,20 +68,8 @@ export function ProductDetailPanel({ product, onAction }: { product: ProductView
         <ProductActions product={product} onAction={onAction} labels />
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           <Figure icon={Eye} label="Views" value={formatNumber(product.viewCount)} />
-          <Figure
-            icon={Star}
-            label="Rating"
-            value={product.rating.toFixed(1)}
-            to={reviews}
-            linkLabel={`Rating ${product.rating.toFixed(1)}: open the reviews of ${product.name}`}
-          />
-          <Figure
-            icon={MessageSquare}
-            label="Reviews"
-            value={formatNumber(product.reviewCount)}
-            to={reviews}
-            linkLabel={`${formatNumber(product.reviewCount)} reviews: open the reviews of ${product.name}`}
-          />
+          <Figure icon={Star} label="Rating" value={product.rating.toFixed(1)} to={reviews} />
+          <Figure icon={MessageSquare} label="Reviews" value={formatNumber(product.reviewCount)} to={reviews} />
           <Figure icon={ShoppingBag} label="Sales" value={formatNumber(product.salesCount)} />
           <Figure icon={Heart} label="Wishlists" value={formatNumber(product.wishlistCount)} />
         </div>

@@ -46,14 +46,8 @@ export function ReviewCard({ review, selected, onSelect, onAction, onFilterProdu
             {review.productName}
           </Link>
           {onFilterProduct ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs"
-              onClick={onFilterProduct}
-              aria-label={`Only reviews of ${review.productName}`}
-            >
-              <Filter aria-hidden /> This product only
+            <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={onFilterProduct}>
+              <Filter aria-hidden /> This product only<span className="sr-only">: {review.productName}</span>
             </Button>
           ) : null}
           <span className="ml-auto text-slate-500">
