@@ -91,7 +91,8 @@ export default function ReviewsPage() {
     <>
       <PageHeader title="Reviews" description="Approve, reject, hide and answer what customers write about products." />
       <Card className="mb-4 flex flex-wrap items-center gap-3 p-4">
-        <Tabs value={status} onValueChange={(next) => setParams({ status: next })}>
+        {/* Capped at the card's width: on a phone the tab list scrolls instead of widening the page. */}
+        <Tabs className="min-w-0 max-w-full" value={status} onValueChange={(next) => setParams({ status: next })}>
           <TabsList aria-label="Review status">
             {REVIEW_STATUSES.map((value) => (
               <TabsTrigger key={value} value={value} id={`${panelId}-${value}`} aria-controls={panelId}>
