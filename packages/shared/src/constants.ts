@@ -275,8 +275,9 @@ export const PAGE_SIZES = {
   lowStockOverview: 5,
   lowStockTable: 10,
   topStockCategories: 3,
-  /** The review moderation queue (the endpoint's default page and the back office's Reviews screen). */
-  reviewQueue: 20,
+  /** The review moderation queue: the endpoint's default page, and the back office's Reviews screen (like its lists). */
+  reviewsServer: 20,
+  reviewsList: 10,
 } as const;
 
 export const DEBOUNCE_MS = {

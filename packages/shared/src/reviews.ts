@@ -83,7 +83,7 @@ export const productReviewsQuery = z.object({
 /** GET /admin/reviews (the moderation queue: pending first by default). */
 export const reviewQueueQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: limitParam(PAGE_SIZES.reviewQueue),
+  limit: limitParam(PAGE_SIZES.reviewsServer),
   status: z.enum(REVIEW_STATUSES).default('pending'),
   productId: objectIdParam('product').optional(),
 });

@@ -6,7 +6,7 @@ import { catalogueQueryRoots } from '../../lib/query-keys';
 export type ReviewQueueQuery = { page: number; status: ReviewStatus; productId?: string };
 
 async function fetchQueue(query: ReviewQueueQuery, signal?: AbortSignal) {
-  return (await api.call(reviewContracts.queue, { query: { ...query, limit: PAGE_SIZES.reviewQueue }, signal })).data;
+  return (await api.call(reviewContracts.queue, { query: { ...query, limit: PAGE_SIZES.reviewsList }, signal })).data;
 }
 export type ReviewQueuePage = Awaited<ReturnType<typeof fetchQueue>>;
 /** One review of the queue: the staff view with the reviewer's e-mail and the product's name. */

@@ -33,7 +33,7 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('article', { name: 'Sleeves run long' }, slow);
     expect(listRequests(fetchMock, '/api/admin/reviews')).toEqual([
-      '/api/admin/reviews?page=1&status=pending&limit=20',
+      '/api/admin/reviews?page=1&status=pending&limit=10',
     ]);
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
       'Sleeves run long',
@@ -76,7 +76,7 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     await screen.findByRole('article', { name: 'Still wearing it' });
     expect(currentUrl()).toBe('/reviews?status=published');
     expect(listRequests(fetchMock, '/api/admin/reviews').at(-1)).toBe(
-      '/api/admin/reviews?page=1&status=published&limit=20',
+      '/api/admin/reviews?page=1&status=published&limit=10',
     );
     // A published review offers no Approve.
     expect(within(card('Still wearing it')).queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -87,7 +87,7 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     renderPage('admin', `/reviews?status=published&productId=${JACKET}`);
     await screen.findByRole('article', { name: 'Still wearing it' }, slow);
     expect(listRequests(fetchMock, '/api/admin/reviews')).toEqual([
-      `/api/admin/reviews?page=1&status=published&productId=${JACKET}&limit=20`,
+      `/api/admin/reviews?page=1&status=published&productId=${JACKET}&limit=10`,
     ]);
     expect(screen.getByText('Product: Waxed Field Jacket')).toBeTruthy();
   });

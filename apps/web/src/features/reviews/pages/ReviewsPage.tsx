@@ -144,7 +144,7 @@ export default function ReviewsPage() {
               />
               <span aria-hidden>Select page</span>
             </div>
-            {reviews.slice(0, PAGE_SIZES.reviewQueue).map((review) => (
+            {reviews.slice(0, PAGE_SIZES.reviewsList).map((review) => (
               <ReviewCard
                 key={review.id}
                 review={review}
