@@ -70,7 +70,10 @@ export function answerQueue(url: URL, all: QueuedReview[] = ALL) {
 }
 
 /** The queue, and whatever else a test answers (a moderation call); records what was posted. */
-export function serve(extra: (url: URL, body: unknown) => Response | undefined = () => undefined) {
+export function serve(
+  extra: (url: URL, body: unknown) => Response | undefined = () => undefined,
+  all: QueuedReview[] = ALL,
+) {
   const posted: { path: string; body: unknown }[] = [];
   const fetchMock = mockFetch((raw, init) => {
     const url = new URL(raw, 'http://localhost');
@@ -79,7 +82,7 @@ export function serve(extra: (url: URL, body: unknown) => Response | undefined =
       posted.push({ path: url.pathname, body });
       return extra(url, body) ?? json(200, { success: true, data: { review: first }, message: 'ok' });
     }
-    if (url.pathname === '/api/admin/reviews') return answerQueue(url);
+    if (url.pathname === '/api/admin/reviews') return answerQueue(url, all);
     return failure(404, 'not mocked');
   });
   return { posted, fetchMock };

@@ -7,6 +7,7 @@ import { currentUrl, listRequests } from '../../test/url-probe';
 import {
   first,
   JACKET,
+  queued,
   renderPage,
   restoreFetch,
   SCARF,
@@ -80,6 +81,22 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     );
     // A published review offers no Approve.
     expect(within(card('Still wearing it')).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('pages 10 reviews at a time, the page in the URL', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => queued(10 + i, { title: `Queued ${i + 1}` }));
+    const { fetchMock } = serve(undefined, many);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('article', { name: 'Queued 1' }, slow);
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByRole('article', { name: 'Queued 11' });
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(currentUrl()).toBe('/reviews?page=2');
+    expect(listRequests(fetchMock, '/api/admin/reviews').at(-1)).toBe(
+      '/api/admin/reviews?page=2&status=pending&limit=10',
+    );
   });
 
   it('opens a product link of the product screens: its published reviews', async () => {
