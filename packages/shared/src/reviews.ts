@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitParam } from './api.js';
+import { PAGE_SIZES } from './constants.js';
 import { objectIdParam } from './id-params.js';
 
 /** pending: waits for moderation; published: on the product page; rejected (with a reason) and hidden: not shown. */
@@ -8,6 +9,12 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const REVIEW_FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
 export type ReviewFit = (typeof REVIEW_FITS)[number];
+/** How a fit reads on screen. */
+export const REVIEW_FIT_LABELS: Record<ReviewFit, string> = {
+  runs_small: 'Runs small',
+  true_to_size: 'True to size',
+  runs_large: 'Runs large',
+};
 
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 
@@ -76,7 +83,7 @@ export const productReviewsQuery = z.object({
 /** GET /admin/reviews (the moderation queue: pending first by default). */
 export const reviewQueueQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: limitParam(20),
+  limit: limitParam(PAGE_SIZES.reviewsServer),
   status: z.enum(REVIEW_STATUSES).default('pending'),
   productId: objectIdParam('product').optional(),
 });

@@ -27,6 +27,7 @@ export { Notice } from './components/notice';
 export { PageHeader } from './components/page-header';
 export { type PagerLinkProps, PagerLinks, type PagerLinksProps } from './components/pager-links';
 export { Pagination, type PaginationProps, pageWindow } from './components/pagination';
+export { RatingStars, type RatingStarsProps } from './components/rating-stars';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Skeleton } from './components/skeleton';
