@@ -15,13 +15,14 @@ import { coldStart } from './checks/cold-start.js';
 import { exportsCheck, orderLines } from './checks/exports.js';
 import { importsCheck } from './checks/imports.js';
 import { brokenStock, invariants } from './checks/invariants.js';
+import { reviewedProduct, reviewsCheck } from './checks/reviews.js';
 import { shop } from './checks/shop.js';
 import { storefront } from './checks/storefront.js';
 import { webhooksCheck } from './checks/webhooks.js';
 import { zeroSetup } from './checks/zero-setup.js';
 import { type BenchDatabase, benchDatabase, prepareStore } from './lib/database.js';
 import { startServer } from './lib/server.js';
-import { settings } from './lib/settings.js';
+import { SCRATCH_CHECKS, SERVER_CHECKS, settings } from './lib/settings.js';
 import { benchAdmin, signIn } from './lib/staff.js';
 import { type Figure, passes, renderTable } from './lib/table.js';
 
@@ -63,9 +64,7 @@ async function storeSize(db: Parameters<typeof queryRows>[0]): Promise<string> {
     .join(', ');
 }
 
-const needsServer = ['storefront', 'admin-lists', 'analytics', 'back-office', 'shop', 'exports', 'checkout'].some((c) =>
-  wanted.has(c as never),
-);
+const needsServer = SERVER_CHECKS.some((name) => wanted.has(name));
 execFileSync(
   process.execPath,
   ['scripts/build.mjs', wanted.has('back-office') || wanted.has('shop') ? '--if-stale' : '--server-if-stale'],
@@ -93,6 +92,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
     const hot: HotVariant[] =
       wanted.has('checkout') || wanted.has('invariants') ? await pickHotVariants(database.db) : [];
     const exportRows = wanted.has('exports') ? await orderLines(database.db) : null;
+    const reviewed = wanted.has('reviews') ? await reviewedProduct(database.db) : null;
     const brokenBefore = wanted.has('invariants') ? await brokenStock(database.db, hot) : new Map<string, string>();
     let outcome: CheckoutOutcome | null = null;
 
@@ -112,6 +112,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
             'storefront',
             signedIn((out) => storefront(ctx, out, settings.seconds, settings.runs)),
           );
+        if (reviewed) await measure('reviews', (out) => reviewsCheck(ctx, out, reviewed, settings.seconds));
         if (wanted.has('admin-lists'))
           await measure(
             'admin lists',
@@ -157,7 +158,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
 
 // Cold start, imports and webhooks bring their own scratch databases; the other checks measure the bench store.
 const target = benchDatabase();
-const storeWanted = [...wanted].some((check) => !['zero-setup', 'cold-start', 'imports', 'webhooks'].includes(check));
+const storeWanted = [...wanted].some((check) => !SCRATCH_CHECKS.includes(check));
 const size = storeWanted ? await storeChecks(target) : '';
 if (!storeWanted) target.dispose();
 

@@ -18,6 +18,7 @@ export const BACK_OFFICE_SCREENS = [
   '/categories',
   '/brands',
   '/coupons',
+  '/reviews',
   '/customers',
   '/users',
   '/analytics/sales',

@@ -3711,6 +3711,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wishlist/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of the given products are on the wishlist
+         * @description Customers only. `productIds`: a comma-separated list of at most 100 ids (400 beyond), e.g. the products of one grid page; answers the ones the customer wishes for, so a page learns it in one call.
+         *
+         *     Who may call: customer.
+         */
+        get: operations["wishedProductIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wishlist/{productId}": {
         parameters: {
             query?: never;
@@ -12645,6 +12667,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                             pagination: {
                                 page: number;
@@ -13537,6 +13564,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -13591,6 +13623,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -13821,6 +13858,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                             pagination: {
                                 page: number;
@@ -13886,6 +13928,11 @@ export interface operations {
                                 } | null;
                                 sizes: string[];
                                 colors: string[];
+                                colorStock: {
+                                    color: string;
+                                    sizesLeft: number;
+                                    sizes: number;
+                                }[];
                             }[];
                         };
                         message?: string;
@@ -17887,6 +17934,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    wishedProductIds: {
+        parameters: {
+            query: {
+                productIds: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            productIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -10,6 +10,7 @@ export const CHECK_NAMES = [
   'cold-start',
   'imports',
   'storefront',
+  'reviews',
   'admin-lists',
   'analytics',
   'back-office',
@@ -20,6 +21,10 @@ export const CHECK_NAMES = [
   'webhooks',
 ] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
+/** Checks that bring their own scratch databases; the others measure the bench store. */
+export const SCRATCH_CHECKS: readonly CheckName[] = ['zero-setup', 'cold-start', 'imports', 'webhooks'];
+/** Checks of the bench store over HTTP (the invariants read the database only). */
+export const SERVER_CHECKS = CHECK_NAMES.filter((name) => !SCRATCH_CHECKS.includes(name) && name !== 'invariants');
 
 function selectedChecks(): Set<CheckName> {
   const only = process.env.BENCH_ONLY?.split(',')

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/client.js';
 import { brands, categories } from '../src/db/schema/index.js';
 import { buildActivity, buildCoupon, buildOrder, buildPayment, buildRedemption } from './analytics-factories.js';
-import { buildProduct, buildUser } from './factories.js';
+import { buildProduct, buildReviews, buildUser } from './factories.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -18,34 +18,31 @@ export async function buildAnalyticsDataSet(db: Db) {
     name: string,
     categoryId: string,
     brandId: string,
-    rating: number,
     createdAt: string,
     isActive: boolean,
     variant: { size: string; color: string; quantity: number; lowStockThreshold: number },
-  ) =>
-    (await buildProduct(db, { name, categoryId, brandId, rating, createdAt: at(createdAt), isActive }, [variant]))
-      .product;
+  ) => (await buildProduct(db, { name, categoryId, brandId, createdAt: at(createdAt), isActive }, [variant])).product;
 
   // Low Stock (3 <= 5), in range; In Stock, previous period; Out of Stock and inactive, earlier; Moderate, in range.
-  const tee = await product('Tee', tops!.id, alpha!.id, 4.5, '2026-03-05T00:00:00Z', true, {
+  const tee = await product('Tee', tops!.id, alpha!.id, '2026-03-05T00:00:00Z', true, {
     size: 'M',
     color: 'Black',
     quantity: 3,
     lowStockThreshold: 5,
   });
-  const jeans = await product('Jeans', bottoms!.id, beta!.id, 4, '2026-02-10T00:00:00Z', true, {
+  const jeans = await product('Jeans', bottoms!.id, beta!.id, '2026-02-10T00:00:00Z', true, {
     size: 'M',
     color: 'Blue',
     quantity: 20,
     lowStockThreshold: 5,
   });
-  const cap = await product('Cap', tops!.id, alpha!.id, 3.5, '2025-12-01T00:00:00Z', false, {
+  const cap = await product('Cap', tops!.id, alpha!.id, '2025-12-01T00:00:00Z', false, {
     size: 'One Size',
     color: 'Black',
     quantity: 0,
     lowStockThreshold: 5,
   });
-  await product('Scarf', bottoms!.id, beta!.id, 5, '2026-03-10T00:00:00Z', true, {
+  const scarf = await product('Scarf', bottoms!.id, beta!.id, '2026-03-10T00:00:00Z', true, {
     size: 'S',
     color: 'Red',
     quantity: 7,
@@ -59,6 +56,12 @@ export async function buildAnalyticsDataSet(db: Db) {
   await customer('Carol', '2026-03-20T00:00:00Z', false);
   const dan = await customer('Dan', '2026-02-05T00:00:00Z');
   const eve = await customer('Eve', '2026-04-10T00:00:00Z');
+
+  // Ratings from published reviews by these customers: Tee 4.5, Jeans 4, Cap 3.5, Scarf 5.
+  await buildReviews(db, tee.id, [4, 5], [alice.id, bob.id]);
+  await buildReviews(db, jeans.id, [4], [alice.id]);
+  await buildReviews(db, cap.id, [3, 4], [alice.id, bob.id]);
+  await buildReviews(db, scarf.id, [5], [dan.id]);
 
   const k1 = await buildCoupon(db, 'SAVE10AA');
   const k2 = await buildCoupon(db, 'FIVEOFFB');

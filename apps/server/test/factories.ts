@@ -2,7 +2,7 @@ import type { Role } from '@seamline/shared';
 import type { FastifyInstance } from 'fastify';
 import { TOTP } from 'otpauth';
 import type { Db } from '../src/db/client.js';
-import { brands, categories, inventory, products, users } from '../src/db/schema/index.js';
+import { brands, categories, inventory, products, reviews, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { call } from './harness.js';
 
@@ -87,7 +87,9 @@ let productCounter = 0;
 /** A product with its category, brand and inventory rows, straight in the database. */
 export async function buildProduct(
   db: Db,
-  overrides: Partial<typeof products.$inferInsert> = {},
+  // The rating and review count are the database's to keep from the published reviews: give a product real reviews
+  // (buildReviews) instead.
+  overrides: Omit<Partial<typeof products.$inferInsert>, 'rating' | 'reviewCount'> = {},
   variants: { size: string; color: string; quantity: number; reserved?: number; lowStockThreshold?: number }[] = [
     { size: 'M', color: 'Black', quantity: 10 },
   ],
@@ -139,4 +141,28 @@ export async function buildProduct(
         .returning()
     : [];
   return { product: product!, inventory: rows };
+}
+
+/**
+ * Published reviews of a product with these stars, one per customer: by the given customers, else by new ones. The
+ * product's rating and review count then come from them through the reviews trigger, as in the store.
+ */
+export async function buildReviews(db: Db, productId: string, stars: number[], customerIds: string[] = []) {
+  if (!stars.length) return [];
+  const authors = [...customerIds];
+  while (authors.length < stars.length) authors.push((await buildUser(db, { firstName: 'Reviewer' })).id);
+  return db
+    .insert(reviews)
+    .values(
+      stars.map((rating, i) => ({
+        productId,
+        customerId: authors[i]!,
+        rating,
+        title: `${rating} stars`,
+        body: 'Written by a test.',
+        status: 'published' as const,
+        verifiedPurchase: true,
+      })),
+    )
+    .returning();
 }

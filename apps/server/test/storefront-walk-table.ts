@@ -357,6 +357,7 @@ export const walkTable: WalkTable = {
     }),
   ),
   'GET /api/wishlist': asCustomer('GET', () => '/api/wishlist'),
+  'GET /api/wishlist/ids': asCustomer('GET', (d) => `/api/wishlist/ids?productIds=${d.product.id}`),
   'POST /api/wishlist': asCustomer(
     'POST',
     () => '/api/wishlist',

@@ -234,6 +234,7 @@ export const TOAST_MS = {
   brands: 5000,
   coupons: 5000,
   customers: 4000,
+  reviews: 4000,
 } as const;
 
 export const PAGE_SIZES = {
@@ -274,6 +275,9 @@ export const PAGE_SIZES = {
   lowStockOverview: 5,
   lowStockTable: 10,
   topStockCategories: 3,
+  /** The review moderation queue: the endpoint's default page, and the back office's Reviews screen (like its lists). */
+  reviewsServer: 20,
+  reviewsList: 10,
 } as const;
 
 export const DEBOUNCE_MS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limitParam } from './api.js';
+import { PAGE_SIZES } from './constants.js';
 import { objectIdParam } from './id-params.js';
 
 /** pending: waits for moderation; published: on the product page; rejected (with a reason) and hidden: not shown. */
@@ -8,6 +9,12 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const REVIEW_FITS = ['runs_small', 'true_to_size', 'runs_large'] as const;
 export type ReviewFit = (typeof REVIEW_FITS)[number];
+/** How a fit reads on screen. */
+export const REVIEW_FIT_LABELS: Record<ReviewFit, string> = {
+  runs_small: 'Runs small',
+  true_to_size: 'True to size',
+  runs_large: 'Runs large',
+};
 
 /** `with_photos`: reviews with photos first, then newest. */
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest', 'with_photos'] as const;
@@ -16,12 +23,7 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Photos one review may carry. */
 export const REVIEW_PHOTO_LIMIT = 3;
 
-/** The screens' names of the fits, sorts and statuses, and the product page's fit sentence. */
-export const REVIEW_FIT_LABELS: Record<ReviewFit, string> = {
-  runs_small: 'Runs small',
-  true_to_size: 'True to size',
-  runs_large: 'Runs large',
-};
+/** The product page's fit sentence, and the screens' names of the sorts and statuses. */
 export const REVIEW_FIT_SUMMARY: Record<ReviewFit, string> = {
   runs_small: 'Most say: runs small — consider a size up',
   true_to_size: 'Most say: true to size',
@@ -107,7 +109,7 @@ export const productReviewsQuery = z.object({
 /** GET /admin/reviews (the moderation queue: pending first by default). */
 export const reviewQueueQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: limitParam(20),
+  limit: limitParam(PAGE_SIZES.reviewsServer),
   status: z.enum(REVIEW_STATUSES).default('pending'),
   productId: objectIdParam('product').optional(),
 });

@@ -34,6 +34,14 @@ export const storefrontProductView = productView
   .extend({ inventory: z.array(storefrontVariantView) });
 export type StorefrontProductView = z.infer<typeof storefrontProductView>;
 
+/** A colour of a listed product with the number of its sizes a shopper can buy now, out of how many it comes in. */
+export const storefrontColorStock = z.object({
+  color: z.string(),
+  sizesLeft: z.number().int().min(0),
+  sizes: z.number().int().min(0),
+});
+export type StorefrontColorStock = z.infer<typeof storefrontColorStock>;
+
 /**
  * A product as a storefront list shows it (a card): about a fifth of the bytes of the full view. The product page
  * reads the full view by slug. `sizes` and `colors` are the options the product comes in (as in the full view's
@@ -58,6 +66,8 @@ export const storefrontProductSummary = storefrontProductView
     image: productImage.nullable(),
     sizes: z.array(z.string()),
     colors: z.array(z.string()),
+    /** Per colour (in `colors` order): how many of its sizes have units to sell (0: the colour is sold out). */
+    colorStock: z.array(storefrontColorStock),
   });
 export type StorefrontProductSummary = z.infer<typeof storefrontProductSummary>;
 

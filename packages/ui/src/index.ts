@@ -19,6 +19,7 @@ export { EmptyState } from './components/empty-state';
 export { ErrorState } from './components/error-state';
 export { FormDialogActions, type FormDialogActionsProps } from './components/form-dialog-actions';
 export { FormField, type FormFieldProps } from './components/form-field';
+export { HeartToggle, type HeartToggleProps } from './components/heart-toggle';
 export { escapeRegExp, Highlight } from './components/highlight';
 export { controlHeights, fieldClasses, Input, type InputProps } from './components/input';
 export { Label } from './components/label';
@@ -26,10 +27,11 @@ export { Notice } from './components/notice';
 export { PageHeader } from './components/page-header';
 export { type PagerLinkProps, PagerLinks, type PagerLinksProps } from './components/pager-links';
 export { Pagination, type PaginationProps, pageWindow } from './components/pagination';
+export { RatingStars, type RatingStarsProps } from './components/rating-stars';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Select, type SelectOption, type SelectProps } from './components/select';
 export { Skeleton } from './components/skeleton';
-export { StarRating, StarRatingInput } from './components/star-rating';
+export { StarRatingInput } from './components/star-rating-input';
 export {
   Table,
   TableActionsHead,

@@ -11,6 +11,7 @@ import ResendVerificationPage from '../features/account/pages/ResendVerification
 import ResetPasswordPage from '../features/account/pages/ResetPasswordPage';
 import SignInPage from '../features/account/pages/SignInPage';
 import VerifyEmailPage from '../features/account/pages/VerifyEmailPage';
+import { GuestWishlistPage, WishlistPage } from '../features/account/pages/WishlistPage';
 import { EditReviewPage, WriteReviewPage } from '../features/account/pages/WriteReviewPage';
 import { OrderDetailPage } from '../features/orders/pages/OrderDetailPage';
 import { OrdersPage } from '../features/orders/pages/OrdersPage';
@@ -35,6 +36,7 @@ function SignedInArea() {
         <Route path="/profile" component={ProfilePage} />
         <Route path="/addresses" component={AddressesPage} />
         <Route path="/cards" component={CardsPage} />
+        <Route path="/wishlist" component={WishlistPage} />
         <Route path="/delete" component={DeleteAccountPage} />
         <Route>
           <Redirect to="/orders" replace />
@@ -42,6 +44,12 @@ function SignedInArea() {
       </Switch>
     </AccountShell>
   );
+}
+
+/** The wishlist is open to guests too: their list is kept in the browser until they sign in. */
+function WishlistArea() {
+  const user = useShopUser();
+  return user ? <SignedInArea /> : <GuestWishlistPage />;
 }
 
 /** /shop/account/…: the sign-in screens (open to anyone, linked from the mails) and the signed-in account area. */
@@ -55,6 +63,7 @@ export default function AccountRoutes() {
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/deleted" component={AccountDeletedPage} />
+      <Route path="/wishlist" component={WishlistArea} />
       <Route component={SignedInArea} />
     </Switch>
   );

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { AccountLink } from '../components/header/AccountLink';
 import { CartLink } from '../components/header/CartLink';
 import { SearchBox } from '../components/header/SearchBox';
+import { WishlistLink } from '../components/header/WishlistLink';
 
 /** Every storefront page: a skip link, the header with the store's name, the page, the footer. */
 export function ShopLayout({ children }: { children: ReactNode }) {
@@ -20,8 +21,9 @@ export function ShopLayout({ children }: { children: ReactNode }) {
             Seamline
           </Link>
           <SearchBox />
-          <nav aria-label="Account and cart" className="ml-auto flex items-center gap-1">
+          <nav aria-label="Account, wishlist and cart" className="ml-auto flex items-center gap-1">
             <AccountLink />
+            <WishlistLink />
             <CartLink />
           </nav>
         </div>

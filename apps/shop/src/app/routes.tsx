@@ -15,6 +15,7 @@ const CartPage = lazyPage(() => import('../features/cart/pages/CartPage'));
 const CheckoutPage = lazyPage(() => import('../features/checkout/pages/CheckoutPage'));
 const TrackOrderPage = lazyPage(() => import('../features/orders/pages/TrackOrderPage'));
 const AccountRoutes = lazyPage(() => import('./AccountRoutes'));
+const UnsubscribePage = lazyPage(() => import('../features/alerts/pages/UnsubscribePage'));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
@@ -34,6 +35,7 @@ export function ShopRoutes() {
         <Route path="/checkout" nest component={CheckoutPage} />
         <Route path="/track" component={TrackOrderPage} />
         <Route path="/account" nest component={AccountRoutes} />
+        <Route path="/alerts/unsubscribe/:token" component={UnsubscribePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,4 +1,5 @@
 import type { StorefrontProductSummary } from '@seamline/shared';
+import { useWished } from '../lib/use-wishlist';
 import { ProductCard } from './ProductCard';
 
 const PLACEHOLDER_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -12,6 +13,8 @@ type Props = {
 };
 
 export function ProductGrid({ products, isLoading, eager = false }: Props) {
+  // One question for the whole grid: which of its products are wished for.
+  const wished = useWished(products?.map((product) => product.id) ?? []);
   if (isLoading)
     return (
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading">
@@ -24,7 +27,7 @@ export function ProductGrid({ products, isLoading, eager = false }: Props) {
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
       {products?.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} eager={eager && index < 4} />
+          <ProductCard product={product} eager={eager && index < 4} wished={wished.has(product.id)} />
         </li>
       ))}
     </ul>

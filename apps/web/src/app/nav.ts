@@ -10,6 +10,7 @@ import {
   Layers,
   LayoutDashboard,
   type LucideIcon,
+  MessageSquareText,
   Package,
   ShoppingCart,
   Tag,
@@ -41,6 +42,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Categories', to: '/categories', icon: Tags, rule: 'catalogueRead' },
       { label: 'Brands', to: '/brands', icon: Tag, rule: 'catalogueRead' },
       { label: 'Coupons', to: '/coupons', icon: TicketPercent, rule: 'couponsRead' },
+      { label: 'Reviews', to: '/reviews', icon: MessageSquareText, rule: 'reviews' },
     ],
   },
   {

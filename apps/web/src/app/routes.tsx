@@ -29,6 +29,7 @@ export const appRoutes: RouteObject[] = [
     import('../features/taxonomy/pages/TaxonomyPage').then((m) => ({ default: m.BrandsPage })),
   ),
   page('coupons', { title: 'Coupons', rule: 'couponsRead' }, () => import('../features/coupons/pages/CouponsPage')),
+  page('reviews', { title: 'Reviews', rule: 'reviews' }, () => import('../features/reviews/pages/ReviewsPage')),
   page(
     'customers',
     { title: 'Customer Management', rule: 'customersRead' },

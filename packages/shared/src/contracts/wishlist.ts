@@ -1,8 +1,11 @@
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import {
+  WISHLIST_IDS_MAX,
   WISHLIST_MERGE_MAX,
   wishlistAddInput,
+  wishlistIdsQuery,
+  wishlistIdsView,
   wishlistMergeInput,
   wishlistMergeView,
   wishlistPageView,
@@ -27,6 +30,19 @@ export const wishlistContracts = {
     access: 'customer',
     query: wishlistQuery,
     responses: { 200: envelope(wishlistPageView) },
+  }),
+  wished: endpoint({
+    operationId: 'wishedProductIds',
+    method: 'GET',
+    path: '/wishlist/ids',
+    summary: 'Which of the given products are on the wishlist',
+    description:
+      `Customers only. \`productIds\`: a comma-separated list of at most ${WISHLIST_IDS_MAX} ids (400 beyond), ` +
+      'e.g. the products of one grid page; answers the ones the customer wishes for, so a page learns it in one call.',
+    tag,
+    access: 'customer',
+    query: wishlistIdsQuery,
+    responses: { 200: envelope(wishlistIdsView) },
   }),
   add: endpoint({
     operationId: 'addToWishlist',

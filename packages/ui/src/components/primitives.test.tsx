@@ -6,6 +6,7 @@ import { Button } from './button';
 import { ErrorState } from './error-state';
 import { Highlight } from './highlight';
 import { Pagination, pageWindow } from './pagination';
+import { RatingStars } from './rating-stars';
 import { SearchBox } from './search-box';
 
 describe('Button', () => {
@@ -97,5 +98,16 @@ describe('SearchBox', () => {
     expect(onDebouncedChange.mock.calls).toEqual([['emma']]);
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(onDebouncedChange.mock.calls).toEqual([['emma'], ['']]);
+  });
+});
+
+describe('RatingStars', () => {
+  it('is one image named by the rating, filling whole and part stars', () => {
+    const { container } = render(<RatingStars rating={3.5} />);
+    expect(screen.getByRole('img', { name: '3.5 out of 5 stars' })).toBeTruthy();
+    const fills = [...container.querySelectorAll<HTMLElement>('[style]')].map((el) => el.style.width);
+    expect(fills).toEqual(['100%', '100%', '100%', '50%']);
+    render(<RatingStars rating={4} />);
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
   });
 });

@@ -41,11 +41,11 @@ export const reviews = pgTable(
     oneOf('reviews_status_check', t.status, REVIEW_STATUSES),
     oneOf('reviews_fit_check', t.fit, REVIEW_FITS),
     uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
-    // The product page walks its published reviews newest first (and the figures read a product's published stars).
+    // The product page walks a product's published reviews newest first, by stars (sorted or filtered), or of one size.
     index('reviews_product_status_created_idx').on(t.productId, t.status, t.createdAt, t.rating),
-    // The other sorts of the product page, each a walk of its own index: highest first (scanned backwards), lowest
-    // first (rating up, newest first within a rating), and with photos first.
-    index('reviews_product_status_rating_idx').on(t.productId, t.status, t.rating, t.createdAt, t.id),
+    index('reviews_product_status_rating_idx').on(t.productId, t.status, t.rating, t.createdAt),
+    index('reviews_product_status_size_idx').on(t.productId, t.status, sql`lower(${t.size})`, t.createdAt),
+    // Lowest first (rating up, newest first within a rating) and with photos first, each a walk of its own index.
     index('reviews_product_status_rating_low_idx').on(
       t.productId,
       t.status,
@@ -78,6 +78,24 @@ export const reviewVotes = pgTable(
     index('review_votes_customer_idx').on(t.customerId),
   ],
 );
+
+/**
+ * A product's published reviews counted by stars and by fit, kept with its rating by the same reviews triggers
+ * (migration 0039), so the product page's summary reads one row however many reviews there are.
+ */
+export const reviewSummaries = pgTable('review_summaries', {
+  productId: refId('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  stars1: integer('stars_1').notNull().default(0),
+  stars2: integer('stars_2').notNull().default(0),
+  stars3: integer('stars_3').notNull().default(0),
+  stars4: integer('stars_4').notNull().default(0),
+  stars5: integer('stars_5').notNull().default(0),
+  runsSmall: integer('runs_small').notNull().default(0),
+  trueToSize: integer('true_to_size').notNull().default(0),
+  runsLarge: integer('runs_large').notNull().default(0),
+});
 
 /** A review's photos (at most REVIEW_PHOTO_LIMIT), stored as product images are; the files go with the review. */
 export const reviewPhotos = pgTable(

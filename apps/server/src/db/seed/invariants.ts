@@ -59,16 +59,25 @@ export async function checkStockInvariants(
 }
 
 /**
- * Products whose rating or review count differs from their published reviews' (average of the stars to 2 decimals,
- * count): none when the figures come only from the reviews trigger.
+ * Products whose rating, review count or counts by stars and fit differ from their published reviews' (average of the
+ * stars to 2 decimals, count; a product without a summary row counts zeros): none when the figures come only from the
+ * reviews trigger.
  */
 export async function checkReviewFigures(db: DbOrTx): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT p.id FROM products p
-        LEFT JOIN LATERAL (SELECT coalesce(round(avg(r.rating), 2), 0) AS rating, count(*)::int AS n
+        LEFT JOIN review_summaries s ON s.product_id = p.id
+        LEFT JOIN LATERAL (SELECT coalesce(round(avg(r.rating), 2), 0) AS rating, count(*)::int AS n,
+            array[count(*) FILTER (WHERE r.rating = 1), count(*) FILTER (WHERE r.rating = 2),
+              count(*) FILTER (WHERE r.rating = 3), count(*) FILTER (WHERE r.rating = 4),
+              count(*) FILTER (WHERE r.rating = 5), count(*) FILTER (WHERE r.fit = 'runs_small'),
+              count(*) FILTER (WHERE r.fit = 'true_to_size'), count(*) FILTER (WHERE r.fit = 'runs_large')]::int[] AS counts
           FROM reviews r WHERE r.product_id = p.id AND r.status = 'published') f ON true
-        WHERE p.rating <> f.rating OR p.review_count <> f.n`,
+        WHERE p.rating <> f.rating OR p.review_count <> f.n
+          OR f.counts <> array[coalesce(s.stars_1, 0), coalesce(s.stars_2, 0), coalesce(s.stars_3, 0),
+            coalesce(s.stars_4, 0), coalesce(s.stars_5, 0), coalesce(s.runs_small, 0), coalesce(s.true_to_size, 0),
+            coalesce(s.runs_large, 0)]`,
   );
   return rows.map((row) => row.id);
 }

@@ -1,7 +1,7 @@
 import { STOREFRONT_AVAILABLE_CAP } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
+import { buildProduct, buildReviews, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { brands, categories, orderItems, orders, productImages, products } from '../../db/schema/index.js';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const admin = await buildUser(db, { role: 'admin', firstName: 'Ada', lastName: 'Lovelace' });
   const make = async (
     key: string,
-    overrides: Partial<typeof products.$inferInsert>,
+    overrides: Parameters<typeof buildProduct>[1],
     variants?: Parameters<typeof buildProduct>[2],
   ) => {
     ids[key] = (await buildProduct(db, overrides, variants)).product.id;
@@ -38,7 +38,6 @@ beforeAll(async () => {
       subcategory: 'Coats',
       price: 240,
       isFeatured: true,
-      rating: 4.8,
       createdBy: admin.id,
     },
     [
@@ -56,8 +55,9 @@ beforeAll(async () => {
     subcategory: 'Vests',
     price: 99,
     isTikTokTrending: true,
-    rating: 4.1,
   });
+  // Rated 4.8 from five published reviews.
+  await buildReviews(db, ids.parka!, [5, 5, 5, 5, 4]);
   await make('hidden', {
     name: 'Hidden Anorak',
     sku: 'ANO-003',
@@ -268,15 +268,19 @@ describe('GET /api/products', () => {
         comparePrice: 0,
         salePrice: null,
         rating: 4.8,
-        reviewCount: 0,
+        reviewCount: 5,
         inStock: true,
         image: full.images[0],
         sizes: full.variants.size.available,
         colors: full.variants.color.available,
+        colorStock: full.variants.color.available.map((color: string) => ({
+          color,
+          ...{ Navy: { sizes: 2, sizesLeft: 2 }, Black: { sizes: 1, sizesLeft: 1 } }[color],
+        })),
       });
     }
     const tee = (await call(t.app, 'GET', '/api/products?search=plain')).body.data.products[0];
-    expect(tee).toMatchObject({ image: null, sizes: [], colors: [], inStock: false });
+    expect(tee).toMatchObject({ image: null, sizes: [], colors: [], colorStock: [], inStock: false });
     // Staff callers of a list keep the staff view.
     const staffList = (await call(t.app, 'GET', '/api/products?search=parka', { token: staff })).body.data.products;
     expect(staffList[0]).toMatchObject({ salesCount: 3, inventory: expect.any(Array) });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, signedIn } from '../../../test/factories.js';
+import { buildProduct, buildReviews, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { brands, categories } from '../../db/schema/index.js';
 
@@ -11,16 +11,20 @@ beforeAll(async () => {
   const db = t.app.db;
   const categoryId = (await db.insert(categories).values({ name: 'Knitwear' }).returning())[0]!.id;
   const brandId = (await db.insert(brands).values({ name: 'Loom & Co' }).returning())[0]!.id;
-  const make = (
+  // Each product is rated by published reviews with these stars.
+  const make = async (
     name: string,
-    [reviewCount, rating]: [number, number],
+    stars: number[],
     [price, salePrice]: [number, number | null],
     variants: Parameters<typeof buildProduct>[2],
-  ) => buildProduct(db, { name, categoryId, brandId, reviewCount, rating, price, salePrice }, variants);
+  ) => {
+    const { product } = await buildProduct(db, { name, categoryId, brandId, price, salePrice }, variants);
+    await buildReviews(db, product.id, stars);
+  };
   // Cardigan: its M/Black is all reserved (sold out), other combinations have units.
   await make(
     'Cardigan',
-    [200, 4.2],
+    [4, 4, 4, 5],
     [80, 40],
     [
       { size: 'M', color: 'Black', quantity: 5, reserved: 5 },
@@ -28,9 +32,9 @@ beforeAll(async () => {
       { size: 'M', color: 'Navy', quantity: 4 },
     ],
   );
-  await make('Sweater', [50, 4.9], [60, null], [{ size: 'S', color: 'White', quantity: 2 }]);
-  await make('Pullover', [200, 4.8], [50, 55], [{ size: 'M', color: 'Black', quantity: 1 }]);
-  await make('Vest', [0, 3.5], [30, 0], [{ size: 'M', color: 'Black', quantity: 0 }]);
+  await make('Sweater', [5], [60, null], [{ size: 'S', color: 'White', quantity: 2 }]);
+  await make('Pullover', [5, 5, 5, 4], [50, 55], [{ size: 'M', color: 'Black', quantity: 1 }]);
+  await make('Vest', [], [30, 0], [{ size: 'M', color: 'Black', quantity: 0 }]);
 });
 afterAll(async () => t.close());
 

@@ -1,4 +1,4 @@
-import { availableStock, type StorefrontProductSummary } from '@seamline/shared';
+import { availableStock, type StorefrontColorStock, type StorefrontProductSummary } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
@@ -46,5 +46,18 @@ function toSummary({ variants, ...row }: SummaryRow): StorefrontProductSummary {
     sizes: distinctValues(sorted.map((v) => v.size)),
     colors: distinctValues(sorted.map((v) => v.color)),
     inStock: sorted.some((v) => availableStock(v) > 0),
+    colorStock: colorStockOf(sorted),
   };
+}
+
+/** Per colour, its sizes with units to sell: from the variants the page's one query already brings. */
+function colorStockOf(variants: SummaryRow['variants']): StorefrontColorStock[] {
+  return distinctValues(variants.map((v) => v.color)).map((color) => {
+    const ofColor = variants.filter((v) => v.color.toLowerCase() === color.toLowerCase());
+    return {
+      color,
+      sizes: ofColor.length,
+      sizesLeft: ofColor.filter((v) => availableStock(v) > 0).length,
+    };
+  });
 }

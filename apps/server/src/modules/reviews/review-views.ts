@@ -10,10 +10,10 @@ import {
   type ReviewView,
   reviewerName,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { products, reviewPhotos, reviews, users } from '../../db/schema/index.js';
+import { products, reviewPhotos, reviewSummaries, reviews, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
 type PhotoRow = typeof reviewPhotos.$inferSelect;
@@ -110,49 +110,54 @@ export const REVIEW_ORDERS: Record<ReviewSort, SQL[]> = {
   with_photos: [desc(reviews.hasPhotos), desc(reviews.createdAt), desc(reviews.id)],
 };
 
-/** GET /products/{id}/reviews: a page of the published reviews. */
+/**
+ * GET /products/{id}/reviews: a page of the published reviews (each sort and the stars filter walk an index of the
+ * product's published reviews) with the summary, which reads the product's figures and its review_summaries row, so
+ * neither grows with the number of reviews. Only a size filter counts its matches.
+ */
 export async function productReviews(db: DbOrTx, productId: string, query: z.output<typeof productReviewsQuery>) {
   const [product] = await db
-    .select({ rating: products.rating, reviewCount: products.reviewCount })
+    .select({ rating: products.rating, reviewCount: products.reviewCount, counts: reviewSummaries })
     .from(products)
+    .leftJoin(reviewSummaries, eq(reviewSummaries.productId, products.id))
     .where(eq(products.id, productId));
   if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);
-  const published = and(eq(reviews.productId, productId), eq(reviews.status, 'published'));
+  const summary = reviewSummary(product.rating, product.reviewCount, product.counts);
   const where = and(
-    published,
+    eq(reviews.productId, productId),
+    eq(reviews.status, 'published'),
     query.stars ? eq(reviews.rating, query.stars) : undefined,
     query.size ? sql`lower(${reviews.size}) = lower(${query.size})` : undefined,
   );
-  const [rows, [counted], distribution] = await Promise.all([
-    loadReviews(db, where, {
-      orderBy: REVIEW_ORDERS[query.sort],
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
-    db.select({ n: count() }).from(reviews).where(where),
-    reviewDistribution(db, published!),
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    loadReviews(db, where, { orderBy: REVIEW_ORDERS[query.sort], limit: query.limit, offset }),
+    query.size
+      ? db.$count(reviews, where)
+      : Promise.resolve(query.stars ? summary.stars[query.stars as 1 | 2 | 3 | 4 | 5] : summary.count),
   ]);
-  // The average and count are the product's own figures (kept by the database from the published reviews).
-  const summary = { average: product.rating, count: product.reviewCount, ...distribution };
-  return { reviews: rows.map(publicView), summary, pagination: pagination(query.page, query.limit, counted!.n) };
+  return { reviews: rows.map(publicView), summary, pagination: pagination(query.page, query.limit, total) };
 }
 
-/** Stars 1–5 and fits of the published reviews, in one pass. */
-async function reviewDistribution(db: DbOrTx, published: SQL): Promise<Pick<ReviewSummary, 'stars' | 'fit'>> {
-  const rows = await db
-    .select({ rating: reviews.rating, fit: reviews.fit, n: count() })
-    .from(reviews)
-    .where(published)
-    .groupBy(reviews.rating, reviews.fit);
-  const stars = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  const fits: Record<ReviewFit, number> = { runs_small: 0, true_to_size: 0, runs_large: 0 };
-  for (const row of rows) {
-    stars[row.rating as keyof typeof stars] += row.n;
-    if (row.fit) fits[row.fit] += row.n;
-  }
+type SummaryCounts = typeof reviewSummaries.$inferSelect;
+
+/** The average and count are the product's own figures; the stars and fits its summary row's (none: zeros). */
+function reviewSummary(average: number, count: number, counts: SummaryCounts | null): ReviewSummary {
+  const stars = {
+    1: counts?.stars1 ?? 0,
+    2: counts?.stars2 ?? 0,
+    3: counts?.stars3 ?? 0,
+    4: counts?.stars4 ?? 0,
+    5: counts?.stars5 ?? 0,
+  };
+  const fits: Record<ReviewFit, number> = {
+    runs_small: counts?.runsSmall ?? 0,
+    true_to_size: counts?.trueToSize ?? 0,
+    runs_large: counts?.runsLarge ?? 0,
+  };
   const mostCommon = REVIEW_FITS.reduce<ReviewFit | null>(
     (best, fit) => (fits[fit] > 0 && (best === null || fits[fit] > fits[best]) ? fit : best),
     null,
   );
-  return { stars, fit: { ...fits, mostCommon } };
+  return { average, count, stars, fit: { ...fits, mostCommon } };
 }

@@ -4,6 +4,7 @@ import { buildOrder } from '../../../test/customer-factories.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { activityLogs, events, products, reviews, reviewVotes } from '../../db/schema/index.js';
+import { checkReviewFigures } from '../../db/seed/invariants.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -194,6 +195,9 @@ describe('the store setting "publish reviews at once"', () => {
       .from(products)
       .where(eq(products.id, product.id));
     expect(row).toEqual({ rating: 3, reviewCount: 20 });
+    const summary = (await call(at.app, 'GET', `/api/products/${product.id}/reviews`)).body.data.summary;
+    expect(summary).toMatchObject({ average: 3, count: 20, stars: { 1: 4, 2: 4, 3: 4, 4: 4, 5: 4 } });
+    expect(await checkReviewFigures(at.app.db)).toEqual([]);
     const [counted] = await at.app.db.select({ n: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, first));
     expect(counted!.n).toBe(19);
     expect(await at.app.db.select().from(reviewVotes).where(eq(reviewVotes.reviewId, first))).toHaveLength(19);
@@ -299,8 +303,12 @@ describe('the product page', () => {
 
     const fives = await call(t.app, 'GET', `/api/products/${product.id}/reviews?stars=5&sort=highest`);
     expect(fives.body.data.reviews.map((r: { rating: number }) => r.rating)).toEqual([5]);
+    expect(fives.body.data.pagination).toMatchObject({ total: 1, pages: 1 });
     const xl = await call(t.app, 'GET', `/api/products/${product.id}/reviews?size=xl`);
     expect(xl.body.data.reviews).toEqual([]);
+    expect(xl.body.data.pagination).toMatchObject({ total: 0 });
+    const m = await call(t.app, 'GET', `/api/products/${product.id}/reviews?size=m&limit=1`);
+    expect(m.body.data.pagination).toMatchObject({ total: 2, pages: 2 });
     expect((await call(t.app, 'GET', `/api/products/${product.id}/reviews?stars=9`)).status).toBe(400);
     expect((await call(t.app, 'GET', '/api/products/64b7f0c2a1b2c3d4e5f60719/reviews')).status).toBe(404);
   });

@@ -63,6 +63,7 @@ export async function unsubscribe(db: Db, token: string): Promise<void> {
   await db.execute(sql`DELETE FROM stock_alerts WHERE token_hash = ${hashToken(token)} AND notified_at IS NULL`);
 }
 
+/** The shop's page for the link: it confirms with a one-click POST (a mail scanner's GET of it changes nothing). */
 function unsubscribeLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/stock-alerts/unsubscribe/${token}`;
+  return `${publicUrl}/shop/alerts/unsubscribe/${token}`;
 }

@@ -63,7 +63,7 @@ const tokenOf = async (email: string) => {
     sql`SELECT body FROM mail_outbox WHERE kind = 'stock_alert_subscribed' AND to_email = ${email}
         ORDER BY created_at DESC LIMIT 1`,
   );
-  return /\/api\/stock-alerts\/unsubscribe\/([\w-]+)/.exec(mail!.body)![1]!;
+  return /\/shop\/alerts\/unsubscribe\/([\w-]+)/.exec(mail!.body)![1]!;
 };
 
 describe('POST /api/stock-alerts', () => {

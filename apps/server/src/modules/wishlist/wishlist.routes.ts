@@ -2,12 +2,16 @@ import { wishlistContracts as contracts } from '@seamline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { addOne, addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.js';
+import { addOne, addToWishlist, listWishlist, removeFromWishlist, wishedAmong } from './wishlist.service.js';
 
 /** The signed-in customer's wishlist; the customer always comes from the token. */
 export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.list, async (request) =>
     ok(await listWishlist(app.db, request.user!.id, request.query.page, request.query.limit)),
+  );
+
+  serve(app, contracts.wished, async (request) =>
+    ok({ productIds: await wishedAmong(app.db, request.user!.id, request.query.productIds) }),
   );
 
   serve(app, contracts.add, async (request) => {

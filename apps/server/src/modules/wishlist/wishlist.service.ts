@@ -59,6 +59,20 @@ export async function listWishlist(db: Db, userId: string, page: number, limit: 
   };
 }
 
+/** Which of `productIds` (at most a grid page of them) the customer wishes for: one look-up by the primary key. */
+export async function wishedAmong(db: Db, userId: string, productIds: readonly string[]): Promise<string[]> {
+  const ids = sql.join(
+    [...new Set(productIds)].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ productId: string }>(
+    db,
+    sql`SELECT product_id AS "productId" FROM wishlist_items
+        WHERE user_id = ${userId} AND product_id IN (${ids}) ORDER BY product_id`,
+  );
+  return rows.map((row) => row.productId);
+}
+
 async function countWishlist(db: Db, userId: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

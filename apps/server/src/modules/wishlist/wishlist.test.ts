@@ -89,6 +89,27 @@ describe('the wishlist', () => {
     expect(refused.body.message).toMatch(/At most 100/);
   });
 
+  it('answers which of a page of products the customer wishes for, in one call of at most 100 ids', async () => {
+    const token = await customer();
+    const [a, b, c] = await Promise.all([buildProduct(t.app.db), buildProduct(t.app.db), buildProduct(t.app.db)]);
+    await add(token, a.product.id);
+    await add(token, c.product.id);
+    await add(await customer(), b.product.id);
+    const wished = (query: string, as = token) => call(t.app, 'GET', `/api/wishlist/ids?${query}`, { token: as });
+
+    const res = await wished(`productIds=${a.product.id},${b.product.id},${c.product.id}`);
+    expect(res.status).toBe(200);
+    expect([...res.body.data.productIds].sort()).toEqual([a.product.id, c.product.id].sort());
+    // Another customer's wishes are not this one's.
+    expect((await wished(`productIds=${b.product.id}`)).body.data.productIds).toEqual([]);
+
+    const tooMany = Array.from({ length: 101 }, () => a.product.id).join(',');
+    expect((await wished(`productIds=${tooMany}`)).status).toBe(400);
+    expect((await wished('productIds=nope')).status).toBe(400);
+    expect((await wished('')).status).toBe(400);
+    expect((await call(t.app, 'GET', `/api/wishlist/ids?productIds=${a.product.id}`)).status).toBe(401);
+  });
+
   it('tells staff how many shoppers wish for a product, and goes with the product', async () => {
     const { product } = await buildProduct(t.app.db);
     for (const token of await Promise.all([customer(), customer(), customer()])) await add(token, product.id);

@@ -3,16 +3,20 @@ import { Link, useLocation } from 'wouter';
 import { session } from '../../lib/api';
 import { CART_MERGED_KEY, cartCount, useCart } from '../../lib/cart';
 
-/** The header's cart link with the number of items in it; it also keeps a customer's cart in their account. */
+/**
+ * The header's cart link with the number of items in it; it also keeps a customer's cart in their account and hands
+ * a guest's wishlist to the account at sign-in.
+ */
 export function CartLink() {
   const count = cartCount(useCart());
   const [location] = useLocation();
-  // Every page change checks the session, so a sign-in anywhere (or a session restored) merges the cart.
+  // Every page change checks the session, so a sign-in anywhere (or a session restored) merges the cart and wishlist.
   useEffect(() => {
     void location;
-    if (session.readSession())
+    if (session.readSession()) {
       void import('../../lib/cart-sync').then(({ syncCartWithAccount }) => syncCartWithAccount());
-    else localStorage.removeItem(CART_MERGED_KEY);
+      void import('../../lib/wishlist-sync').then(({ mergeGuestWishlist }) => mergeGuestWishlist());
+    } else localStorage.removeItem(CART_MERGED_KEY);
   }, [location]);
   return (
     <Link href="/cart" className="rounded-md px-2 py-1 text-sm font-medium hover:bg-stone-100">

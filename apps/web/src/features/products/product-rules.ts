@@ -38,3 +38,7 @@ export const isLowStock = (row: { quantity: number; lowStockThreshold: number })
   row.quantity <= row.lowStockThreshold;
 
 export const DEFAULT_STOCK_THRESHOLD = STOCK.defaultThresholdStockDialog;
+
+/** The Reviews screen narrowed to one product's published reviews (those its rating and review count are made of). */
+export const productReviewsLink = (productId: string) =>
+  `/reviews?${new URLSearchParams({ status: 'published', productId })}`;

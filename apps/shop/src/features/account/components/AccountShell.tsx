@@ -9,6 +9,7 @@ import { signOut } from '../api';
 const SECTIONS = [
   { href: '/orders', label: 'Orders' },
   { href: '/reviews', label: 'My reviews' },
+  { href: '/wishlist', label: 'Wishlist' },
   { href: '/profile', label: 'Profile' },
   { href: '/addresses', label: 'Addresses' },
   { href: '/cards', label: 'Saved cards' },

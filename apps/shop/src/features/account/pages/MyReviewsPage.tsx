@@ -1,5 +1,5 @@
 import { REVIEW_STATUS_LABELS, type ReviewStatus, type ReviewView } from '@seamline/shared';
-import { Badge, type BadgeVariant, Button, ConfirmDialog, formatDate, Notice, StarRating } from '@seamline/ui';
+import { Badge, type BadgeVariant, Button, ConfirmDialog, formatDate, Notice, RatingStars } from '@seamline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -36,7 +36,7 @@ function MyReview({ review }: { review: ReviewView & { productName: string; prod
         {review.productName}
       </Link>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-        <StarRating value={review.rating} />
+        <RatingStars rating={review.rating} />
         <Badge variant={STATUS_VARIANTS[review.status]}>{REVIEW_STATUS_LABELS[review.status]}</Badge>
       </div>
       <h2 className="mt-2 font-semibold">{review.title}</h2>

@@ -3,12 +3,14 @@ import { Button, Input } from '@seamline/ui';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { cart } from '../../../lib/cart';
-import { availableOf, type Choice } from './variants';
+import { BackInStockForm } from './BackInStockForm';
+import { availableOf, type Choice, variantOf } from './variants';
 
 /** "Only 3 left" below this many units; the server caps what it tells at STOREFRONT_AVAILABLE_CAP. */
 const FEW_LEFT = 5;
 
-function stockText(available: number, choice: Choice) {
+function stockText(available: number, choice: Choice, exists: boolean) {
+  if (!exists) return `Not made in ${choice.size} / ${choice.color}`;
   if (available === 0) return `Sold out in ${choice.size} / ${choice.color}`;
   if (available <= FEW_LEFT) return `Only ${available} left in ${choice.size} / ${choice.color}`;
   return 'In stock';
@@ -16,7 +18,8 @@ function stockText(available: number, choice: Choice) {
 
 /**
  * Quantity and "Add to cart" for the chosen size × color: at most what the shopper can buy of it (the checkout
- * checks again), a sold-out combination cannot be added. What was added is announced and links to the cart.
+ * checks again). A sold-out combination cannot be added: the shopper may ask for an e-mail when it is back instead.
+ * What was added is announced and links to the cart.
  */
 export function AddToCart({ product, choice }: { product: StorefrontProductView; choice: Choice }) {
   const available = availableOf(product, choice);
@@ -40,10 +43,25 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
   };
   const step = (by: number) => setQuantity(Math.min(Math.max(1, clamped + by), max));
   const stepButton = 'size-11 rounded-none text-lg font-normal text-foreground';
+  const exists = variantOf(product, choice) !== undefined;
+  const stock = (
+    <p className={`text-sm ${available === 0 ? 'text-sale' : 'text-stone-600'}`}>
+      {stockText(available, choice, exists)}
+    </p>
+  );
 
+  if (available === 0)
+    return (
+      <div className="space-y-4">
+        {stock}
+        {exists ? (
+          <BackInStockForm key={`${choice.size}/${choice.color}`} productId={product.id} choice={choice} />
+        ) : null}
+      </div>
+    );
   return (
     <div className="space-y-4">
-      <p className={`text-sm ${available === 0 ? 'text-sale' : 'text-stone-600'}`}>{stockText(available, choice)}</p>
+      {stock}
       <div>
         <label htmlFor={quantityId} className="mb-2 block text-sm font-semibold">
           Quantity
@@ -83,15 +101,8 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
           </Button>
         </div>
       </div>
-      <Button
-        type="button"
-        size="xl"
-        fullWidth
-        className="h-12 text-base font-medium"
-        onClick={add}
-        disabled={available === 0}
-      >
-        {available === 0 ? 'Sold out' : 'Add to cart'}
+      <Button type="button" size="xl" fullWidth className="h-12 text-base font-medium" onClick={add}>
+        Add to cart
       </Button>
       <div role="status" aria-live="polite" className="text-sm">
         {added ? (

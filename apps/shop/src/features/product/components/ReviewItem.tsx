@@ -1,5 +1,5 @@
 import { type PublicReviewView, REVIEW_FIT_LABELS } from '@seamline/shared';
-import { Badge, Button, Dialog, DialogContent, formatDate, StarRating } from '@seamline/ui';
+import { Badge, Button, Dialog, DialogContent, formatDate, RatingStars } from '@seamline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
@@ -96,7 +96,7 @@ export function ReviewItem({ review, signedIn, own }: { review: PublicReviewView
   return (
     <li className="border-b border-stone-200 py-5 last:border-b-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <StarRating value={review.rating} />
+        <RatingStars rating={review.rating} />
         <h3 className="font-semibold">{review.title}</h3>
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">

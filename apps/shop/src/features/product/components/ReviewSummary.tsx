@@ -1,5 +1,5 @@
 import { REVIEW_FIT_SUMMARY, type ReviewSummary as Summary } from '@seamline/shared';
-import { StarRating } from '@seamline/ui';
+import { RatingStars } from '@seamline/ui';
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
@@ -10,7 +10,7 @@ export function ReviewSummary({ summary }: { summary: Summary }) {
       <div className="flex items-center gap-3">
         <span className="text-4xl font-semibold">{summary.average.toFixed(1)}</span>
         <div>
-          <StarRating value={summary.average} size="md" />
+          <RatingStars rating={summary.average} />
           <p className="text-sm text-stone-600">
             Based on {summary.count === 1 ? '1 review' : `${summary.count} reviews`}
           </p>

@@ -6,7 +6,7 @@ import { availableOf, type Choice } from './variants';
 type Props = { product: StorefrontProductView; choice: Choice; onChange: (choice: Choice) => void };
 
 /** A sold-out option stays choosable (to see it is sold out) but is struck through and says so to screen readers. */
-const soldOutChip = `${chipClasses} border-dashed line-through decoration-stone-500 text-stone-600`;
+const soldOutChip = `${chipClasses} border-dashed line-through decoration-stone-500 text-stone-600 has-checked:decoration-white`;
 
 type OptionGroupProps = {
   name: 'size' | 'color';
@@ -48,9 +48,13 @@ function OptionGroup({ name, options, value, onChange, soldOut }: OptionGroupPro
   );
 }
 
+/** Whether any size of a colour has units to sell. */
+const colorHasUnits = (product: StorefrontProductView, color: string) =>
+  product.inventory.some((v) => v.color.toLowerCase() === color.toLowerCase() && v.available > 0);
+
 /**
- * Size and color as two radio groups. Each option shows whether it has units together with the other group's
- * current choice, so a shopper sees which size × color combinations are in stock.
+ * Size and color as two radio groups. A colour with nothing left in any size is marked sold out; a size is marked
+ * sold out in the chosen colour. Both stay choosable, so the shopper can ask for an e-mail when it is back.
  */
 export function VariantPicker({ product, choice, onChange }: Props) {
   return (
@@ -60,7 +64,7 @@ export function VariantPicker({ product, choice, onChange }: Props) {
         options={product.variants.color.available}
         value={choice.color}
         onChange={(color) => onChange({ ...choice, color })}
-        soldOut={(color) => (availableOf(product, { ...choice, color }) ? null : `in size ${choice.size}`)}
+        soldOut={(color) => (colorHasUnits(product, color) ? null : 'in every size')}
       />
       <OptionGroup
         name="size"

@@ -1,13 +1,15 @@
 import type { StorefrontProductView } from '@seamline/shared';
-import { StarRating } from '@seamline/ui';
+import { RatingStars } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { Price } from '../../../components/Price';
 import { ProductGrid } from '../../../components/ProductGrid';
+import { WishlistHeart } from '../../../components/WishlistHeart';
 import { errorMessage } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useWished } from '../../../lib/use-wishlist';
 import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
@@ -16,8 +18,8 @@ import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
 
 /**
- * One product: gallery, brand, name, price (sale and compare price), size × color with what is in stock, quantity,
- * add to cart, description, the reviews, then related products.
+ * One product: gallery, brand, name with the wishlist heart, price (sale and compare price), size × color with what is in stock, quantity,
+ * add to cart (or an e-mail when a sold-out one is back), description, the reviews, then related products.
  */
 export default function ProductPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -39,6 +41,7 @@ export default function ProductPage() {
 function ProductDetails({ product }: { product: StorefrontProductView }) {
   const [choice, setChoice] = useState<Choice>(() => initialChoice(product));
   const related = useQuery(productQueries.related(product.id));
+  const wished = useWished([product.id]);
   const categoryHref = `/category/${encodeURIComponent(product.category)}`;
 
   return (
@@ -73,7 +76,17 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
             >
               {product.brand}
             </Link>
-            <h1 className="mt-1 text-2xl font-semibold tracking-tight md:text-3xl">{product.name}</h1>
+            <div className="mt-1 flex items-start justify-between gap-3">
+              <h1 id="product-name" className="text-2xl font-semibold tracking-tight md:text-3xl">
+                {product.name}
+              </h1>
+              <WishlistHeart
+                productId={product.id}
+                wished={wished.has(product.id)}
+                describedBy="product-name"
+                className="-mt-1 flex flex-col items-end"
+              />
+            </div>
             <div className="mt-2">
               <Price product={product} large />
             </div>
@@ -82,7 +95,7 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
                 href={`#${REVIEWS_SECTION_ID}`}
                 className="mt-1 inline-flex items-center gap-2 text-sm text-stone-700 underline-offset-4 hover:underline"
               >
-                <StarRating value={product.rating} />
+                <RatingStars rating={product.rating} />
                 {product.rating.toFixed(1)} ·{' '}
                 {product.reviewCount === 1 ? '1 review' : `${product.reviewCount} reviews`}
               </a>

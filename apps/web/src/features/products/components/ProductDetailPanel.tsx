@@ -1,8 +1,10 @@
-import type { ProductView } from '@seamline/shared';
+import { can, type ProductView } from '@seamline/shared';
 import { Badge, Card, CardContent, formatDate, formatMoney, formatNumber } from '@seamline/ui';
-import { Eye, MessageSquare, ShoppingBag, Star } from 'lucide-react';
+import { Eye, Heart, MessageSquare, ShoppingBag, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { variantBadge } from '../product-rules';
+import { Link } from 'react-router';
+import { useAuth } from '../../../auth/auth-context';
+import { productReviewsLink, variantBadge } from '../product-rules';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, ProductThumb, StockStatusBadge } from './ProductBits';
 
@@ -15,18 +17,36 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Figure({ icon: Icon, label, value }: { icon: typeof Eye; label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-slate-50 p-3 text-center">
+type FigureProps = { icon: typeof Eye; label: string; value: string; to?: string };
+
+/** One analytics figure; with `to`, the whole tile is a link (rating and reviews open the product's reviews). */
+function Figure({ icon: Icon, label, value, to }: FigureProps) {
+  const body = (
+    <>
       <Icon className="mx-auto mb-1 size-4 text-indigo-500" aria-hidden />
       <div className="text-base font-semibold text-slate-900">{value}</div>
-      <div className="text-xs text-slate-500">{label}</div>
-    </div>
+      <div className={to ? 'text-xs text-indigo-700 underline underline-offset-2' : 'text-xs text-slate-500'}>
+        {label}
+        {to ? <span className="sr-only">: open the product's reviews</span> : null}
+      </div>
+    </>
+  );
+  const tile = 'rounded-lg bg-slate-50 p-3 text-center';
+  if (!to) return <div className={tile}>{body}</div>;
+  return (
+    <Link
+      to={to}
+      className={`${tile} block hover:bg-indigo-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring`}
+    >
+      {body}
+    </Link>
   );
 }
 
 /** The sidebar view's detail panel (the specification): analytics, figures, combinations, description, status, tags. */
 export function ProductDetailPanel({ product, onAction }: { product: ProductView; onAction: OnProductAction }) {
+  // Support staff see the figures but not the Reviews screen.
+  const reviews = can(useAuth().user?.role, 'reviews') ? productReviewsLink(product.id) : undefined;
   return (
     <Card>
       <CardContent className="flex flex-col gap-5 p-5">
@@ -46,11 +66,12 @@ export function ProductDetailPanel({ product, onAction }: { product: ProductView
           </div>
         </div>
         <ProductActions product={product} onAction={onAction} labels />
-        <div className="grid grid-cols-4 gap-2">
+        <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           <Figure icon={Eye} label="Views" value={formatNumber(product.viewCount)} />
-          <Figure icon={Star} label="Rating" value={product.rating.toFixed(1)} />
-          <Figure icon={MessageSquare} label="Reviews" value={formatNumber(product.reviewCount)} />
+          <Figure icon={Star} label="Rating" value={product.rating.toFixed(1)} to={reviews} />
+          <Figure icon={MessageSquare} label="Reviews" value={formatNumber(product.reviewCount)} to={reviews} />
           <Figure icon={ShoppingBag} label="Sales" value={formatNumber(product.salesCount)} />
+          <Figure icon={Heart} label="Wishlists" value={formatNumber(product.wishlistCount)} />
         </div>
         <div className="divide-y divide-slate-100">
           <Row label="Created">{formatDate(product.createdAt)}</Row>

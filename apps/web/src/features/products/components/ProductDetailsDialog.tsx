@@ -1,4 +1,4 @@
-import type { ProductView } from '@seamline/shared';
+import { can, type ProductView } from '@seamline/shared';
 import {
   Badge,
   Dialog,
@@ -13,7 +13,9 @@ import {
   TabsTrigger,
 } from '@seamline/ui';
 import type { ReactNode } from 'react';
-import { isLowStock, variantBadge } from '../product-rules';
+import { Link } from 'react-router';
+import { useAuth } from '../../../auth/auth-context';
+import { isLowStock, productReviewsLink, variantBadge } from '../product-rules';
 import { ProductThumb } from './ProductBits';
 
 // Each term and its value share one div: a <dl> may hold div groups, but no deeper wrapper.
@@ -180,12 +182,23 @@ function Seo({ product }: { product: ProductView }) {
 
 function Analytics({ product }: { product: ProductView }) {
   const creator = product.createdBy ? `${product.createdBy.firstName} ${product.createdBy.lastName}`.trim() : 'Unknown';
+  // Rating and reviews open the product's reviews for those who may moderate them.
+  const reviews = can(useAuth().user?.role, 'reviews') ? productReviewsLink(product.id) : null;
+  const linked = (text: string) =>
+    reviews ? (
+      <Link to={reviews} className="text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+        {text}
+      </Link>
+    ) : (
+      text
+    );
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       <Field label="Views">{formatNumber(product.viewCount)}</Field>
-      <Field label="Average rating">{product.rating.toFixed(1)} / 5</Field>
-      <Field label="Reviews">{formatNumber(product.reviewCount)}</Field>
+      <Field label="Average rating">{linked(`${product.rating.toFixed(1)} / 5`)}</Field>
+      <Field label="Reviews">{linked(formatNumber(product.reviewCount))}</Field>
       <Field label="Sales">{formatNumber(product.salesCount)}</Field>
+      <Field label="Wishlists">{formatNumber(product.wishlistCount)}</Field>
       <Field label="Created by">{creator}</Field>
       <Field label="Last updated">{formatDateTime(product.updatedAt)}</Field>
     </dl>

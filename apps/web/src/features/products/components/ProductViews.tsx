@@ -41,7 +41,7 @@ export function SidebarView({ products: items, onAction, page, totalPages, onPag
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = items.find((p) => p.id === selectedId) ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)]">
       <Card className="flex flex-col p-2">
         {items.length ? (
           <ul className="flex flex-col gap-1">

@@ -122,8 +122,9 @@ export default function ProductsPage() {
       />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <ViewTabs value={view} onValueChange={(next) => setParams({ view: next })} panelId={viewPanelId} />
-        <div className="flex items-center gap-2 lg:w-[28rem]">
+        <div className="flex flex-wrap items-center gap-2 lg:w-[28rem] lg:flex-nowrap">
           <SearchBox
+            className="min-w-48 flex-1"
             value={search}
             onDebouncedChange={setSearch}
             delayMs={DEBOUNCE_MS.products}

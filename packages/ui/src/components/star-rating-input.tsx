@@ -3,32 +3,6 @@ import { useId } from 'react';
 import { cn } from '../cn';
 
 const STARS = [1, 2, 3, 4, 5] as const;
-const sizes = { sm: 'size-4', md: 'size-5', lg: 'size-7' } as const;
-
-/** Stars filled to `value` (0–5, halves round to the nearest star), read out as "Rated 4.5 out of 5". */
-export function StarRating({
-  value,
-  size = 'sm',
-  className,
-}: {
-  value: number;
-  size?: keyof typeof sizes;
-  className?: string;
-}) {
-  const filled = Math.round(value);
-  const label = `Rated ${Number.isInteger(value) ? value : value.toFixed(1)} out of 5`;
-  return (
-    <span role="img" aria-label={label} className={cn('inline-flex items-center gap-0.5', className)}>
-      {STARS.map((star) => (
-        <Star
-          key={star}
-          aria-hidden
-          className={cn(sizes[size], star <= filled ? 'fill-amber-500 text-amber-500' : 'fill-none text-stone-400')}
-        />
-      ))}
-    </span>
-  );
-}
 
 /**
  * A 1–5 star choice as a radio group (arrow keys move between stars, each radio named "4 stars"); the stars up to the
@@ -66,7 +40,7 @@ export function StarRatingInput({
             <Star
               aria-hidden
               className={cn(
-                sizes.lg,
+                'size-7',
                 value !== null && star <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-stone-500',
               )}
             />

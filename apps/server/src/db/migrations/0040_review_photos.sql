@@ -11,6 +11,5 @@ CREATE TABLE "review_photos" (
 ALTER TABLE "reviews" ADD COLUMN "has_photos" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "review_photos" ADD CONSTRAINT "review_photos_review_id_reviews_id_fk" FOREIGN KEY ("review_id") REFERENCES "public"."reviews"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_photos_review_idx" ON "review_photos" USING btree ("review_id","position");--> statement-breakpoint
-CREATE INDEX "reviews_product_status_rating_idx" ON "reviews" USING btree ("product_id","status","rating","created_at","id");--> statement-breakpoint
 CREATE INDEX "reviews_product_status_rating_low_idx" ON "reviews" USING btree ("product_id","status","rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_product_status_photos_idx" ON "reviews" USING btree ("product_id","status","has_photos","created_at","id");
