@@ -1,4 +1,9 @@
-import type { PublicUser, StorefrontProductSummary, StorefrontProductView } from '@seamline/shared';
+import {
+  type PublicUser,
+  pagination,
+  type StorefrontProductSummary,
+  type StorefrontProductView,
+} from '@seamline/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import axe from 'axe-core';
@@ -93,3 +98,15 @@ export function productView(overrides: Partial<StorefrontProductView> = {}): Sto
     ...overrides,
   } as unknown as StorefrontProductView;
 }
+
+/** The answer of a product's reviews read for a product nobody has reviewed yet. */
+export const noReviews = () => ({
+  reviews: [],
+  summary: {
+    average: 0,
+    count: 0,
+    stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    fit: { runs_small: 0, true_to_size: 0, runs_large: 0, mostCommon: null },
+  },
+  pagination: pagination(1, 10, 0),
+});

@@ -24,7 +24,7 @@ export function RatingStars({ rating, className }: RatingStarsProps) {
             <Star className="absolute inset-0 size-4 text-slate-300" />
             {fill > 0 ? (
               <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-                <Star className="size-4 fill-amber-400 text-amber-500" />
+                <Star className="size-4 fill-amber-400 text-amber-700" />
               </span>
             ) : null}
           </span>

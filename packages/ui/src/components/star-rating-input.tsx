@@ -41,7 +41,7 @@ export function StarRatingInput({
               aria-hidden
               className={cn(
                 'size-7',
-                value !== null && star <= value ? 'fill-amber-500 text-amber-500' : 'fill-none text-stone-500',
+                value !== null && star <= value ? 'fill-amber-400 text-amber-700' : 'fill-none text-stone-500',
               )}
             />
           </label>

@@ -1,11 +1,11 @@
-import { productContracts, stockAlertContracts, wishlistContracts } from '@seamline/shared';
+import { productContracts, reviewContracts, stockAlertContracts, wishlistContracts } from '@seamline/shared';
 import { failure, isCallTo, json, ok, stubApi } from '@seamline/ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { guestWishlist } from '../../lib/wishlist';
-import { productView, renderShop, seriousViolations, signInCustomer } from '../../testing/render-shop';
+import { noReviews, productView, renderShop, seriousViolations, signInCustomer } from '../../testing/render-shop';
 import ProductPage from './pages/ProductPage';
 
 const product = productView();
@@ -15,6 +15,8 @@ function renderPage(alert: () => Response = () => ok({}, 201)) {
   const sent = stubApi((request) => {
     if (isCallTo(request, productContracts.bySlug)) return ok({ product });
     if (isCallTo(request, productContracts.related)) return ok({ products: [] });
+    if (isCallTo(request, reviewContracts.listForProduct)) return ok(noReviews());
+    if (isCallTo(request, reviewContracts.mine)) return ok({ reviews: [] });
     if (isCallTo(request, wishlistContracts.wished)) return ok({ productIds: [product.id] });
     if (isCallTo(request, stockAlertContracts.subscribe)) return alert();
     return ok({});
