@@ -52,6 +52,20 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     expect(within(card('Great scarf')).queryByText('Verified purchase')).toBeNull();
   });
 
+  it('shows the photos, each opening the full picture, and marks a review held for a link', async () => {
+    const photo = { id: 'p1', url: '/uploads/reviews/p1.webp', thumbnailUrl: '/uploads/reviews/p1-thumb.webp' };
+    const linked = queued(4, { title: 'See my blog', body: 'More at www.example.com', photos: [photo] });
+    serve(undefined, [linked, first]);
+    renderPage();
+    const held = await screen.findByRole('article', { name: 'See my blog' }, slow);
+    const thumbnail = within(held).getByRole('img', { name: 'Photo 1 of "See my blog" (opens in a new tab)' });
+    expect(thumbnail.getAttribute('src')).toBe(photo.thumbnailUrl);
+    expect(thumbnail.closest('a')?.getAttribute('href')).toBe(photo.url);
+    expect(within(held).getByText('Has a link or e-mail address')).toBeTruthy();
+    expect(within(card('Sleeves run long')).queryByText('Has a link or e-mail address')).toBeNull();
+    expect(within(card('Sleeves run long')).queryByRole('list', { name: 'Photos' })).toBeNull();
+  });
+
   it('shows a long text cut short until Show more', async () => {
     serve();
     const user = userEvent.setup();

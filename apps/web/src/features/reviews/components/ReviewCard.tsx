@@ -1,6 +1,6 @@
-import { REVIEW_FIT_LABELS } from '@seamline/shared';
+import { needsModeration, REVIEW_FIT_LABELS } from '@seamline/shared';
 import { Badge, Button, Card, Checkbox, formatDate, RatingStars } from '@seamline/ui';
-import { BadgeCheck, Check, EyeOff, Filter, MessageSquareReply, X } from 'lucide-react';
+import { BadgeCheck, Check, EyeOff, Filter, Link2, MessageSquareReply, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Moderation, QueuedReview } from '../api';
@@ -85,7 +85,13 @@ export function ReviewCard({ review, selected, onSelect, onAction, onFilterProdu
               <BadgeCheck aria-hidden /> Verified purchase
             </Badge>
           ) : null}
+          {needsModeration(review.title, review.body) ? (
+            <Badge variant="warning">
+              <Link2 aria-hidden /> Has a link or e-mail address
+            </Badge>
+          ) : null}
         </div>
+        <ReviewPhotos review={review} />
         {review.status === 'rejected' && review.rejectReason ? (
           <p className="text-sm text-red-700">
             <span className="font-medium">Reject reason:</span> {review.rejectReason}
@@ -119,5 +125,33 @@ export function ReviewCard({ review, selected, onSelect, onAction, onFilterProdu
         </div>
       </article>
     </Card>
+  );
+}
+
+/** The review's photos as thumbnails, each opening the full picture in a new tab. */
+function ReviewPhotos({ review }: { review: QueuedReview }) {
+  if (!review.photos.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Photos">
+      {review.photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a
+            href={photo.url}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-md border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-focus-ring"
+          >
+            <img
+              src={photo.thumbnailUrl}
+              alt={`Photo ${index + 1} of "${review.title}" (opens in a new tab)`}
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
