@@ -70,6 +70,19 @@ export class DemoImages {
     return this.render(`${shape}:${color}:${caption ?? ''}`, 'products', () => garmentSvg(shape, color, caption), alt);
   }
 
+  /**
+   * A shopper's photo of a garment for a review: the garment on a warm floor, without caption. Rendered for each
+   * review (`key`), as a review's photos are its own files and go with it.
+   */
+  reviewPhoto(key: string, shape: GarmentShape, color: string) {
+    return this.render(
+      `review:${key}`,
+      'reviews',
+      () => garmentSvg(shape, color).replace('#f3f4f6', '#e7d8c9').replace('#e5e7eb', '#d6c3ae'),
+      '',
+    );
+  }
+
   category(name: string, shape: GarmentShape, color: string) {
     return this.render(
       `category:${name}`,

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { inventory, orders, products, reviews } from '../schema/index.js';
+import { inventory, orders, products, reviewPhotos, reviews } from '../schema/index.js';
 import { seedDemoData } from './index.js';
 import { checkReviewFigures, checkStockInvariants } from './invariants.js';
 
@@ -37,5 +38,22 @@ describe('the whole demo data set', () => {
     const rated = await t.app.db.select({ reviewCount: products.reviewCount }).from(products);
     expect(rated.filter((product) => product.reviewCount > 0).length).toBeGreaterThan(rated.length / 2);
     expect(await checkReviewFigures(t.app.db)).toEqual([]);
+  });
+
+  it('gives some of the best published reviews a shopper photo of their own, stored through the image pipeline', async () => {
+    const photos = await t.app.db
+      .select({
+        thumbnail: reviewPhotos.thumbnail,
+        status: reviews.status,
+        rating: reviews.rating,
+        has: reviews.hasPhotos,
+      })
+      .from(reviewPhotos)
+      .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId));
+    expect(photos.length).toBeGreaterThanOrEqual(8);
+    expect(photos.every((p) => p.status === 'published' && p.rating >= 4 && p.has)).toBe(true);
+    expect(new Set(photos.map((p) => p.thumbnail)).size).toBe(photos.length);
+    for (const { thumbnail } of photos)
+      expect(existsSync(path.join(uploadDir, thumbnail.replace(/^\/uploads\//, '')))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedAccounts } from './accounts.js';
 import { seedCatalogue } from './catalogue.js';
 import { closeFlashSale, seedCoupons } from './coupons.js';
 import { seedDemoCustomers } from './customers.js';
+import { DemoImages } from './demo-images.js';
 import { seedDemoOrders } from './orders.js';
 import { seededRandom } from './random.js';
 import { seedDemoReviews } from './reviews.js';
@@ -37,19 +38,19 @@ export async function seedDemoData(
   const storage = await createStorage(options);
   try {
     await seedCatalogue(db, { storage, createdBy: accountIds['admin@seamline.dev'] ?? null });
+    const random = seededRandom(20_240_917);
+    const now = new Date();
+    await seedDemoCustomers(db, random, now);
+    await seedCoupons(db, now);
+    // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
+    const orderCount = await seedDemoOrders(db, random, now);
+    await closeFlashSale(db);
+    // Reviews come after the orders: only customers with a delivered order of a product review it.
+    const reviewCount = await seedDemoReviews(db, random, now, new DemoImages(storage));
+    log(`Demo orders: ${orderCount}, reviews: ${reviewCount}.`);
   } finally {
     storage.close();
   }
-  const random = seededRandom(20_240_917);
-  const now = new Date();
-  await seedDemoCustomers(db, random, now);
-  await seedCoupons(db, now);
-  // Orders come after the catalogue: they reserve and commit its stock through the real order functions.
-  const orderCount = await seedDemoOrders(db, random, now);
-  await closeFlashSale(db);
-  // Reviews come after the orders: only customers with a delivered order of a product review it.
-  const reviewCount = await seedDemoReviews(db, random, now);
-  log(`Demo orders: ${orderCount}, reviews: ${reviewCount}.`);
   log('Demo data loaded.');
   return true;
 }

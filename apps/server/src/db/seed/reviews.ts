@@ -1,11 +1,15 @@
 import { REVIEW_FITS, type ReviewFit } from '@seamline/shared';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { newId } from '../../lib/ids.js';
 import { type Db, queryRows } from '../client.js';
-import { reviews } from '../schema/index.js';
+import { reviewPhotos, reviews } from '../schema/index.js';
+import type { DemoImages } from './demo-images.js';
+import { DEMO_PRODUCTS } from './demo-products.js';
 import type { Random } from './random.js';
 
 const DAY = 86_400_000;
+/** Published five- and four-star reviews that get a shopper's photo (one product each). */
+const WITH_PHOTO = 12;
 const WORDS: Record<number, [string, string][]> = {
   5: [
     ['Love it', 'Great quality and exactly as pictured. Already ordered another colour.'],
@@ -25,11 +29,12 @@ const WORDS: Record<number, [string, string][]> = {
  * allows), most of them published: the products' rating and review count then come from these reviews, through the
  * reviews trigger, like every later review.
  */
-export async function seedDemoReviews(db: Db, random: Random, now: Date): Promise<number> {
-  const bought = await queryRows<{ customerId: string; productId: string; size: string; deliveredAt: Date }>(
+export async function seedDemoReviews(db: Db, random: Random, now: Date, images: DemoImages): Promise<number> {
+  type Line = { customerId: string; productId: string; name: string; size: string; color: string; deliveredAt: Date };
+  const bought = await queryRows<Line>(
     db,
     sql`SELECT DISTINCT ON (o.customer_id, oi.product_id) o.customer_id AS "customerId", oi.product_id AS "productId",
-          oi.size, o.delivered_at AS "deliveredAt"
+          oi.product_name AS name, oi.size, oi.color, o.delivered_at AS "deliveredAt"
         FROM orders o JOIN order_items oi ON oi.order_id = o.id
         WHERE o.status = 'delivered' AND o.customer_id IS NOT NULL AND oi.product_id IS NOT NULL
         ORDER BY o.customer_id, oi.product_id, o.delivered_at`,
@@ -67,5 +72,40 @@ export async function seedDemoReviews(db: Db, random: Random, now: Date): Promis
     });
   // One statement: the trigger refreshes each product's figures once.
   if (rows.length) await db.insert(reviews).values(rows);
+  await seedReviewPhotos(db, images, rows, bought);
   return rows.length;
+}
+
+/** A shopper's photo of the colour they bought on some of the best published reviews, one per product. */
+async function seedReviewPhotos(
+  db: Db,
+  images: DemoImages,
+  written: { id: string; productId: string; customerId: string; rating: number; status: string }[],
+  bought: { customerId: string; productId: string; name: string; color: string }[],
+) {
+  const seen = new Set<string>();
+  const chosen = written.filter((review) => {
+    if (review.status !== 'published' || review.rating < 4 || seen.has(review.productId)) return false;
+    seen.add(review.productId);
+    return true;
+  });
+  const photos = [];
+  for (const review of chosen.slice(0, WITH_PHOTO)) {
+    const line = bought.find((b) => b.customerId === review.customerId && b.productId === review.productId);
+    const shape = DEMO_PRODUCTS.find((template) => template.name === line?.name)?.shape;
+    if (!line || !shape) continue;
+    const image = await images.reviewPhoto(review.id, shape, line.color);
+    photos.push({ reviewId: review.id, position: 0, ...image });
+  }
+  if (!photos.length) return;
+  await db.insert(reviewPhotos).values(photos.map(({ alt: _alt, ...photo }) => photo));
+  await db
+    .update(reviews)
+    .set({ hasPhotos: true })
+    .where(
+      inArray(
+        reviews.id,
+        photos.map((photo) => photo.reviewId),
+      ),
+    );
 }
