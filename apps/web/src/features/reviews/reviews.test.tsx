@@ -58,7 +58,7 @@ describe('the Reviews screen: the queue', { timeout: 20_000 }, () => {
     serve(undefined, [linked, first]);
     renderPage();
     const held = await screen.findByRole('article', { name: 'See my blog' }, slow);
-    const thumbnail = within(held).getByRole('img', { name: 'Photo 1 of "See my blog" (opens in a new tab)' });
+    const thumbnail = within(held).getByRole('img', { name: 'Attachment 1 of "See my blog" (opens in a new tab)' });
     expect(thumbnail.getAttribute('src')).toBe(photo.thumbnailUrl);
     expect(thumbnail.closest('a')?.getAttribute('href')).toBe(photo.url);
     expect(within(held).getByText('Has a link or e-mail address')).toBeTruthy();

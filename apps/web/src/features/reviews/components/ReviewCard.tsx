@@ -143,7 +143,7 @@ function ReviewPhotos({ review }: { review: QueuedReview }) {
           >
             <img
               src={photo.thumbnailUrl}
-              alt={`Photo ${index + 1} of "${review.title}" (opens in a new tab)`}
+              alt={`Attachment ${index + 1} of "${review.title}" (opens in a new tab)`}
               width={64}
               height={64}
               loading="lazy"
