@@ -2188,7 +2188,7 @@ export interface paths {
         };
         /**
          * List products (search, filter by category, brand, price and flags; sort)
-         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Shoppers see active products only. `size` and `color` take comma lists in any case (some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. `sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, `minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale).
+         * @description Anonymous callers and customers get the storefront summary of each product (read one product by slug for the full view); staff get the staff view. Shoppers see active products only. `size` and `color` take comma lists in any case (some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. `sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, `minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale). `ids` (comma list or repeated, 1 to 100 product ids, 400 otherwise) keeps only those products, for a guest's wishlist: products that are unknown or not sold are left out, and no view is counted.
          *
          *     Who may call: anyone, without signing in.
          */
@@ -12626,6 +12626,7 @@ export interface operations {
                 size?: string | string[];
                 color?: string | string[];
                 inStock?: "true" | "false";
+                ids?: string | string[];
                 sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
                 sortOrder?: "asc" | "desc";
             };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
+import { objectIdParam } from './id-params.js';
 import { stockFilterField } from './list-filters.js';
 import { partialUpdate } from './refinements.js';
 import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
@@ -224,6 +225,19 @@ const variantList = z
   .refine((values) => values.length <= 20 && values.every((v) => v.length <= 30), 'At most 20 values of 30 characters');
 const queryNumber = z.coerce.number().finite().min(0).max(1e9);
 
+/** The most products one storefront list may name with `ids` (a guest's whole wishlist). */
+export const PRODUCT_IDS_MAX = 100;
+/** `ids=a,b` or repeated `ids`: only these products (1..PRODUCT_IDS_MAX valid ids, else 400). */
+const productIdList = z
+  .union([z.string().max(PRODUCT_IDS_MAX * 30), z.array(z.string().max(PRODUCT_IDS_MAX * 30)).max(PRODUCT_IDS_MAX)])
+  .transform(splitList)
+  .pipe(
+    z
+      .array(objectIdParam('product'))
+      .min(1, 'At least one product id is required')
+      .max(PRODUCT_IDS_MAX, `At most ${PRODUCT_IDS_MAX} product ids can be listed at once`),
+  );
+
 export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
   search: z.string().trim().max(100).optional(),
   isActive: queryBoolean.optional(),
@@ -239,13 +253,15 @@ export const productListQuery = pageQuery(PAGE_SIZES.productServer).extend({
   color: variantList,
   /** true: only products with a variant that has units to sell (with size/color: that variant itself); false: all. */
   inStock: queryBoolean.optional(),
+  /** Only these products (a guest's wishlist page); the other filters and the paging still apply. */
+  ids: productIdList.optional(),
   sortBy: z.enum(PRODUCT_SORT_FIELDS).default('createdAt'),
   sortOrder,
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
 /** GET /admin/products: the same filters plus the stock state, 20 per page by default (the inventory screen's page). */
-export const adminProductListQuery = productListQuery.extend({
+export const adminProductListQuery = productListQuery.omit({ ids: true }).extend({
   ...pageQuery(PAGE_SIZES.inventoryList).shape,
   ...stockFilterField,
 });

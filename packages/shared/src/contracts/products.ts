@@ -84,7 +84,9 @@ export const productContracts = {
       `${listDescription} Shoppers see active products only. \`size\` and \`color\` take comma lists in any case ` +
       '(some variant has one of the sizes in one of the colors); `inStock=true` keeps products with units to sell. ' +
       '`sortBy=popularity` is most reviewed, then best rated; `sortBy=finalPrice` and, for shoppers, ' +
-      '`minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale).',
+      '`minPrice`/`maxPrice` use the price the shopper pays (the sale price when on sale). `ids` (comma list or ' +
+      "repeated, 1 to 100 product ids, 400 otherwise) keeps only those products, for a guest's wishlist: products " +
+      'that are unknown or not sold are left out, and no view is counted.',
     tag,
     access: 'public',
     query: productListQuery,

@@ -1,5 +1,5 @@
 import { isObjectId, type ProductListQuery, STOCK, type StockFilter } from '@seamline/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, inventory, productFinalPrice, products } from '../../db/schema/index.js';
@@ -73,6 +73,8 @@ export async function productFilters(
   const filters: SQL[] = [];
   if (!staff) filters.push(eq(products.isActive, true));
   else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
+  // At most 100 primary-key probes: the cost stays the same whatever the catalogue's size.
+  if (query.ids?.length) filters.push(inArray(products.id, query.ids));
   if (query.isFeatured !== undefined) filters.push(eq(products.isFeatured, query.isFeatured));
   if (query.isTikTokTrending !== undefined) filters.push(eq(products.isTikTokTrending, query.isTikTokTrending));
   if (query.category) filters.push(refFilter('category', query.category));

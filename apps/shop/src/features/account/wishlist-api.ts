@@ -1,16 +1,16 @@
 import {
   effectiveUnitPrice,
   productContracts,
-  type StorefrontProductView,
+  type StorefrontProductSummary,
   WISHLIST_PAGE_SIZE,
   type WishlistItemView,
   wishlistContracts,
 } from '@seamline/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { WISHLIST_KEY } from '../../lib/use-wishlist';
 
-/** The wishlist page's reads: the account's list, and a guest's products read from the public product pages. */
+/** The wishlist page's reads: the account's list, and a guest's products read from the storefront list. */
 export const wishlistQueries = {
   page: (page: number) =>
     queryOptions({
@@ -20,36 +20,41 @@ export const wishlistQueries = {
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
-  /** A product of a guest's list; null when it is no longer sold (404), so the shopper can remove it. */
-  guestItem: (productId: string) =>
+  /**
+   * The products of a page of a guest's list, by id, with ONE storefront list call (a list read counts no view).
+   * Products no longer sold are absent from the answer: `asked` tells them from ids it was not asked about (while the
+   * previous page's answer stands in for the next).
+   */
+  guestPage: (ids: readonly string[]) =>
     queryOptions({
-      queryKey: ['catalogue', 'wished', productId] as const,
+      queryKey: ['catalogue', 'wished', ids.join(',')] as const,
       queryFn: async ({ signal }) => {
-        try {
-          return (await api.call(productContracts.get, { params: { id: productId }, signal })).data.product;
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }
+        const query = { ids: ids.join(','), limit: ids.length };
+        const { products } = (await api.call(productContracts.list, { query, signal })).data;
+        return { asked: new Set(ids), products: new Map(products.map((product) => [product.id, product])) };
       },
+      enabled: ids.length > 0,
+      placeholderData: keepPreviousData,
     }),
 };
 
-/** A product as the wishlist shows it, for a guest's list (no price when added: the browser does not keep one). */
-export function asWishlistItem(product: StorefrontProductView): WishlistItemView {
+/**
+ * A listed product as the wishlist shows it, for a guest's list (no price when added: the browser does not keep one;
+ * the stock is the card's per-colour summary, shown beside the item).
+ */
+export function asWishlistItem(product: StorefrontProductSummary): WishlistItemView {
   const price = effectiveUnitPrice(product.price, product.salePrice);
-  const stock = product.inventory.map(({ size, color, available }) => ({ size, color, available }));
   return {
     productId: product.id,
     name: product.name,
     slug: product.slug,
-    image: product.images[0]?.thumbnail ?? null,
+    image: product.image?.thumbnail ?? null,
     isActive: true,
     price,
     priceAtAdd: price,
     priceDropped: false,
-    stock,
-    inStock: stock.some((s) => s.available > 0),
+    stock: [],
+    inStock: product.inStock,
     addedAt: '',
   };
 }

@@ -1,11 +1,11 @@
-import { productContracts, type WishlistItemView, wishlistContracts } from '@seamline/shared';
-import { failure, isCallTo, ok, stubApi } from '@seamline/ui/testing';
+import { type WishlistItemView, wishlistContracts } from '@seamline/shared';
+import { failure, isCallTo, mockFetch, ok, stubApi } from '@seamline/ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import AccountRoutes from '../../app/AccountRoutes';
 import { guestWishlist } from '../../lib/wishlist';
-import { productView, renderShop, seriousViolations, signInCustomer } from '../../testing/render-shop';
+import { renderShop, seriousViolations, signInCustomer, summary } from '../../testing/render-shop';
 
 const item = (n: number, overrides: Partial<WishlistItemView> = {}): WishlistItemView => ({
   productId: `64b7f0c2a1b2c3d4e5f6071${n}`,
@@ -81,27 +81,42 @@ describe('the account wishlist', () => {
 });
 
 describe("a guest's wishlist", () => {
-  it('shows the products kept in this browser from the public product pages, with a prompt to sign in', async () => {
-    const product = productView();
-    guestWishlist.add('64b7f0c2a1b2c3d4e5f6071f');
-    guestWishlist.add(product.id);
-    const sent = stubApi((request) =>
-      request.path === `/products/${product.id}`
-        ? ok({ product })
-        : failure(404, 'Product not found', { code: 'NOT_FOUND' }),
-    );
+  it('reads the page with one list call, keeps the browser order, and shows a product no longer sold as gone', async () => {
+    const gone = '64b7f0c2a1b2c3d4e5f6071f';
+    guestWishlist.add(summary(2).id);
+    guestWishlist.add(gone);
+    guestWishlist.add(summary(1).id);
+    const urls: string[] = [];
+    mockFetch((url) => {
+      urls.push(url);
+      const ids = new URL(url, 'http://localhost').searchParams.get('ids')?.split(',') ?? [];
+      // The server's own order (newest product first), not the browser's.
+      const products = [summary(2, { salePrice: 15 }), summary(1)].filter((p) => ids.includes(p.id));
+      return ok({ products, pagination: { page: 1, limit: ids.length, total: products.length, pages: 1 } });
+    });
     renderWishlist();
-    expect(await screen.findByRole('link', { name: 'Tee 1' })).toBeTruthy();
-    expect(screen.getByText('A product that is no longer sold')).toBeTruthy();
+    await screen.findByRole('link', { name: 'Tee 1' });
+    const list = screen.getByRole('link', { name: 'Tee 1' }).closest('ul')!;
+    const shownAs = [...list.children].map((li) => li.textContent?.match(/Tee \d|no longer sold/)?.[0]);
+    expect(shownAs).toEqual(['Tee 1', 'no longer sold', 'Tee 2']);
+    expect(urls).toHaveLength(1);
+    const sent = new URL(urls[0]!, 'http://localhost');
+    expect(sent.pathname).toBe('/api/products');
+    expect(sent.searchParams.get('ids')).toBe([summary(1).id, gone, summary(2).id].join(','));
+    const second = screen.getByRole('link', { name: 'Tee 2' }).closest('li')!;
+    expect(within(second).getByText('$15.00')).toBeTruthy();
+    expect(within(second).getByRole('list', { name: 'Colours' }).textContent).toContain('Sold out');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/shop/account/sign-in?next=%2Fwishlist',
     );
-    expect(sent.every((r) => isCallTo(r, productContracts.get))).toBe(true);
     expect(await seriousViolations()).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Tee 1 from your wishlist' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Tee 1' })).toBeNull());
-    expect(guestWishlist.ids()).toEqual(['64b7f0c2a1b2c3d4e5f6071f']);
+    expect(guestWishlist.ids()).toEqual([gone, summary(2).id]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('A product that is no longer sold')).toBeNull());
+    expect(guestWishlist.ids()).toEqual([summary(2).id]);
   });
 
   it('says when the browser keeps no list', async () => {

@@ -1,13 +1,20 @@
-import type { WishlistItemView } from '@seamline/shared';
+import type { StorefrontColorStock, WishlistItemView } from '@seamline/shared';
 import { Button, formatMoney } from '@seamline/ui';
 import { Link } from 'wouter';
+import { ColorStockList } from '../../../components/ColorStockList';
 import { shopHref } from '../../../lib/paths';
 import { StockBySize } from './StockBySize';
 
-type Props = { item: WishlistItemView; onRemove: () => void; removing?: boolean };
+type Props = {
+  item: WishlistItemView;
+  onRemove: () => void;
+  removing?: boolean;
+  /** A guest's item: the listing's per-colour stock, shown instead of the sizes per colour (`item.stock`). */
+  colorStock?: StorefrontColorStock[];
+};
 
 /** One wished product: picture and name (links to it), the price now (and when added, if it dropped), stock, remove. */
-export function WishlistItemCard({ item, onRemove, removing = false }: Props) {
+export function WishlistItemCard({ item, onRemove, removing = false, colorStock }: Props) {
   const href = shopHref(`/products/${item.slug}`);
   return (
     <li className="flex gap-4 rounded-md border border-stone-200 p-4">
@@ -46,7 +53,11 @@ export function WishlistItemCard({ item, onRemove, removing = false }: Props) {
         ) : !item.inStock ? (
           <p className="text-sm text-sale">Sold out in every size</p>
         ) : null}
-        {item.isActive ? <StockBySize stock={item.stock} /> : null}
+        {!item.isActive ? null : colorStock ? (
+          <ColorStockList colors={colorStock} />
+        ) : (
+          <StockBySize stock={item.stock} />
+        )}
         <div>
           <Button
             type="button"

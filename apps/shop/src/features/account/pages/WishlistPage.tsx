@@ -1,6 +1,6 @@
 import { WISHLIST_PAGE_SIZE, type WishlistItemView } from '@seamline/shared';
 import { Button, Notice, type PagerLinkProps, PagerLinks } from '@seamline/ui';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
@@ -74,17 +74,27 @@ export function WishlistPage() {
 }
 
 /**
- * /account/wishlist for a guest: the list kept in this browser, read from the public product pages (a product no
- * longer sold says so and can be removed), with a prompt to sign in so the list is kept in an account.
+ * /account/wishlist for a guest: the list kept in this browser, newest first, each page read with ONE storefront list
+ * call (no product view is counted); a product no longer sold says so and can be removed. With a prompt to sign in so
+ * the list is kept in an account.
  */
 export function GuestWishlistPage() {
   useDocumentTitle('Your wishlist');
   const page = usePage();
   const ids = useGuestWishlist();
   const shown = ids.slice((page - 1) * WISHLIST_PAGE_SIZE, page * WISHLIST_PAGE_SIZE);
-  const reads = useQueries({ queries: shown.map((id) => wishlistQueries.guestItem(id)) });
+  const read = useQuery(wishlistQueries.guestPage(shown));
   const pages = Math.ceil(ids.length / WISHLIST_PAGE_SIZE);
   const next = encodeURIComponent('/wishlist');
+  const pager = (
+    <PagerLinks
+      className="mt-6 flex items-center justify-center gap-4"
+      page={page}
+      pages={pages}
+      hrefFor={(p) => `/wishlist?page=${p}`}
+      link={PagerLink}
+    />
+  );
   return (
     <section className="mx-auto max-w-3xl">
       <SectionHeading title="Your wishlist" />
@@ -94,40 +104,44 @@ export function GuestWishlistPage() {
       </p>
       {ids.length === 0 ? (
         <EmptyWishlist />
-      ) : reads.some((read) => read.isPending) ? (
-        <p className="py-8 text-stone-600">Loading…</p>
+      ) : shown.length === 0 ? (
+        pager
       ) : (
-        <>
-          {reads.some((read) => read.isError) ? (
-            <Notice tone="error">Some products could not be loaded. Please try again.</Notice>
-          ) : null}
-          <ul className="flex flex-col gap-3">
-            {shown.map((id, index) => {
-              const product = reads[index]?.data;
-              if (product === undefined) return null;
-              if (product === null)
-                return (
-                  <li key={id} className="flex items-center justify-between rounded-md border border-stone-200 p-4">
-                    <p className="text-sm text-stone-600">A product that is no longer sold</p>
-                    <Button type="button" variant="inline" size="sm" onClick={() => guestWishlist.remove(id)}>
-                      Remove
-                    </Button>
-                  </li>
-                );
-              return (
-                <WishlistItemCard key={id} item={asWishlistItem(product)} onRemove={() => guestWishlist.remove(id)} />
-              );
-            })}
-          </ul>
-          <PagerLinks
-            className="mt-6 flex items-center justify-center gap-4"
-            page={page}
-            pages={pages}
-            hrefFor={(p) => `/wishlist?page=${p}`}
-            link={PagerLink}
-          />
-        </>
+        <QueryState query={read} fallback="Your wishlist could not be loaded.">
+          {({ asked, products }) => (
+            <>
+              <ul className="flex flex-col gap-3">
+                {shown.map((id) => {
+                  const product = products.get(id);
+                  if (!product && !asked.has(id)) return null;
+                  if (!product) return <GoneItem key={id} onRemove={() => guestWishlist.remove(id)} />;
+                  return (
+                    <WishlistItemCard
+                      key={id}
+                      item={asWishlistItem(product)}
+                      colorStock={product.colorStock}
+                      onRemove={() => guestWishlist.remove(id)}
+                    />
+                  );
+                })}
+              </ul>
+              {pager}
+            </>
+          )}
+        </QueryState>
       )}
     </section>
+  );
+}
+
+/** A wished product that is no longer sold (deleted or taken off sale): kept until the shopper removes it. */
+function GoneItem({ onRemove }: { onRemove: () => void }) {
+  return (
+    <li className="flex items-center justify-between rounded-md border border-stone-200 p-4">
+      <p className="text-sm text-stone-600">A product that is no longer sold</p>
+      <Button type="button" variant="inline" size="sm" onClick={onRemove}>
+        Remove
+      </Button>
+    </li>
   );
 }
