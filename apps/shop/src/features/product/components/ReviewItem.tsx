@@ -79,7 +79,8 @@ function Helpful({ review, signedIn, voted }: { review: PublicReviewView; signed
         disabled={vote.isPending}
         onClick={() => vote.mutate()}
       >
-        <ThumbsUp aria-hidden /> Helpful ({review.helpfulCount})
+        {/* Filled when voted, as the wishlist heart is, so the pressed state shows without reading it out. */}
+        <ThumbsUp aria-hidden className={voted ? 'fill-current' : undefined} /> Helpful ({review.helpfulCount})
       </Button>
       {vote.isError ? (
         <span role="alert" className="text-sm text-red-800">
