@@ -1837,6 +1837,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which of the given reviews you found helpful
+         * @description Customers only. `reviewIds`: a comma-separated list of at most 100 ids (400 beyond), e.g. the reviews of one page; answers the ones you voted helpful, so a page learns it in one call (the public list stays the same for everyone).
+         *
+         *     Who may call: customer.
+         */
+        get: operations["votedReviewIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/{id}/helpful": {
         parameters: {
             query?: never;
@@ -11615,6 +11637,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    votedReviewIds: {
+        parameters: {
+            query: {
+                reviewIds: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            reviewIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

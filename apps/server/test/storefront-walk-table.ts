@@ -182,6 +182,11 @@ export const walkTable: WalkTable = {
     const photoId = added.body.data.review.photos[0].id;
     return [{ method: 'DELETE', url: `/api/reviews/${review.id}/photos/${photoId}`, token: review.token }];
   },
+  'GET /api/reviews/votes': async (d) => {
+    const review = await reviewOf(d, true);
+    await call(d.app, 'POST', `/api/reviews/${review.id}/helpful`, { token: d.customer.token });
+    return [{ method: 'GET', url: `/api/reviews/votes?reviewIds=${review.id}`, token: d.customer.token }];
+  },
   'POST /api/reviews/:id/helpful': async (d) => {
     const review = await reviewOf(d, true);
     return [{ method: 'POST', url: `/api/reviews/${review.id}/helpful`, token: d.customer.token }];

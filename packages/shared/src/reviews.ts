@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { limitParam } from './api.js';
-import { PAGE_SIZES } from './constants.js';
+import { MAX_PAGE_LIMIT, PAGE_SIZES } from './constants.js';
 import { objectIdParam } from './id-params.js';
+import { splitList } from './products.js';
 
 /** pending: waits for moderation; published: on the product page; rejected (with a reason) and hidden: not shown. */
 export const REVIEW_STATUSES = ['pending', 'published', 'rejected', 'hidden'] as const;
@@ -105,6 +106,20 @@ export const productReviewsQuery = z.object({
   stars: z.coerce.number().int().min(1).max(5).optional(),
   size: size.optional(),
 });
+
+/** `?reviewIds=a,b,c`: the reviews a page shows (at most a page of them), to learn which the customer found helpful. */
+export const reviewVotesQuery = z.object({
+  reviewIds: z
+    .union([z.string().max(MAX_PAGE_LIMIT * 30), z.array(z.string().max(30)).max(MAX_PAGE_LIMIT)])
+    .transform(splitList)
+    .pipe(
+      z
+        .array(objectIdParam('review'))
+        .min(1, 'At least one review id is required')
+        .max(MAX_PAGE_LIMIT, `At most ${MAX_PAGE_LIMIT} reviews can be asked about at once`),
+    ),
+});
+export const reviewVotesView = z.object({ reviewIds: z.array(z.string()) });
 
 /** GET /admin/reviews (the moderation queue: pending first by default). */
 export const reviewQueueQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationView } from '../api.js';
+import { MAX_PAGE_LIMIT } from '../constants.js';
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
@@ -18,6 +19,8 @@ import {
   reviewQueueQuery,
   reviewSummaryView,
   reviewView,
+  reviewVotesQuery,
+  reviewVotesView,
 } from '../reviews.js';
 
 const tag = 'reviews';
@@ -149,6 +152,20 @@ export const reviewContracts = {
     params: reviewParams,
     responses: { 200: envelope(z.object({ helpfulCount: z.number(), voted: z.boolean() })) },
     errors: [409],
+  }),
+  votes: endpoint({
+    operationId: 'votedReviewIds',
+    method: 'GET',
+    path: '/reviews/votes',
+    summary: 'Which of the given reviews you found helpful',
+    description:
+      `Customers only. \`reviewIds\`: a comma-separated list of at most ${MAX_PAGE_LIMIT} ids (400 beyond), e.g. the ` +
+      'reviews of one page; answers the ones you voted helpful, so a page learns it in one call (the public list ' +
+      'stays the same for everyone).',
+    tag,
+    access: 'customer',
+    query: reviewVotesQuery,
+    responses: { 200: envelope(reviewVotesView) },
   }),
   unvote: endpoint({
     operationId: 'unvoteReviewHelpful',

@@ -50,6 +50,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     ok({ review: await photos.remove(request.params.id, request.params.photoId, request.user!) }, 'Photo removed'),
   );
 
+  serve(app, contracts.votes, async (request) =>
+    ok({ reviewIds: await service.votedAmong(request.query.reviewIds, request.user!) }),
+  );
   serve(app, contracts.vote, async (request) => ok(await service.vote(request.params.id, request.user!)));
   serve(app, contracts.unvote, async (request) => ok(await service.unvote(request.params.id, request.user!)));
 

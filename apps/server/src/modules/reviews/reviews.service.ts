@@ -145,6 +145,19 @@ export class ReviewsService {
     });
   }
 
+  /**
+   * GET /reviews/votes: which of `reviewIds` (at most a page of them) the customer voted helpful. One look-up per id
+   * in the (review, customer) unique index, so the cost does not grow with the reviews or the votes.
+   */
+  async votedAmong(reviewIds: readonly string[], user: AuthUser): Promise<string[]> {
+    const rows = await this.db
+      .select({ reviewId: reviewVotes.reviewId })
+      .from(reviewVotes)
+      .where(and(eq(reviewVotes.customerId, user.id), inArray(reviewVotes.reviewId, [...new Set(reviewIds)])))
+      .orderBy(reviewVotes.reviewId);
+    return rows.map((row) => row.reviewId);
+  }
+
   /** DELETE /reviews/{id}/helpful. */
   async unvote(id: string, user: AuthUser) {
     return this.db.transaction(async (tx) => {

@@ -1,13 +1,17 @@
 import {
+  type PublicReviewView,
   productContracts,
   REVIEW_PAGE_SIZE,
   type ReviewInput,
   type ReviewSort,
   reviewContracts,
 } from '@seamline/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { ACCOUNT_QUERY_KEY } from '../../lib/query-client';
+
+/** The customer's helpful votes (under the account key, so sign-out forgets them). */
+const VOTES_KEY = [...ACCOUNT_QUERY_KEY, 'review-votes'] as const;
 
 export type ReviewFilters = { page: number; sort: ReviewSort; stars?: number; size?: string };
 
@@ -33,6 +37,15 @@ export const reviewQueries = {
       queryFn: async ({ signal }) => (await api.call(reviewContracts.mine, { signal })).data.reviews,
       staleTime: 0,
     }),
+  /** Which of a page's reviews the customer voted helpful: ONE call per page (GET /api/reviews/votes), keyed by its ids. */
+  votes: (reviewIds: readonly string[]) => {
+    const ids = [...reviewIds].sort().join(',');
+    return queryOptions({
+      queryKey: [...VOTES_KEY, ids] as const,
+      queryFn: async ({ signal }) =>
+        (await api.call(reviewContracts.votes, { query: { reviewIds: ids }, signal })).data.reviewIds,
+    });
+  },
   /** The product a review is written for (its name and sizes). */
   product: (productId: string) =>
     queryOptions({
@@ -72,5 +85,27 @@ export async function saveReview(input: {
 
 export const deleteReview = (id: string) => api.call(reviewContracts.remove, { params: { id } });
 
+/** Votes, or takes a vote back when `voted`; answers the server's count and whether the vote stands. */
 export const voteHelpful = async (id: string, voted: boolean) =>
   (await api.call(voted ? reviewContracts.unvote : reviewContracts.vote, { params: { id } })).data;
+
+/** Keeps the server's answer to a vote in every cached page showing the review and in the pages' voted ids. */
+export function rememberVote(
+  client: QueryClient,
+  review: PublicReviewView,
+  answer: { helpfulCount: number; voted: boolean },
+) {
+  client.setQueriesData<{ reviews: PublicReviewView[] }>(
+    { queryKey: [...reviewQueries.all, 'product', review.productId] },
+    (page) =>
+      page && {
+        ...page,
+        reviews: page.reviews.map((r) => (r.id === review.id ? { ...r, helpfulCount: answer.helpfulCount } : r)),
+      },
+  );
+  client.setQueriesData<string[]>({ queryKey: VOTES_KEY }, (ids) => {
+    if (!ids) return ids;
+    const rest = ids.filter((id) => id !== review.id);
+    return answer.voted ? [...rest, review.id] : rest;
+  });
+}

@@ -40,19 +40,29 @@ const review = (n: number, extra: Partial<PublicReviewView> = {}): PublicReviewV
 
 /**
  * The section against a store that answers every list read with `reviews` and `summary` (and the signed-in
- * customer's own reviews with `mine`, votes with `vote`); the read URLs are kept.
+ * customer's own reviews with `mine`, the reviews they found helpful with `voted`, votes with `vote` and taking one
+ * back with `unvote`); the URLs and methods are kept.
  */
 function renderSection(
   reviews: PublicReviewView[],
   withSummary = summary,
-  { mine = [] as { id: string }[], vote = { helpfulCount: 4, voted: true } } = {},
+  {
+    mine = [] as { id: string }[],
+    voted = [] as string[],
+    vote = { helpfulCount: 4, voted: true },
+    unvote = { helpfulCount: 2, voted: false },
+  } = {},
 ) {
   const urls: string[] = [];
+  const calls: string[] = [];
   mockFetch((url, init) => {
     urls.push(url);
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
     const request = sentRequest(url, init);
     if (isCallTo(request, reviewContracts.mine)) return ok({ reviews: mine });
+    if (isCallTo(request, reviewContracts.votes)) return ok({ reviewIds: voted });
     if (isCallTo(request, reviewContracts.vote)) return ok(vote);
+    if (isCallTo(request, reviewContracts.unvote)) return ok(unvote);
     return ok({
       reviews,
       summary: withSummary,
@@ -65,7 +75,7 @@ function renderSection(
       <ReviewsSection product={product} />
     </QueryClientProvider>,
   );
-  return { urls, view };
+  return { urls, calls, view };
 }
 
 describe('the product page reviews section', () => {
@@ -126,7 +136,7 @@ describe('the product page reviews section', () => {
     await expectNoSeriousViolations(view.container);
   });
 
-  it('lets a signed-in customer vote once on reviews of others, not on their own', async () => {
+  const signIn = () =>
     session.saveSession(
       { id: 'u1', email: 'rita@example.com', firstName: 'Rita', lastName: 'R', role: 'customer' } as PublicUser,
       {
@@ -134,6 +144,9 @@ describe('the product page reviews section', () => {
         refreshToken: 'refresh',
       },
     );
+
+  it('lets a signed-in customer vote once on reviews of others, not on their own', async () => {
+    signIn();
     renderSection([review(1), review(2, { title: 'My own' })], summary, { mine: [{ id: 'r2' }] });
     const vote = await screen.findByRole('button', { name: 'Helpful (3)' });
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Helpful/ })).toHaveLength(1));
@@ -141,5 +154,25 @@ describe('the product page reviews section', () => {
     fireEvent.click(vote);
     expect(await screen.findByRole('button', { name: 'Helpful (4)' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Helpful (4)' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('starts the reviews the customer found helpful pressed, asking once for the page, and takes a vote back', async () => {
+    signIn();
+    const { calls } = renderSection([review(1), review(2, { title: 'Other' })], summary, { voted: ['r2'] });
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Helpful/ }).map((b) => b.getAttribute('aria-pressed'))).toEqual([
+        'false',
+        'true',
+      ]),
+    );
+    const asked = calls.filter((call) => call.includes('/reviews/votes'));
+    expect(asked).toHaveLength(1);
+    expect(decodeURIComponent(asked[0]!)).toContain('reviewIds=r1,r2');
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Helpful (3)' })[1]!);
+    const after = await screen.findByRole('button', { name: 'Helpful (2)' });
+    expect(after.getAttribute('aria-pressed')).toBe('false');
+    expect(calls.some((call) => call.startsWith('DELETE') && call.includes('/reviews/r2/helpful'))).toBe(true);
+    expect(calls.some((call) => call.startsWith('POST'))).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { type PublicReviewView, REVIEW_FIT_LABELS } from '@seamline/shared';
 import { Badge, Button, Dialog, DialogContent, formatDate, RatingStars } from '@seamline/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { voteHelpful } from '../../../components/reviews/api';
+import { rememberVote, voteHelpful } from '../../../components/reviews/api';
 import { errorMessage } from '../../../lib/api';
 
 const nth = (index: number, total: number) => `${index + 1} of ${total}`;
@@ -47,17 +47,20 @@ function ReviewPhotos({ review }: { review: PublicReviewView }) {
   );
 }
 
-/** Signed-in customers vote once (again takes it back); guests are asked to sign in; never on one's own review. */
-function Helpful({ review, signedIn }: { review: PublicReviewView; signedIn: boolean }) {
-  const [state, setState] = useState({ count: review.helpfulCount, voted: false });
+/**
+ * Signed-in customers vote once; pressing a pressed button takes the vote back. The count and the pressed state are
+ * the cached page's and votes', updated from the server's answer. Guests are asked to sign in; never on one's own.
+ */
+function Helpful({ review, signedIn, voted }: { review: PublicReviewView; signedIn: boolean; voted: boolean }) {
+  const client = useQueryClient();
   const vote = useMutation({
-    mutationFn: () => voteHelpful(review.id, state.voted),
-    onSuccess: (answer) => setState({ count: answer.helpfulCount, voted: answer.voted }),
+    mutationFn: () => voteHelpful(review.id, voted),
+    onSuccess: (answer) => rememberVote(client, review, answer),
   });
   if (!signedIn)
     return (
       <p className="text-sm text-stone-600">
-        Helpful ({state.count}) ·{' '}
+        Helpful ({review.helpfulCount}) ·{' '}
         <Link
           href={`~/shop/account/sign-in?next=${encodeURIComponent(window.location.pathname)}`}
           className="underline underline-offset-4"
@@ -72,11 +75,12 @@ function Helpful({ review, signedIn }: { review: PublicReviewView; signedIn: boo
         type="button"
         variant="outline"
         size="sm"
-        aria-pressed={state.voted}
+        aria-pressed={voted}
         disabled={vote.isPending}
         onClick={() => vote.mutate()}
       >
-        <ThumbsUp aria-hidden /> Helpful ({state.count})
+        {/* Filled when voted, as the wishlist heart is, so the pressed state shows without reading it out. */}
+        <ThumbsUp aria-hidden className={voted ? 'fill-current' : undefined} /> Helpful ({review.helpfulCount})
       </Button>
       {vote.isError ? (
         <span role="alert" className="text-sm text-red-800">
@@ -87,8 +91,18 @@ function Helpful({ review, signedIn }: { review: PublicReviewView; signedIn: boo
   );
 }
 
-/** One published review; `own` (the viewer wrote it) leaves out the helpful vote. */
-export function ReviewItem({ review, signedIn, own }: { review: PublicReviewView; signedIn: boolean; own: boolean }) {
+/** One published review; `own` (the viewer wrote it) leaves out the helpful vote, `voted`: the viewer found it helpful. */
+export function ReviewItem({
+  review,
+  signedIn,
+  own,
+  voted,
+}: {
+  review: PublicReviewView;
+  signedIn: boolean;
+  own: boolean;
+  voted: boolean;
+}) {
   const details = [
     review.size ? `Size bought: ${review.size}` : null,
     review.fit ? `Fit: ${REVIEW_FIT_LABELS[review.fit]}` : null,
@@ -120,7 +134,7 @@ export function ReviewItem({ review, signedIn, own }: { review: PublicReviewView
       ) : null}
       {own ? null : (
         <div className="mt-3">
-          <Helpful review={review} signedIn={signedIn} />
+          <Helpful review={review} signedIn={signedIn} voted={voted} />
         </div>
       )}
     </li>

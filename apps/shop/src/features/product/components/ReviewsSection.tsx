@@ -30,6 +30,13 @@ export function ReviewsSection({ product }: { product: StorefrontProductView }) 
   const list = useQuery(reviewQueries.forProduct(product.id, filters));
   const mine = useQuery({ ...reviewQueries.mine(), enabled: user !== null });
   const ownIds = new Set((mine.data ?? []).map((review) => review.id));
+  // The public list is the same for everyone; a customer's votes on the page shown come from one call of their own.
+  const pageIds = (list.data?.reviews ?? []).map((review) => review.id);
+  const votes = useQuery({
+    ...reviewQueries.votes(pageIds),
+    enabled: user?.role === 'customer' && pageIds.length > 0,
+  });
+  const votedIds = new Set(votes.data ?? []);
   const change = (next: Partial<ReviewFilters>) => setFilters({ ...filters, page: 1, ...next });
   const sizes = product.variants.size.available;
 
@@ -96,6 +103,7 @@ export function ReviewsSection({ product }: { product: StorefrontProductView }) 
                         review={review}
                         signedIn={user !== null}
                         own={ownIds.has(review.id)}
+                        voted={votedIds.has(review.id)}
                       />
                     ))}
                   </ul>
