@@ -84,8 +84,11 @@ describe('the product page', () => {
     const email = within(form).getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('ada@example.com');
     fireEvent.click(within(form).getByRole('button', { name: "E-mail me when it's back" }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'This size and colour is in stock: it can be ordered now',
+    // The form's alert region is there before the answer: wait for the refusal in it.
+    await waitFor(() =>
+      expect(within(form).getByRole('alert').textContent).toBe(
+        'This size and colour is in stock: it can be ordered now',
+      ),
     );
 
     fireEvent.change(email, { target: { value: 'nope' } });
