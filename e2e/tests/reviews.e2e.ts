@@ -5,11 +5,12 @@ import {
   paymentContracts,
   productContracts,
   productStockContracts,
+  reviewContracts,
   stockAlertContracts,
 } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { ADMIN, accessToken, callData } from '../api.js';
+import { ADMIN, accessToken, call, callData } from '../api.js';
 import { baseUrl, browserTest, expectAccessible, openBrowser, screenshot, signInToBackOffice } from '../browser.js';
 import { waitForMailed } from '../mail.js';
 
@@ -101,7 +102,11 @@ describe('reviews and back-in-stock alerts', () => {
     ({ context, page, consoleErrors } = await openBrowser());
     await page.setViewportSize({ width: 390, height: 844 });
   });
-  afterAll(async () => context?.close());
+  // The product goes whatever happened, so the demo catalogue's counts in later files stay as they were.
+  afterAll(async () => {
+    await context?.close();
+    if (product) await call(productContracts.remove, { params: { id: product.id }, token: adminToken });
+  });
 
   browserTest('a buyer reviews with a photo and a fit, a moderator approves, the product page shows it', async () => {
     // The buyer signs in and writes the review from the delivered order.
@@ -205,5 +210,14 @@ describe('reviews and back-in-stock alerts', () => {
     await restock(1);
     await waitForMailed(subscribers[2]!, BACK_IN_STOCK);
     expect(subscribers.map(mailCount)).toEqual([2, 2, 2]);
+  });
+
+  browserTest('deleting the product removes its reviews and their photo files', async () => {
+    const { reviews } = await callData(reviewContracts.listForProduct, { params: { id: product.id }, query: {} });
+    const photo = reviews[0]!.photos[0]!;
+    expect((await fetch(new URL(photo.url, baseUrl()))).status).toBe(200);
+    await callData(productContracts.remove, { params: { id: product.id }, token: adminToken });
+    expect((await call(reviewContracts.listForProduct, { params: { id: product.id }, query: {} })).status).toBe(404);
+    for (const url of [photo.url, photo.thumbnailUrl]) expect((await fetch(new URL(url, baseUrl()))).status).toBe(404);
   });
 });
