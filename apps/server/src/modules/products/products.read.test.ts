@@ -1,121 +1,23 @@
 import { STOREFRONT_AVAILABLE_CAP } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, buildReviews, buildUser, signedIn } from '../../../test/factories.js';
+import { buildOuterwearCatalogue } from '../../../test/catalogue-read-fixture.js';
+import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { brands, categories, orderItems, orders, productImages, products } from '../../db/schema/index.js';
+import { products } from '../../db/schema/index.js';
 
 let t: TestApp;
 let staff: string;
 let customer: string;
 let categoryId: string;
 let brandId: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ catalogue: { viewFlushMs: 200, cacheTtlMs: 0 } });
   staff = (await signedIn(t.app, 'support')).token;
   customer = (await signedIn(t.app, 'customer')).token;
-  const db = t.app.db;
-  categoryId = (await db.insert(categories).values({ name: 'Outerwear' }).returning())[0]!.id;
-  brandId = (await db.insert(brands).values({ name: 'Polar Works' }).returning())[0]!.id;
-  const admin = await buildUser(db, { role: 'admin', firstName: 'Ada', lastName: 'Lovelace' });
-  const make = async (
-    key: string,
-    overrides: Parameters<typeof buildProduct>[1],
-    variants?: Parameters<typeof buildProduct>[2],
-  ) => {
-    ids[key] = (await buildProduct(db, overrides, variants)).product.id;
-  };
-  await make(
-    'parka',
-    {
-      name: 'Arctic Parka',
-      sku: 'PRK-001',
-      slug: 'arctic-parka',
-      categoryId,
-      brandId,
-      subcategory: 'Coats',
-      price: 240,
-      isFeatured: true,
-      createdBy: admin.id,
-    },
-    [
-      { size: 'M', color: 'Navy', quantity: 12, reserved: 2, lowStockThreshold: 5 },
-      { size: 'L', color: 'Navy', quantity: 3, lowStockThreshold: 5 },
-      { size: 'M', color: 'Black', quantity: 20 },
-    ],
-  );
-  await make('vest', {
-    name: 'Down Vest',
-    sku: 'VST-002',
-    slug: 'down-vest',
-    categoryId,
-    brandId,
-    subcategory: 'Vests',
-    price: 99,
-    isTikTokTrending: true,
-  });
-  // Rated 4.8 from five published reviews.
-  await buildReviews(db, ids.parka!, [5, 5, 5, 5, 4]);
-  await make('hidden', {
-    name: 'Hidden Anorak',
-    sku: 'ANO-003',
-    slug: 'hidden-anorak',
-    categoryId,
-    subcategory: 'Coats',
-    price: 150,
-    isActive: false,
-    isFeatured: true,
-  });
-  await make('tee', { name: 'Plain Tee', sku: 'TEE-004', slug: 'plain-tee', subcategory: 'T-Shirts', price: 15 }, []);
-  await db.insert(productImages).values({
-    productId: ids.parka!,
-    position: 0,
-    original: '/uploads/products/a.png',
-    webp: '/uploads/products/a.webp',
-    thumbnail: '/uploads/products/a-thumb.webp',
-    alt: 'Parka',
-  });
-  // Sales: 3 units in a live order, 5 in a cancelled one (not counted).
-  const address = {
-    firstName: 'A',
-    lastName: 'B',
-    street: 's',
-    city: 'c',
-    state: 's',
-    zipCode: 'z',
-    country: 'US',
-    phone: '1',
-  };
-  for (const [status, quantity] of [
-    ['delivered', 3],
-    ['cancelled', 5],
-  ] as const) {
-    const [order] = await db
-      .insert(orders)
-      .values({
-        orderNumber: `ORD-${status}`,
-        status,
-        subtotal: 1,
-        total: 1,
-        shippingAddress: address,
-        billingAddress: address,
-      })
-      .returning();
-    await db.insert(orderItems).values({
-      orderId: order!.id,
-      productId: ids.parka!,
-      productName: 'Arctic Parka',
-      productSlug: 'arctic-parka',
-      productSku: 'PRK-001',
-      size: 'M',
-      color: 'Navy',
-      price: 240,
-      quantity,
-      total: 240 * quantity,
-    });
-  }
+  ({ ids, categoryId, brandId } = await buildOuterwearCatalogue(t.app.db));
 });
 afterAll(async () => t.close());
 
