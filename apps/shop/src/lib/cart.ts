@@ -1,5 +1,6 @@
 import type { OrderItemInput } from '@seamline/shared';
 import { useSyncExternalStore } from 'react';
+import { storageListeners } from './stored-value';
 
 /**
  * The shopper's cart, kept in localStorage so it survives reloads (and other tabs see changes). A line is one
@@ -15,7 +16,7 @@ export type CartLine = Pick<OrderItemInput, 'productId' | 'size' | 'color' | 'qu
 const STORAGE_KEY = 'shop.cart';
 /** The customer whose account cart this browser's cart was last merged with (lib/cart-sync.ts). */
 export const CART_MERGED_KEY = 'shop.cart.mergedFor';
-const listeners = new Set<() => void>();
+const changes = storageListeners(STORAGE_KEY);
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: [] };
 
 function read(): CartLine[] {
@@ -34,17 +35,7 @@ function read(): CartLine[] {
 
 function write(lines: CartLine[]) {
   localStorage.setItem(STORAGE_KEY, JSON.stringify(lines));
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  changes.notify();
 }
 
 const sameLine = (a: CartLine, b: Pick<CartLine, 'productId' | 'size' | 'color'>) =>
@@ -79,15 +70,12 @@ export const cart = {
     write(lines);
   },
   /** Calls `listener` after every change made in this tab. */
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
+  subscribe: changes.onLocalChange,
 };
 
 /** The cart's lines, re-rendering on every change (this tab or another). */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, read, () => []);
+  return useSyncExternalStore(changes.subscribe, read, () => []);
 }
 
 export const cartCount = (lines: CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);

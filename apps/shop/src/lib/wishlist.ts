@@ -1,5 +1,6 @@
 import { WISHLIST_MERGE_MAX } from '@seamline/shared';
 import { useSyncExternalStore } from 'react';
+import { storageListeners } from './stored-value';
 
 /**
  * A guest's wishlist: product ids in localStorage (newest first), like the guest cart, so it survives reloads and other
@@ -7,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  * as many ids as one merge takes.
  */
 const STORAGE_KEY = 'shop.wishlist';
-const listeners = new Set<() => void>();
+const changes = storageListeners(STORAGE_KEY);
 let cached: { raw: string | null; ids: string[] } = { raw: null, ids: [] };
 
 function read(): string[] {
@@ -27,17 +28,7 @@ function read(): string[] {
 function write(ids: string[]) {
   if (ids.length) localStorage.setItem(STORAGE_KEY, JSON.stringify(ids));
   else localStorage.removeItem(STORAGE_KEY);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  changes.notify();
 }
 
 export const guestWishlist = {
@@ -55,5 +46,5 @@ export const guestWishlist = {
 
 /** The guest list's ids, re-rendering on every change (this tab or another). */
 export function useGuestWishlist(): string[] {
-  return useSyncExternalStore(subscribe, read, () => []);
+  return useSyncExternalStore(changes.subscribe, read, () => []);
 }
