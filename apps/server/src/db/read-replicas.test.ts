@@ -157,6 +157,26 @@ describe('read replicas', () => {
     }
   });
 
+  it('sends signed-in readers to the primary while Redis is down (another instance could hold their mark)', async () => {
+    const product = await createProduct(a);
+    await expect.poll(() => storefrontStatus(b, product.slug), POLL).toBe(200);
+    await pauseReplay();
+    await redis.stop();
+    try {
+      const renamed = `Offline ${randomBytes(4).toString('hex')}`;
+      const res = await call(a, 'PUT', `/api/products/${product.id}`, { token: writer, body: { name: renamed } });
+      expect(res.status).toBe(200);
+      expect(await exportCsv(b, writer)).toContain(renamed);
+      // Not knowing who wrote, B reads the primary for every signed-in caller; shoppers still read the replica.
+      expect(await exportCsv(b, otherStaff)).toContain(renamed);
+      const second = await createProduct(a);
+      expect(await storefrontStatus(b, second.slug)).toBe(404);
+    } finally {
+      await redis.start();
+      await resumeReplay();
+    }
+  });
+
   it('skips a replica lagging past the bound: storefront reads then come from the primary', async () => {
     await expect.poll(() => replicaUsable(c), POLL).toBe(1);
     await pauseReplay();
