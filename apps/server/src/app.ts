@@ -24,6 +24,7 @@ import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerReadRouting } from './plugins/read-routing.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { RequestLogController } from './plugins/request-log.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -144,7 +145,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerReadiness(app, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
-  const scrapeMetrics = registerMetrics(app, database.poolStats);
+  const scrapeMetrics = registerMetrics(app, database.poolStats, () => database.replicas?.states() ?? []);
   await registerSecurityHeaders(
     app,
     config.env === 'production',
@@ -160,6 +161,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     redisFallback: config.redisFallback,
   });
   registerAccessControl(app);
+  await registerReadRouting(app, database.replicas, {
+    url: config.redisUrl,
+    timeoutMs: config.redisFallback.timeoutMs,
+  });
   await app.register(multipart, {
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });

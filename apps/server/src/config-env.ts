@@ -87,6 +87,22 @@ export const envSchema = z
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
     // Connections each instance may open (DATABASE_URL only); instances × this must stay under max_connections.
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    // Read replicas (docs/operations.md "Read replicas"): streaming standbys of DATABASE_URL for storefront catalogue
+    // reads, analytics and exports; one skipped while it lags past the bound or fails, checked this often.
+    DATABASE_READ_URLS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const urls = value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean);
+        if (!urls.every(isPostgresUrl))
+          ctx.addIssue({ code: 'custom', message: 'use a comma-separated list of postgres:// connection strings' });
+        return urls;
+      }),
+    READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(1).default(5_000),
+    READ_REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
     API_DOCS: z.enum(['0', '1']).optional(),
     // Bearer token that lets a scraper read /api/metrics without a staff session (admins may read it either way).
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'use at least 16 characters'),
@@ -144,6 +160,14 @@ export type Env = z.infer<typeof envSchema>;
 export function parseKey(value: string): Buffer | undefined {
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   return key.length === 32 ? key : undefined;
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

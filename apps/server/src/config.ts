@@ -57,6 +57,8 @@ export type Config = {
   dbTimeouts: DbTimeouts;
   /** Most PostgreSQL connections this process's request pool opens. */
   dbPoolMax: number;
+  /** Streaming standbys of databaseUrl for the reads that may lag (db/replicas.ts); none: every read on the primary. */
+  readReplicas: ReplicaSettings;
   /** /api/docs and /api/openapi.json: on outside production, off in production unless API_DOCS=1. */
   apiDocs: boolean;
   /** Accepted as a bearer token by /api/metrics besides an admin session; unset means admins only. */
@@ -75,6 +77,15 @@ export type Config = {
 };
 
 /** Outgoing webhooks (docs/decisions/0063-webhooks.md). */
+/** Read replicas (DATABASE_READ_URLS) and how fresh one must be to take reads. */
+export type ReplicaSettings = {
+  urls: string[];
+  /** A replica further behind the primary than this is skipped (READ_REPLICA_MAX_LAG_MS). */
+  maxLagMs: number;
+  /** How often each replica's lag and health are measured in the background (READ_REPLICA_CHECK_MS). */
+  checkIntervalMs: number;
+};
+
 export type WebhookSettings = {
   /** One delivery's whole request, connect to answer (WEBHOOKS_TIMEOUT_MS). */
   timeoutMs: number;
@@ -208,6 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
     dbPoolMax: e.DB_POOL_MAX,
+    readReplicas: {
+      urls: e.DATABASE_READ_URLS,
+      maxLagMs: e.READ_REPLICA_MAX_LAG_MS,
+      checkIntervalMs: e.READ_REPLICA_CHECK_MS,
+    },
     apiDocs: e.API_DOCS ? e.API_DOCS === '1' : e.NODE_ENV !== 'production',
     metricsToken: e.METRICS_TOKEN,
     runtime: {

@@ -8,7 +8,11 @@ import { DEMO_ACCOUNTS } from './db/seed/index.js';
 
 const config = loadConfig();
 prepareDataDir(config);
-const database = await openDatabase({ ...config, requestTimeouts: config.dbTimeouts }).catch((error) => {
+const database = await openDatabase({
+  ...config,
+  requestTimeouts: config.dbTimeouts,
+  replicas: config.readReplicas,
+}).catch((error) => {
   // No embedded binaries for this machine, or a cluster that cannot start: the message says why and what to set.
   if (!(error instanceof EmbeddedPostgresError)) throw error;
   console.error(error.message);

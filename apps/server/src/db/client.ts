@@ -5,11 +5,12 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { DbTimeouts } from '../config.js';
+import type { DbTimeouts, ReplicaSettings } from '../config.js';
 import { migrateQueue } from '../lib/queue.js';
 import { poolOptions } from './connection.js';
 import { moveLegacyPgliteData } from './embedded/move-pglite.js';
 import { startEmbeddedPostgres } from './embedded/server.js';
+import { ReadReplicas } from './replicas.js';
 import { retryTransactions } from './retry.js';
 import * as schema from './schema/index.js';
 
@@ -29,6 +30,8 @@ export type Database = {
   /** The connection string, for the job queue's own pool. */
   connectionString: string;
   poolStats(): PoolStats;
+  /** The read replicas (DATABASE_READ_URLS), when the serving process has any. */
+  replicas?: ReadReplicas;
   /** Applies the pending migrations (of the app's migrations folder, or of `folder`: tests migrate older states). */
   migrate(folder?: string): Promise<void>;
   /** Closes the pool, then stops the embedded server when this process started it. */
@@ -50,6 +53,8 @@ export type OpenOptions = {
   requestTimeouts?: DbTimeouts;
   /** Size of the request pool (DB_POOL_MAX); node-postgres' usual 10 when absent. */
   dbPoolMax?: number;
+  /** Read replicas of the serving process (main.ts); CLIs and batch jobs work on the primary alone. */
+  replicas?: ReplicaSettings;
 };
 
 /**
@@ -92,8 +97,12 @@ async function connect(url: string, options: OpenOptions, description: string): 
   // process; the request's own query fails anyway (then 503) and the pool discards the dead connection on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = retryTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
+  const replicas = options.replicas?.urls.length
+    ? new ReadReplicas(pool, db, options.replicas, options.requestTimeouts, options.dbPoolMax)
+    : undefined;
   return {
     db,
+    replicas,
     description,
     connectionString: url,
     poolStats: () => ({
@@ -103,7 +112,10 @@ async function connect(url: string, options: OpenOptions, description: string): 
       waiting: pool.waitingCount,
     }),
     migrate: (folder = migrationsFolder) => migrateWithoutStatementTimeouts(url, options.requestTimeouts, folder),
-    close: () => pool.end(),
+    close: async () => {
+      await replicas?.close();
+      await pool.end();
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { healthContracts } from '@seamline/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client.js';
+import type { ReplicaState } from '../db/replicas.js';
 import { serve } from '../lib/contract-route.js';
 
 /** The label for a request's route: its pattern (bounded cardinality), never the raw address. */
@@ -18,7 +19,11 @@ export type Scrape = () => Promise<{ contentType: string; body: string }>;
  * and latency per route pattern, database pool usage, event-loop delay and memory. Registered before the routes so
  * every answer is counted, 404s and refused calls included.
  */
-export function registerMetrics(app: FastifyInstance, poolStats: () => PoolStats): Scrape {
+export function registerMetrics(
+  app: FastifyInstance,
+  poolStats: () => PoolStats,
+  replicaStates: () => ReplicaState[] = () => [],
+): Scrape {
   const registry = new Registry();
 
   const requests = new Counter({
@@ -55,6 +60,8 @@ export function registerMetrics(app: FastifyInstance, poolStats: () => PoolStats
   poolGauge('seamline_db_pool_open_connections', 'Database connections open now.', (s) => s.open);
   poolGauge('seamline_db_pool_idle_connections', 'Open database connections not in use.', (s) => s.idle);
   poolGauge('seamline_db_pool_waiting_clients', 'Queries waiting for a free connection.', (s) => s.waiting);
+
+  registerReplicaGauges(registry, replicaStates);
 
   const sampleEventLoop = registerEventLoopDelay(app, registry);
   new Gauge({
@@ -137,4 +144,28 @@ function registerEventLoopDelay(app: FastifyInstance, registry: Registry) {
     samples.set(histogram.count);
     histogram.reset();
   };
+}
+
+/** Per read replica (DATABASE_READ_URLS): whether it takes reads, and its lag at the last background check. */
+function registerReplicaGauges(registry: Registry, states: () => ReplicaState[]) {
+  new Gauge({
+    name: 'seamline_db_replica_usable',
+    help: 'Read replica taking reads (1) or skipped (0: lagging past READ_REPLICA_MAX_LAG_MS or failing).',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const state of states()) this.set({ replica: state.name }, state.usable ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'seamline_db_replica_lag_seconds',
+    help: 'How far the read replica was behind the primary at its last check (absent when it could not be measured).',
+    labelNames: ['replica'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const state of states()) if (state.lagMs !== null) this.set({ replica: state.name }, state.lagMs / 1000);
+    },
+  });
 }

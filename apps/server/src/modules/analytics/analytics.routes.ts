@@ -17,23 +17,32 @@ import { rangeEcho } from './sql.js';
 /**
  * Staff analytics (ACCESS.analytics: admin, moderator). Every report takes optional `startDate`/`endDate` (YYYY-MM-DD
  * days in UTC, end day included, or ISO 8601 date-times; no range = all time) and computes its figures in SQL from
- * the live tables; the contracts carry each figure's definition.
+ * the live tables; the contracts carry each figure's definition. They read a replica when one is configured and
+ * fresh (plugins/read-routing.ts): the heaviest reads leave the primary, a staff member's own recent change still shows.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.dashboard, async (request) =>
-    ok(await dashboardAnalytics(app.db, resolveRange(request.query), rangeEcho(request.query))),
+    ok(await dashboardAnalytics(await app.readDb(request), resolveRange(request.query), rangeEcho(request.query))),
   );
-  serve(app, contracts.sales, async (request) => ok(await salesAnalytics(app.db, resolveRange(request.query))));
-  serve(app, contracts.revenue, async (request) => ok(await revenueAnalytics(app.db, resolveRange(request.query))));
-  serve(app, contracts.customers, async (request) => ok(await customerAnalytics(app.db, resolveRange(request.query))));
+  serve(app, contracts.sales, async (request) =>
+    ok(await salesAnalytics(await app.readDb(request), resolveRange(request.query))),
+  );
+  serve(app, contracts.revenue, async (request) =>
+    ok(await revenueAnalytics(await app.readDb(request), resolveRange(request.query))),
+  );
+  serve(app, contracts.customers, async (request) =>
+    ok(await customerAnalytics(await app.readDb(request), resolveRange(request.query))),
+  );
   serve(app, contracts.orderPerformance, async (request) =>
-    ok(await orderPerformance(app.db, resolveRange(request.query))),
+    ok(await orderPerformance(await app.readDb(request), resolveRange(request.query))),
   );
-  serve(app, contracts.coupons, async (request) => ok(await couponAnalytics(app.db, resolveRange(request.query))));
+  serve(app, contracts.coupons, async (request) =>
+    ok(await couponAnalytics(await app.readDb(request), resolveRange(request.query))),
+  );
   serve(app, contracts.systemActivity, async (request) =>
-    ok(await systemActivity(app.db, resolveRange(request.query))),
+    ok(await systemActivity(await app.readDb(request), resolveRange(request.query))),
   );
   serve(app, contracts.comprehensiveReport, async (request) =>
-    ok(await comprehensiveReport(app.db, resolveRange(request.query), rangeEcho(request.query))),
+    ok(await comprehensiveReport(await app.readDb(request), resolveRange(request.query), rangeEcho(request.query))),
   );
 };

@@ -17,7 +17,15 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const views = new ProductViews(app.db, viewFlushMs, app.log);
   // After the server stops taking requests, before the database closes (main.ts, test harness).
   app.addHook('onClose', () => views.close());
-  const catalogue = new CatalogueReadService(app.db, views);
+  const onPrimary = new CatalogueReadService(app.db, views);
+  /**
+   * Staff read the primary (the back office shows what was just saved); shoppers read a replica when one is
+   * configured and fresh (plugins/read-routing.ts), the storefront view tolerating a few seconds' lag.
+   */
+  const readerOf = async (request: FastifyRequest) => {
+    const staff = isStaffReader(request);
+    return { staff, catalogue: staff ? onPrimary : new CatalogueReadService(await app.readDb(request), views) };
+  };
   // Staff also see inactive products and categories/brands: no cache may share an answer between callers.
   app.addHook('onRequest', varyByCaller);
   registerPublicCache(app, cacheTtlMs);
@@ -27,7 +35,7 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const revalidated = { config: { publicAnswer: 'revalidate' } } as const;
   /** One product; a shopper's answer served again from memory still counts as a view. */
   const productRead = async (request: FastifyRequest, by: { id: string } | { slug: string }) => {
-    const staff = isStaffReader(request);
+    const { catalogue, staff } = await readerOf(request);
     const product = await catalogue.one(by, staff);
     if (!staff) onReuse(request, () => views.record(product.id));
     return product;
@@ -36,7 +44,10 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.list,
-    async (request) => ok(await catalogue.list(request.query, isStaffReader(request))),
+    async (request) => {
+      const { catalogue, staff } = await readerOf(request);
+      return ok(await catalogue.list(request.query, staff));
+    },
     shared,
   );
 
@@ -47,7 +58,10 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
     serve(
       app,
       contract,
-      async (request) => ok(await catalogue.flagged(flag, request.query.limit, isStaffReader(request))),
+      async (request) => {
+        const { catalogue, staff } = await readerOf(request);
+        return ok(await catalogue.flagged(flag, request.query.limit, staff));
+      },
       shared,
     );
   }
@@ -55,14 +69,20 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.categories,
-    async (request) => ok({ categories: await catalogue.taxonomy('categories', isStaffReader(request)) }),
+    async (request) => {
+      const { catalogue, staff } = await readerOf(request);
+      return ok({ categories: await catalogue.taxonomy('categories', staff) });
+    },
     shared,
   );
 
   serve(
     app,
     contracts.brands,
-    async (request) => ok({ brands: await catalogue.taxonomy('brands', isStaffReader(request)) }),
+    async (request) => {
+      const { catalogue, staff } = await readerOf(request);
+      return ok({ brands: await catalogue.taxonomy('brands', staff) });
+    },
     shared,
   );
 
@@ -78,7 +98,8 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
     contracts.byCategory,
     async (request) => {
       const { category } = request.params;
-      return ok(await catalogue.byCategory(category, request.query.page, request.query.limit, isStaffReader(request)));
+      const { catalogue, staff } = await readerOf(request);
+      return ok(await catalogue.byCategory(category, request.query.page, request.query.limit, staff));
     },
     shared,
   );
@@ -93,7 +114,10 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.related,
-    async (request) => ok(await catalogue.related(request.params.id, request.query.limit, isStaffReader(request))),
+    async (request) => {
+      const { catalogue, staff } = await readerOf(request);
+      return ok(await catalogue.related(request.params.id, request.query.limit, staff));
+    },
     shared,
   );
 };

@@ -15,8 +15,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const photos = new ReviewPhotosService(app.db, app.storage, service);
   const moderation = new ModerationService(app.db);
 
+  // Published reviews may be a few seconds old: a replica's when there is one (the writer's own read stays on the primary).
   serve(app, contracts.listForProduct, async (request) =>
-    ok(await productReviews(app.db, request.params.id, request.query)),
+    ok(await productReviews(await app.readDb(request), request.params.id, request.query)),
   );
 
   serve(app, contracts.create, async (request, reply) => {
