@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -12,7 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findBinaries } from '../src/db/embedded/binaries.js';
+import { findBinaries, type PostgresBinaries } from '../src/db/embedded/binaries.js';
 import { type RunAs, unprivilegedUser } from '../src/db/embedded/server.js';
 import { onServer } from './databases.js';
 import { freePort } from './process.js';
@@ -32,14 +33,16 @@ export type ClusterPair = {
 };
 
 /**
- * A PostgreSQL primary and a streaming replica of it, started from the embedded server's binaries (installed with
- * the project's dependencies, so nothing else is needed). The replica is a file copy of the primary's freshly
- * initialised, cleanly stopped cluster with standby.signal and primary_conninfo: the shut-down state pg_basebackup
- * would give, without pg_basebackup (the embedded binaries do not include it). Both listen on loopback only, trust
- * authentication, no fsync (test data). TEST_REPLICATION_PORTS="5440,5441" pins the ports (free ones otherwise).
+ * A PostgreSQL primary and a streaming replica of it. Where the machine's PostgreSQL has `pg_basebackup` (Debian's
+ * postgresql packages, as on the CI machine), both servers run from those binaries and the replica is made as in
+ * production: `pg_basebackup -R` from the running primary. Otherwise they run from the embedded server's binaries
+ * (installed with the project's dependencies), which have no pg_basebackup: the replica is then a file copy of the
+ * freshly initialised, cleanly stopped primary with standby.signal and primary_conninfo, the state pg_basebackup would
+ * give. Both listen on loopback only, trust authentication, no fsync (test data). TEST_REPLICATION_PORTS="5440,5441"
+ * pins the ports (free ones otherwise).
  */
 export async function startClusterPair(): Promise<ClusterPair> {
-  const binaries = await findBinaries();
+  const binaries: PostgresBinaries & { pg_basebackup?: string } = (await systemBinaries()) ?? (await findBinaries());
   const root = mkdtempSync(path.join(os.tmpdir(), 'seamline-replication-'));
   const runAs = await unprivilegedUser(root);
   const [primaryPort, replicaPort] = await ports();
@@ -52,25 +55,35 @@ export async function startClusterPair(): Promise<ClusterPair> {
     mkdirSync(dir, { mode: 0o700 });
     if (runAs) chownSync(dir, runAs.uid, runAs.gid);
   };
+  const start = (dir: string) => as(binaries.pg_ctl, ['-D', dir, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  const stop = (dir: string) => as(binaries.pg_ctl, ['-D', dir, '-m', 'immediate', 'stop']).catch(() => undefined);
+  const replicaSettings = `port = ${replicaPort}\n`;
 
   ownedDir(primaryDir);
   await as(binaries.initdb, ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   appendFileSync(path.join(primaryDir, 'postgresql.conf'), settings(primaryPort));
   appendFileSync(path.join(primaryDir, 'pg_hba.conf'), '\nhost replication postgres 127.0.0.1/32 trust\n');
-  // cp -a keeps the owner and modes PostgreSQL insists on.
-  await run('cp', ['-a', primaryDir, replicaDir]);
-  appendFileSync(
-    path.join(replicaDir, 'postgresql.conf'),
-    `port = ${replicaPort}\nprimary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=replica'\n`,
-  );
-  ownedFile(path.join(replicaDir, 'standby.signal'), runAs);
+  if (binaries.pg_basebackup) {
+    await start(primaryDir);
+    ownedDir(replicaDir);
+    // -R writes standby.signal and primary_conninfo; -X stream brings the WAL written during the copy.
+    const from = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'];
+    await as(binaries.pg_basebackup, ['-D', replicaDir, ...from, '-R', '-X', 'stream', '--no-sync']);
+    appendFileSync(path.join(replicaDir, 'postgresql.conf'), replicaSettings);
+  } else {
+    // cp -a keeps the owner and modes PostgreSQL insists on.
+    await run('cp', ['-a', primaryDir, replicaDir]);
+    appendFileSync(
+      path.join(replicaDir, 'postgresql.conf'),
+      `${replicaSettings}primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=replica'\n`,
+    );
+    ownedFile(path.join(replicaDir, 'standby.signal'), runAs);
+  }
 
-  const start = (dir: string) => as(binaries.pg_ctl, ['-D', dir, '-l', path.join(dir, 'server.log'), '-w', 'start']);
-  const stop = (dir: string) => as(binaries.pg_ctl, ['-D', dir, '-m', 'immediate', 'stop']).catch(() => undefined);
   const url = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const onReplica = (statement: string) => onServer(url(replicaPort, DATABASE), (client) => client.query(statement));
   try {
-    await start(primaryDir);
+    if (!binaries.pg_basebackup) await start(primaryDir);
     await start(replicaDir);
     await onServer(url(primaryPort, 'postgres'), (client) => client.query(`CREATE DATABASE ${DATABASE}`));
     await waitFor(() => onReplica('SELECT 1'));
@@ -88,6 +101,23 @@ export async function startClusterPair(): Promise<ClusterPair> {
       await Promise.all([stop(replicaDir), stop(primaryDir)]);
       rmSync(root, { recursive: true, force: true });
     },
+  };
+}
+
+/** The newest PostgreSQL of the machine's packages (/usr/lib/postgresql/<major>/bin) that has pg_basebackup. */
+async function systemBinaries(): Promise<(PostgresBinaries & { pg_basebackup?: string }) | undefined> {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const majors = readdirSync(root)
+    .filter((major) => existsSync(path.join(root, major, 'bin', 'pg_basebackup')))
+    .sort((a, b) => Number(b) - Number(a));
+  if (!majors[0]) return undefined;
+  const bin = (name: string) => path.join(root, majors[0]!, 'bin', name);
+  return {
+    initdb: bin('initdb'),
+    postgres: bin('postgres'),
+    pg_ctl: bin('pg_ctl'),
+    pg_basebackup: bin('pg_basebackup'),
   };
 }
 
