@@ -46,24 +46,33 @@ export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery):
 /** A storefront page and, when the page alone cannot tell the total, the matching rows counted up to `countCap` + 1. */
 export type CountedPage = { summaries: StorefrontProductSummary[]; counted: number | null };
 
+/** Whether the page alone cannot tell the total: it is full, or empty past the first page. */
+const needsCount = (rows: number, limit: number, offset: number) => rows === limit || (offset > 0 && rows === 0);
+
 /**
- * A list page and its bounded count in ONE round trip. The count runs only when the page is full, or empty past the
- * first page (a shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Without a
- * search the statement is prepared (the planner's work is kept per connection); a search keeps a plan made for its
- * own pattern, since how many rows a pattern matches decides between walking the sort order and the trigram index.
+ * A list page and its bounded count. The count runs only when the page is full, or empty past the first page (a
+ * shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Without a search both go in
+ * ONE prepared statement (the planner's work is kept per connection). A search keeps two statements planned for its
+ * own pattern: how many rows a pattern matches decides between walking the sort order and the trigram index, and
+ * measured, the search's page and count cost PostgreSQL more as one statement than as two.
  */
 export async function queryStorefrontPage(
   db: DbOrTx,
   q: ProductPageQuery & { countCap: number; searched: boolean },
 ): Promise<CountedPage> {
   const offset = q.offset ?? 0;
+  const bounded = sql`SELECT count(*)::int FROM (${storefrontMatching(q.where)} LIMIT ${q.countCap + 1}::int) AS bounded`;
+  if (q.searched) {
+    const summaries = await queryStorefrontSummaries(db, q);
+    if (!needsCount(summaries.length, q.limit, offset)) return { summaries, counted: null };
+    const [row] = await queryRows<{ count: number }>(db, bounded);
+    return { summaries, counted: row?.count ?? 0 };
+  }
   const statement = sql`WITH page AS MATERIALIZED (${summaryPage(q)})
     SELECT (SELECT coalesce(json_agg(page ORDER BY page.position), '[]')::text FROM page) AS page,
       CASE WHEN (SELECT count(*) FROM page) = ${q.limit}::int OR (${offset}::int > 0 AND NOT EXISTS (SELECT 1 FROM page))
-        THEN (SELECT count(*)::int FROM (${storefrontMatching(q.where)} LIMIT ${q.countCap + 1}::int) AS bounded)
-      END AS counted`;
-  const run = q.searched ? queryRows : queryRowsPrepared;
-  const [row] = await run<{ page: string; counted: number | null }>(db, statement);
+        THEN (${bounded}) END AS counted`;
+  const [row] = await queryRowsPrepared<{ page: string; counted: number | null }>(db, statement);
   return {
     summaries: (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary),
     counted: row?.counted ?? null,
