@@ -87,6 +87,10 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
   try {
     await prepareStore(database, target, settings.orders);
     const size = await storeSize(database.db);
+    const [{ n: storeProducts } = { n: 0 }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM products`,
+    );
     console.log(`Bench store: ${target.label}: ${size}`);
     const staff = await benchAdmin(database.db);
     const hot: HotVariant[] =
@@ -110,7 +114,12 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
         if (wanted.has('storefront'))
           await measure(
             'storefront',
-            signedIn((out) => storefront(ctx, out, settings.seconds, settings.runs)),
+            signedIn((out) =>
+              storefront(ctx, out, settings.seconds, settings.runs, {
+                startUncached: () => startServer(target, { CATALOGUE_CACHE_TTL_MS: '0' }),
+                products: storeProducts,
+              }),
+            ),
           );
         if (reviewed) await measure('reviews', (out) => reviewsCheck(ctx, out, reviewed, settings.seconds));
         if (wanted.has('admin-lists'))

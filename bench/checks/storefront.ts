@@ -1,5 +1,8 @@
+import { startBareRoute } from '../lib/bare-route.js';
 import { type BenchContext, callJson, sample } from '../lib/http.js';
 import { countOf, type LoadResult, load, statusText } from '../lib/load.js';
+import type { RunningServer } from '../lib/server.js';
+import { median } from '../lib/stats.js';
 import type { Figure } from '../lib/table.js';
 
 const GROUP = 'storefront';
@@ -9,6 +12,23 @@ const SEARCHES = ['shirt', 'denim', 'women', 'peak performance', 'NOR-TSH', 'boo
 const SEARCH_SET_TARGET_MS = 50;
 
 type ProductList = { data: { products: { id: string; slug?: string }[] } };
+
+const LIST = '/api/products?limit=10';
+const SEARCH = '/api/products?search=shirt&limit=10';
+/** Stores up to this many products are measured against the small store's throughput targets (the 1,000-product one). */
+const SMALL_STORE_PRODUCTS = 10_000;
+/** Answer reuse off (every request reaches the database): req/s on a small store, the search's p95 on a large one. */
+const UNCACHED_TARGETS = { list: 2_000, search: 1_500, slug: 3_000, largeSearchP95Ms: 20 };
+/** A reused answer costs at most twice what a bare Fastify route does. */
+const REUSED_VS_BARE_TARGET = 0.5;
+
+/** What the storefront check needs beyond the running server. */
+export type StorefrontSetup = {
+  /** Starts a second server on the same store with answer reuse off (CATALOGUE_CACHE_TTL_MS=0). */
+  startUncached(): Promise<RunningServer>;
+  /** Products of the store, to pick the targets that fit its size. */
+  products: number;
+};
 
 /** A load run's figures: p95 against its target, req/s (against one when given), and any failed answer. */
 function loadFigures(name: string, result: LoadResult, p95Ms: number, minPerSecond?: number): Figure[] {
@@ -40,19 +60,20 @@ function loadFigures(name: string, result: LoadResult, p95Ms: number, minPerSeco
 }
 
 /** Public catalogue reads under load over HTTP (autocannon, 10 connections), as shoppers' browsers send them. */
-export async function storefront(ctx: BenchContext, figures: Figure[], seconds: number, runs: number): Promise<void> {
+export async function storefront(
+  ctx: BenchContext,
+  figures: Figure[],
+  seconds: number,
+  runs: number,
+  setup: StorefrontSetup,
+): Promise<void> {
   const url = (path: string) => `${ctx.baseUrl}${path}`;
-  for (const path of ['/api/products?search=shirt&limit=10', '/api/products?limit=10']) {
+  for (const path of [SEARCH, LIST]) {
     const result = await load({ url: url(path), connections: CONNECTIONS, seconds });
     figures.push(...loadFigures(`GET ${path}`, result, 20, 1_500));
   }
 
-  const first = (await callJson<ProductList>(ctx, '/api/products?limit=1', { staff: false })).data.products[0];
-  if (!first) throw new Error('The storefront lists no product: the bench needs a catalogue');
-  const slug =
-    first.slug ??
-    (await callJson<{ data: { product: { slug: string } } }>(ctx, `/api/products/${first.id}`, { staff: false })).data
-      .product.slug;
+  const slug = await firstSlug(ctx);
   const bySlug = await load({
     url: url(`/api/products/slug/${encodeURIComponent(slug)}`),
     connections: CONNECTIONS,
@@ -79,4 +100,111 @@ export async function storefront(ctx: BenchContext, figures: Figure[], seconds: 
     target: SEARCH_SET_TARGET_MS,
     note: `slowest term ${medians.at(-1)!.toFixed(1)} ms`,
   });
+
+  await reusedVersusBare(ctx, figures, seconds);
+  await uncachedReads(figures, seconds, setup, slug);
+}
+
+/** The slug of the storefront's first product. */
+async function firstSlug(ctx: BenchContext): Promise<string> {
+  const first = (await callJson<ProductList>(ctx, '/api/products?limit=1', { staff: false })).data.products[0];
+  if (!first) throw new Error('The storefront lists no product: the bench needs a catalogue');
+  return (
+    first.slug ??
+    (await callJson<{ data: { product: { slug: string } } }>(ctx, `/api/products/${first.id}`, { staff: false })).data
+      .product.slug
+  );
+}
+
+/**
+ * A reused answer (the first list page, served from the instance's memory) against a bare Fastify route sending the
+ * same bytes on the same machine, runs interleaved (bare, reused, three times): the median req/s of each.
+ */
+export async function reusedVersusBare(ctx: BenchContext, figures: Figure[], seconds: number): Promise<void> {
+  const body = await (await fetch(`${ctx.baseUrl}${LIST}`)).text();
+  const bare = await startBareRoute(body);
+  const rates = { bare: [] as number[], reused: [] as number[] };
+  try {
+    for (let round = 0; round < 3; round++) {
+      for (const [kind, target] of [
+        ['bare', bare.url],
+        ['reused', `${ctx.baseUrl}${LIST}`],
+      ] as const) {
+        const result = await load({ url: target, connections: CONNECTIONS, seconds: Math.max(2, seconds / 2) });
+        if (result.errors || countOf(result, (status) => status !== 200))
+          throw new Error(`${kind} run: ${statusText(result)}, ${result.errors} errors`);
+        rates[kind].push(result.perSecond);
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  const [bareRate, reusedRate] = [median(rates.bare), median(rates.reused)];
+  figures.push({
+    group: GROUP,
+    name: `reused answer (GET ${LIST}) / bare Fastify route`,
+    value: reusedRate / bareRate,
+    unit: 'ratio',
+    bound: 'min',
+    target: REUSED_VS_BARE_TARGET,
+    note: `${Math.round(reusedRate)} / ${Math.round(bareRate)} req/s, ${body.length} bytes, medians of 3 interleaved runs`,
+  });
+}
+
+/**
+ * The same reads with answer reuse off, on a second server: what the read path itself does per request. A small
+ * store is held to throughput targets, a large one to the search's p95.
+ */
+export async function uncachedReads(
+  figures: Figure[],
+  seconds: number,
+  setup: StorefrontSetup,
+  slug: string,
+): Promise<void> {
+  const server = await setup.startUncached();
+  const small = setup.products <= SMALL_STORE_PRODUCTS;
+  try {
+    const runs = [
+      [`GET ${LIST}`, LIST, UNCACHED_TARGETS.list],
+      [`GET ${SEARCH}`, SEARCH, UNCACHED_TARGETS.search],
+      ['GET /api/products/slug/:slug', `/api/products/slug/${encodeURIComponent(slug)}`, UNCACHED_TARGETS.slug],
+    ] as const;
+    for (const [name, path, perSecond] of runs) {
+      const result = await load({ url: `${server.baseUrl}${path}`, connections: CONNECTIONS, seconds });
+      const failed = countOf(result, (status) => status >= 400) + result.errors;
+      const note = `reuse off, p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, ${statusText(result)}`;
+      const largeSearch = !small && path === SEARCH;
+      figures.push(
+        largeSearch
+          ? {
+              group: GROUP,
+              name: `${name} p95, reuse off (large store)`,
+              value: result.p95,
+              unit: 'ms',
+              bound: 'max',
+              target: UNCACHED_TARGETS.largeSearchP95Ms,
+              note: `${Math.round(result.perSecond)} req/s, ${statusText(result)}`,
+            }
+          : {
+              group: GROUP,
+              name: `${name} throughput, reuse off${small ? ' (small store)' : ''}`,
+              value: result.perSecond,
+              unit: 'req/s',
+              ...(small ? { bound: 'min' as const, target: perSecond } : {}),
+              note,
+            },
+      );
+      if (failed)
+        figures.push({
+          group: GROUP,
+          name: `${name} failed answers, reuse off`,
+          value: failed,
+          unit: 'count',
+          bound: 'max',
+          target: 1,
+        });
+    }
+  } finally {
+    await server.stop();
+  }
 }

@@ -8,7 +8,10 @@ export type RunningServer = { baseUrl: string; pid: number; stop(): Promise<void
  * The compiled production server as its own process on the bench database, reached over real HTTP; request budgets
  * are lifted so the load is measured, not the rate limiter.
  */
-export async function startServer(target: Pick<BenchDatabase, 'serverEnv'>): Promise<RunningServer> {
+export async function startServer(
+  target: Pick<BenchDatabase, 'serverEnv'>,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const server = startCompiled(
     serverEnv(port, {
@@ -20,6 +23,7 @@ export async function startServer(target: Pick<BenchDatabase, 'serverEnv'>): Pro
       OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
       // The checkout check subscribes a receiver on loopback.
       WEBHOOKS_ALLOW_PRIVATE_HOSTS: '1',
+      ...env,
     }),
     'main.js',
     [],

@@ -3,7 +3,7 @@ export type Figure = {
   group: string;
   name: string;
   value: number;
-  unit: 'ms' | 'req/s' | 'orders/s' | 's' | 'count' | 'MB' | 'kB';
+  unit: 'ms' | 'req/s' | 'orders/s' | 's' | 'count' | 'MB' | 'kB' | 'ratio';
   /** `max`: the figure must stay below `target`; `min`: it must reach at least `target`; absent: shown only. */
   bound?: 'max' | 'min';
   target?: number;

@@ -136,8 +136,10 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const storage = await createStorage(config, app.log);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request are written with callbacks, not async: a reused answer's whole cost is a few of them.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   registerErrorHandling(app);
@@ -146,12 +148,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
   const scrapeMetrics = registerMetrics(app, database.poolStats, () => database.replicas?.states() ?? []);
-  await registerSecurityHeaders(
-    app,
-    config.env === 'production',
-    config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
-    { stripe: config.payments.stripe !== null },
-  );
+  registerSecurityHeaders(app, config.env === 'production', config.s3 ? [new URL(config.s3.publicUrl).origin] : [], {
+    stripe: config.payments.stripe !== null,
+  });
   // After the security headers, so a shed answer (the busy page too) carries them.
   await registerAdmission(app, config.overload);
   await registerRateLimit(app, {

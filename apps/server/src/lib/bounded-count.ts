@@ -17,8 +17,13 @@ export async function boundedCount(db: DbOrTx, matching: SQL, limit = COUNT_EXAC
   );
   const n = Number(counted?.n ?? 0);
   if (n <= limit) return { total: n, exact: true };
+  return { total: await estimatedCount(db, matching, limit), exact: false };
+}
+
+/** The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1). */
+export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number): Promise<number> {
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${matching}`);
-  return { total: Math.max(limit + 1, planRows(plan?.['QUERY PLAN'])), exact: false };
+  return Math.max(limit + 1, planRows(plan?.['QUERY PLAN']));
 }
 
 /** The top node's estimated row count of an `EXPLAIN (FORMAT JSON)` answer (a JSON string or already parsed). */

@@ -67,13 +67,13 @@ export async function registerAdmission(app: FastifyInstance, overload: Config['
     // The library only measures; the hook below decides what to do with each request.
     pressureHandler: () => undefined,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!app.isUnderPressure() || request.routeOptions.config.admission === 'always') return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!app.isUnderPressure() || request.routeOptions.config.admission === 'always') return done();
     if (mayBeAnsweredFromMemory(request)) {
       waitingForReuse.add(request);
-      return;
+      return done();
     }
-    return reply.send(shedAnswer(reply, kindOf(request)));
+    reply.send(shedAnswer(reply, kindOf(request)));
   });
   // After every onRequest hook (the reuse lookups among them), before the body is read.
   app.addHook('preParsing', async (request, reply) => {

@@ -40,10 +40,11 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request);
     requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
     duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    done();
   });
 
   const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) => {

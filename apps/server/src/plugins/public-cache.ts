@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicAnswer } from '../types.js';
 
 /** How long browsers and shared caches may keep an anonymous list answer without asking again. */
 export const PUBLIC_LIST_MAX_AGE_S = 30;
 /** Most answers one instance keeps (the oldest goes first): a flood of distinct URLs cannot grow it further. */
 const MAX_REUSED_ANSWERS = 500;
 
-type Reused = { payload: string; etag: string; expires: number; onReuse?: () => void };
+/** A kept answer: its bytes (encoded once) with the headers it goes out with, and what each reuse must still do. */
+type Reused = { bytes: Buffer; headers: Record<string, string>; etag: string; expires: number; onReuse?: () => void };
 
 /** What must still happen each time an answer is served again from memory (a product read counts as a view). */
 const reuseActions = new WeakMap<FastifyRequest, () => void>();
@@ -45,37 +47,60 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   const fromCache = new WeakSet<FastifyRequest>();
   const anonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A hit is answered here, before the route's own work: the kept bytes and headers as they are (the server-wide
+  // hooks before this one have run: security headers, admission, rate limit; metrics and the log still see it).
+  app.addHook('onRequest', (request, reply, done) => {
     const policy = request.routeOptions.config.publicAnswer;
-    if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return;
+    if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return done();
     const hit = reused.get(request.url);
-    if (!hit) return;
+    if (!hit) return done();
     if (hit.expires <= Date.now()) {
       reused.delete(request.url);
-      return;
+      return done();
     }
     fromCache.add(request);
     hit.onReuse?.();
-    reply.type('application/json; charset=utf-8').header('etag', hit.etag);
-    return reply.send(hit.payload);
+    reply.headers(hit.headers);
+    if (matches(request.headers['if-none-match'], hit.etag)) reply.code(304).send();
+    else reply.send(hit.bytes);
   });
 
-  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const policy = request.routeOptions.config.publicAnswer;
-    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string' || fromCache.has(request)) {
+      return done(null, payload);
+    }
+    done(null, headersAndKeep(request, reply, policy, payload));
+  });
+
+  /** An answer built by the route: its validators and cache policy, kept for reuse when anonymous; '' for a 304. */
+  function headersAndKeep(request: FastifyRequest, reply: FastifyReply, policy: PublicAnswer, payload: string) {
     reply.header('vary', 'Authorization');
     if (!anonymous(request)) {
       reply.header('cache-control', CACHE_CONTROL.signedIn);
       return payload;
     }
-    const etag = (reply.getHeader('etag') as string | undefined) ?? tagOf(payload);
+    const etag = tagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL[policy]);
-    if (ttlMs > 0 && request.method === 'GET' && !fromCache.has(request)) {
+    if (ttlMs > 0 && request.method === 'GET') {
       if (reused.size >= MAX_REUSED_ANSWERS) reused.delete(reused.keys().next().value!);
-      reused.set(request.url, { payload, etag, expires: Date.now() + ttlMs, onReuse: reuseActions.get(request) });
+      const headers = {
+        'content-type': String(reply.getHeader('content-type')),
+        vary: 'Authorization',
+        etag,
+        'cache-control': CACHE_CONTROL[policy],
+      };
+      const bytes = Buffer.from(payload);
+      reused.set(request.url, {
+        bytes,
+        headers,
+        etag,
+        expires: Date.now() + ttlMs,
+        onReuse: reuseActions.get(request),
+      });
     }
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);
     return '';
-  });
+  }
 }

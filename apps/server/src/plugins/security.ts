@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * What Stripe.js needs when card payments go through Stripe: its script and the frames of the Payment Element and
@@ -13,18 +14,40 @@ export const STRIPE_JS_SOURCES = {
 };
 
 /**
- * Security headers (docs/domain.md § Security). Inline styles are allowed for the charts; scripts only from our origin,
- * and Stripe's (STRIPE_JS_SOURCES) when card payments go through Stripe.
+ * The headers helmet sets for `options`, worked out once: they are the same for every answer, so a request only copies
+ * them (building helmet's middleware per request, as its Fastify plugin does, cost more than serving a reused answer).
  */
-/** imageOrigins: where uploaded images are served from besides this server (the S3 public URL). */
-export async function registerSecurityHeaders(
+export function securityHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const collector = {
+    setHeader(name: string, value: string | number) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader(name: string) {
+      const at = headers.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
+      if (at !== -1) headers.splice(at, 1);
+    },
+  };
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Security headers (docs/domain.md § Security) on every answer, errors and refusals included (set on the raw
+ * response before anything else runs). Inline styles are allowed for the charts; scripts only from our origin, and
+ * Stripe's (STRIPE_JS_SOURCES) when card payments go through Stripe.
+ * imageOrigins: where uploaded images are served from besides this server (the S3 public URL).
+ */
+export function registerSecurityHeaders(
   app: FastifyInstance,
   production: boolean,
   imageOrigins: string[] = [],
   { stripe = false }: { stripe?: boolean } = {},
-) {
+): void {
   const extra = (directive: keyof typeof STRIPE_JS_SOURCES) => (stripe ? STRIPE_JS_SOURCES[directive] : []);
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -44,5 +67,9 @@ export async function registerSecurityHeaders(
     hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }

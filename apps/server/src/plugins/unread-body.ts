@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bodyAllowance, declaredLength } from '../lib/request-body.js';
 
 /** A client that sends nothing more for this long while its rest is being drained loses the connection instead. */
@@ -20,23 +20,29 @@ const LINGER_MS = 500;
  * answer. Either way no client waits on a connection the server no longer reads.
  */
 export function registerUnreadBodyHandling(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     // `complete` is undefined for app.inject's requests, which have no connection to keep.
-    if (raw.readableEnded || (raw.complete !== false && raw.readableLength === 0)) return;
-    const allowance = bodyAllowance(request);
-    const declared = declaredLength(request);
-    const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
-    const kept =
-      !closing && !raw.destroyed && (declared === null || declared <= allowance) && (await drain(raw, allowance));
-    if (!kept) {
-      reply.header('connection', 'close');
-      // What still arrives until the connection closes is read and dropped, so nothing pauses the socket meanwhile.
-      raw.unpipe();
-      raw.resume();
-      if (raw.socket) lingerOnClose(raw.socket);
-    }
+    if (raw.readableEnded || (raw.complete !== false && raw.readableLength === 0)) return done(null, payload);
+    dropOrClose(request, reply).then(() => done(null, payload), done);
   });
+}
+
+/** Reads the rest of the body and drops it, or marks the connection to close after the answer. */
+async function dropOrClose(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const raw = request.raw;
+  const allowance = bodyAllowance(request);
+  const declared = declaredLength(request);
+  const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
+  const kept =
+    !closing && !raw.destroyed && (declared === null || declared <= allowance) && (await drain(raw, allowance));
+  if (!kept) {
+    reply.header('connection', 'close');
+    // What still arrives until the connection closes is read and dropped, so nothing pauses the socket meanwhile.
+    raw.unpipe();
+    raw.resume();
+    if (raw.socket) lingerOnClose(raw.socket);
+  }
 }
 
 /**

@@ -13,12 +13,12 @@ import {
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import { boundedCount } from '../../lib/bounded-count.js';
+import { estimatedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { productFilters, productOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
-import { queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
+import { queryStorefrontPage, queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
 
 /** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
 export type ProductFor = ProductView | StorefrontProductView;
@@ -48,23 +48,27 @@ export class CatalogueReadService {
   }
 
   /**
-   * The storefront list: summaries from one query, the total from a bounded count (none when the page is the last
-   * one: it already tells how many match).
+   * The storefront list: summaries and their bounded count from one statement (no count when the page is the last
+   * one: it already tells how many match); past the exact limit the planner's estimate.
    */
   private async storefrontPage(query: ProductListQuery) {
     const where = await productFilters(this.db, query, false);
     const offset = (query.page - 1) * query.limit;
-    const summaries = await queryStorefrontSummaries(this.db, {
+    const cap = STOREFRONT_COUNT_EXACT_LIMIT;
+    const { summaries, counted } = await queryStorefrontPage(this.db, {
       where,
       orderBy: orderOf(query),
       limit: query.limit,
       offset,
+      countCap: cap,
+      searched: Boolean(query.search),
     });
-    const lastPage = summaries.length > 0 && summaries.length < query.limit;
     const { total, exact } =
-      lastPage || (query.page === 1 && summaries.length === 0)
+      counted === null
         ? { total: offset + summaries.length, exact: true }
-        : await boundedCount(this.db, storefrontMatching(where), STOREFRONT_COUNT_EXACT_LIMIT);
+        : counted <= cap
+          ? { total: counted, exact: true }
+          : { total: await estimatedCount(this.db, storefrontMatching(where), cap), exact: false };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
   }
 

@@ -8,7 +8,7 @@ import {
   storefrontAvailable,
 } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client.js';
+import { type DbOrTx, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products, users } from '../../db/schema/index.js';
 
 /**
@@ -225,7 +225,8 @@ type StorefrontProductJson = Omit<
  * (products.read.test.ts holds them equal).
  */
 export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<StorefrontProductView | null> {
-  const rows = await queryRows<{ product: string }>(
+  // Prepared: a product page's read is one index probe, which costs less than planning it.
+  const rows = await queryRowsPrepared<{ product: string }>(
     db,
     sql`SELECT row_to_json(x)::text AS product FROM (
       SELECT ${products.id}, ${products.name}, ${products.slug}, ${products.sku}, ${products.description},

@@ -1,9 +1,10 @@
 import { productContracts as contracts } from '@seamline/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStaffReader } from '../../lib/caller.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok, varyByCaller } from '../../lib/responses.js';
+import { sendTrusted } from '../../lib/trusted-answer.js';
 import { onReuse, registerPublicCache } from '../../plugins/public-cache.js';
 import { CatalogueReadService } from './catalogue-read.service.js';
 import { ProductViews } from './product-views.js';
@@ -33,20 +34,26 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   // (an instance reusing its answer from memory still counts it).
   const shared = { config: { publicAnswer: 'shared' } } as const;
   const revalidated = { config: { publicAnswer: 'revalidate' } } as const;
+  // Shoppers' lists and product pages are the hottest reads: their answers, built field by field in the contract's
+  // shape, skip the schema pass (verified outside production: lib/trusted-answer.ts); staff answers keep it.
+  const verify = app.config.env !== 'production';
   /** One product; a shopper's answer served again from memory still counts as a view. */
-  const productRead = async (request: FastifyRequest, by: { id: string } | { slug: string }) => {
+  const productRead = async (request: FastifyRequest, reply: FastifyReply, by: { id: string } | { slug: string }) => {
     const { catalogue, staff } = await readerOf(request);
-    const product = await catalogue.one(by, staff);
-    if (!staff) onReuse(request, () => views.record(product.id));
-    return product;
+    const answer = ok({ product: await catalogue.one(by, staff) });
+    if (staff) return answer;
+    const { id } = answer.data.product;
+    onReuse(request, () => views.record(id));
+    return sendTrusted(reply, contracts.get.responses[200], answer, verify);
   };
 
   serve(
     app,
     contracts.list,
-    async (request) => {
+    async (request, reply) => {
       const { catalogue, staff } = await readerOf(request);
-      return ok(await catalogue.list(request.query, staff));
+      const answer = ok(await catalogue.list(request.query, staff));
+      return staff ? answer : sendTrusted(reply, contracts.list.responses[200], answer, verify);
     },
     shared,
   );
@@ -89,7 +96,7 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.bySlug,
-    async (request) => ok({ product: await productRead(request, { slug: request.params.slug }) }),
+    async (request, reply) => productRead(request, reply, { slug: request.params.slug }),
     revalidated,
   );
 
@@ -107,7 +114,7 @@ export const productReadRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(
     app,
     contracts.get,
-    async (request) => ok({ product: await productRead(request, { id: request.params.id }) }),
+    async (request, reply) => productRead(request, reply, { id: request.params.id }),
     revalidated,
   );
 

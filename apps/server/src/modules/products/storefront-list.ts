@@ -1,6 +1,6 @@
 import { availableStock, type StorefrontColorStock, type StorefrontProductSummary } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.js';
+import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { byVariant, distinctValues, type ProductPageQuery } from './product-view.js';
 
@@ -8,21 +8,16 @@ import { byVariant, distinctValues, type ProductPageQuery } from './product-view
 export const storefrontMatching = (where: SQL | undefined) =>
   sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
 
-type SummaryRow = Omit<StorefrontProductSummary, '_id' | 'sizes' | 'colors' | 'inStock'> & {
+type SummaryRow = Omit<StorefrontProductSummary, '_id' | 'sizes' | 'colors' | 'inStock' | 'colorStock'> & {
   variants: { size: string; color: string; quantity: number; reserved: number }[];
 };
 
-/**
- * A page of storefront summaries in ONE query whatever the page size: each row brings its category and brand names,
- * its variants (for sizes, colors and the in-stock flag) and its first picture, read through the product's indexes.
- */
-export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery): Promise<StorefrontProductSummary[]> {
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`SELECT ${products.id}, ${products.name}, ${products.slug}, ${categories.name} AS category,
+/** A page's rows, each with its category and brand names, its variants and its first picture, in page order. */
+function summaryPage(q: ProductPageQuery): SQL {
+  return sql`SELECT ${products.id}, ${products.name}, ${products.slug}, ${categories.name} AS category,
         ${brands.name} AS brand, ${products.price}::float8 AS price, ${products.comparePrice}::float8 AS "comparePrice",
         ${products.salePrice}::float8 AS "salePrice", ${products.rating}::float8 AS rating,
-        ${products.reviewCount} AS "reviewCount",
+        ${products.reviewCount} AS "reviewCount", row_number() OVER (ORDER BY ${q.orderBy}) AS position,
         (SELECT coalesce(json_agg(json_build_object('size', i.size, 'color', i.color, 'quantity', i.quantity,
             'reserved', i.reserved)), '[]'::json)
           FROM inventory i WHERE i.product_id = ${products.id}) AS variants,
@@ -33,19 +28,76 @@ export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery):
       JOIN ${brands} ON ${brands.id} = ${products.brandId}
       WHERE ${q.where ?? sql`true`}
       ORDER BY ${q.orderBy}
-      LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`,
-  );
-  return rows.map(toSummary);
+      LIMIT ${q.limit} OFFSET ${q.offset ?? 0}`;
 }
 
-function toSummary({ variants, ...row }: SummaryRow): StorefrontProductSummary {
-  const sorted = variants.sort(byVariant);
+/**
+ * A page of storefront summaries in ONE query whatever the page size: PostgreSQL returns the page as one JSON text
+ * (one parse here instead of two JSON columns per row).
+ */
+export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery): Promise<StorefrontProductSummary[]> {
+  const [row] = await queryRows<{ page: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(x ORDER BY x.position), '[]')::text AS page FROM (${summaryPage(q)}) x`,
+  );
+  return (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary);
+}
+
+/** A storefront page and, when the page alone cannot tell the total, the matching rows counted up to `countCap` + 1. */
+export type CountedPage = { summaries: StorefrontProductSummary[]; counted: number | null };
+
+/** Whether the page alone cannot tell the total: it is full, or empty past the first page. */
+const needsCount = (rows: number, limit: number, offset: number) => rows === limit || (offset > 0 && rows === 0);
+
+/**
+ * A list page and its bounded count. The count runs only when the page is full, or empty past the first page (a
+ * shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Without a search both go in
+ * ONE prepared statement (the planner's work is kept per connection). A search keeps two statements planned for its
+ * own pattern: how many rows a pattern matches decides between walking the sort order and the trigram index, and
+ * measured, the search's page and count cost PostgreSQL more as one statement than as two.
+ */
+export async function queryStorefrontPage(
+  db: DbOrTx,
+  q: ProductPageQuery & { countCap: number; searched: boolean },
+): Promise<CountedPage> {
+  const offset = q.offset ?? 0;
+  const bounded = sql`SELECT count(*)::int FROM (${storefrontMatching(q.where)} LIMIT ${q.countCap + 1}::int) AS bounded`;
+  if (q.searched) {
+    const summaries = await queryStorefrontSummaries(db, q);
+    if (!needsCount(summaries.length, q.limit, offset)) return { summaries, counted: null };
+    const [row] = await queryRows<{ count: number }>(db, bounded);
+    return { summaries, counted: row?.count ?? 0 };
+  }
+  const statement = sql`WITH page AS MATERIALIZED (${summaryPage(q)})
+    SELECT (SELECT coalesce(json_agg(page ORDER BY page.position), '[]')::text FROM page) AS page,
+      CASE WHEN (SELECT count(*) FROM page) = ${q.limit}::int OR (${offset}::int > 0 AND NOT EXISTS (SELECT 1 FROM page))
+        THEN (${bounded}) END AS counted`;
+  const [row] = await queryRowsPrepared<{ page: string; counted: number | null }>(db, statement);
+  return {
+    summaries: (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary),
+    counted: row?.counted ?? null,
+  };
+}
+
+/** The contract's summary, field by field in the schema's order (nothing else from the row reaches the answer). */
+function toSummary(row: SummaryRow): StorefrontProductSummary {
+  const sorted = row.variants.sort(byVariant);
   return {
     _id: row.id,
-    ...row,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    category: row.category,
+    brand: row.brand,
+    price: row.price,
+    comparePrice: row.comparePrice,
+    salePrice: row.salePrice,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    inStock: sorted.some((v) => availableStock(v) > 0),
+    image: row.image,
     sizes: distinctValues(sorted.map((v) => v.size)),
     colors: distinctValues(sorted.map((v) => v.color)),
-    inStock: sorted.some((v) => availableStock(v) > 0),
     colorStock: colorStockOf(sorted),
   };
 }
@@ -56,8 +108,8 @@ function colorStockOf(variants: SummaryRow['variants']): StorefrontColorStock[] 
     const ofColor = variants.filter((v) => v.color.toLowerCase() === color.toLowerCase());
     return {
       color,
-      sizes: ofColor.length,
       sizesLeft: ofColor.filter((v) => availableStock(v) > 0).length,
+      sizes: ofColor.length,
     };
   });
 }
