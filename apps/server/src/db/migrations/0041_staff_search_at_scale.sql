@@ -115,6 +115,9 @@ CREATE TRIGGER order_search_users_update AFTER UPDATE OF first_name, last_name, 
     OR OLD.email IS DISTINCT FROM NEW.email)
   EXECUTE FUNCTION order_search_changed_customer();
 --> statement-breakpoint
--- Statistics now: the planner picks between the trigram index (a rare word) and the newest-first walk (a common
--- one) from the document column's histogram.
+-- Statistics now, from a finer histogram than the default (1,000 entries): the planner picks between the trigram
+-- index (a rare word) and the newest-first walk (a common one) by a word's estimated frequency, and the list stops
+-- counting a word it expects more than 1,000 times. With 100 entries a word in 1 of 1,000 documents was estimated
+-- 0 or 10 times too often; with 1,000 the estimates on 1,000,000 orders were within 1.5x (ANALYZE ~10 s there).
+ALTER TABLE order_search_documents ALTER COLUMN document SET STATISTICS 1000;--> statement-breakpoint
 ANALYZE order_search_documents;

@@ -84,10 +84,12 @@ export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQ
 
 /** One page of orders, newest first, and the bounded count of the matches. */
 export async function listOrders(db: DbOrTx, filter: OrderFilter) {
-  const { pageIds, matching, countLimit } = filter.search ? searchPlan(filter, filter.search) : plainPlan(filter);
+  const { pageIds, matching, countLimit, estimateFirst } = filter.search
+    ? searchPlan(filter, filter.search)
+    : plainPlan(filter);
   const [rows, counted] = await Promise.all([
     db.select().from(orders).where(sql`${orders.id} IN (${pageIds})`).orderBy(desc(orders.createdAt), desc(orders.id)),
-    boundedCount(db, matching, countLimit),
+    boundedCount(db, matching, countLimit, { estimateFirst }),
   ]);
   return {
     orders: await loadOrderViews(db, rows),
@@ -96,7 +98,7 @@ export async function listOrders(db: DbOrTx, filter: OrderFilter) {
 }
 
 /** The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops. */
-type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number };
+type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean };
 const pageOf = (filter: OrderFilter) => sql`LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
 
 /** Unsearched: the newest orders by `orders_created_at_idx` (or a filter's own index). */
@@ -107,14 +109,15 @@ function plainPlan(filter: OrderFilter): ListPlan {
       ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC ${pageOf(filter)}`,
     matching: sql`SELECT 1 FROM ${orders} WHERE ${where}`,
     countLimit: COUNT_EXACT_LIMIT,
+    estimateFirst: false,
   };
 }
 
 /**
  * Searched: ids from the search documents alone (joined to `orders` only for other filters). PostgreSQL picks by the
  * word's estimated frequency: a rare word's few matches from the trigram index, then sorted; a common word's newest
- * matches by walking (created_at, order_id) backwards, stopping at the page. The count stops at
- * SEARCH_COUNT_EXACT_LIMIT (each match is re-checked against its document to be counted).
+ * matches by walking (created_at, order_id) backwards, stopping at the page. The count is exact up to
+ * SEARCH_COUNT_EXACT_LIMIT; a word the planner expects more often than that is not counted (see boundedCount).
  */
 function searchPlan(filter: OrderFilter, search: string): ListPlan {
   const docs = orderSearchDocuments;
@@ -126,6 +129,7 @@ function searchPlan(filter: OrderFilter, search: string): ListPlan {
       ORDER BY ${docs.createdAt} DESC, ${docs.orderId} DESC ${pageOf(filter)}`,
     matching: sql`SELECT 1 FROM ${from} WHERE ${where}`,
     countLimit: SEARCH_COUNT_EXACT_LIMIT,
+    estimateFirst: true,
   };
 }
 
