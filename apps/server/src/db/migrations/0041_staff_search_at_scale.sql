@@ -34,7 +34,7 @@ CREATE OR REPLACE FUNCTION order_search_refresh(ids bpchar[]) RETURNS void LANGU
   WHERE (d.created_at, d.document) IS DISTINCT FROM (excluded.created_at, excluded.document)
 $$;
 --> statement-breakpoint
--- Every document at once, set-based: this migration's backfill, and the generated store after its bulk load (which
+-- Every document at once, set-based, oldest first: this migration's backfill, and the generated store after its bulk load (which
 -- runs with the insert triggers off).
 CREATE OR REPLACE FUNCTION order_search_rebuild() RETURNS void LANGUAGE sql AS $$
   TRUNCATE order_search_documents;
@@ -43,7 +43,10 @@ CREATE OR REPLACE FUNCTION order_search_rebuild() RETURNS void LANGUAGE sql AS $
       u.first_name || ' ' || u.last_name, u.email, n.names)
   FROM orders o LEFT JOIN users u ON u.id = o.customer_id
   LEFT JOIN (SELECT order_id, string_agg(DISTINCT product_name, E'\n') AS names FROM order_items GROUP BY order_id) n
-    ON n.order_id = o.id;
+    ON n.order_id = o.id
+  -- Stored oldest first, as new orders append: the newest-first walk then reads neighbouring rows, not one random
+  -- page per document (a word in 1 of 1,000 orders took 500 ms walking a table in the orders' own order).
+  ORDER BY o.created_at, o.id;
 $$;
 --> statement-breakpoint
 SET LOCAL maintenance_work_mem = '256MB';--> statement-breakpoint
