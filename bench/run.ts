@@ -125,7 +125,7 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
         if (wanted.has('admin-lists'))
           await measure(
             'admin lists',
-            signedIn((out) => adminLists(ctx, out, settings.runs)),
+            signedIn((out) => adminLists(ctx, out, settings.runs, settings.seconds)),
           );
         if (wanted.has('analytics'))
           await measure(

@@ -1226,7 +1226,7 @@ export interface paths {
         };
         /**
          * List orders for the back office, newest first (filter by status, open returns, payment, date, total, guest/registered; search)
-         * @description The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, `startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, `customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).
+         * @description The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, `startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, `customerType=guest|registered` and `returns=open`, combined with `search` (number, names, e-mails, shipping city, product names; counted exactly up to 1,000 matches, then `pagination.exact` is false).
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */
@@ -1381,8 +1381,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List orders, newest first (filter by status; search number, customer name and e-mail)
-         * @description Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.
+         * List orders, newest first (filter by status; search number, names, e-mails, city, product names)
+         * @description Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and city, the customer's name or e-mail and the product names of its lines (counted exactly up to 1,000 matches, then `pagination.exact` is false); `returns=open` keeps orders with a return waiting for a decision.
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:read`.
          */

@@ -1,5 +1,6 @@
 import { type BenchContext, callJson, sample } from '../lib/http.js';
 import type { Figure } from '../lib/table.js';
+import { staffSearch } from './staff-search.js';
 
 const GROUP = 'admin lists';
 const TARGET_MS = 50;
@@ -48,7 +49,8 @@ function figure(name: string, s: Awaited<ReturnType<typeof sample>>): Figure {
   };
 }
 
-export async function adminLists(ctx: BenchContext, figures: Figure[], runs: number): Promise<void> {
+/** Every list's first page and a search on it, one request at a time; then the staff search at size. */
+export async function adminLists(ctx: BenchContext, figures: Figure[], runs: number, seconds: number): Promise<void> {
   const options = { runs, maxSeconds: 5 };
   for (const list of LISTS) {
     figures.push(figure(`${list.name} first page p95`, await sample(ctx, list.path, options)));
@@ -66,4 +68,5 @@ export async function adminLists(ctx: BenchContext, figures: Figure[], runs: num
     for (const { label, query } of queries)
       figures.push(figure(`${list.name} ?${label} p95`, await sample(ctx, `${list.path}?${query}`, options)));
   }
+  await staffSearch(ctx, figures, runs, seconds);
 }

@@ -11,8 +11,8 @@ export const paginationView = z.object({
   pages: z.number(),
   totalPages: z.number(),
   /**
-   * False when more than COUNT_EXACT_LIMIT rows match (SEARCH_COUNT_EXACT_LIMIT for a back-office product search,
-   * STOREFRONT_COUNT_EXACT_LIMIT for the storefront list): `total` is then the planner's estimate (docs/domain.md §
+   * False when more than COUNT_EXACT_LIMIT rows match (SEARCH_COUNT_EXACT_LIMIT for a back-office search of products,
+   * orders or customers, STOREFRONT_COUNT_EXACT_LIMIT for the storefront list): `total` is then the planner's estimate (docs/domain.md §
    * Production).
    */
   exact: z.boolean(),

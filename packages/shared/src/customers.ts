@@ -73,7 +73,8 @@ export type AdminCustomer = z.infer<typeof adminCustomer>;
 
 /**
  * One page of customers. `overall` is how many the list holds without the search (the Y of the screen's
- * "X of Y customers"), counted like `pagination.total`: exact up to COUNT_EXACT_LIMIT, estimated past it.
+ * "X of Y customers"), counted exactly up to COUNT_EXACT_LIMIT, estimated past it (`pagination.total` of a search:
+ * up to SEARCH_COUNT_EXACT_LIMIT).
  */
 export const customerListData = z.object({
   users: z.array(adminCustomer),

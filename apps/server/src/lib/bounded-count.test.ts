@@ -22,4 +22,12 @@ describe('boundedCount', () => {
     expect(answer.exact).toBe(false);
     expect(answer.total).toBeGreaterThan(50);
   });
+
+  it('with estimateFirst, answers the estimate uncounted when it is above the limit, and counts below it', async () => {
+    expect(await boundedCount(t.app.db, numbers(500), 50, { estimateFirst: true })).toEqual({
+      total: 500,
+      exact: false,
+    });
+    expect(await boundedCount(t.app.db, numbers(20), 50, { estimateFirst: true })).toEqual({ total: 20, exact: true });
+  });
 });

@@ -9,21 +9,40 @@ export type BoundedCount = { total: number; exact: boolean };
  * SELECT of the list's rows without ORDER BY/LIMIT (its columns do not matter). Counting stops after the limit, so
  * a list's cost stays flat however large the store grows; above it the planner's row estimate is used, never less
  * than the limit itself.
+ *
+ * `estimateFirst` (a substring search): the planner's estimate is asked first, and when it is above the limit that
+ * estimate is the answer, uncounted. Counting even `limit` matches of a common word re-checks tens of thousands of
+ * rows (a word in 3 % of the rows: 33,000 for 1,000 matches), which cost more than the page itself.
  */
-export async function boundedCount(db: DbOrTx, matching: SQL, limit = COUNT_EXACT_LIMIT): Promise<BoundedCount> {
+export async function boundedCount(
+  db: DbOrTx,
+  matching: SQL,
+  limit = COUNT_EXACT_LIMIT,
+  options: { estimateFirst?: boolean } = {},
+): Promise<BoundedCount> {
+  const estimate = options.estimateFirst ? await estimatedRows(db, matching) : undefined;
+  if (estimate !== undefined && estimate > limit) return { total: estimate, exact: false };
   const [counted] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit + 1}) AS bounded`,
   );
   const n = Number(counted?.n ?? 0);
   if (n <= limit) return { total: n, exact: true };
-  return { total: await estimatedCount(db, matching, limit), exact: false };
+  return { total: await estimatedCount(db, matching, limit, estimate), exact: false };
 }
 
-/** The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1). */
-export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number): Promise<number> {
+/**
+ * The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1);
+ * `known` when it was already asked.
+ */
+export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number, known?: number): Promise<number> {
+  return Math.max(limit + 1, known ?? (await estimatedRows(db, matching)));
+}
+
+/** The planner's row estimate for `matching` (EXPLAIN, nothing run). */
+async function estimatedRows(db: DbOrTx, matching: SQL): Promise<number> {
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${matching}`);
-  return Math.max(limit + 1, planRows(plan?.['QUERY PLAN']));
+  return planRows(plan?.['QUERY PLAN']);
 }
 
 /** The top node's estimated row count of an `EXPLAIN (FORMAT JSON)` answer (a JSON string or already parsed). */

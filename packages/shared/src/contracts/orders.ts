@@ -133,10 +133,11 @@ export const orderContracts = {
     operationId: 'listOrders',
     method: 'GET',
     path: '/orders',
-    summary: 'List orders, newest first (filter by status; search number, customer name and e-mail)',
+    summary: 'List orders, newest first (filter by status; search number, names, e-mails, city, product names)',
     description:
-      'Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and the ' +
-      "customer's name or e-mail; `returns=open` keeps orders with a return waiting for a decision.",
+      'Every order, with staff notes. `search` matches the order number, guest e-mail, shipping name and city, the ' +
+      "customer's name or e-mail and the product names of its lines (counted exactly up to 1,000 matches, then " +
+      '`pagination.exact` is false); `returns=open` keeps orders with a return waiting for a decision.',
     tag,
     access: 'orders',
     query: staffListQuery,
@@ -298,7 +299,8 @@ export const adminOrderContracts = {
     description:
       'The staff list with the filters of the Orders screen: `status`, `paymentStatus`, `paymentMethod`, ' +
       '`startDate`/`endDate` (created; a day or an ISO date-time), `minTotal`/`maxTotal`, ' +
-      '`customerType=guest|registered` and `returns=open`, combined with `search` (number, customer name, e-mail).',
+      '`customerType=guest|registered` and `returns=open`, combined with `search` (number, names, e-mails, shipping ' +
+      'city, product names; counted exactly up to 1,000 matches, then `pagination.exact` is false).',
     tag,
     access: 'orders',
     query: staffListQuery,

@@ -71,16 +71,6 @@ export const coupons = pgTable(
  */
 export const couponEmailKey = (email: AnyPgColumn | SQL) => sql<string>`public.coupon_email_key(${email})`;
 
-type OrderSearchColumns = { orderNumber: AnyPgColumn; guestEmail: AnyPgColumn; shippingAddress: AnyPgColumn };
-
-/**
- * Order number, guest e-mail and the shipping name, one per line (a search text matches within one of them). The
- * account holder's name and e-mail are matched through the users search index.
- */
-function searchText(t: OrderSearchColumns) {
-  return sql<string>`(${t.orderNumber} || E'\\n' || coalesce(${t.guestEmail}, '') || E'\\n' || coalesce(${t.shippingAddress} ->> 'firstName', '') || ' ' || coalesce(${t.shippingAddress} ->> 'lastName', ''))`;
-}
-
 export const orders = pgTable(
   'orders',
   {
@@ -147,13 +137,8 @@ export const orders = pgTable(
     index('orders_guest_email_idx').on(sql`lower(${t.guestEmail})`),
     // A guest's earlier orders under their normalised e-mail (a customer's first-order coupon counts them too).
     index('orders_guest_email_key_idx').on(couponEmailKey(t.guestEmail)).where(sql`${t.guestEmail} IS NOT NULL`),
-    // Trigram index for the staff order search (ILIKE '%…%'); the expression must match searchText() exactly.
-    index('orders_search_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
   ],
 );
-
-/** The order's own searchable text (number, guest e-mail, shipping name), shared with its trigram index. */
-export const orderSearchText = searchText(orders);
 
 export const orderItems = pgTable(
   'order_items',

@@ -1,5 +1,6 @@
 import {
   type AdminCustomer,
+  COUNT_EXACT_LIMIT,
   type CustomerDetail,
   type CustomerListData,
   type CustomerStatusInput,
@@ -7,6 +8,7 @@ import {
   type customerUpdateInput,
   dateFilterBound,
   pagination,
+  SEARCH_COUNT_EXACT_LIMIT,
 } from '@seamline/shared';
 import { and, asc, desc, eq, gte, ilike, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -84,9 +86,12 @@ export class CustomersService {
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      boundedCount(this.db, matching(where).getSQL()),
+      // A search counts like the order search: up to SEARCH_COUNT_EXACT_LIMIT, a common word not at all.
+      search
+        ? boundedCount(this.db, matching(where).getSQL(), SEARCH_COUNT_EXACT_LIMIT, { estimateFirst: true })
+        : boundedCount(this.db, matching(where).getSQL()),
       // "X of Y customers": Y is the list without the search (only counted again when there is one).
-      search ? boundedCount(this.db, matching(unsearched).getSQL()) : null,
+      search ? boundedCount(this.db, matching(unsearched).getSQL(), COUNT_EXACT_LIMIT, { estimateFirst: true }) : null,
     ]);
     const stats = await statsFor(
       this.db,

@@ -1,14 +1,16 @@
 import {
+  COUNT_EXACT_LIMIT,
   dateFilterBound,
   type OrderCustomerType,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
   pagination,
+  SEARCH_COUNT_EXACT_LIMIT,
 } from '@seamline/shared';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderSearchText, orders, returnRequests, userSearchText, users } from '../../db/schema/index.js';
+import { orderSearchDocuments, orders, returnRequests, users } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { containsPattern } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
@@ -50,54 +52,84 @@ function filterConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): (SQL | u
   ];
 }
 
-/**
- * The orders a filter selects, as one or more disjoint conditions on the orders table alone. A search is two of them:
- * the order's own text (number, guest e-mail, shipping name; orders_search_idx) and, for the other orders, their
- * customer's full name or e-mail (users_search_idx, then orders_customer_idx). Kept apart, each side uses its own
- * index; joined by OR, PostgreSQL could only filter every order.
- */
-export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQL[] {
+/** The list filters and the customer e-mail, without the search: conditions on `orders` alone. */
+function plainConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQL | undefined {
   const base = filterConditions(filter);
   if (filter.email) {
     const email = filter.email.toLowerCase();
     const accounts = sql`SELECT ${users.id} FROM ${users} WHERE lower(${users.email}) = ${email}`;
     base.push(or(sql`lower(${orders.guestEmail}) = ${email}`, sql`${orders.customerId} IN (${accounts})`));
   }
-  if (!filter.search) return [and(...base) ?? sql`true`];
-  const pattern = containsPattern(filter.search);
-  const ownText = ilike(orderSearchText, pattern);
-  const customers = sql`SELECT ${users.id} FROM ${users} WHERE ${and(
-    ilike(userSearchText, pattern),
-    or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern)),
-  )}`;
-  return [and(...base, ownText)!, and(...base, sql`${orders.customerId} IN (${customers})`, not(ownText))!];
+  return and(...base);
 }
 
 /**
- * One page of orders, newest first. Each condition gives its own newest `page × limit` orders (an index walk or a
- * search index hit), and the page is cut from their merge.
+ * The search on the orders' search documents (number, e-mails, names, city, product names; see order-search.ts):
+ * plain text, case-insensitive, as the LIKE the document's trigram index serves (the document is lower-case).
  */
+function documentMatches(search: string): SQL {
+  return sql`${orderSearchDocuments.document} LIKE lower(${containsPattern(search)})`;
+}
+
+/**
+ * The orders a filter selects, as conditions on the orders table (one; the export and the bulk actions take a list).
+ * A search is an id set from the search documents.
+ */
+export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQL[] {
+  const plain = plainConditions(filter);
+  if (!filter.search) return [plain ?? sql`true`];
+  const matching = sql`SELECT ${orderSearchDocuments.orderId} FROM ${orderSearchDocuments} WHERE ${documentMatches(filter.search)}`;
+  return [and(plain, sql`${orders.id} IN (${matching})`)!];
+}
+
+/** One page of orders, newest first, and the bounded count of the matches. */
 export async function listOrders(db: DbOrTx, filter: OrderFilter) {
-  const conditions = orderConditions(filter);
-  const newest = sql`${orders.createdAt} DESC, ${orders.id} DESC`;
-  const ranked = conditions.map(
-    (where) =>
-      sql`(SELECT ${orders.id} AS id, ${orders.createdAt} AS created_at FROM ${orders} WHERE ${where}
-           ORDER BY ${newest} LIMIT ${filter.page * filter.limit})`,
-  );
-  const pageIds = sql`SELECT id FROM (${sql.join(ranked, sql` UNION ALL `)}) AS merged
-    ORDER BY created_at DESC, id DESC LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
-  const matching = sql.join(
-    conditions.map((where) => sql`(SELECT ${orders.id} FROM ${orders} WHERE ${where})`),
-    sql` UNION ALL `,
-  );
+  const { pageIds, matching, countLimit, estimateFirst } = filter.search
+    ? searchPlan(filter, filter.search)
+    : plainPlan(filter);
   const [rows, counted] = await Promise.all([
     db.select().from(orders).where(sql`${orders.id} IN (${pageIds})`).orderBy(desc(orders.createdAt), desc(orders.id)),
-    boundedCount(db, matching),
+    boundedCount(db, matching, countLimit, { estimateFirst }),
   ]);
   return {
     orders: await loadOrderViews(db, rows),
     pagination: pagination(filter.page, filter.limit, counted.total, counted.exact),
+  };
+}
+
+/** The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops. */
+type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean };
+const pageOf = (filter: OrderFilter) => sql`LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
+
+/** Unsearched: the newest orders by `orders_created_at_idx` (or a filter's own index). */
+function plainPlan(filter: OrderFilter): ListPlan {
+  const where = plainConditions(filter) ?? sql`true`;
+  return {
+    pageIds: sql`SELECT ${orders.id} FROM ${orders} WHERE ${where}
+      ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC ${pageOf(filter)}`,
+    matching: sql`SELECT 1 FROM ${orders} WHERE ${where}`,
+    countLimit: COUNT_EXACT_LIMIT,
+    estimateFirst: false,
+  };
+}
+
+/**
+ * Searched: ids from the search documents alone (joined to `orders` only for other filters). PostgreSQL picks by the
+ * word's estimated frequency: a rare word's few matches from the trigram index, then sorted; a common word's newest
+ * matches by walking (created_at, order_id) backwards, stopping at the page. The count is exact up to
+ * SEARCH_COUNT_EXACT_LIMIT; a word the planner expects more often than that is not counted (see boundedCount).
+ */
+function searchPlan(filter: OrderFilter, search: string): ListPlan {
+  const docs = orderSearchDocuments;
+  const plain = plainConditions(filter);
+  const from = plain ? sql`${docs} JOIN ${orders} ON ${orders.id} = ${docs.orderId}` : sql`${docs}`;
+  const where = and(documentMatches(search), plain);
+  return {
+    pageIds: sql`SELECT ${docs.orderId} FROM ${from} WHERE ${where}
+      ORDER BY ${docs.createdAt} DESC, ${docs.orderId} DESC ${pageOf(filter)}`,
+    matching: sql`SELECT 1 FROM ${from} WHERE ${where}`,
+    countLimit: SEARCH_COUNT_EXACT_LIMIT,
+    estimateFirst: true,
   };
 }
 

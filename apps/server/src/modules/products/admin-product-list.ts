@@ -11,7 +11,8 @@ import { queryProducts } from './product-view.js';
  * server. The page's ids come from `products` alone (its indexes: search trigrams, sort columns), then only those
  * rows are built into the staff view; totals are bounded counts, for the matching products and for the whole catalogue
  * (the screens' "X of Y products"): exact up to COUNT_EXACT_LIMIT, or up to SEARCH_COUNT_EXACT_LIMIT for a search
- * (each match is re-checked against the text to be counted, so a broad term's exact count alone took ~25 ms).
+ * (each match is re-checked against the text to be counted, so a broad term's exact count alone took ~25 ms); a
+ * search the planner expects past that bound, and a catalogue past COUNT_EXACT_LIMIT, are not counted at all.
  */
 export async function adminProductPage(db: Db, query: AdminProductListQuery) {
   const where = await productFilters(db, query, true);
@@ -24,8 +25,10 @@ export async function adminProductPage(db: Db, query: AdminProductListQuery) {
       sql`SELECT ${products.id} FROM ${products} WHERE ${where ?? sql`true`} ORDER BY ${orderBy}
         LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
-    boundedCount(db, matching, query.search ? SEARCH_COUNT_EXACT_LIMIT : COUNT_EXACT_LIMIT),
-    where ? boundedCount(db, sql`SELECT 1 FROM ${products}`) : null,
+    query.search
+      ? boundedCount(db, matching, SEARCH_COUNT_EXACT_LIMIT, { estimateFirst: true })
+      : boundedCount(db, matching),
+    where ? boundedCount(db, sql`SELECT 1 FROM ${products}`, COUNT_EXACT_LIMIT, { estimateFirst: true }) : null,
   ]);
   const page = ids.length ? await pageOf(db, ids, orderBy) : [];
   return {

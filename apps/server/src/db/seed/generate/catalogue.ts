@@ -130,7 +130,7 @@ const ADJECTIVES = [
   'Washed',
   'Organic',
 ];
-const MATERIALS = [
+export const MATERIALS = [
   'Cotton',
   'Linen',
   'Wool',

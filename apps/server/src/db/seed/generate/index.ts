@@ -89,6 +89,9 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
   await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER analytics_orders_write`);
   await db.execute(sql`ALTER TABLE order_items DISABLE TRIGGER analytics_order_items_insert`);
   await db.execute(sql`ALTER TABLE payments DISABLE TRIGGER analytics_payment_days_write`);
+  // The search documents too: written once each by order_search_rebuild() below, not twice per batch.
+  await db.execute(sql`ALTER TABLE orders DISABLE TRIGGER order_search_orders_insert`);
+  await db.execute(sql`ALTER TABLE order_items DISABLE TRIGGER order_search_items_insert`);
   try {
     orders = await inBatches('orders', run.orders, async (tx, first, last) => {
       await insertActivity(tx, run, staff, first, last);
@@ -98,6 +101,8 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
     await db.execute(sql`ALTER TABLE orders ENABLE TRIGGER analytics_orders_write`);
     await db.execute(sql`ALTER TABLE order_items ENABLE TRIGGER analytics_order_items_insert`);
     await db.execute(sql`ALTER TABLE payments ENABLE TRIGGER analytics_payment_days_write`);
+    await db.execute(sql`ALTER TABLE orders ENABLE TRIGGER order_search_orders_insert`);
+    await db.execute(sql`ALTER TABLE order_items ENABLE TRIGGER order_search_items_insert`);
   }
   await inBatches('stock', run.products, (tx, first, last, index) => settleStock(tx, run, index, first, last));
   // The figures trigger rests during the load (it would lock and recount each batch's products); rebuilt below.
@@ -118,6 +123,11 @@ export async function generateStore(db: Db, options: GenerateOptions): Promise<G
           IN SHARE ROW EXCLUSIVE MODE`,
     );
     await tx.execute(sql`SELECT analytics_rebuild()`);
+  });
+  await db.transaction(async (tx) => {
+    // Orders written meanwhile wait (their insert trigger would add documents the rebuild is writing).
+    await tx.execute(sql`LOCK TABLE orders, order_items IN SHARE ROW EXCLUSIVE MODE`);
+    await tx.execute(sql`SELECT order_search_rebuild()`);
   });
   await db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE reviews IN SHARE ROW EXCLUSIVE MODE`);

@@ -1,0 +1,86 @@
+import { SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrder, searchTag as tag } from '../../../test/customer-factories.js';
+import { buildUser, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderItems, orders, users } from '../../db/schema/index.js';
+
+let t: TestApp;
+let staff: string;
+
+const search = async (text: string, query = '') => {
+  const res = await call(t.app, 'GET', `/api/admin/orders?search=${encodeURIComponent(text)}${query}`, {
+    token: staff,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as {
+    orders: { _id: string; orderNumber: string; createdAt: string }[];
+    pagination: { total: number; exact: boolean };
+  };
+};
+const idsFound = async (text: string) => (await search(text)).orders.map((order) => order._id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = (await signedIn(t.app, 'support')).token;
+});
+afterAll(async () => t.close());
+
+describe('GET /api/admin/orders?search: any word staff type', () => {
+  it('finds an order by surname, city, part of an e-mail, a product name of its lines and its number', async () => {
+    const [surname, mailbox, city, product] = [tag(), tag(), tag(), tag()];
+    const customer = await buildUser(t.app.db, { lastName: surname, email: `${mailbox}.k@shop.example.org` });
+    const order = await buildOrder(t.app.db, {
+      customerId: customer.id,
+      total: 40,
+      items: [{ name: `Relaxed ${product} Shirt`, price: 40, quantity: 1 }],
+    });
+    // The shipping address changes after the order is placed: the search follows it.
+    await t.app.db
+      .update(orders)
+      .set({ shippingAddress: { ...order.shippingAddress, city: `New ${city}` } })
+      .where(eq(orders.id, order.id));
+    const words = [surname, `test ${surname}`, mailbox.slice(1, 6), city.toUpperCase(), `${product} shirt`];
+    for (const word of [...words, order.orderNumber.toLowerCase()])
+      expect(await idsFound(word), word).toEqual([order.id]);
+    expect(await search(surname)).toMatchObject({ pagination: { total: 1, exact: true } });
+  });
+
+  it('follows a customer who changes name, a line that changes, and an order that goes', async () => {
+    const [before, after, product] = [tag(), tag(), tag()];
+    const customer = await buildUser(t.app.db, { lastName: before });
+    const order = await buildOrder(t.app.db, { customerId: customer.id, total: 10 });
+    await t.app.db.update(users).set({ lastName: after }).where(eq(users.id, customer.id));
+    expect(await idsFound(before)).toEqual([]);
+    expect(await idsFound(after)).toEqual([order.id]);
+    await t.app.db.update(orderItems).set({ productName: product }).where(eq(orderItems.orderId, order.id));
+    expect(await idsFound(product)).toEqual([order.id]);
+    await t.app.db.delete(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(await idsFound(product)).toEqual([]);
+    await t.app.db.delete(orders).where(eq(orders.id, order.id));
+    expect(await idsFound(after)).toEqual([]);
+  });
+
+  it('counts exactly up to the bound and says when the total is an estimate past it, newest first', async () => {
+    const word = tag();
+    const many = SEARCH_COUNT_EXACT_LIMIT + 5;
+    const address = JSON.stringify({
+      ...{ firstName: 'Bulk', lastName: 'Buyer', street: '1 Main St', city: 'Springfield', state: 'IL' },
+      ...{ zipCode: '62701', country: 'USA', phone: '5550000000' },
+    });
+    // Guest orders straight in the database (the trigger writes their search documents), one minute apart.
+    await t.app.db.execute(sql`
+      INSERT INTO orders (id, order_number, guest_email, subtotal, total, shipping_address, billing_address, created_at)
+      SELECT substr(md5(${word} || g), 1, 24), 'ORD-' || ${word} || '-' || g, ${word} || g || '@example.com', 10, 10,
+        ${address}::jsonb, ${address}::jsonb, now() - g * interval '1 minute'
+      FROM generate_series(1, ${many}) AS g`);
+    const page = await search(word, '&limit=5');
+    expect(page.pagination.exact).toBe(false);
+    expect(page.pagination.total).toBeGreaterThan(SEARCH_COUNT_EXACT_LIMIT);
+    expect(page.orders.map((o) => o.orderNumber)).toEqual([1, 2, 3, 4, 5].map((g) => `ORD-${word}-${g}`));
+    const one = await search(`${word}17@`);
+    expect(one.orders.map((o) => o.orderNumber)).toEqual([`ORD-${word}-17`]);
+    expect(one.pagination).toMatchObject({ total: 1, exact: true });
+  });
+});
