@@ -19,21 +19,30 @@ export type NewEvent<T extends EventType = EventType> = {
 /** The task that hands new events to their subscribers; its jobs run one at a time, in the order of the events. */
 export const PUBLISH_EVENTS_TASK = 'events.publish';
 
+/** What an `events.publish` job carries: the events of one statement, in their order. */
+export type PublishPayload = { eventIds: string[] } | { eventId: string };
+
 /**
- * The publishing jobs of the rows of `recorded` (a CTE of inserted events with `id` and `seq`), as a FROM item with
- * one row per job: the job lib/queue.ts `addJob` adds, one per event in the order of the events, added by ONE call of
- * graphile-worker's `add_jobs` (what its `add_job` calls with a single job).
+ * The publishing job of the events of `recorded` (CTEs of inserted events with `id` and `seq`), as a FROM item with
+ * one row per job added: ONE job naming every event of the statement in `seq` order (none when no event was
+ * inserted), added by ONE call of graphile-worker's `add_jobs` (what its `add_job` calls with a single job). A job
+ * per statement rather than per event: each job costs the statement a queue row and the one-at-a-time `events` queue a
+ * turn, and one sweep hands on all the events of a statement anyway (they commit together).
  */
-function publishJobs(recorded: SQL): SQL {
+function publishJob(recorded: readonly SQL[]): SQL {
+  const rows = sql.join(
+    recorded.map((name) => sql`SELECT id, seq FROM ${name}`),
+    sql` UNION ALL `,
+  );
   return sql`graphile_worker.add_jobs(ARRAY(
-      SELECT (${PUBLISH_EVENTS_TASK}::text, json_build_object('eventId', r.id), 'events'::text, NULL::timestamptz,
+      SELECT (${PUBLISH_EVENTS_TASK}::text, json_build_object('eventIds', s.ids), 'events'::text, NULL::timestamptz,
         NULL::smallint, NULL::text, NULL::smallint, NULL::text[])::graphile_worker.job_spec
-      FROM ${recorded} AS r ORDER BY r.seq))`;
+      FROM (SELECT array_agg(r.id ORDER BY r.seq) AS ids FROM (${rows}) AS r) AS s WHERE s.ids IS NOT NULL))`;
 }
 
 /**
- * Records business changes as events, in the transaction `tx` that makes the changes, with the jobs that publish
- * them: all commit with the change or not at all. One statement (one round trip) however many events.
+ * Records business changes as events, in the transaction `tx` that makes the changes, with the job that publishes
+ * them: all commit with the change or not at all. One statement (one round trip) and one job however many events.
  */
 export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
@@ -44,7 +53,7 @@ export async function recordEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
   await tx.execute(
     sql`WITH recorded AS (
         INSERT INTO events (id, type, object_id, data, version) VALUES ${sql.join(rows, sql`, `)} RETURNING id, seq
-      ) SELECT count(*) FROM ${publishJobs(sql`recorded`)} AS job`,
+      ) SELECT count(*) FROM ${publishJob([sql`recorded`])} AS job`,
   );
 }
 
@@ -56,16 +65,26 @@ export async function recordEvent<T extends EventType>(tx: DbOrTx, event: NewEve
 /**
  * Events as parts of a larger all-or-nothing statement, for a change made by one statement outside a transaction
  * (the guest checkout): `rows` is a SELECT of (id, type, object_id, data) columns in that order, whose data the caller
- * builds to its type's schema (the tests check it). `ctes` go in the statement's WITH list under the names
- * `<name>_events` and `<name>_published`; `count` (SQL) must be selected by the statement, which makes the jobs run.
+ * builds to its type's schema (the tests check it). `ctes` goes in the statement's WITH list under the name
+ * `<name>_events` (`recorded`); the statement publishes all its recorded events with ONE `publishInStatement`.
  */
 export function eventsInStatement(name: string, rows: SQL) {
   const recorded = sql.raw(`${name}_events`);
-  const published = sql.raw(`${name}_published`);
   return {
-    ctes: sql`${recorded} AS (INSERT INTO events (id, type, object_id, data) ${rows} RETURNING id, seq),
-      ${published} AS (SELECT count(*) AS jobs FROM ${publishJobs(recorded)} AS job)`,
-    count: sql`(SELECT jobs FROM ${published})`,
+    ctes: sql`${recorded} AS (INSERT INTO events (id, type, object_id, data) ${rows} RETURNING id, seq)`,
+    recorded,
+  };
+}
+
+/**
+ * The one publishing job of a statement's events (`recorded`: the eventsInStatement CTEs): `ctes` goes in its WITH
+ * list after theirs as `events_published`; `count` (SQL, the jobs added) must be selected by the statement, which
+ * makes the job be added (a plain SELECT in WITH runs only when read).
+ */
+export function publishInStatement(recorded: readonly SQL[]) {
+  return {
+    ctes: sql`events_published AS (SELECT count(*) AS jobs FROM ${publishJob(recorded)} AS job)`,
+    count: sql`(SELECT jobs FROM events_published)`,
   };
 }
 

@@ -236,7 +236,8 @@ type ReservationContext = { reason: string; actorId: string | null; orderId: str
  *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;
  * - `changed`, `moved`: add to `reserved` and write a `reserve` movement per row — only when `gate` (SQL over the
  *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds — and its
- *   `inventory.changed` event; the statement must select `published` (SQL), which adds the events' jobs.
+ *   `inventory.changed` event, in the CTE `recorded` names: the statement publishes it with its other events
+ *   (lib/events.ts `publishInStatement`).
  * Rows given twice must be summed by the caller. The caller's order insert keeps the lock order: its analytics rows
  * are locked by its AFTER triggers, which run when the statement ends, after every stock row.
  */
@@ -284,7 +285,7 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
   return {
     locks,
     changes,
-    published: events.count,
+    recorded: events.recorded,
     enough: sql`(SELECT bool_and(enough) FROM stock)`,
     shortIds: sql`(SELECT coalesce(json_agg(id ORDER BY id) FILTER (WHERE NOT enough), '[]'::json) FROM stock)`,
   };

@@ -15,7 +15,7 @@ import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
-import { recordEvent } from '../../lib/events.js';
+import { publishInStatement, recordEvent } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
@@ -241,6 +241,8 @@ export async function placeOrder(
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
     const created = orderCreatedEvent(toOrderView(newOrderRow(values), items, customer ?? null));
+    // One publishing job for the statement's events (the reservations' and the order's).
+    const publish = publishInStatement([reservation.recorded, created.recorded]);
     const [result] = await locksOf(tx).steps(rows, () =>
       queryRowsPrepared<{ short: unknown; order: unknown }>(
         tx,
@@ -248,9 +250,9 @@ export async function placeOrder(
           placed AS (${insertOrderWhen(values, reservation.enough)}),
           ${reservation.changes},
           lines AS (${insertItemsAfter(items, sql`placed`)}),
-          ${created.ctes}
-          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order",
-            ${reservation.published} + ${created.count} AS published
+          ${created.ctes},
+          ${publish.ctes}
+          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order", ${publish.count} AS published
           FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
       ),
     );

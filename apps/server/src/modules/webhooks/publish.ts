@@ -1,6 +1,7 @@
-import { asc, eq, gt, or, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
+import type { PublishPayload } from '../../lib/events.js';
 import { wakeDeliverer } from './delivery-jobs.js';
 
 /** Events handed on by one sweep at most; the next job takes the rest. */
@@ -10,22 +11,28 @@ const SWEEP = 500;
  * The `events.publish` task: hands events to every enabled endpoint subscribed to their type (and added before the
  * event occurred: a new endpoint does not receive the store's history), as one pending delivery
  * each, and wakes those endpoints' delivery runs, all in one transaction. Its jobs run one at a time in event order
- * (queue `events`); each hands on its own event and every event committed since the last sweep, so a burst of events
- * goes out without waiting for each one's job. A repeat adds nothing (one delivery per endpoint and event).
+ * (queue `events`); each names the events of one statement (`eventIds`; jobs queued before that named one event,
+ * `eventId`) and hands on those and every event committed since the last sweep, so a burst of events goes out
+ * without waiting for each one's job. A repeat adds nothing (one delivery per endpoint and event).
  */
-export async function publishEvent(db: Db, eventId: string): Promise<void> {
-  if (await alreadyHandedOn(db, eventId)) return;
+export async function publishEvents(db: Db, payload: PublishPayload): Promise<void> {
+  const eventIds = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
+  if (eventIds.length === 0 || (await alreadyHandedOn(db, eventIds))) return;
   await db.transaction(async (tx) => {
-    const [own] = await tx.select({ seq: events.seq }).from(events).where(eq(events.id, eventId));
-    if (!own) return;
-    // The first sweep starts at this event: events from before webhooks existed are not handed on.
+    const [own] = await tx
+      .select({ seq: min(events.seq) })
+      .from(events)
+      .where(inArray(events.id, eventIds));
+    if (own?.seq == null) return;
+    // The first sweep starts at these events: events from before webhooks existed are not handed on.
     const lastSeq = (await sweptUpTo(tx)) ?? own.seq;
+    // Its own events first when an earlier sweep passed their place (committed late), then the sweep's.
     const batch = await tx
       .select()
       .from(events)
-      .where(or(eq(events.id, eventId), gt(events.seq, lastSeq)))
+      .where(or(inArray(events.id, eventIds), gt(events.seq, lastSeq)))
       .orderBy(asc(events.seq))
-      .limit(SWEEP + 1);
+      .limit(SWEEP + eventIds.length);
     if (batch.length === 0) return;
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics, createdAt: webhookEndpoints.createdAt })
@@ -61,20 +68,23 @@ export async function publishEvent(db: Db, eventId: string): Promise<void> {
 }
 
 /**
- * The common case of a burst, in one read: an earlier sweep has passed this event's place and every endpoint that
- * wants it has its delivery, so there is nothing to do. An event gone (erased) needs nothing either. Otherwise (past
- * the cursor, or committed after the sweep that passed its place) the sweep's transaction hands it on.
+ * The common case of a burst, in one read: an earlier sweep has passed these events' places and every endpoint that
+ * wants one has its delivery, so there is nothing to do. Events gone (erased) need nothing either. Otherwise (past
+ * the cursor, or committed after the sweep that passed their place) the sweep's transaction hands them on.
  */
-async function alreadyHandedOn(db: Db, eventId: string): Promise<boolean> {
-  const [row] = await queryRows<{ handed: boolean }>(
+async function alreadyHandedOn(db: Db, eventIds: readonly string[]): Promise<boolean> {
+  const [row] = await queryRows<{ handed: boolean | null }>(
     db,
-    sql`select e.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
+    sql`select bool_and(e.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
           and not exists (
             select 1 from ${webhookEndpoints} w
             where w.enabled and e.type = any(w.topics) and w.created_at <= e.occurred_at
               and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = w.id and d.event_id = e.id)
-          ) as handed
-        from ${events} e where e.id = ${eventId}`,
+          )) as handed
+        from ${events} e where e.id in ${sql`(${sql.join(
+          eventIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}`,
   );
   return row?.handed ?? true;
 }

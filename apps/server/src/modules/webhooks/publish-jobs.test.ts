@@ -1,0 +1,74 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { type Receiver, startReceiver, TEST_WEBHOOKS } from '../../../test/webhook-receiver.js';
+import { queryRows } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+import { type NewEvent, PUBLISH_EVENTS_TASK, recordEvents } from '../../lib/events.js';
+import { newId } from '../../lib/ids.js';
+import { addJob } from '../../lib/queue.js';
+
+/** The publishing jobs: one per statement naming its events, and the older one-event jobs still handed on. */
+describe('event publishing jobs', () => {
+  let t: TestApp;
+  let receiver: Receiver;
+
+  beforeAll(async () => {
+    [t, receiver] = await Promise.all([createTestApp({ webhooks: TEST_WEBHOOKS }), startReceiver()]);
+    const admin = (await signedIn(t.app, 'admin')).token;
+    const made = await call(t.app, 'POST', '/api/admin/webhooks', {
+      token: admin,
+      body: { url: receiver.url, topics: ['order.status_changed'] },
+    });
+    expect(made.status).toBe(201);
+  });
+  afterAll(async () => {
+    await Promise.all([t?.close(), receiver?.stop()]);
+  });
+
+  const marker = (objectId: string, step: number) =>
+    ({ type: 'order.status_changed', objectId, data: { step } }) as unknown as NewEvent;
+
+  it("adds ONE job naming a statement's events in order, and the endpoint gets each of them", async () => {
+    const objectIds = ['batch-a', 'batch-b', 'batch-c'];
+    const jobs = await t.app.db.transaction(async (tx) => {
+      await recordEvents(
+        tx,
+        objectIds.map((id, step) => marker(id, step)),
+      );
+      const recorded = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(inArray(events.objectId, objectIds))
+        .orderBy(asc(events.seq));
+      // Read in the statement's transaction, so no worker can have taken the job yet (the queue's own table: its
+      // public view leaves the payload out).
+      const added = await queryRows<{ payload: { eventIds: string[] } }>(
+        tx,
+        sql`SELECT j.payload FROM graphile_worker._private_jobs j
+          JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+          WHERE task.identifier = ${PUBLISH_EVENTS_TASK} AND j.payload::jsonb -> 'eventIds' ? ${recorded[0]!.id}`,
+      );
+      return { recorded: recorded.map((row) => row.id), added };
+    });
+    expect(jobs.added).toEqual([{ payload: { eventIds: jobs.recorded } }]);
+    await receiver.waitForAccepted(3);
+    // Different objects are sent side by side, so in any order.
+    expect(
+      receiver
+        .accepted()
+        .map((event) => event.id)
+        .sort(),
+    ).toEqual([...jobs.recorded].sort());
+  });
+
+  it('hands on an event whose job names it alone (jobs queued before jobs named a statement)', async () => {
+    const before = receiver.accepted().length;
+    const id = newId();
+    await t.app.db.insert(events).values({ id, type: 'order.status_changed', objectId: 'single', data: { step: 1 } });
+    await addJob(t.app.db, PUBLISH_EVENTS_TASK, { eventId: id }, { queueName: 'events' });
+    await receiver.waitForAccepted(before + 1);
+    expect(receiver.accepted().at(-1)?.id).toBe(id);
+  });
+});
