@@ -15,8 +15,20 @@ export async function boundedCount(db: DbOrTx, matching: SQL, limit = COUNT_EXAC
     db,
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit + 1}) AS bounded`,
   );
-  const n = Number(counted?.n ?? 0);
-  if (n <= limit) return { total: n, exact: true };
+  return countedOrEstimated(db, matching, Number(counted?.n ?? 0), limit);
+}
+
+/**
+ * The bounded count of `matching` from `counted`, the number of its rows counted up to `limit + 1` (by the caller, e.g.
+ * inside a larger statement): exact when within the limit, else the planner's estimate (never less than the limit).
+ */
+export async function countedOrEstimated(
+  db: DbOrTx,
+  matching: SQL,
+  counted: number,
+  limit = COUNT_EXACT_LIMIT,
+): Promise<BoundedCount> {
+  if (counted <= limit) return { total: counted, exact: true };
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${matching}`);
   return { total: Math.max(limit + 1, planRows(plan?.['QUERY PLAN'])), exact: false };
 }
