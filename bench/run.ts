@@ -7,6 +7,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { repoRoot } from '../apps/server/test/process.js';
+import { adminListLoad } from './checks/admin-list-load.js';
 import { adminLists } from './checks/admin-lists.js';
 import { analytics } from './checks/analytics.js';
 import { backOffice } from './checks/back-office.js';
@@ -126,6 +127,11 @@ async function storeChecks(target: BenchDatabase): Promise<string> {
           await measure(
             'admin lists',
             signedIn((out) => adminLists(ctx, out, settings.runs, settings.seconds)),
+          );
+        if (wanted.has('admin-list-load'))
+          await measure(
+            'admin list load',
+            signedIn((out) => adminListLoad(ctx, out, settings.seconds)),
           );
         if (wanted.has('analytics'))
           await measure(

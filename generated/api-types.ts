@@ -2285,6 +2285,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of product list rows: the staff list with only what a list row shows
+         * @description The same page, filters, search, sort and counts as `GET /admin/products`, each product reduced to what the back office's product list shows: name, SKU, category, subcategory and brand names, price and sale price, active flag, available units, stock status and the first thumbnail. Read one product (`GET /products/:id`) for the full staff view.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
+         */
+        get: operations["listProductRowsForStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{id}/status": {
         parameters: {
             query?: never;
@@ -13426,6 +13448,84 @@ export interface operations {
                                 } | null;
                                 createdAt: string;
                                 updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                            catalogue: {
+                                total: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProductRowsForStaff: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
+                limit?: number;
+                search?: string;
+                isActive?: "true" | "false";
+                isFeatured?: "true" | "false";
+                isTikTokTrending?: "true" | "false";
+                category?: string;
+                brand?: string;
+                minPrice?: number;
+                maxPrice?: number;
+                size?: string | string[];
+                color?: string | string[];
+                inStock?: "true" | "false";
+                sortBy?: "createdAt" | "updatedAt" | "name" | "price" | "sku" | "rating" | "viewCount" | "salesCount" | "popularity" | "finalPrice";
+                sortOrder?: "asc" | "desc";
+                stock?: "out" | "low" | "moderate" | "in";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            products: {
+                                id: string;
+                                name: string;
+                                sku: string;
+                                category: string;
+                                subcategory: string;
+                                brand: string;
+                                price: number;
+                                salePrice: number | null;
+                                isActive: boolean;
+                                availableStock: number;
+                                /** @enum {string} */
+                                stockStatus: "Out of Stock" | "Low Stock" | "Moderate Stock" | "In Stock";
+                                thumbnail: {
+                                    url: string;
+                                    alt: string;
+                                } | null;
                             }[];
                             pagination: {
                                 page: number;

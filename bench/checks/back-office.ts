@@ -26,7 +26,7 @@ type Screen = {
 };
 
 const SCREENS: Screen[] = [
-  { path: '/products', api: '/api/admin/products', shown: 'name', debounceMs: DEBOUNCE_MS.products },
+  { path: '/products', api: '/api/admin/products/rows', shown: 'name', debounceMs: DEBOUNCE_MS.products },
   { path: '/orders', api: '/api/admin/orders', shown: 'orderNumber', debounceMs: DEBOUNCE_MS.orders },
   { path: '/customers', api: '/api/admin/customers', shown: 'email', debounceMs: DEBOUNCE_MS.customers },
 ];

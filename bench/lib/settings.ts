@@ -12,6 +12,7 @@ export const CHECK_NAMES = [
   'storefront',
   'reviews',
   'admin-lists',
+  'admin-list-load',
   'analytics',
   'back-office',
   'shop',

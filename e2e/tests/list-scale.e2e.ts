@@ -60,7 +60,7 @@ const SCREENS: Screen[] = [
   },
   {
     path: '/products?view=table',
-    api: '/api/admin/products',
+    api: '/api/admin/products/rows',
     limit: PAGE_SIZES.productTable,
     placeholder: 'Search products...',
     search: 'e',

@@ -92,9 +92,32 @@ export type ActivityLogScreens = [
   >,
 ];
 
-// Products and inventory pages (the staff product list).
-type ProductList = Data<EndpointResponse<typeof productContracts.adminList>>;
+// Products page: the list's rows (the detail panel and the dialogs read one product, the staff view).
+type ProductRows = Data<EndpointResponse<typeof productContracts.adminRows>>;
 export type ProductScreens = [
+  Expect<HasFields<ProductRows, 'products' | 'pagination' | 'catalogue'>>,
+  Expect<
+    HasFields<
+      Item<ProductRows['products']>,
+      | 'id'
+      | 'name'
+      | 'sku'
+      | 'category'
+      | 'subcategory'
+      | 'brand'
+      | 'price'
+      | 'salePrice'
+      | 'isActive'
+      | 'availableStock'
+      | 'stockStatus'
+      | 'thumbnail'
+    >
+  >,
+];
+
+// Inventory page (the staff product list, full staff view).
+type ProductList = Data<EndpointResponse<typeof productContracts.adminList>>;
+export type InventoryProductScreens = [
   Expect<HasFields<ProductList, 'products' | 'pagination'>>,
   Expect<
     HasFields<

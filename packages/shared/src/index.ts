@@ -29,6 +29,7 @@ export * from './packing-slips.js';
 export * from './payment-cards.js';
 export * from './payments.js';
 export * from './product-import.js';
+export * from './product-rows.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './queue-jobs.js';

@@ -26,15 +26,26 @@ export async function boundedCount(
     db,
     sql`SELECT count(*)::int AS n FROM (${matching} LIMIT ${limit + 1}) AS bounded`,
   );
-  const n = Number(counted?.n ?? 0);
-  if (n <= limit) return { total: n, exact: true };
-  return { total: await estimatedCount(db, matching, limit, estimate), exact: false };
+  return countedOrEstimated(db, matching, Number(counted?.n ?? 0), limit, estimate);
 }
 
 /**
- * The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1);
- * `known` when it was already asked.
+ * The bounded count of `matching` from `counted`, the number of its rows counted up to `limit + 1` (by the caller, e.g.
+ * inside a larger statement): exact when within the limit, else the planner's estimate (never less than the limit;
+ * `knownEstimate` when it was already asked).
  */
+export async function countedOrEstimated(
+  db: DbOrTx,
+  matching: SQL,
+  counted: number,
+  limit = COUNT_EXACT_LIMIT,
+  knownEstimate?: number,
+): Promise<BoundedCount> {
+  if (counted <= limit) return { total: counted, exact: true };
+  return { total: await estimatedCount(db, matching, limit, knownEstimate), exact: false };
+}
+
+/** The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1). */
 export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number, known?: number): Promise<number> {
   return Math.max(limit + 1, known ?? (await estimatedRows(db, matching)));
 }

@@ -20,8 +20,17 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
+/** Verified access tokens kept at most (~0.5 MB): far more than the staff and customers signed in to one instance. */
+const VERIFIED_TOKENS_KEPT = 2_000;
+
 export class AccessTokens {
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature and claims were verified, by their exact text, until they expire: a screen sends the same
+   * token with every call, and verifying the HMAC through Web Crypto was ~10 % of a cheap staff list call. Only what
+   * never changes for a token is kept; whether its user and session still stand is read on every request.
+   */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresMs: number }>();
   constructor(secret: string) {
     this.key = hmacKey(secret);
   }
@@ -40,6 +49,24 @@ export class AccessTokens {
 
   /** HS256 only, issuer and audience checked, exp and iat required; anything else (alg none, expired, tampered) is null. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresMs > Date.now()) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.verifySigned(token);
+    if (claims) this.remember(token, claims.claims, claims.expiresMs);
+    return claims?.claims ?? null;
+  }
+
+  private remember(token: string, claims: AccessClaims, expiresMs: number): void {
+    // The oldest entry goes first (a Map keeps insertion order).
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { claims, expiresMs });
+  }
+
+  private async verifySigned(token: string): Promise<{ claims: AccessClaims; expiresMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
@@ -51,7 +78,9 @@ export class AccessTokens {
         return null;
       }
       const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-      return { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs, sid };
+      // jose required `exp` (a number of seconds) and checked it is still ahead.
+      const expiresMs = (payload.exp as number) * 1000;
+      return { claims: { sub: payload.sub, role: payload.role as Role, iatMs: payload.iatMs, sid }, expiresMs };
     } catch {
       return null;
     }

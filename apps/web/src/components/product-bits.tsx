@@ -10,7 +10,8 @@ export const STATUS_BADGE: Record<StockStatus, BadgeVariant> = {
   'Out of Stock': 'danger',
 };
 
-export const firstImage = (product: ProductView) => product.images[0]?.thumbnail || product.images[0]?.original;
+export const firstImage = (product: Pick<ProductView, 'images'>) =>
+  product.images[0]?.thumbnail || product.images[0]?.original;
 
 /** A square picture (10 by default), or a placeholder icon when there is none. */
 export function Thumb({ src, alt, className }: { src: string | null | undefined; alt: string; className?: string }) {
@@ -30,6 +31,6 @@ export function Thumb({ src, alt, className }: { src: string | null | undefined;
   );
 }
 
-export function StockStatusBadge({ product }: { product: ProductView }) {
+export function StockStatusBadge({ product }: { product: Pick<ProductView, 'stockStatus'> }) {
   return <Badge variant={STATUS_BADGE[product.stockStatus]}>{product.stockStatus}</Badge>;
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@seamline/shared';
+import type { ProductView, PublicUser } from '@seamline/shared';
 import { vi } from 'vitest';
 import type { AuthContextValue } from '../auth/auth-context';
 
@@ -34,3 +34,45 @@ export const signedInAs = (user: PublicUser): AuthContextValue => ({
 });
 
 export const signedInAsAdmin = () => signedInAs(adminUser);
+
+/** A whole product as staff read it (the staff view). */
+export const exampleProduct: ProductView = {
+  _id: 'b'.repeat(24),
+  id: 'b'.repeat(24),
+  name: 'Waxed Field Jacket',
+  slug: 'waxed-field-jacket',
+  sku: 'LUX-JAC-1010',
+  description: 'Waxed cotton canvas.',
+  category: 'Men',
+  categoryId: 'c'.repeat(24),
+  subcategory: 'Jackets',
+  brand: 'Luxe Leather',
+  brandId: 'd'.repeat(24),
+  price: 229,
+  comparePrice: 0,
+  costPrice: 104.56,
+  salePrice: null,
+  images: [],
+  variants: { size: { available: ['M'], default: 'M' }, color: { available: ['Green'], default: 'Green' } },
+  inventory: [],
+  tags: [],
+  isActive: true,
+  isFeatured: false,
+  isTikTokTrending: false,
+  weight: 0.9,
+  dimensions: { length: 1, width: 1, height: 1 },
+  seo: { title: '', description: '', keywords: [], slug: '' },
+  viewCount: 4433,
+  rating: 3.5,
+  reviewCount: 10,
+  salesCount: 19,
+  wishlistCount: 27,
+  totalStock: 0,
+  availableStock: 0,
+  reservedStock: 0,
+  stockStatus: 'Out of Stock',
+  inStock: false,
+  createdBy: null,
+  createdAt: '2026-10-15T10:00:00.000Z',
+  updatedAt: '2026-10-15T10:00:00.000Z',
+};

@@ -4,6 +4,7 @@ import { PAGE_SIZES } from '../constants.js';
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
+import { productListRow } from '../product-rows.js';
 import {
   adminProductListQuery,
   historyDaysQuery,
@@ -31,6 +32,14 @@ const productsEnvelope = envelope(z.object({ products: z.array(productView) }));
 const adminProductListEnvelope = envelope(
   z.object({
     products: z.array(productView),
+    pagination: paginationView,
+    catalogue: z.object({ total: z.number(), exact: z.boolean() }),
+  }),
+);
+/** The Products screen's rows: the same page and counts with only the fields a row shows. */
+const adminProductRowsEnvelope = envelope(
+  z.object({
+    products: z.array(productListRow),
     pagination: paginationView,
     catalogue: z.object({ total: z.number(), exact: z.boolean() }),
   }),
@@ -260,6 +269,21 @@ export const productContracts = {
     access: 'catalogueRead',
     query: adminProductListQuery,
     responses: { 200: adminProductListEnvelope },
+  }),
+  adminRows: endpoint({
+    operationId: 'listProductRowsForStaff',
+    method: 'GET',
+    path: '/admin/products/rows',
+    summary: 'A page of product list rows: the staff list with only what a list row shows',
+    description:
+      'The same page, filters, search, sort and counts as `GET /admin/products`, each product reduced to what the ' +
+      "back office's product list shows: name, SKU, category, subcategory and brand names, price and sale price, " +
+      'active flag, available units, stock status and the first thumbnail. Read one product ' +
+      '(`GET /products/:id`) for the full staff view.',
+    tag,
+    access: 'catalogueRead',
+    query: adminProductListQuery,
+    responses: { 200: adminProductRowsEnvelope },
   }),
   setStatus: endpoint({
     operationId: 'setProductStatus',

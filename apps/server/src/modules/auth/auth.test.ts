@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CLIENT, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { mailOutbox } from '../../db/schema/index.js';
+import { mailOutbox, users } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -229,6 +229,22 @@ describe('tokens', () => {
       expect(res.body.success).toBe(false);
     }
     expect((await call(t.app, 'GET', '/api/auth/verify')).status).toBe(401);
+  });
+
+  it('a token verified once still stops at its expiry and when its user is deactivated', async () => {
+    const { token } = await signedIn(t.app, 'moderator');
+    expect((await call(t.app, 'GET', '/api/auth/verify', { token })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/auth/verify', { token })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60_000 });
+    try {
+      expect((await call(t.app, 'GET', '/api/auth/verify', { token })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    const other = await signedIn(t.app, 'support');
+    expect((await call(t.app, 'GET', '/api/auth/verify', { token: other.token })).status).toBe(200);
+    await t.app.db.update(users).set({ isActive: false }).where(eq(users.id, other.user.id));
+    expect((await call(t.app, 'GET', '/api/auth/verify', { token: other.token })).status).toBe(401);
   });
 
   it('rotates refresh tokens; reusing a spent one revokes the whole family', async () => {

@@ -128,6 +128,10 @@ describe('GET /api/admin/products: counts of a broad search', () => {
     expect(broad.pagination.total).toBeGreaterThan(SEARCH_COUNT_EXACT_LIMIT);
     expect(broad.pagination.pages).toBe(Math.ceil(broad.pagination.total / 20));
     expect(broad.catalogue).toEqual({ total: bulk + 5, exact: true });
+    // The Products screen's rows count the same way.
+    const rows = await call(t.app, 'GET', '/api/admin/products/rows?search=bulk%20scarf', { token: staff });
+    expect(rows.body.data.pagination).toEqual(broad.pagination);
+    expect(rows.body.data.catalogue).toEqual(broad.catalogue);
     expect((await list('search=parka')).pagination).toMatchObject({ total: 1, exact: true });
     // Without a search the list counts exactly up to COUNT_EXACT_LIMIT, as before.
     expect((await list('')).pagination).toMatchObject({ total: bulk + 5, exact: true });

@@ -4,6 +4,7 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { adminProductPage } from './admin-product-list.js';
+import { adminProductRows } from './admin-product-rows.js';
 import { CatalogueWriteService } from './catalogue-write.service.js';
 
 /** Staff writes of the catalogue (admin and moderator) and the admin product helpers. */
@@ -28,6 +29,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, contracts.adminList, async (request) => ok(await adminProductPage(app.db, request.query)));
+
+  serve(app, contracts.adminRows, async (request) => ok(await adminProductRows(app.db, request.query)));
 
   serve(app, contracts.setStatus, async (request) =>
     ok(

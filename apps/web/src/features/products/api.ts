@@ -18,18 +18,28 @@ export type ProductPageQuery = { search: string; page: number; limit: number } &
 /** Query keys and options of the products area, in one place (invalidate `productQueries.all`). */
 export const productQueries = {
   all: catalogueQueryRoots.products,
-  /** One page of products, newest first; the previous page stays on screen while the next one loads. */
+  /**
+   * One page of the list's rows (only what a row shows), newest first; the previous page stays on screen while the
+   * next one loads. The detail panel and the dialogs read the whole product (`detail`).
+   */
   page: ({ search, page, limit, ...filter }: ProductPageQuery) =>
     queryOptions({
       queryKey: [...productQueries.all, 'list', { search, page, limit, ...filter }] as const,
       queryFn: async ({ signal }) =>
         (
-          await api.call(productContracts.adminList, {
+          await api.call(productContracts.adminRows, {
             query: { ...filter, page, limit, search: search || undefined, sortBy: 'createdAt', sortOrder: 'desc' },
             signal,
           })
         ).data,
       placeholderData: keepPreviousData,
+    }),
+  /** One whole product (the staff view), for the detail panel and the dialogs; fresh after every product change. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...productQueries.all, 'detail', id] as const,
+      queryFn: async ({ signal }) =>
+        (await api.callStaffView(productContracts.get, { params: { id }, signal })).data.product,
     }),
   /** Categories for the form selects (staff also see inactive ones). */
   categories: () =>
@@ -46,6 +56,11 @@ export const productQueries = {
 
 export function useProductPage(query: ProductPageQuery) {
   return useQuery(productQueries.page(query));
+}
+
+/** The whole product with this id, read when one is opened (none: nothing is read). */
+export function useProductDetail(id: string | null) {
+  return useQuery({ ...productQueries.detail(id ?? ''), enabled: id !== null });
 }
 
 /** Categories and brands for the form selects; a failure leaves the lists empty (the specification). */

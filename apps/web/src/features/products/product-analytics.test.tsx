@@ -1,54 +1,15 @@
-import type { ProductView, Role } from '@seamline/shared';
+import type { Role } from '@seamline/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { adminUser, signedInAs } from '../../test/fixtures';
+import { adminUser, exampleProduct, signedInAs } from '../../test/fixtures';
 import { atUrl } from '../../test/url-probe';
 import { ProductDetailPanel } from './components/ProductDetailPanel';
 import { ProductDetailsDialog } from './components/ProductDetailsDialog';
 
-const id = 'b'.repeat(24);
-const product: ProductView = {
-  _id: id,
-  id,
-  name: 'Waxed Field Jacket',
-  slug: 'waxed-field-jacket',
-  sku: 'LUX-JAC-1010',
-  description: 'Waxed cotton canvas.',
-  category: 'Men',
-  categoryId: 'c'.repeat(24),
-  subcategory: 'Jackets',
-  brand: 'Luxe Leather',
-  brandId: 'd'.repeat(24),
-  price: 229,
-  comparePrice: 0,
-  costPrice: 104.56,
-  salePrice: null,
-  images: [],
-  variants: { size: { available: ['M'], default: 'M' }, color: { available: ['Green'], default: 'Green' } },
-  inventory: [],
-  tags: [],
-  isActive: true,
-  isFeatured: false,
-  isTikTokTrending: false,
-  weight: 0.9,
-  dimensions: { length: 1, width: 1, height: 1 },
-  seo: { title: '', description: '', keywords: [], slug: '' },
-  viewCount: 4433,
-  rating: 3.5,
-  reviewCount: 10,
-  salesCount: 19,
-  wishlistCount: 27,
-  totalStock: 0,
-  availableStock: 0,
-  reservedStock: 0,
-  stockStatus: 'Out of Stock',
-  inStock: false,
-  createdBy: null,
-  createdAt: '2026-10-15T10:00:00.000Z',
-  updatedAt: '2026-10-15T10:00:00.000Z',
-};
+const product = exampleProduct;
+const { id } = product;
 const REVIEWS = `/reviews?status=published&productId=${id}`;
 
 function renderAs(role: Role, ui: React.ReactNode) {

@@ -1,9 +1,9 @@
-import type { ProductView } from '@seamline/shared';
 import { TOAST_MS } from '@seamline/shared';
 import { ConfirmByNameDialog, useToast } from '@seamline/ui';
 import { useState } from 'react';
 import { useDeleteProduct } from '../api';
 import { PRODUCT_TOASTS } from '../product-rules';
+import type { ActedProduct } from './ProductActions';
 
 const REMOVED = [
   'Inventory and stock data',
@@ -18,7 +18,7 @@ export function DeleteProductDialog({
   product,
   onOpenChange,
 }: {
-  product: ProductView | null;
+  product: ActedProduct | null;
   onOpenChange: (open: boolean) => void;
 }) {
   const remove = useDeleteProduct();

@@ -1,10 +1,12 @@
-import { can, type ProductView } from '@seamline/shared';
+import { can, type ProductListRow } from '@seamline/shared';
 import { Button } from '@seamline/ui';
 import { Boxes, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useAuth } from '../../../auth/auth-context';
 
 export type ProductAction = 'stock' | 'details' | 'edit' | 'delete';
-export type OnProductAction = (action: ProductAction, product: ProductView) => void;
+/** What an action needs of a product (a list row or the whole product both have it): the dialogs read the rest. */
+export type ActedProduct = Pick<ProductListRow, 'id' | 'name'>;
+export type OnProductAction = (action: ProductAction, product: ActedProduct) => void;
 
 const ACTIONS = [
   { action: 'stock', label: 'Manage Stock', icon: Boxes, rule: 'inventory' },
@@ -19,7 +21,7 @@ export function ProductActions({
   onAction,
   labels = false,
 }: {
-  product: ProductView;
+  product: ActedProduct;
   onAction: OnProductAction;
   labels?: boolean;
 }) {

@@ -1,11 +1,18 @@
-import type { ProductView } from '@seamline/shared';
+import type { ProductListRow, ProductView } from '@seamline/shared';
 import { Badge, formatMoney } from '@seamline/ui';
 import { firstImage, Thumb } from '../../../components/product-bits';
 
 export { StockStatusBadge } from '../../../components/product-bits';
 
-export function ProductThumb({ product, className }: { product: ProductView; className?: string }) {
-  return <Thumb src={firstImage(product)} alt={product.images[0]?.alt || product.name} className={className} />;
+/** A product as the screen holds it: a row of the list, or the whole product of the panel and the dialogs. */
+type ShownProduct = Pick<ProductListRow, 'name' | 'thumbnail'> | Pick<ProductView, 'name' | 'images'>;
+
+export function ProductThumb({ product, className }: { product: ShownProduct; className?: string }) {
+  const [src, alt] =
+    'images' in product
+      ? [firstImage(product), product.images[0]?.alt]
+      : [product.thumbnail?.url, product.thumbnail?.alt];
+  return <Thumb src={src} alt={alt || product.name} className={className} />;
 }
 
 export function ActiveBadge({ active }: { active: boolean }) {
@@ -13,7 +20,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 /** The price, with the sale price first and the regular price struck through when on sale. */
-export function Price({ product }: { product: ProductView }) {
+export function Price({ product }: { product: Pick<ProductListRow, 'price' | 'salePrice'> }) {
   const onSale = product.salePrice !== null && product.salePrice < product.price;
   return (
     <span className="whitespace-nowrap">

@@ -1,10 +1,12 @@
-import { can, type ProductView } from '@seamline/shared';
-import { Badge, Card, CardContent, formatDate, formatMoney, formatNumber } from '@seamline/ui';
-import { Eye, Heart, MessageSquare, ShoppingBag, Star } from 'lucide-react';
+import { can, type ProductListRow, type ProductView } from '@seamline/shared';
+import { Badge, Card, CardContent, EmptyState, formatDate, formatMoney, formatNumber, Skeleton } from '@seamline/ui';
+import { Eye, Heart, MessageSquare, PackageX, ShoppingBag, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
-import { productReviewsLink, variantBadge } from '../product-rules';
+import { errorMessage } from '../../../lib/api-client';
+import { useProductDetail } from '../api';
+import { PRODUCT_TOASTS, productReviewsLink, variantBadge } from '../product-rules';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, ProductThumb, StockStatusBadge } from './ProductBits';
 
@@ -121,6 +123,33 @@ export function ProductDetailPanel({ product, onAction }: { product: ProductView
             <p className="text-sm text-slate-500">No tags</p>
           )}
         </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The panel of the row picked in the sidebar view: the list rows carry only what a row shows, so the panel reads the
+ * whole product (and reads it again after any product change).
+ */
+export function SelectedProductPanel({ row, onAction }: { row: ProductListRow; onAction: OnProductAction }) {
+  const product = useProductDetail(row.id);
+  if (product.data) return <ProductDetailPanel product={product.data} onAction={onAction} />;
+  return (
+    <Card aria-busy={product.isPending} aria-label={`${row.name}: details`}>
+      <CardContent className="flex flex-col gap-3 p-5">
+        {product.error ? (
+          <EmptyState
+            icon={PackageX}
+            title={row.name}
+            description={errorMessage(product.error, PRODUCT_TOASTS.loadFailed)}
+          />
+        ) : (
+          <>
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </>
+        )}
       </CardContent>
     </Card>
   );

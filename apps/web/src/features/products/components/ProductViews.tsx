@@ -1,4 +1,4 @@
-import type { ProductView } from '@seamline/shared';
+import type { ProductListRow } from '@seamline/shared';
 import {
   Card,
   Checkbox,
@@ -18,11 +18,11 @@ import { useState } from 'react';
 import type { RowSelection } from '../../../lib/row-selection';
 import { type OnProductAction, ProductActions } from './ProductActions';
 import { ActiveBadge, Price, ProductThumb, StockStatusBadge } from './ProductBits';
-import { ProductDetailPanel } from './ProductDetailPanel';
+import { SelectedProductPanel } from './ProductDetailPanel';
 
-/** One page of products from the server, and its pager (the page lives in the URL). */
+/** One page of product rows from the server, and its pager (the page lives in the URL). */
 type ViewProps = {
-  products: ProductView[];
+  products: ProductListRow[];
   onAction: OnProductAction;
   page: number;
   totalPages: number;
@@ -39,6 +39,7 @@ export function NoProducts() {
 
 export function SidebarView({ products: items, onAction, page, totalPages, onPageChange: setPage }: ViewProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The panel shows a product of this page; it reads the whole product itself.
   const selected = items.find((p) => p.id === selectedId) ?? null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)]">
@@ -76,7 +77,7 @@ export function SidebarView({ products: items, onAction, page, totalPages, onPag
         <Pagination page={page} totalPages={totalPages} onPageChange={setPage} className="mt-2 flex-wrap" />
       </Card>
       {selected ? (
-        <ProductDetailPanel product={selected} onAction={onAction} />
+        <SelectedProductPanel row={selected} onAction={onAction} />
       ) : (
         <Card className="flex min-h-80 items-center justify-center">
           <EmptyState

@@ -20,7 +20,7 @@ import { SavedViewsMenu } from '../../../components/list/SavedViewsMenu';
 import { errorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useRowSelection } from '../../../lib/row-selection';
-import { useCatalogueOptions, useProductPage } from '../api';
+import { useCatalogueOptions, useProductDetail, useProductPage } from '../api';
 import { BulkProductDialog, type BulkProductKind } from '../components/BulkProductDialog';
 import { DeleteProductDialog } from '../components/DeleteProductDialog';
 import { ImportProductsDialog } from '../components/ImportProductsDialog';
@@ -88,8 +88,16 @@ export default function ProductsPage() {
   const list = data?.products ?? [];
   const totalPages = data?.pagination.totalPages ?? 1;
   const setSearch = (text: string) => setParams({ search: text }, { replace: true });
-  // Dialogs follow the fresh list, so a stock change shows at once.
-  const target = open?.id ? (list.find((p) => p.id === open.id) ?? null) : null;
+  // Deleting needs only the row; the other dialogs read the whole product, fresh after every change (a stock change
+  // shows at once).
+  const row = open?.id ? (list.find((p) => p.id === open.id) ?? null) : null;
+  const whole = useProductDetail(open?.id && open.action !== 'delete' ? open.id : null);
+  const target = whole.data ?? null;
+  useEffect(() => {
+    if (!whole.error) return;
+    toast.error(errorMessage(whole.error, PRODUCT_TOASTS.loadFailed));
+    setOpen(null);
+  }, [whole.error, toast]);
   const close = (isOpen: boolean) => {
     if (!isOpen) setOpen(null);
   };
@@ -192,7 +200,7 @@ export default function ProductsPage() {
         selection={selectionBody(selection, { ...filter, ...(search ? { search } : {}) })}
         onDone={selection.clear}
       />
-      <DeleteProductDialog product={open?.action === 'delete' ? target : null} onOpenChange={close} />
+      <DeleteProductDialog product={open?.action === 'delete' ? row : null} onOpenChange={close} />
       <ImportProductsDialog open={importing} onOpenChange={setImporting} />
     </>
   );
