@@ -51,7 +51,7 @@ export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number, k
 }
 
 /** The planner's row estimate for `matching` (EXPLAIN, nothing run). */
-async function estimatedRows(db: DbOrTx, matching: SQL): Promise<number> {
+export async function estimatedRows(db: DbOrTx, matching: SQL): Promise<number> {
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) ${matching}`);
   return planRows(plan?.['QUERY PLAN']);
 }

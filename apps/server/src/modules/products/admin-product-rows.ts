@@ -11,12 +11,12 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { countedOrEstimated } from '../../lib/bounded-count.js';
+import { countedOrEstimated, estimatedRows } from '../../lib/bounded-count.js';
 import { productFilters, productOrder } from './product-filters.js';
 
 /** One row as PostgreSQL builds it: the row's stored fields, and each variant's [quantity, reserved, threshold]. */
 type RowJson = Omit<ProductListRow, 'availableStock' | 'stockStatus'> & { levels: [number, number, number][] };
-type PageJson = { rows: string; total: number; catalogue: number | null };
+type PageJson = { rows: string; total: number | null; catalogue: number | null };
 
 /**
  * The Products screen's rows (docs/benchmarks.md § admin list load): the page, filters, sort and bounded counts of
@@ -35,14 +35,18 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const matching = sql`SELECT 1 FROM ${products} WHERE ${where}`;
   const catalogueMatching = sql`SELECT 1 FROM ${products}`;
   const skipped = (query.page - 1) * query.limit;
+  // A search the planner expects past the bound is not counted (as in adminProductPage): counting even the bound's
+  // matches of a common word re-checks far more rows than the page does.
+  const estimate = query.search ? await estimatedRows(db, matching) : undefined;
+  const counted = estimate === undefined || estimate <= countLimit;
   const [page] = await queryRowsPrepared<PageJson>(
     db,
     sql`SELECT ${rowsJson(where, productOrder(query, query.sortOrder), skipped, query.limit)} AS rows,
-        (SELECT count(*)::int FROM (${matching} LIMIT ${constant(countLimit + 1)}) AS bounded) AS total,
+        ${counted ? sql`(SELECT count(*)::int FROM (${matching} LIMIT ${constant(countLimit + 1)}) AS bounded)` : sql`NULL::int`} AS total,
         ${filter ? sql`(SELECT count(*)::int FROM (${catalogueMatching} LIMIT ${constant(COUNT_EXACT_LIMIT + 1)}) AS bounded)` : sql`NULL::int`} AS catalogue`,
   );
   if (!page) throw new Error('The product rows statement returned nothing');
-  const total = await countedOrEstimated(db, matching, page.total, countLimit);
+  const total = await countedOrEstimated(db, matching, page.total ?? Number.POSITIVE_INFINITY, countLimit, estimate);
   const catalogue = page.catalogue === null ? total : await countedOrEstimated(db, catalogueMatching, page.catalogue);
   return {
     products: (JSON.parse(page.rows) as RowJson[]).map(toRow),
