@@ -11,10 +11,11 @@ import {
   orders,
   paymentMethods,
   products,
+  reviews,
   users,
 } from '../../src/db/schema/index.js';
 import { buildOrder } from '../customer-factories.js';
-import { buildProduct, buildUser, DEFAULT_PASSWORD, signedIn } from '../factories.js';
+import { buildProduct, buildReviews, buildUser, DEFAULT_PASSWORD, signedIn } from '../factories.js';
 import { call } from '../harness.js';
 import { address, placeOrder } from '../orders.js';
 
@@ -111,6 +112,8 @@ export async function seedStore(app: FastifyInstance, callers: Callers) {
     await buildOrder(db, { customerId: shopper.id, total: 64.5, status });
   }
   await buildOrder(db, { customerId: null, total: 30, status: 'pending', paymentStatus: 'pending' });
+  // Published reviews, so the review routes (moderation, replies, votes, photos) meet real ones.
+  for (const productId of pools.ids.products?.slice(0, 2) ?? []) await buildReviews(db, productId, [5, 4, 2]);
   await call(app, 'POST', '/api/users/addresses', { token: customer, body: { ...address, label: 'Home' } });
   for (let i = 0; i < 3; i += 1) pools.refreshTokens.push((await signedIn(app, 'customer')).refreshToken);
   await pools.refresh();
@@ -160,6 +163,7 @@ export class Pools {
       orderNumbers: orderRows.map((o) => o.orderNumber),
       addresses: (await db.select().from(addresses).orderBy(asc(addresses.createdAt))).map((a) => a.id),
       paymentMethods: (await db.select().from(paymentMethods).orderBy(asc(paymentMethods.createdAt))).map((m) => m.id),
+      reviews: (await db.select({ id: reviews.id }).from(reviews).orderBy(asc(reviews.createdAt))).map((r) => r.id),
       activityLogs: (await db.select().from(activityLogs).orderBy(asc(activityLogs.createdAt)).limit(50)).map(
         (a) => a.id,
       ),

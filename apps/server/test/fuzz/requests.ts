@@ -131,8 +131,17 @@ export function hintsFor(pools: Pools, random: Random): Hints {
     const values = pools.ids[pool] ?? [];
     return values.length ? random.pick(values) : undefined;
   };
+  /** A comma list of one to three real ids of `pool`, as a list read's `ids` parameters take them. */
+  const listOf = (pool: string) => {
+    const values = pools.ids[pool] ?? [];
+    return values.length ? Array.from({ length: random.int(1, 3) }, () => random.pick(values)).join(',') : undefined;
+  };
   const fields: Record<string, () => Json | undefined> = {
     productId: () => from('products'),
+    // A guest's wishlist read and the grids' hearts name products by comma lists of ids.
+    ids: () => listOf('products'),
+    productIds: () => listOf('products'),
+    reviewIds: () => listOf('reviews'),
     customerId: () => from('customers'),
     orderId: () => from('orders'),
     categoryId: () => from('categories'),
