@@ -68,7 +68,13 @@ export async function startClusterPair(): Promise<ClusterPair> {
     ownedDir(replicaDir);
     // -R writes standby.signal and primary_conninfo; -X stream brings the WAL written during the copy.
     const from = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'];
-    await as(binaries.pg_basebackup, ['-D', replicaDir, ...from, '-R', '-X', 'stream', '--no-sync']);
+    await as(binaries.pg_basebackup, ['-D', replicaDir, ...from, '-R', '-X', 'stream', '--no-sync']).catch(
+      async (error: unknown) => {
+        // A failed copy must not leave the primary running after the test run.
+        await stop(primaryDir);
+        throw error;
+      },
+    );
     appendFileSync(path.join(replicaDir, 'postgresql.conf'), replicaSettings);
   } else {
     // cp -a keeps the owner and modes PostgreSQL insists on.
