@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import { type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleAll } from 'cockatiel';
-import { Redis } from 'ioredis';
+import { failFastRedis } from '../lib/fail-fast-redis.js';
 
 /** Redis failures in a row that send the counting to this instance's memory. */
 const FAILURES_BEFORE_FALLBACK = 3;
@@ -65,15 +64,8 @@ export async function sharedCounts(
   options: { timeoutMs: number; retryMs: number; keyPrefix: string; log: Log },
 ): Promise<SharedCounts> {
   const { timeoutMs, retryMs, keyPrefix, log } = options;
-  const redis = new Redis(url, {
-    connectTimeout: timeoutMs,
-    commandTimeout: timeoutMs,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-  });
-  // Failures show in readiness and in the breaker's log lines below, not as unhandled error events.
-  redis.on('error', () => {});
-  await once(redis, 'ready', { signal: AbortSignal.timeout(timeoutMs) }).catch(() => {});
+  // Failures show in readiness and in the breaker's log lines below.
+  const redis = await failFastRedis(url, timeoutMs);
 
   const breaker = circuitBreaker(handleAll, {
     halfOpenAfter: retryMs,

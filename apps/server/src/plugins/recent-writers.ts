@@ -1,5 +1,5 @@
-import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastRedis } from '../lib/fail-fast-redis.js';
 
 const KEY_PREFIX = 'seamline-rw-';
 /** Local marks are swept this often so the map holds only the writers of the last window. */
@@ -24,15 +24,7 @@ export class RecentWriters {
   /** Connects to Redis when given one, waiting at most timeoutMs (a missing Redis must not delay the start). */
   static async open(windowMs: number, redisUrl: string | undefined, timeoutMs: number): Promise<RecentWriters> {
     if (!redisUrl) return new RecentWriters(windowMs, undefined);
-    const redis = new Redis(redisUrl, {
-      connectTimeout: timeoutMs,
-      commandTimeout: timeoutMs,
-      // Fail at once while disconnected (then the conservative answer), reconnect in the background.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-    });
-    redis.on('error', () => {});
-    await once(redis, 'ready', { signal: AbortSignal.timeout(timeoutMs) }).catch(() => {});
+    const redis = await failFastRedis(redisUrl, timeoutMs);
     return new RecentWriters(windowMs, redis);
   }
 
