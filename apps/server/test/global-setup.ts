@@ -23,7 +23,8 @@ export default async function setup(project: TestProject) {
   const embedded = dataDir ? await startEmbeddedPostgres({ dataDir, durable: false }) : undefined;
   const serverUrl = process.env.TEST_DATABASE_URL ?? (embedded?.url as string);
 
-  const template = `seamline_template_${process.pid}`;
+  // One per project (both server projects run a setup in this process).
+  const template = `seamline_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
