@@ -4,10 +4,11 @@ import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { type Receiver, startReceiver, TEST_WEBHOOKS } from '../../../test/webhook-receiver.js';
 import { queryRows } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import { events, webhookDeliveries } from '../../db/schema/index.js';
 import { type NewEvent, PUBLISH_EVENTS_TASK, recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { addJob } from '../../lib/queue.js';
+import { publishEvents } from './publish.js';
 
 /** The publishing jobs: one per statement naming its events, and the older one-event jobs still handed on. */
 describe('event publishing jobs', () => {
@@ -70,5 +71,60 @@ describe('event publishing jobs', () => {
     await addJob(t.app.db, PUBLISH_EVENTS_TASK, { eventId: id }, { queueName: 'events' });
     await receiver.waitForAccepted(before + 1);
     expect(receiver.accepted().at(-1)?.id).toBe(id);
+  });
+
+  /** The publishing jobs still waiting that name any of `eventIds`. */
+  async function jobsNaming(eventIds: string[]) {
+    const rows = await queryRows<{ id: string }>(
+      t.app.db,
+      sql`SELECT j.id FROM graphile_worker._private_jobs j
+        JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+        WHERE task.identifier = ${PUBLISH_EVENTS_TASK}
+          AND j.payload::jsonb -> 'eventIds' ?| ${sql`ARRAY[${sql.join(
+            eventIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::text[]`}`,
+    );
+    return rows.length;
+  }
+
+  it('completes the waiting jobs whose events a sweep handed on, and leaves the others', async () => {
+    const before = receiver.accepted().length;
+    // A burst queued while no worker runs: one job per statement, 30 of them.
+    await t.app.queue.stop();
+    try {
+      const objectIds = Array.from({ length: 30 }, (_, step) => `burst-${step}`);
+      for (const [step, id] of objectIds.entries()) await recordEvents(t.app.db, [marker(id, step)]);
+      const burst = (
+        await t.app.db
+          .select({ id: events.id })
+          .from(events)
+          .where(inArray(events.objectId, objectIds))
+          .orderBy(asc(events.seq))
+      ).map((row) => row.id);
+      expect(await jobsNaming(burst)).toBe(30);
+
+      // The first job's run hands on the whole burst and completes the 29 jobs behind it.
+      await publishEvents(t.app.db, { eventIds: [burst[0]!] });
+      const delivered = await t.app.db
+        .select({ eventId: webhookDeliveries.eventId })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.eventId, burst));
+      expect(delivered.map((row) => row.eventId).sort()).toEqual([...burst].sort());
+      expect(await jobsNaming(burst.slice(1))).toBe(0);
+
+      // An event past the sweep keeps its job.
+      await recordEvents(t.app.db, [marker('after-burst', 0)]);
+      const [later] = await t.app.db
+        .select({ id: events.id })
+        .from(events)
+        .where(inArray(events.objectId, ['after-burst']));
+      await publishEvents(t.app.db, { eventIds: [] });
+      expect(await jobsNaming([later!.id])).toBe(1);
+    } finally {
+      await t.app.queue.start();
+    }
+    // With the worker back, the endpoint gets all 31.
+    await receiver.waitForAccepted(before + 31);
   });
 });

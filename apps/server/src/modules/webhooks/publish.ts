@@ -1,7 +1,7 @@
-import { asc, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, min, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
-import type { PublishPayload } from '../../lib/events.js';
+import { PUBLISH_EVENTS_TASK, type PublishPayload } from '../../lib/events.js';
 import { wakeDeliverer } from './delivery-jobs.js';
 
 /** Events handed on by one sweep at most; the next job takes the rest. */
@@ -17,7 +17,12 @@ const SWEEP = 500;
  */
 export async function publishEvents(db: Db, payload: PublishPayload): Promise<void> {
   const eventIds = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
-  if (eventIds.length === 0 || (await alreadyHandedOn(db, eventIds))) return;
+  if (eventIds.length > 0 && !(await alreadyHandedOn(db, eventIds))) await sweep(db, eventIds);
+  await completeHandedOnJobs(db);
+}
+
+/** Hands on `eventIds` and every event committed since the last sweep, in one transaction. */
+async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
     const [own] = await tx
       .select({ seq: min(events.seq) })
@@ -73,20 +78,54 @@ export async function publishEvents(db: Db, payload: PublishPayload): Promise<vo
  * the cursor, or committed after the sweep that passed their place) the sweep's transaction hands them on.
  */
 async function alreadyHandedOn(db: Db, eventIds: readonly string[]): Promise<boolean> {
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const [row] = await queryRows<{ handed: boolean | null }>(
     db,
-    sql`select bool_and(e.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
-          and not exists (
-            select 1 from ${webhookEndpoints} w
-            where w.enabled and e.type = any(w.topics) and w.created_at <= e.occurred_at
-              and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = w.id and d.event_id = e.id)
-          )) as handed
-        from ${events} e where e.id in ${sql`(${sql.join(
-          eventIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`}`,
+    sql`select bool_and(${handedOn(sql`e`)}) as handed from ${events} e where e.id in (${ids})`,
   );
   return row?.handed ?? true;
+}
+
+/**
+ * Whether the event `e` needs no more publishing: a sweep has passed its place and every endpoint that wants it has
+ * its delivery (an event committed after the sweep that passed its place may still lack one).
+ */
+function handedOn(e: SQL): SQL {
+  return sql`(${e}.seq <= coalesce((select last_seq from ${webhookPublishCursor} where id = 1), -1)
+    and not exists (
+      select 1 from ${webhookEndpoints} w
+      where w.enabled and ${e}.type = any(w.topics) and w.created_at <= ${e}.occurred_at
+        and not exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = w.id and d.event_id = ${e}.id)
+    ))`;
+}
+
+/** Waiting publishing jobs looked at by one catch-up, at most. */
+const CATCH_UP = 1_000;
+
+/**
+ * A burst of checkouts (hundreds a second, each statement adding its publishing job) would leave the one-at-a-time
+ * queue behind by its jobs, not by its work: one sweep hands on the events of the jobs waiting behind it, which then
+ * only find that out one at a time (a queue read, the check above and a completion each), slower than they arrive.
+ * So each job completes, in one statement, the waiting jobs whose events are all handed on (events gone count as
+ * handed on, as in alreadyHandedOn). A job locked by a worker is left to it.
+ */
+async function completeHandedOnJobs(db: Db): Promise<void> {
+  // The oldest waiting jobs first, then the test: a backlog the sweeps have not reached costs one bounded read.
+  await db.execute(sql`SELECT count(*) FROM graphile_worker.complete_jobs(ARRAY(
+      SELECT waiting.id FROM (
+        SELECT j.id, j.payload::jsonb AS payload FROM graphile_worker._private_jobs j
+        JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+        WHERE task.identifier = ${PUBLISH_EVENTS_TASK} AND j.locked_at IS NULL
+        ORDER BY j.id LIMIT ${CATCH_UP}
+      ) AS waiting
+      WHERE NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements_text(coalesce(waiting.payload -> 'eventIds',
+            jsonb_build_array(waiting.payload -> 'eventId'))) AS named(id)
+          JOIN ${events} e ON e.id = named.id::char(24)
+        WHERE NOT ${handedOn(sql`e`)})))`);
 }
 
 /** The cursor, locked for this transaction (jobs of queue `events` run one at a time anyway). */
