@@ -17,7 +17,8 @@ const SWEEP = 500;
  */
 export async function publishEvents(db: Db, payload: PublishPayload): Promise<void> {
   const eventIds = 'eventIds' in payload ? payload.eventIds : [payload.eventId];
-  if (eventIds.length > 0 && !(await alreadyHandedOn(db, eventIds))) await sweep(db, eventIds);
+  if (eventIds.length > 0 && !(await alreadyHandedOn(db, eventIds))) return sweep(db, eventIds);
+  // An earlier sweep handed these on: a burst, whose other waiting jobs are likely handed on as well.
   await completeHandedOnJobs(db);
 }
 
@@ -109,8 +110,9 @@ const CATCH_UP = 1_000;
  * A burst of checkouts (hundreds a second, each statement adding its publishing job) would leave the one-at-a-time
  * queue behind by its jobs, not by its work: one sweep hands on the events of the jobs waiting behind it, which then
  * only find that out one at a time (a queue read, the check above and a completion each), slower than they arrive.
- * So each job completes, in one statement, the waiting jobs whose events are all handed on (events gone count as
- * handed on, as in alreadyHandedOn). A job locked by a worker is left to it.
+ * So the first job that finds its events handed on completes, in one statement, the waiting jobs whose events are all
+ * handed on (events gone count as handed on, as in alreadyHandedOn). A job locked by a worker is left to it. A job
+ * that had to sweep does not look: one at a time, each job sweeps, and the look would only add to its cost.
  */
 async function completeHandedOnJobs(db: Db): Promise<void> {
   // The oldest waiting jobs first, then the test: a backlog the sweeps have not reached costs one bounded read.
