@@ -14,5 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,
+    // The files share one module graph per worker (importing React and the app once, not per file); the setup file
+    // resets what a test leaves behind.
+    isolate: false,
   },
 });
