@@ -66,6 +66,11 @@ const inventoryChangeData = z.object({
   available: z.number().int(),
   /** The order that moved the stock (reserve, release, commit, return), else null. */
   orderId: z.string().nullable(),
+  /**
+   * The stock location whose level moved (quantity and reserved above are the variant's totals over every location);
+   * null for an order's reservation split over several locations.
+   */
+  locationId: z.string().nullable(),
 });
 
 /**

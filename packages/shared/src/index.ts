@@ -39,6 +39,7 @@ export * from './reviews.js';
 export * from './saved-views.js';
 export * from './shop-account.js';
 export * from './staff-security.js';
+export * from './locations.js';
 export * from './stock.js';
 export * from './stock-alerts.js';
 export * from './stock-inputs.js';

@@ -35,6 +35,8 @@ export const orderItemView = z.object({
   price: z.number(),
   quantity: z.number(),
   total: z.number(),
+  /** The stock location the line's units are reserved at and ship from. */
+  locationId: z.string(),
 });
 
 /** The order (the specification). `customer` is null for a guest order, which carries `guestEmail`. */

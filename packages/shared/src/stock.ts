@@ -49,9 +49,17 @@ export type StaffStockOperation = (typeof STOCK_OPERATIONS)[number];
 export const ORDER_STOCK_OPERATIONS = ['reserve', 'release', 'commit', 'return'] as const;
 export type OrderStockOperation = (typeof ORDER_STOCK_OPERATIONS)[number];
 /** The operations that change an existing row's quantity or reserved (the one stock function's). */
-export type StockOperation = StaffStockOperation | OrderStockOperation;
+export type StockOperation = StaffStockOperation | OrderStockOperation | TransferStockOperation;
 /** Every value of `inventory_movements.operation`. */
-export const STOCK_MOVEMENT_OPERATIONS = [...STOCK_OPERATIONS, 'create', ...ORDER_STOCK_OPERATIONS] as const;
+/** Transfers between locations: units leave the source when shipped and reach the destination when received. */
+export const TRANSFER_STOCK_OPERATIONS = ['transfer_out', 'transfer_in'] as const;
+export type TransferStockOperation = (typeof TRANSFER_STOCK_OPERATIONS)[number];
+export const STOCK_MOVEMENT_OPERATIONS = [
+  ...STOCK_OPERATIONS,
+  'create',
+  ...ORDER_STOCK_OPERATIONS,
+  ...TRANSFER_STOCK_OPERATIONS,
+] as const;
 export type StockMovementOperation = (typeof STOCK_MOVEMENT_OPERATIONS)[number];
 
 /** How each operation reads: `label` in the history lists, `formLabel` in the Manage Stock dialog's choices. */
@@ -66,6 +74,8 @@ export const STOCK_OPERATION_TEXT: { [K in StockMovementOperation]: { label: str
   release: { label: 'Release' },
   commit: { label: 'Commit' },
   return: { label: 'Return' },
+  transfer_out: { label: 'Transfer out' },
+  transfer_in: { label: 'Transfer in' },
 };
 
 /** The previewed level after a staff operation; never below 0. */

@@ -1,4 +1,4 @@
-import { STOCK, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
+import { DEFAULT_LOCATION_ID, STOCK, STOCK_MOVEMENT_OPERATIONS } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -159,6 +159,11 @@ export const inventory = pgTable(
     reserved: integer('reserved').notNull().default(0),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     /**
+     * Available units (quantity - reserved) at locations that do not ship online orders: not for sale online, so the
+     * storefront subtracts them. Kept by the inventory_levels triggers (migration 0043) and the location edit.
+     */
+    heldOffline: integer('held_offline').notNull().default(0),
+    /**
      * The variant's own SKU, unique case-insensitively. Left empty on insert, the trigger of migration 0016 derives it
      * from the product SKU, size and color (`variant_sku()`), so every insert path (forms, import, seeds) gets one.
      */
@@ -221,6 +226,8 @@ export const inventoryMovements = pgTable(
     reason: text('reason'),
     actorId: refId('actor_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: refId('order_id'),
+    /** Where the units moved (a stock location; rows from before locations existed: the default one). */
+    locationId: refId('location_id').notNull().default(DEFAULT_LOCATION_ID),
     createdAt: createdAt(),
   },
   (t) => [

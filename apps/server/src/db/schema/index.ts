@@ -5,6 +5,7 @@ export * from './carts.js';
 export * from './catalogue.js';
 export * from './events.js';
 export * from './jobs.js';
+export * from './locations.js';
 export * from './order-search.js';
 export * from './orders.js';
 export * from './reviews.js';

@@ -1,5 +1,6 @@
 import {
   COUPON_TYPES,
+  DEFAULT_LOCATION_ID,
   ORDER_STATUSES,
   ORDER_STOCK_STATES,
   PAYMENT_KINDS,
@@ -160,6 +161,11 @@ export const orderItems = pgTable(
     price: money('price').notNull(),
     quantity: integer('quantity').notNull(),
     total: money('total').notNull(),
+    /**
+     * The stock location the line's units are reserved at and ship from (allocation, docs/domain.md § Stock
+     * locations); lines from before locations existed: the default one.
+     */
+    locationId: refId('location_id').notNull().default(DEFAULT_LOCATION_ID),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
 );

@@ -218,6 +218,7 @@ async function settle(tx: Tx, random: Random, order: Placed, createdAt: Date, no
     size: item.size,
     color: item.color,
     quantity: item.quantity,
+    locationId: item.locationId,
   }));
   await moveOrderStock(tx, lines, 'reserved', stockState, {
     orderId: order.id,

@@ -5,7 +5,14 @@ import { inventory, inventoryMovements, products } from '../../db/schema/index.j
 import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
-import { type ChangedStock, lockStockRows, stockEvents } from '../inventory/index.js';
+import {
+  type ChangedStock,
+  emptyLevelsAt,
+  firstLevels,
+  firstLocationSql,
+  lockStockRows,
+  stockEvents,
+} from '../inventory/index.js';
 import { recordProductChanges } from '../products/index.js';
 import type { ImportPlanner, ProductFields, RowDecision } from './import-plan.js';
 
@@ -65,10 +72,16 @@ export async function writeBatch(
         })),
       )
       .returning();
+    // Where the trigger of migration 0043 put each new variant's starting stock.
+    const locationOf = await firstLevels(
+      tx,
+      created.map((row) => row.id),
+    );
     await tx.insert(inventoryMovements).values(
       created.map((row) => ({
         productId: row.productId,
         inventoryId: row.id,
+        locationId: locationOf.get(row.id)!,
         size: row.size,
         color: row.color,
         operation: 'create' as const,
@@ -83,7 +96,7 @@ export async function writeBatch(
     );
     const events = created.flatMap((row) =>
       stockEvents(
-        { ...row, previousQuantity: 0, previousReserved: 0 },
+        { ...row, previousQuantity: 0, previousReserved: 0, locationId: locationOf.get(row.id)! },
         { operation: 'create', quantity: row.quantity },
       ),
     );
@@ -160,32 +173,47 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
     sql`, `,
   );
   const held = wanted.map((d) => combinationKey(d.variant!));
+  // The file's quantity is the level at the first location (docs/domain.md § Stock locations); writeBatch holds the
+  // variants, so the level may be created empty here first.
+  await emptyLevelsAt(
+    tx,
+    wanted.map((d) => d.variant!.id),
+    firstLocationSql,
+  );
   const done = await locksOf(tx).step(
     'inventory',
     () =>
       queryRows<ChangedStock & { q: number }>(
         tx,
         sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
+      variant AS MATERIALIZED (
+        SELECT i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold
+        FROM inventory i WHERE i.id IN (SELECT id FROM wanted) ORDER BY i.id FOR UPDATE
+      ),
       old AS MATERIALIZED (
-        SELECT i.id, i.quantity, i.reserved FROM inventory i WHERE i.id IN (SELECT id FROM wanted) ORDER BY i.id FOR UPDATE
+        SELECT l.inventory_id AS id, l.location_id, l.quantity, l.reserved FROM inventory_levels l
+        WHERE l.inventory_id IN (SELECT id FROM variant) AND l.location_id = ${firstLocationSql}
+        ORDER BY l.inventory_id FOR UPDATE
       ),
       changed AS (
-        UPDATE inventory AS i SET quantity = w.q, updated_at = now()
+        UPDATE inventory_levels AS i SET quantity = w.q, updated_at = now()
         FROM old JOIN wanted w ON w.id = old.id
-        WHERE i.id = old.id AND w.q >= old.reserved
-        RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
-          old.quantity AS previous_quantity, w.q, w.movement_id
+        WHERE i.inventory_id = old.id AND i.location_id = old.location_id AND w.q >= old.reserved
+        RETURNING i.inventory_id AS id, i.location_id, i.quantity, i.reserved, old.quantity AS previous_quantity, w.q,
+          w.movement_id
       ),
       moved AS (
-        INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
+        INSERT INTO inventory_movements (id, product_id, inventory_id, location_id, size, color, operation, quantity,
           previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id)
-        SELECT movement_id, product_id, id, size, color, 'set', q, previous_quantity, quantity, reserved, reserved,
-          ${REASON}, ${actorId}
-        FROM changed
+        SELECT c.movement_id, v.product_id, c.id, c.location_id, v.size, v.color, 'set', c.q, c.previous_quantity,
+          c.quantity, c.reserved, c.reserved, ${REASON}, ${actorId}
+        FROM changed c JOIN variant v ON v.id = c.id
       )
-      SELECT id, product_id AS "productId", sku, size, color, quantity, reserved,
-        low_stock_threshold AS "lowStockThreshold", previous_quantity AS "previousQuantity", q
-      FROM changed`,
+      SELECT c.id, v.product_id AS "productId", v.sku, v.size, v.color,
+        v.quantity + c.quantity - c.previous_quantity AS quantity, v.reserved,
+        v.low_stock_threshold AS "lowStockThreshold", v.quantity AS "previousQuantity", c.q,
+        c.location_id AS "locationId"
+      FROM changed c JOIN variant v ON v.id = c.id`,
       ),
     held,
   );

@@ -14,6 +14,8 @@ export type ChangedStock = {
   lowStockThreshold: number;
   previousQuantity: number;
   previousReserved: number;
+  /** The location whose level moved. */
+  locationId: string;
 };
 
 /**
@@ -39,6 +41,7 @@ export function stockEvents(
     reserved: row.reserved,
     available: row.quantity - row.reserved,
     orderId: change.orderId ?? null,
+    locationId: row.locationId,
   };
   const crossed = row.previousQuantity > row.lowStockThreshold && row.quantity <= row.lowStockThreshold;
   return [
@@ -57,7 +60,7 @@ export function stockEvents(
 
 /**
  * `inventory.changed` of a new order's reservation inside its one statement (reservationSql): a row per reserved
- * variant of `changed` (its CTE), built to the same data as stockEvents. A reservation leaves the quantity as it is,
+ * variant of `changed` (its CTE: one row per variant, its location null when split), built to the same data as stockEvents. A reservation leaves the quantity as it is,
  * so it never raises `inventory.low_stock`.
  */
 export function reservationEvents(changed: SQL, orderId: string) {
@@ -66,7 +69,8 @@ export function reservationEvents(changed: SQL, orderId: string) {
     sql`SELECT c.event_id, 'inventory.changed', c.id, jsonb_build_object('productId', c.product_id, 'variantId', c.id,
         'sku', c.sku, 'size', c.size, 'color', c.color, 'operation', 'reserve', 'change', c.units,
         'previousQuantity', c.quantity, 'quantity', c.quantity, 'previousReserved', c.previous_reserved,
-        'reserved', c.reserved, 'available', c.quantity - c.reserved, 'orderId', ${orderId}::text)
+        'reserved', c.reserved, 'available', c.quantity - c.reserved, 'orderId', ${orderId}::text,
+        'locationId', c.location_id)
       FROM ${changed} AS c`,
   );
 }

@@ -1,8 +1,8 @@
 import { PRODUCT_MESSAGES, type StockOperation } from '@seamline/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { inventory, inventoryMovements } from '../../db/schema/index.js';
+import { inventory, inventoryLevels, inventoryMovements } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
@@ -22,11 +22,14 @@ export type StockChange = {
   color: string;
   operation: StockOperation;
   quantity: number;
+  /** The location whose level changes; left out, the first location (`firstLocationSql`). */
+  locationId?: string | null;
   reason?: string | null;
   actorId?: string | null;
   orderId?: string | null;
 };
 
+/** The variant's figures (the sums over its locations) after and before a change, and the changed level's. */
 export type StockRow = {
   id: string;
   size: string;
@@ -36,13 +39,16 @@ export type StockRow = {
   lowStockThreshold: number;
   previousQuantity: number;
   previousReserved: number;
+  locationId: string;
+  level: { quantity: number; reserved: number; previousQuantity: number; previousReserved: number };
 };
 
 export type StockResult =
   | { ok: true; row: StockRow }
   | { ok: false; reason: 'not_found' | 'insufficient'; available: number };
 
-// new quantity, new reserved, and the condition, in terms of the locked current row `old` and the amount $q.
+// A level's new quantity, new reserved, and the condition, in terms of the locked current level `old` and the amount
+// $q. The variant's figures follow by the triggers of migration 0043.
 const RULES: Record<StockOperation, { quantity: string; reserved: string; when: string }> = {
   add: { quantity: 'old.quantity + $q', reserved: 'old.reserved', when: 'true' },
   subtract: { quantity: 'old.quantity - $q', reserved: 'old.reserved', when: 'old.quantity - old.reserved >= $q' },
@@ -51,7 +57,19 @@ const RULES: Record<StockOperation, { quantity: string; reserved: string; when: 
   release: { quantity: 'old.quantity', reserved: 'old.reserved - $q', when: 'old.reserved >= $q' },
   commit: { quantity: 'old.quantity - $q', reserved: 'old.reserved - $q', when: 'old.reserved >= $q' },
   return: { quantity: 'old.quantity + $q', reserved: 'old.reserved', when: 'true' },
+  transfer_out: { quantity: 'old.quantity - $q', reserved: 'old.reserved', when: 'old.quantity - old.reserved >= $q' },
+  transfer_in: { quantity: 'old.quantity + $q', reserved: 'old.reserved', when: 'true' },
 };
+
+/** The operations that may put units at a location that holds none of the variant yet (its level is created). */
+const STOCKING: ReadonlySet<StockOperation> = new Set(['add', 'set', 'return', 'transfer_in']);
+
+/**
+ * The location a change without one goes to: the first active location by priority that ships online orders (a store
+ * with one location: that one). New variants' starting stock goes there too (trigger of migration 0043).
+ */
+export const firstLocationSql = sql`(SELECT l.id FROM stock_locations l WHERE l.active
+  ORDER BY l.ships_online DESC, l.priority, l.id LIMIT 1)`;
 
 function expression(template: string, quantity: number) {
   const parts = template.split('$q');
@@ -67,9 +85,12 @@ type RawRow = {
   sku: string;
   size: string;
   color: string;
+  variant_quantity: number;
+  variant_reserved: number;
+  low_stock_threshold: number;
+  location_id: string;
   quantity: number;
   reserved: number;
-  low_stock_threshold: number;
   previous_quantity: number;
   previous_reserved: number;
 };
@@ -83,75 +104,137 @@ export async function lockStockRows(db: DbOrTx, combinations: readonly StockComb
   await locksOf(db).stock(combinations);
 }
 
+const variantWhere = (c: StockCombination) =>
+  sql`product_id = ${c.productId} AND lower(size) = lower(${c.size}) AND lower(color) = lower(${c.color})`;
+
+/**
+ * Changes one level: ONE conditional UPDATE of the level, after its variant's row is locked (lock step 4: every level
+ * write holds its variant), plus a movement naming the location. A stocking operation at a location that holds none
+ * of the variant yet first inserts its empty level (an active location only).
+ */
 export async function changeStock(db: DbOrTx, change: StockChange): Promise<StockResult> {
   if (!Number.isInteger(change.quantity) || change.quantity < 0)
     throw new Error('stock quantity must be a whole number ≥ 0');
   const rule = RULES[change.operation];
-  // Step 4 of the lock order; asked again after the order row only for a row this transaction already holds.
+  const location = change.locationId ? sql`${change.locationId}::char(24)` : firstLocationSql;
   const rows = await locksOf(db).step(
     'inventory',
-    () =>
-      queryRows<RawRow>(
+    async () => {
+      if (STOCKING.has(change.operation))
+        await db.execute(sql`WITH variant AS (SELECT id, low_stock_threshold FROM inventory WHERE ${variantWhere(change)} FOR UPDATE)
+          INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
+          SELECT variant.id, l.id, variant.low_stock_threshold FROM variant
+          JOIN stock_locations l ON l.id = ${location} AND l.active
+          ON CONFLICT DO NOTHING`);
+      return queryRows<RawRow>(
         db,
-        sql`WITH old AS (
-          SELECT id, quantity, reserved FROM inventory
-          WHERE product_id = ${change.productId} AND lower(size) = lower(${change.size}) AND lower(color) = lower(${change.color})
+        sql`WITH variant AS MATERIALIZED (
+          SELECT id, product_id, sku, size, color, quantity, reserved, low_stock_threshold FROM inventory
+          WHERE ${variantWhere(change)}
           FOR UPDATE
+        ),
+        old AS MATERIALIZED (
+          SELECT l.inventory_id, l.location_id, l.quantity, l.reserved FROM inventory_levels l
+          WHERE l.inventory_id = (SELECT id FROM variant) AND l.location_id = ${location}
+          FOR UPDATE
+        ),
+        changed AS (
+          UPDATE inventory_levels AS i
+          SET quantity = ${expression(rule.quantity, change.quantity)},
+              reserved = ${expression(rule.reserved, change.quantity)},
+              updated_at = now()
+          FROM old
+          WHERE i.inventory_id = old.inventory_id AND i.location_id = old.location_id
+            AND ${expression(rule.when, change.quantity)}
+          RETURNING i.location_id, i.quantity, i.reserved, old.quantity AS previous_quantity,
+            old.reserved AS previous_reserved
         )
-        UPDATE inventory AS i
-        SET quantity = ${expression(rule.quantity, change.quantity)},
-            reserved = ${expression(rule.reserved, change.quantity)},
-            updated_at = now()
-        FROM old
-        WHERE i.id = old.id AND ${expression(rule.when, change.quantity)}
-        RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
-                  old.quantity AS previous_quantity, old.reserved AS previous_reserved`,
-      ),
+        SELECT v.id, v.product_id, v.sku, v.size, v.color, v.quantity AS variant_quantity,
+          v.reserved AS variant_reserved, v.low_stock_threshold, c.*
+        FROM variant v CROSS JOIN changed c`,
+      );
+    },
     [combinationKey(change)],
   );
   const updated = rows[0];
-  if (!updated) {
-    const [current] = await db
-      .select({ quantity: inventory.quantity, reserved: inventory.reserved })
-      .from(inventory)
-      .where(
-        and(
-          eq(inventory.productId, change.productId),
-          sql`lower(${inventory.size}) = lower(${change.size})`,
-          sql`lower(${inventory.color}) = lower(${change.color})`,
-        ),
-      );
-    return current
-      ? { ok: false, reason: 'insufficient', available: current.quantity - current.reserved }
-      : { ok: false, reason: 'not_found', available: 0 };
-  }
+  if (!updated) return refusal(db, change, location);
+  const level = {
+    quantity: Number(updated.quantity),
+    reserved: Number(updated.reserved),
+    previousQuantity: Number(updated.previous_quantity),
+    previousReserved: Number(updated.previous_reserved),
+  };
+  // The variant's figures before the change, and after it: the trigger adds the level's change at the statement's end.
+  const previousQuantity = Number(updated.variant_quantity);
+  const previousReserved = Number(updated.variant_reserved);
   const row: StockRow = {
     id: updated.id,
     size: updated.size,
     color: updated.color,
-    quantity: Number(updated.quantity),
-    reserved: Number(updated.reserved),
+    quantity: previousQuantity + level.quantity - level.previousQuantity,
+    reserved: previousReserved + level.reserved - level.previousReserved,
     lowStockThreshold: Number(updated.low_stock_threshold),
-    previousQuantity: Number(updated.previous_quantity),
-    previousReserved: Number(updated.previous_reserved),
+    previousQuantity,
+    previousReserved,
+    locationId: updated.location_id,
+    level,
   };
   await db.insert(inventoryMovements).values({
     productId: change.productId,
     inventoryId: row.id,
+    locationId: row.locationId,
     size: row.size,
     color: row.color,
     operation: change.operation,
     quantity: change.quantity,
-    previousQuantity: row.previousQuantity,
-    newQuantity: row.quantity,
-    previousReserved: row.previousReserved,
-    newReserved: row.reserved,
+    previousQuantity: level.previousQuantity,
+    newQuantity: level.quantity,
+    previousReserved: level.previousReserved,
+    newReserved: level.reserved,
     reason: change.reason ?? null,
     actorId: change.actorId ?? null,
     orderId: change.orderId ?? null,
   });
   await recordEvents(db, stockEvents({ ...row, productId: updated.product_id, sku: updated.sku }, change));
   return { ok: true, row };
+}
+
+/**
+ * Creates the empty levels the variants lack at a location, so a following statement can set them. The caller holds
+ * the variants' rows (lock step 4): every level write does.
+ */
+export async function emptyLevelsAt(db: DbOrTx, inventoryIds: readonly string[], location: SQL): Promise<void> {
+  if (inventoryIds.length === 0) return;
+  await db.execute(sql`INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
+    SELECT i.id, ${location}, i.low_stock_threshold FROM inventory i
+    WHERE i.id IN (${sql.join(
+      inventoryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    ORDER BY i.id
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Each new variant's location: where the trigger of migration 0043 put its starting stock (its only level). */
+export async function firstLevels(db: DbOrTx, inventoryIds: readonly string[]): Promise<Map<string, string>> {
+  if (inventoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ inventoryId: inventoryLevels.inventoryId, locationId: inventoryLevels.locationId })
+    .from(inventoryLevels)
+    .where(inArray(inventoryLevels.inventoryId, [...inventoryIds]));
+  return new Map(rows.map((row) => [row.inventoryId, row.locationId]));
+}
+
+/** Why a change was refused: no such variant (or level, for a taking operation), or not enough at the location. */
+async function refusal(db: DbOrTx, change: StockChange, location: SQL): Promise<StockResult> {
+  const [current] = await queryRows<{ level: boolean; available: number }>(
+    db,
+    sql`SELECT l.inventory_id IS NOT NULL AS level, coalesce(l.quantity - l.reserved, 0)::int AS available
+      FROM inventory i LEFT JOIN inventory_levels l ON l.inventory_id = i.id AND l.location_id = ${location}
+      WHERE ${variantWhere(change)}`,
+  );
+  if (!current) return { ok: false, reason: 'not_found', available: 0 };
+  return { ok: false, reason: 'insufficient', available: Number(current.available) };
 }
 
 export type NewVariant = {
@@ -204,9 +287,11 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
     if (!existing) await assertVariantCodesFree(db, variant);
     return null;
   }
+  const locationId = (await firstLevels(db, [row.id])).get(row.id)!;
   await db.insert(inventoryMovements).values({
     productId: row.productId,
     inventoryId: row.id,
+    locationId,
     size: row.size,
     color: row.color,
     operation: 'create',
@@ -218,7 +303,7 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
     reason: variant.reason ?? null,
     actorId: variant.actorId ?? null,
   });
-  const created = { ...row, previousQuantity: 0, previousReserved: 0 };
+  const created = { ...row, previousQuantity: 0, previousReserved: 0, locationId };
   await recordEvents(db, stockEvents(created, { operation: 'create', quantity: row.quantity }));
   return row;
 }
@@ -227,21 +312,32 @@ export type Reservation = { inventoryId: string; productId: string; quantity: nu
 type ReservationContext = { reason: string; actorId: string | null; orderId: string };
 
 /**
- * The reservation of several combinations for a new order, as common table expressions of ONE statement that is
- * all-or-nothing (so it is safe even outside a transaction):
+ * The reservation of several combinations for a new order, allocated over the stock locations, as common table
+ * expressions of ONE statement that is all-or-nothing (so it is safe even outside a transaction):
  * - `locked_products`, `old`: steps 3 and 4 of the lock order (lib/locked-transaction.ts; the caller runs the
- *   statement as `locks.steps(['products', 'inventory', 'order'], …)`) — the products FOR KEY SHARE in id order (an InitPlan that
- *   runs before the first inventory row is read), then the inventory rows FOR UPDATE in id order;
- * - `stock`: per wanted row, whether the locked current row covers the units (`quantity - reserved >= units`);
- *   `enough` (SQL) is true when every row does, `shortIds` (SQL, JSON array) names the rows that do not;
- * - `changed`, `moved`: add to `reserved` and write a `reserve` movement per row — only when `gate` (SQL over the
- *   statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds — and its
- *   `inventory.changed` event, in the CTE `recorded` names: the statement publishes it with its other events
- *   (lib/events.ts `publishInStatement`).
- * Rows given twice must be summed by the caller. The caller's order insert keeps the lock order: its analytics rows
- * are locked by its AFTER triggers, which run when the statement ends, after every stock row.
+ *   statement as `locks.steps(['products', 'inventory', 'order'], …)`) — the products FOR KEY SHARE in id order (an
+ *   InitPlan that runs before the first inventory row is read), then the variants FOR UPDATE in id order, then
+ *   (`lvl`) their levels at the candidate locations FOR UPDATE in (variant, location) order;
+ * - `loc`: the candidate locations: the active ones that ship online orders, or the one pickup location asked for;
+ * - `alloc`, the allocation rule (docs/domain.md § Stock locations): the first location by priority whose levels cover
+ *   every line (`whole`); else each line is split over the locations by priority, taking what each has free;
+ * - `stock`: per wanted variant, whether the allocation covers its units; `enough` (SQL) is true when every one is,
+ *   `shortIds` (SQL, JSON array) names the ones that are not;
+ * - `changed`, `moved`: add to the levels' `reserved` and write a `reserve` movement per level — only when `gate` (SQL
+ *   over the statement's other CTEs, e.g. "the order row was inserted", itself conditioned on `enough`) holds; the
+ *   variants' figures follow by the level trigger at the statement's end — and each variant's `inventory.changed`
+ *   event, in the CTE `recorded` names: the statement publishes it with its other events (lib/events.ts
+ *   `publishInStatement`).
+ * Rows given twice must be summed by the caller. The order's lines take their locations from `alloc`
+ * (orders/order-stock.ts `insertItemsAfter`). The caller's order insert keeps the lock order: its analytics rows are
+ * locked by its AFTER triggers, which run when the statement ends, after every stock row.
  */
-export function reservationSql(reservations: readonly Reservation[], ctx: ReservationContext, gate: SQL) {
+export function reservationSql(
+  reservations: readonly Reservation[],
+  ctx: ReservationContext,
+  gate: SQL,
+  pickupLocationId: string | null = null,
+) {
   if (reservations.length === 0) throw new Error('a reservation needs at least one combination');
   const productIds = [...new Set(reservations.map((r) => r.productId))];
   const wanted = sql.join(
@@ -250,6 +346,7 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
     ),
     sql`, `,
   );
+  const candidates = pickupLocationId ? sql`l.id = ${pickupLocationId} AND l.pickup` : sql`l.ships_online`;
   const locks = sql`wanted (id, units, movement_id, event_id) AS (VALUES ${wanted}),
     locked_products AS MATERIALIZED (
       SELECT id FROM products WHERE id IN (${sql.join(
@@ -258,28 +355,58 @@ export function reservationSql(reservations: readonly Reservation[], ctx: Reserv
       )}) ORDER BY id FOR KEY SHARE
     ),
     old AS MATERIALIZED (
-      SELECT i.id, i.product_id, i.quantity, i.reserved FROM inventory i
+      SELECT i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved FROM inventory i
       WHERE i.id IN (SELECT id FROM wanted) AND (SELECT count(*) FROM locked_products) >= 0
       ORDER BY i.id FOR UPDATE
     ),
+    loc AS MATERIALIZED (SELECT l.id, l.priority FROM stock_locations l WHERE l.active AND ${candidates}),
+    lvl AS MATERIALIZED (
+      SELECT v.inventory_id, v.location_id, v.quantity, v.reserved FROM inventory_levels v
+      WHERE v.inventory_id IN (SELECT id FROM old) AND v.location_id IN (SELECT id FROM loc)
+      ORDER BY v.inventory_id, v.location_id FOR UPDATE
+    ),
+    cand AS MATERIALIZED (
+      SELECT w.id, w.units, v.location_id, loc.priority, v.quantity - v.reserved AS free
+      FROM wanted w JOIN lvl v ON v.inventory_id = w.id JOIN loc ON loc.id = v.location_id
+    ),
+    whole AS MATERIALIZED (
+      SELECT location_id FROM cand WHERE free >= units GROUP BY location_id, priority
+      HAVING count(*) = (SELECT count(*) FROM wanted) ORDER BY priority, location_id LIMIT 1
+    ),
+    alloc AS MATERIALIZED (
+      SELECT c.id, c.location_id, c.priority, c.units AS take FROM cand c JOIN whole USING (location_id)
+      UNION ALL
+      SELECT s.id, s.location_id, s.priority, s.take FROM (
+        SELECT c.id, c.location_id, c.priority, LEAST(c.free, c.units - coalesce(sum(c.free) OVER (PARTITION BY c.id
+          ORDER BY c.priority, c.location_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)) AS take
+        FROM cand c WHERE c.free > 0 AND NOT EXISTS (SELECT 1 FROM whole)
+      ) AS s WHERE s.take > 0
+    ),
     stock AS MATERIALIZED (
-      SELECT w.id, coalesce(old.quantity - old.reserved >= w.units, false) AS enough
-      FROM wanted w LEFT JOIN old ON old.id = w.id
+      SELECT w.id, coalesce((SELECT sum(a.take) FROM alloc a WHERE a.id = w.id), 0) >= w.units AS enough
+      FROM wanted w
     )`;
-  const events = reservationEvents(sql`changed`, ctx.orderId);
+  const events = reservationEvents(sql`reserved_variants`, ctx.orderId);
   const changes = sql`changed AS (
-      UPDATE inventory AS i SET reserved = old.reserved + w.units, updated_at = now()
-      FROM old JOIN wanted w ON w.id = old.id
-      WHERE i.id = old.id AND old.quantity - old.reserved >= w.units AND ${gate}
-      RETURNING i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, old.reserved AS previous_reserved,
-        w.units, w.movement_id, w.event_id
+      UPDATE inventory_levels AS i SET reserved = i.reserved + a.take, updated_at = now()
+      FROM alloc a
+      WHERE i.inventory_id = a.id AND i.location_id = a.location_id AND ${gate}
+      RETURNING i.inventory_id, i.location_id, i.quantity, i.reserved, i.reserved - a.take AS previous_reserved, a.take
     ),
     moved AS (
-      INSERT INTO inventory_movements (id, product_id, inventory_id, size, color, operation, quantity,
+      INSERT INTO inventory_movements (id, product_id, inventory_id, location_id, size, color, operation, quantity,
         previous_quantity, new_quantity, previous_reserved, new_reserved, reason, actor_id, order_id)
-      SELECT movement_id, product_id, id, size, color, 'reserve', units, quantity, quantity, previous_reserved,
-        reserved, ${ctx.reason}, ${ctx.actorId}, ${ctx.orderId}
-      FROM changed
+      SELECT substr(md5(w.movement_id || c.location_id), 1, 24), o.product_id, c.inventory_id, c.location_id, o.size,
+        o.color, 'reserve', c.take, c.quantity, c.quantity, c.previous_reserved, c.reserved, ${ctx.reason},
+        ${ctx.actorId}, ${ctx.orderId}
+      FROM changed c JOIN wanted w ON w.id = c.inventory_id JOIN old o ON o.id = c.inventory_id
+    ),
+    reserved_variants AS (
+      SELECT o.id, o.product_id, o.sku, o.size, o.color, o.quantity, o.reserved AS previous_reserved,
+        o.reserved + sum(c.take)::int AS reserved, sum(c.take)::int AS units, w.event_id,
+        CASE WHEN count(*) = 1 THEN min(c.location_id) END AS location_id
+      FROM changed c JOIN old o ON o.id = c.inventory_id JOIN wanted w ON w.id = c.inventory_id
+      GROUP BY o.id, o.product_id, o.sku, o.size, o.color, o.quantity, o.reserved, w.event_id
     ),
     ${events.ctes}`;
   return {

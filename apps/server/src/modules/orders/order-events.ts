@@ -1,5 +1,5 @@
 import type { OrderStatus, OrderView, PaymentStatus } from '@seamline/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { orders } from '../../db/schema/index.js';
 import { eventsInStatement, type NewEvent, recordEvents } from '../../lib/events.js';
@@ -55,10 +55,18 @@ export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): Orde
 }
 
 /** order.created as part of the order's one statement: written only when the order row (`placed`) was inserted. */
-export function orderCreatedEvent(view: OrderView) {
+export function orderCreatedEvent(view: OrderView, lines: SQL) {
+  // The lines as allocated (order-stock.ts insertItemsAfter: a line split over locations is several rows): each
+  // ordered line's view, with the id, units, total and location of each row it became.
+  const items = sql`(SELECT jsonb_agg(e.item || jsonb_build_object('_id', l.id, 'id', l.id, 'quantity', l.quantity,
+      'total', l.total::float8, 'locationId', l.location_id) ORDER BY e.ord, l.id <> e.item->>'_id', l.location_id)
+    FROM jsonb_array_elements(${JSON.stringify(view.items)}::jsonb) WITH ORDINALITY AS e (item, ord)
+    JOIN ${lines} AS l ON l.product_id = e.item->>'productId' AND l.size = e.item->>'size'
+      AND l.color = e.item->>'color')`;
   return eventsInStatement(
     'placed',
-    sql`SELECT ${newId()}, 'order.created', placed.id, ${JSON.stringify(view)}::jsonb FROM placed`,
+    sql`SELECT ${newId()}, 'order.created', placed.id, jsonb_set(${JSON.stringify(view)}::jsonb, '{items}', ${items})
+      FROM placed`,
   );
 }
 

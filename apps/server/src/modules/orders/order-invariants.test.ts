@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, placeOrder, stockOf } from '../../../test/orders.js';
-import { coupons, inventory, orders, users } from '../../db/schema/index.js';
+import { coupons, inventory, inventoryLevels, orders, users } from '../../db/schema/index.js';
 
 /** The order path keeps the rules it relies on: stock it cannot move, a racing deactivation, an exhausted coupon. */
 let t: TestApp;
@@ -16,12 +16,20 @@ afterAll(async () => t.close());
 
 const line = (productId: string, quantity = 1) => ({ productId, size: 'M', color: 'Black', quantity });
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-/** Drift made behind the service's back: the variant no longer holds the units the order reserved. */
+/** Drift made behind the service's back: the variant's level no longer holds the units the order reserved. */
 const dropReservation = (productId: string) =>
   t.app.db
-    .update(inventory)
+    .update(inventoryLevels)
     .set({ reserved: 0 })
-    .where(and(eq(inventory.productId, productId), eq(inventory.size, 'M')));
+    .where(
+      inArray(
+        inventoryLevels.inventoryId,
+        t.app.db
+          .select({ id: inventory.id })
+          .from(inventory)
+          .where(and(eq(inventory.productId, productId), eq(inventory.size, 'M'))),
+      ),
+    );
 
 describe('order stock the inventory cannot honour', () => {
   it('stops a cancel (release) and a shipment (commit) with 409 and changes nothing', async () => {

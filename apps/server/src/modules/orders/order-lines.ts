@@ -95,7 +95,8 @@ async function readCart(db: DbOrTx, items: readonly OrderItemInput[], email?: st
     db,
     sql`SELECT p.id, p.name, p.slug, p.sku, p.price, p.sale_price, p.is_active,
           (SELECT im.original FROM product_images im WHERE im.product_id = p.id ORDER BY im.position LIMIT 1) AS image,
-          i.id AS variant_id, i.sku AS variant_sku, i.price_override, i.size, i.color, i.quantity, i.reserved, ${account} AS account
+          i.id AS variant_id, i.sku AS variant_sku, i.price_override, i.size, i.color, i.quantity,
+          i.reserved + i.held_offline AS reserved, ${account} AS account
         FROM products p
         LEFT JOIN inventory i ON i.product_id = p.id
           AND (i.product_id, lower(i.size), lower(i.color)) IN (${sql.join(

@@ -1,12 +1,15 @@
 import type { OrderStatus, OrderStockState, PaymentStatus, StockOperation } from '@seamline/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowFromJson } from '../../db/client.js';
 import { orderItems, type orders } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { changeStock, lockStockRows } from '../inventory/index.js';
 import { insufficientStock, type PricedLine, unitsByVariant } from './order-lines.js';
 
-type Line = Pick<typeof orderItems.$inferSelect, 'productId' | 'productName' | 'size' | 'color' | 'quantity'>;
+type Line = Pick<
+  typeof orderItems.$inferSelect,
+  'productId' | 'productName' | 'size' | 'color' | 'quantity' | 'locationId'
+>;
 type Context = { orderId: string; actorId: string | null; reason: string };
 
 const CLOSED: readonly OrderStatus[] = ['cancelled', 'refunded'];
@@ -35,7 +38,7 @@ export function targetStockState(
  */
 async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: StockOperation, ctx: Context) {
   const present = lines.filter((line): line is Line & { productId: string } => line.productId !== null);
-  for (const wanted of unitsByVariant(present)) {
+  for (const wanted of unitsByLevel(present)) {
     const result = await changeStock(db, { ...wanted, operation, ...ctx });
     if (result.ok || result.reason === 'not_found') continue;
     const name = present.find((line) => line.productId === wanted.productId)!.productName;
@@ -46,6 +49,18 @@ async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: Stock
     );
   }
 }
+
+/** Units per variant and location (a line's units move at its location), in a fixed order. */
+function unitsByLevel(lines: readonly (Line & { productId: string })[]) {
+  const locations = [...new Set(lines.map((line) => line.locationId))];
+  return locations
+    .flatMap((locationId) =>
+      unitsByVariant(lines.filter((line) => line.locationId === locationId)).map((units) => ({ ...units, locationId })),
+    )
+    .sort((a, b) => (levelKey(a) < levelKey(b) ? -1 : levelKey(a) > levelKey(b) ? 1 : 0));
+}
+const levelKey = (u: { productId: string; size: string; color: string; locationId: string }) =>
+  `${u.productId}|${u.size.toLowerCase()}|${u.color.toLowerCase()}|${u.locationId}`;
 
 /** Locks the products and variants of an order's lines (lock order step 3 and 4), before the order row itself. */
 export async function lockOrderStock(db: DbOrTx, orderId: string): Promise<void> {
@@ -127,18 +142,53 @@ export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
     RETURNING *`;
 }
 
-/** INSERT of a new order's lines as a statement part, inserting only when `placed` (a CTE of the order) has a row. */
-export function insertItemsAfter(items: readonly (typeof orderItems.$inferSelect)[], placed: SQL): SQL {
+/** A new order's line before allocation: its row without a location, and its variant. */
+export type NewLine = Omit<typeof orderItems.$inferSelect, 'locationId'> & { inventoryId: string };
+
+/** A new order's lines, one per variant: lines of the same size/colour are summed into the first (one price). */
+export function oneLinePerVariant(lines: readonly PricedLine[]): PricedLine[] {
+  const byVariant = new Map<string, PricedLine>();
+  for (const line of lines) {
+    const first = byVariant.get(line.inventoryId);
+    byVariant.set(line.inventoryId, first ? { ...first, quantity: first.quantity + line.quantity } : line);
+  }
+  return [...byVariant.values()];
+}
+
+/**
+ * INSERT of a new order's lines as a statement part, only when `placed` (a CTE of the order) has a row, at the
+ * locations of `alloc` (the reservation's allocation: variant id, location id, priority, units). A line whose units
+ * come from several locations becomes a row per location, by priority: the first keeps the line's id, the others
+ * take ids derived from it. RETURNING the rows.
+ */
+export function insertItemsAfter(items: readonly NewLine[], placed: SQL, alloc: SQL): SQL {
   const values = items.map(
     (item) =>
-      sql`(${item.id}, ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.variantSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric, ${item.quantity}::int, ${item.total}::numeric)`,
+      sql`(${item.id}, ${item.inventoryId}::char(24), ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.variantSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric)`,
   );
   return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, image,
-      size, color, price, quantity, total)
-    SELECT v.id, o.id, v.product_id, v.product_name, v.product_slug, v.product_sku, v.variant_sku, v.image, v.size, v.color, v.price,
-      v.quantity, v.total
+      size, color, price, quantity, total, location_id)
+    SELECT CASE WHEN a.rank = 1 THEN v.id ELSE substr(md5(v.id || a.location_id), 1, 24) END, o.id, v.product_id,
+      v.product_name, v.product_slug, v.product_sku, v.variant_sku, v.image, v.size, v.color, v.price, a.take,
+      v.price * a.take, a.location_id
     FROM ${placed} AS o CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
-      AS v (id, product_id, product_name, product_slug, product_sku, variant_sku, image, size, color, price, quantity, total)`;
+      AS v (id, inventory_id, product_id, product_name, product_slug, product_sku, variant_sku, image, size, color, price)
+    JOIN (SELECT x.id, x.location_id, x.take,
+        row_number() OVER (PARTITION BY x.id ORDER BY x.priority, x.location_id) AS rank FROM ${alloc} AS x) AS a
+      ON a.id = v.inventory_id
+    RETURNING *`;
+}
+
+/** The rows `insertItemsAfter` wrote, in the order's line order (a split line's first row first). */
+export function allocatedLines(ordered: readonly NewLine[], rows: readonly Record<string, unknown>[]) {
+  const lines = rows.map((row) => rowFromJson(orderItems, row));
+  const rank = (line: (typeof lines)[number]) => {
+    const index = ordered.findIndex(
+      (o) => o.productId === line.productId && o.size === line.size && o.color === line.color,
+    );
+    return index * 2 + (ordered[index]?.id === line.id ? 0 : 1);
+  };
+  return lines.sort((a, b) => rank(a) - rank(b) || (a.locationId < b.locationId ? -1 : 1));
 }
 
 /** Moves the order's stock from one state to another, each step at most once. */

@@ -37,6 +37,7 @@ export function toOrderView(order: OrderRow, items: readonly ItemRow[], customer
       price: item.price,
       quantity: item.quantity,
       total: item.total,
+      locationId: item.locationId,
     })),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     subtotal: order.subtotal,

@@ -27,7 +27,15 @@ import { bindIntentToOrder } from '../payments/index.js';
 import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
 import { orderPlacedMail } from './order-mails.js';
-import { assertReserved, insertItemsAfter, insertOrderWhen, unitsByInventoryRow } from './order-stock.js';
+import {
+  allocatedLines,
+  assertReserved,
+  insertItemsAfter,
+  insertOrderWhen,
+  type NewLine,
+  oneLinePerVariant,
+  unitsByInventoryRow,
+} from './order-stock.js';
 import { toOrderView } from './order-view.js';
 import { isOfflineMethod, type PaymentTerms, paymentTerms } from './payment-terms.js';
 
@@ -155,7 +163,7 @@ export async function placeOrder(
   /** The cart already priced in this transaction (guest checkout reads it with the buyer's account). */
   priced?: PricedLine[],
 ): Promise<OrderView> {
-  const lines = priced ?? (await priceLines(tx, input.items));
+  const lines = oneLinePerVariant(priced ?? (await priceLines(tx, input.items)));
   const orderId = newId();
   const preview = computeOrderTotals({ lines });
   const coupon = await applyCouponDiscount(tx, {
@@ -195,9 +203,10 @@ export async function placeOrder(
     createdAt: placedAt,
     updatedAt: placedAt,
   });
-  const items: (typeof orderItems.$inferSelect)[] = lines.map((line) => ({
+  const ordered: NewLine[] = lines.map((line) => ({
     id: newId(),
     orderId,
+    inventoryId: line.inventoryId,
     productId: line.productId,
     productName: line.productName,
     productSlug: line.productSlug,
@@ -229,6 +238,7 @@ export async function placeOrder(
         .where(eq(users.id, buyer.customerId))
     : [];
   let order: typeof orders.$inferSelect | undefined;
+  let items: (typeof orderItems.$inferSelect)[] = [];
   let orderNumber = '';
   for (let attempt = 0; !order; attempt++) {
     if (attempt === 5) throw new Error('could not allocate a unique order number');
@@ -240,24 +250,27 @@ export async function placeOrder(
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
     );
-    const created = orderCreatedEvent(toOrderView(newOrderRow(values), items, customer ?? null));
+    const unallocated = ordered.map(({ inventoryId: _variant, ...line }) => ({ ...line, locationId: '' }));
+    const created = orderCreatedEvent(toOrderView(newOrderRow(values), unallocated, customer ?? null), sql`lines`);
     // One publishing job for the statement's events (the reservations' and the order's).
     const publish = publishInStatement([reservation.recorded, created.recorded]);
     const [result] = await locksOf(tx).steps(rows, () =>
-      queryRowsPrepared<{ short: unknown; order: unknown }>(
+      queryRowsPrepared<{ short: unknown; order: unknown; lines: unknown }>(
         tx,
         sql`WITH ${reservation.locks},
           placed AS (${insertOrderWhen(values, reservation.enough)}),
           ${reservation.changes},
-          lines AS (${insertItemsAfter(items, sql`placed`)}),
+          lines AS (${insertItemsAfter(ordered, sql`placed`, sql`alloc`)}),
           ${created.ctes},
           ${publish.ctes}
-          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order", ${publish.count} AS published
+          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order",
+            (SELECT json_agg(row_to_json(lines)) FROM lines) AS lines, ${publish.count} AS published
           FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
       ),
     );
     assertReserved(wanted, jsonValue<string[]>(result!.short));
     order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;
+    if (order) items = allocatedLines(ordered, jsonValue<Record<string, unknown>[]>(result!.lines));
   }
   await recordCouponRedemption(tx, {
     orderId,

@@ -238,7 +238,7 @@ export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<Sto
         ${products.isTikTokTrending} AS "isTikTokTrending", ${products.rating}, ${products.reviewCount} AS "reviewCount",
         ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
         (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
-            'reserved', i.reserved)), '[]'::json)
+            'reserved', i.reserved + i.held_offline)), '[]'::json)
           FROM inventory i WHERE i.product_id = ${products.id}) AS inventory,
         (SELECT coalesce(json_agg(json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail,
             'alt', pi.alt) ORDER BY pi.position), '[]'::json)

@@ -19,7 +19,7 @@ function summaryPage(q: ProductPageQuery): SQL {
         ${products.salePrice}::float8 AS "salePrice", ${products.rating}::float8 AS rating,
         ${products.reviewCount} AS "reviewCount", row_number() OVER (ORDER BY ${q.orderBy}) AS position,
         (SELECT coalesce(json_agg(json_build_object('size', i.size, 'color', i.color, 'quantity', i.quantity,
-            'reserved', i.reserved)), '[]'::json)
+            'reserved', i.reserved + i.held_offline)), '[]'::json)
           FROM inventory i WHERE i.product_id = ${products.id}) AS variants,
         (SELECT json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail, 'alt', pi.alt)
           FROM product_images pi WHERE pi.product_id = ${products.id} ORDER BY pi.position LIMIT 1) AS image

@@ -28,7 +28,7 @@ export async function listWishlist(db: Db, userId: string, page: number, limit: 
           (SELECT pi.thumbnail FROM product_images pi WHERE pi.product_id = w.product_id
             ORDER BY pi.position LIMIT 1) AS image,
           (SELECT coalesce(json_agg(json_build_object('size', i.size, 'color', i.color,
-              'available', GREATEST(i.quantity - i.reserved, 0)) ORDER BY i.size, i.color), '[]'::json)
+              'available', GREATEST(i.quantity - i.reserved - i.held_offline, 0)) ORDER BY i.size, i.color), '[]'::json)
             FROM inventory i WHERE i.product_id = w.product_id) AS stock,
           count(*) OVER ()::int AS total
         FROM wishlist_items w JOIN ${products} ON ${products.id} = w.product_id

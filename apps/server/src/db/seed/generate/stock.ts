@@ -62,7 +62,7 @@ export async function settleStock(db: DbOrTx, run: Run, batch: number, first: nu
             inv.id, inv.size, inv.color, moves.operation, moves.q, moves.prev_q, moves.new_q, moves.prev_r,
             moves.new_r, moves.reason, moves.order_id, moves.at
           FROM moves JOIN inv ON inv.id = moves.inventory_id)
-      UPDATE inventory SET quantity = sums.free + sums.held, reserved = sums.held, updated_at = ${run.now}
-      FROM sums WHERE inventory.id = sums.id`),
+      UPDATE inventory_levels AS l SET quantity = sums.free + sums.held, reserved = sums.held, updated_at = ${run.now}
+      FROM sums WHERE l.inventory_id = sums.id`),
   );
 }

@@ -1,0 +1,58 @@
+import { LOCATION_KINDS } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { inventory } from './catalogue.js';
+import { createdAt, idColumn, oneOf, refId, updatedAt } from './common.js';
+
+/**
+ * A warehouse or shop that holds stock (docs/domain.md § Stock locations). `priority` is the fulfilment order (1
+ * first); online orders are allocated among the active locations that ship them, pickup orders at their shop.
+ */
+export const stockLocations = pgTable(
+  'stock_locations',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: LOCATION_KINDS }).notNull(),
+    address: text('address').notNull().default(''),
+    shipsOnline: boolean('ships_online').notNull().default(true),
+    pickup: boolean('pickup').notNull().default(false),
+    priority: integer('priority').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_locations_name_idx').on(sql`lower(${t.name})`),
+    oneOf('stock_locations_kind_check', t.kind, LOCATION_KINDS),
+  ],
+);
+
+/**
+ * One size/colour's stock at one location. The variant's `inventory.quantity` and `reserved` are the sums of its
+ * levels, kept by the triggers of migration 0043 (a level is inserted empty, or as its variant's starting stock by
+ * the variant's own insert, and changes by UPDATE). A level changes only under its variant's inventory row lock, so
+ * the variant lock orders every level write (lib/locked-transaction.ts).
+ */
+export const inventoryLevels = pgTable(
+  'inventory_levels',
+  {
+    inventoryId: refId('inventory_id')
+      .notNull()
+      .references(() => inventory.id, { onDelete: 'cascade' }),
+    locationId: refId('location_id')
+      .notNull()
+      .references(() => stockLocations.id),
+    quantity: integer('quantity').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'inventory_levels_pkey', columns: [t.inventoryId, t.locationId] }),
+    index('inventory_levels_location_idx').on(t.locationId, t.inventoryId),
+    check('inventory_levels_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('inventory_levels_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
+    check('inventory_levels_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
