@@ -1329,6 +1329,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/items/{itemId}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reserve a line at another stock location before it ships
+         * @description The line's units are released at its location and reserved at `locationId` in one transaction, after the same locks as shipping the order takes, so a reassignment racing a shipment is applied before or after it, never both. 409 "Only lines whose units are still reserved (not shipped, cancelled or refunded) can be reassigned" once the order's stock is committed or given back; 409 when the new location has not enough available; 404 for an unknown line or location. Recorded in the activity log and as an `order.line_reassigned` event.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
+         */
+        put: operations["reassignOrderLine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -7793,6 +7815,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8006,6 +8029,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8141,6 +8165,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8302,6 +8327,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8477,6 +8503,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8674,6 +8701,145 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reassignOrderLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationId": "000000000000000000000001"
+                 *     }
+                 */
+                "application/json": {
+                    locationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8816,6 +8982,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9036,6 +9203,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9249,6 +9417,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9465,6 +9634,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9603,6 +9773,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9736,6 +9907,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9869,6 +10041,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10018,6 +10191,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10150,6 +10324,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10335,6 +10510,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10478,6 +10654,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10624,6 +10801,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10986,6 +11164,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -11150,6 +11329,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12267,6 +12447,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12594,7 +12775,7 @@ export interface operations {
                                 productName: string;
                                 variant: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -14810,7 +14991,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -14877,7 +15058,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -17562,7 +17743,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17608,7 +17789,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                 };
             };
         };
@@ -17627,7 +17808,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17677,7 +17858,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17755,7 +17936,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                     enabled?: boolean;
                 };
             };
@@ -17775,7 +17956,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17825,7 +18006,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;

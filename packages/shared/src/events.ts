@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'order.status_changed',
   'order.cancelled',
   'order.refunded',
+  'order.line_reassigned',
   'return.requested',
   'return.decided',
   'review.moderated',
@@ -85,6 +86,12 @@ export const EVENT_DATA = {
   'order.cancelled': orderView,
   /** `amount`: the money this refund gave back. */
   'order.refunded': orderView.extend({ amount: z.number() }),
+  /** Staff moved a line's reservation to another stock location before it shipped. */
+  'order.line_reassigned': orderView.extend({
+    itemId: z.string(),
+    fromLocationId: z.string(),
+    toLocationId: z.string(),
+  }),
   'return.requested': returnRequestView,
   'return.decided': returnRequestView,
   /** A staff step on a review (`reply`: the store's public reply was set), with the review after it. */

@@ -54,3 +54,14 @@ export const locationOrderInput = z.object({
 
 /** A stock movement, staff change or order line names its location; left out, the first location by priority. */
 export const locationIdField = z.string().length(24, LOCATION_MESSAGES.notFound);
+
+export const REASSIGN_MESSAGES = {
+  lineNotFound: 'Order line not found',
+  notReserved: 'Only lines whose units are still reserved (not shipped, cancelled or refunded) can be reassigned',
+  productGone: 'The product of this line no longer exists',
+  insufficient: (name: string, size: string, color: string, location: string) =>
+    `Not enough ${name} (${size}/${color}) at ${location} for this line`,
+} as const;
+
+/** PUT /admin/orders/{id}/items/{itemId}/location: reserve the line's units at another location instead. */
+export const reassignLineInput = z.object({ locationId: locationIdField });

@@ -63,7 +63,7 @@ describe('previewStockLevel', () => {
 });
 
 describe('stock-movement operations (one table for the stock function, the database and the screens)', () => {
-  it('are the staff operations, create and the order operations, each with its history label', () => {
+  it('are the staff operations, create, the order and the transfer operations, each with its history label', () => {
     expect(STOCK_OPERATIONS).toEqual(['add', 'subtract', 'set']);
     expect(ORDER_STOCK_OPERATIONS).toEqual(['reserve', 'release', 'commit', 'return']);
     expect(STOCK_MOVEMENT_OPERATIONS).toEqual([
@@ -75,6 +75,8 @@ describe('stock-movement operations (one table for the stock function, the datab
       'release',
       'commit',
       'return',
+      'transfer_out',
+      'transfer_in',
     ]);
     expect(Object.keys(STOCK_OPERATION_TEXT).sort()).toEqual([...STOCK_MOVEMENT_OPERATIONS].sort());
     expect(STOCK_OPERATIONS.map((op) => STOCK_OPERATION_TEXT[op].formLabel)).toEqual([

@@ -3,7 +3,8 @@ import { idempotencyHeaders, paginationView } from '../api.js';
 import { PAGE_SIZES } from '../constants.js';
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
-import { idParams } from '../id-params.js';
+import { idParams, objectIdParam } from '../id-params.js';
+import { REASSIGN_MESSAGES, reassignLineInput } from '../locations.js';
 import { staffOrderListQuery } from '../list-filters.js';
 import { ORDER_RATES } from '../order-totals.js';
 import { orderTrackingView, orderView } from '../order-view.js';
@@ -358,6 +359,25 @@ export const adminOrderContracts = {
     bodyExample: { amount: 49.19, receivedAt: '2026-12-02', reference: 'SL7KQ4M2XP', note: 'Transfer received' },
     responses: { 201: orderEnvelope },
     errors: [409],
+  }),
+  reassignLine: endpoint({
+    operationId: 'reassignOrderLine',
+    method: 'PUT',
+    path: '/admin/orders/:id/items/:itemId/location',
+    summary: 'Reserve a line at another stock location before it ships',
+    description:
+      "The line's units are released at its location and reserved at `locationId` in one transaction, after the " +
+      'same locks as shipping the order takes, so a reassignment racing a shipment is applied before or after it, ' +
+      `never both. 409 "${REASSIGN_MESSAGES.notReserved}" once the order's stock is committed or given back; 409 ` +
+      'when the new location has not enough available; 404 for an unknown line or location. Recorded in the ' +
+      'activity log and as an `order.line_reassigned` event.',
+    tag,
+    access: 'orders',
+    params: z.object({ id: objectIdParam('order'), itemId: objectIdParam('order line') }),
+    body: reassignLineInput,
+    bodyExample: { locationId: '000000000000000000000001' },
+    responses: { 200: orderEnvelope },
+    errors: [404, 409],
   }),
   remove: endpoint({
     operationId: 'deleteOrder',

@@ -49,6 +49,21 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(ok({ order }, 'Payment recorded'));
   });
 
+  serve(app, contracts.reassignLine, async (request) =>
+    ok(
+      {
+        order: await orders.changes.reassignLine(
+          request.params.id,
+          request.params.itemId,
+          request.body.locationId,
+          request.user!,
+          auditContext(request),
+        ),
+      },
+      'Line reassigned',
+    ),
+  );
+
   serve(app, contracts.remove, async (request) => {
     await orders.changes.remove(request.params.id, request.user!, auditContext(request));
     return { success: true as const, message: 'Order deleted successfully' };

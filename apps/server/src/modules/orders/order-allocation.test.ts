@@ -182,6 +182,79 @@ describe('the stock steps of an allocated order', () => {
   });
 });
 
+describe('reassigning a line to another location', () => {
+  const reassign = (orderId: string, itemId: string, locationId: string, token = admin.token) =>
+    call(t.app, 'PUT', `/api/admin/orders/${orderId}/items/${itemId}/location`, { token, body: { locationId } });
+
+  it('moves the reservation atomically, logs it and records an event; refuses what cannot be done', async () => {
+    const product = await stocked(5, 2);
+    const order = await placeOrder(t.app, customer.token, [line(product.id, 2)]);
+    const itemId = order.items[0]._id;
+    const moved = await reassign(order.id, itemId, SHOP);
+    expect([moved.status, moved.body.message]).toEqual([200, 'Line reassigned']);
+    expect(moved.body.data.order.items[0].locationId).toBe(SHOP);
+    expect(await levels(product.id)).toEqual([
+      [DEFAULT_LOCATION_ID, 5, 0],
+      [SHOP, 2, 2],
+    ]);
+    const [log] = await queryRows<{ details: { changes: unknown } }>(
+      t.app.db,
+      sql`SELECT details FROM activity_logs WHERE action = 'reassign_line' AND resource_id = ${order.id}`,
+    );
+    expect(log!.details.changes).toEqual({ location: { before: 'Warehouse', after: 'Market Street shop' } });
+    const events = await queryRows<{ data: { itemId: string; toLocationId: string } }>(
+      t.app.db,
+      sql`SELECT data FROM events WHERE type = 'order.line_reassigned' AND object_id = ${order.id}`,
+    );
+    expect(events.map((e) => [e.data.itemId, e.data.toLocationId])).toEqual([[itemId, SHOP]]);
+
+    // Not enough at the target: 409 naming it, nothing moved.
+    const other = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+    const short = await reassign(other.id, other.items[0]._id, SHOP);
+    expect([short.status, short.body.message]).toEqual([
+      409,
+      `Not enough ${product.name} (M/Black) at Market Street shop for this line`,
+    ]);
+    expect(await levels(product.id)).toEqual([
+      [DEFAULT_LOCATION_ID, 5, 3],
+      [SHOP, 2, 2],
+    ]);
+    // Unknown line or location, a customer, a shipped order.
+    expect((await reassign(order.id, other.items[0]._id, SHOP)).status).toBe(404);
+    expect((await reassign(order.id, itemId, 'b00000000000000000000009')).status).toBe(404);
+    expect((await reassign(order.id, itemId, DEFAULT_LOCATION_ID, customer.token)).status).toBe(403);
+    await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+      token: admin.token,
+      body: { status: 'shipped', paymentStatus: 'paid' },
+    });
+    const late = await reassign(order.id, itemId, DEFAULT_LOCATION_ID);
+    expect([late.status, late.body.code]).toEqual([409, 'LINE_NOT_RESERVED']);
+    expect(await totals(product.id)).toEqual([5, 3, 0]);
+  });
+
+  it('a reassignment racing the shipment commits the units once, at one location', async () => {
+    for (let round = 0; round < 5; round++) {
+      const product = await stocked(4, 4);
+      const order = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+      const [moved, shipped] = await Promise.all([
+        reassign(order.id, order.items[0]._id, SHOP),
+        call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
+          token: admin.token,
+          body: { status: 'shipped', paymentStatus: 'paid' },
+        }),
+      ]);
+      expect(shipped.status).toBe(200);
+      expect([200, 409]).toContain(moved.status);
+      const at = moved.status === 200 ? SHOP : DEFAULT_LOCATION_ID;
+      expect((await linesOf(order.id)).map((l) => l.locationId)).toEqual([at]);
+      expect(await levels(product.id)).toEqual([
+        [DEFAULT_LOCATION_ID, at === DEFAULT_LOCATION_ID ? 1 : 4, 0],
+        [SHOP, at === SHOP ? 1 : 4, 0],
+      ]);
+    }
+  });
+});
+
 describe('under parallel load', () => {
   it('50 parallel orders for 10 units over two locations: exactly 10 succeed, no location goes negative', async () => {
     const product = await stocked(6, 4);

@@ -99,7 +99,7 @@ describe('the stock state machine', () => {
     expect([response.status, response.body.message]).toEqual([409, 'Insufficient stock for Twin Tee (M/Black)']);
     expect(await stockOf(t.app, product.id)).toEqual([3, 0]);
     const fits = await placeOrder(t.app, customer.token, [line(product.id, 1), line(product.id, 2)]);
-    expect(fits.items.map((item) => item.quantity)).toEqual([3]);
+    expect(fits.items.map((item: { quantity: number }) => item.quantity)).toEqual([3]);
     expect(await stockOf(t.app, product.id)).toEqual([3, 3]);
     const movements = await movementsOfOrder(t.app, fits.id);
     expect(movements.map((m) => [m.operation, m.quantity])).toEqual([['reserve', 3]]);
