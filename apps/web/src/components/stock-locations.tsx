@@ -36,9 +36,12 @@ export const stockLocationQueries = {
     }),
 };
 
-/** The active locations when there are two or more; otherwise none (the screens then look as before locations). */
-export function useStockLocations(): StockLocationOption[] {
-  const locations = useQuery(stockLocationQueries.locations()).data ?? [];
+/**
+ * The active locations when there are two or more; otherwise none (the screens then look as before locations). Read
+ * only when `enabled` (a closed dialog reads nothing).
+ */
+export function useStockLocations(enabled = true): StockLocationOption[] {
+  const locations = useQuery({ ...stockLocationQueries.locations(), enabled }).data ?? [];
   return locations.length >= 2 ? locations : [];
 }
 

@@ -34,7 +34,7 @@ export function HistoryDialog({
   }, [productId]);
   const history = useInventoryHistory(productId, days);
   // Each movement names its location only when there are several.
-  const located = useStockLocations().length > 0;
+  const located = useStockLocations(product !== null).length > 0;
   if (!product) return null;
   const groups = history.data ?? [];
 

@@ -43,7 +43,7 @@ export function StockDialog({
   const [error, setError] = useState<string | null>(null);
   // Chosen location; '' until the staff member picks one: the first location.
   const [picked, setPicked] = useState('');
-  const locations = useStockLocations();
+  const locations = useStockLocations(product !== null);
   const levels = useStockLevels(product?.id ?? null, locations.length > 0);
   const update = useUpdateStock();
   const addVariant = useAddVariant();

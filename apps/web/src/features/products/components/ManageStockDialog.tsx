@@ -26,7 +26,7 @@ export function ManageStockDialog({
   const [adding, setAdding] = useState(false);
   // Chosen location; '' until the staff member picks one: the first location.
   const [picked, setPicked] = useState('');
-  const locations = useStockLocations();
+  const locations = useStockLocations(product !== null);
   const levels = useStockLevels(product?.id ?? null, locations.length > 0);
   const change = useChangeStock();
   const toast = useToast(TOAST_MS.products);
