@@ -125,6 +125,47 @@ describe('staff stock changes at a location', () => {
     ]);
   });
 
+  it('PUT /products/{id}/inventory keeps a total: the first location takes the difference', async () => {
+    const { product } = await buildProduct(t.app.db, {}, [
+      { size: 'M', color: 'Blue', quantity: 10 },
+      { size: 'L', color: 'Blue', quantity: 1 },
+    ]);
+    await call(t.app, 'POST', `/api/products/${product.id}/stock/add`, {
+      token: admin,
+      body: { size: 'M', color: 'Blue', quantity: 4, locationId: shop },
+    });
+    const replace = (rows: { size: string; quantity: number }[]) =>
+      call(t.app, 'PUT', `/api/products/${product.id}/inventory`, {
+        token: admin,
+        body: { inventory: rows.map((row) => ({ ...row, color: 'Blue' })) },
+      });
+    expect(
+      (
+        await replace([
+          { size: 'M', quantity: 20 },
+          { size: 'L', quantity: 1 },
+        ])
+      ).status,
+    ).toBe(200);
+    const levels = await levelsOf(product.id);
+    expect(levels.filter((l) => l.locationId === shop)).toEqual([{ locationId: shop, quantity: 4 }]);
+    expect(
+      levels
+        .filter((l) => l.locationId !== shop)
+        .map((l) => l.quantity)
+        .sort(),
+    ).toEqual([1, 16]);
+    const tooLow = await replace([
+      { size: 'M', quantity: 3 },
+      { size: 'L', quantity: 1 },
+    ]);
+    expect(tooLow.status).toBe(409);
+    expect(tooLow.body.error).toBe('Cannot set M/Blue to 3: 4 units are held at other locations');
+    const removed = await replace([{ size: 'L', quantity: 1 }]);
+    expect(removed.status).toBe(409);
+    expect(removed.body.error).toBe('Cannot remove M/Blue: units are held at other locations');
+  });
+
   it('answers 404 for an unknown location and 409 for an inactive one, writing nothing', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Green', quantity: 3 }]);
     const cases = [
