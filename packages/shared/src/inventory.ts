@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paginationView } from './api.js';
 import { PAGE_SIZES, STOCK } from './constants.js';
+import { locationIdField } from './locations.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { type AlertStatus, alertStatus, type InventoryLevel, STOCK_MOVEMENT_OPERATIONS, stockStatus } from './stock.js';
 
@@ -44,16 +45,58 @@ export const lowStockAlertView = z.object({
   threshold: z.number(),
   status: z.enum(['Out of Stock', 'Critical', 'Low Stock']),
   image: z.string().nullable(),
+  /** The location of an alert on one location's level; null for an alert on the variant's totals. */
+  location: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type LowStockAlertView = z.infer<typeof lowStockAlertView>;
 
-/** GET /admin/analytics/inventory/low-stock: one page of alerts, searched over the product (as the product lists). */
+/**
+ * GET /admin/analytics/inventory/low-stock: one page of alerts, searched over the product (as the product lists). With
+ * `locationId`, the levels at that location at or below their own threshold; without, the variants' totals.
+ */
 export const lowStockQuery = pageQuery(PAGE_SIZES.lowStockServer).extend({
   search: z.string().trim().max(100).optional(),
+  locationId: locationIdField.optional(),
 });
 export type LowStockQuery = z.output<typeof lowStockQuery>;
 export const lowStockPageView = z.object({ alerts: z.array(lowStockAlertView), pagination: paginationView });
 export type LowStockPageView = z.infer<typeof lowStockPageView>;
+
+/** An active stock location as the stock screens list it (GET /admin/inventory/locations), first priority first. */
+export const stockLocationOption = z.object({ _id: z.string(), name: z.string(), priority: z.number().int() });
+export type StockLocationOption = z.infer<typeof stockLocationOption>;
+
+/** One size/color's stock at one location. */
+export const stockLevelView = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  quantity: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  lowStockThreshold: z.number(),
+});
+export type StockLevelView = z.infer<typeof stockLevelView>;
+
+/**
+ * GET /admin/products/{id}/inventory: each size/color with its totals (the sums of its levels) and its level per
+ * location (locations in priority order; a location that never held the variant has no level).
+ */
+export const productStockLevelsView = z.object({
+  productId: z.string(),
+  variants: z.array(
+    z.object({
+      id: z.string(),
+      size: z.string(),
+      color: z.string(),
+      quantity: z.number(),
+      reserved: z.number(),
+      available: z.number(),
+      lowStockThreshold: z.number(),
+      levels: z.array(stockLevelView),
+    }),
+  ),
+});
+export type ProductStockLevelsView = z.infer<typeof productStockLevelsView>;
 
 const kpiChange = z.object({ previous: z.number(), percent: z.number().nullable() });
 export type KpiChange = z.infer<typeof kpiChange>;
@@ -127,6 +170,7 @@ export function lowStockAlerts(products: readonly StockedProduct[]): LowStockAle
         threshold: row.lowStockThreshold,
         status: alertStatus(row.quantity, row.lowStockThreshold),
         image: p.image ?? null,
+        location: null,
       })),
   );
   return alerts.sort(

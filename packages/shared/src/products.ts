@@ -368,6 +368,8 @@ export const inventoryChangeView = z.object({
   reason: z.string().nullable(),
   admin: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
   orderId: z.string().nullable(),
+  /** Where the units moved (every movement names its location). */
+  location: z.object({ _id: z.string(), name: z.string() }),
 });
 export type InventoryChangeView = z.infer<typeof inventoryChangeView>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STOCK } from './constants.js';
+import { locationIdField } from './locations.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { STOCK_OPERATIONS } from './stock.js';
 
@@ -15,6 +16,8 @@ export const stockChangeInput = z.object({
   color: variantText(PRODUCT_MESSAGES.stockInput),
   quantity: positiveQuantity(PRODUCT_MESSAGES.stockInput),
   reason: z.string().trim().max(200).optional(),
+  /** The location whose stock changes; left out, the first location. */
+  locationId: locationIdField.optional(),
 });
 export type StockChangeInput = z.input<typeof stockChangeInput>;
 
@@ -32,6 +35,8 @@ export const adminStockInput = z
       .max(1_000_000, PRODUCT_MESSAGES.stockInput),
     operation: z.enum(STOCK_OPERATIONS, { error: 'Operation must be add, subtract or set' }),
     reason: z.string().trim().max(200).optional(),
+    /** The location whose stock changes; left out, the first location. */
+    locationId: locationIdField.optional(),
   })
   .refine((v) => v.operation === 'set' || v.quantity > 0, {
     message: PRODUCT_MESSAGES.stockInput,

@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
-import { inventoryAnalyticsView, lowStockPageView, lowStockQuery } from '../inventory.js';
+import { inventoryAnalyticsView, lowStockPageView, lowStockQuery, stockLocationOption } from '../inventory.js';
+import { LOCATION_MESSAGES } from '../locations.js';
 
 const tag = 'inventory';
 
@@ -26,10 +28,26 @@ export const inventoryContracts = {
     summary: 'A page of the sizes/colors at or below their low-stock threshold, worst first; search by product',
     description:
       'Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. ' +
-      '`search` matches the product as the product lists do.',
+      '`search` matches the product as the product lists do. With `locationId`, the levels at that location at or ' +
+      'below their own threshold, each alert naming the location (an unknown location answers 404 ' +
+      `"${LOCATION_MESSAGES.notFound}", an inactive one 409 "${LOCATION_MESSAGES.inactive}"); without, the ` +
+      "sizes/colors' totals.",
     tag,
     access: 'analytics',
     query: lowStockQuery,
     responses: { 200: envelope(lowStockPageView) },
+    errors: [404, 409],
+  }),
+  locations: endpoint({
+    operationId: 'listStockLocationOptions',
+    method: 'GET',
+    path: '/admin/inventory/locations',
+    summary: 'The active stock locations, first priority first, for the stock screens',
+    description:
+      'Id, name and priority of each active location. The stock screens show their location choices only when ' +
+      'there are two or more.',
+    tag,
+    access: 'staff',
+    responses: { 200: envelope(z.object({ locations: z.array(stockLocationOption) })) },
   }),
 };

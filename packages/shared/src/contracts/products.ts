@@ -4,6 +4,8 @@ import { PAGE_SIZES } from '../constants.js';
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
+import { productStockLevelsView } from '../inventory.js';
+import { LOCATION_MESSAGES } from '../locations.js';
 import { productListRow } from '../product-rows.js';
 import {
   adminProductListQuery,
@@ -302,6 +304,9 @@ export const productContracts = {
 
 const stockTag = 'inventory';
 const stockExample = { size: 'M', color: 'Black', quantity: 5, reason: 'Restock from supplier' };
+const atLocation =
+  ' `locationId` names the location whose stock changes (left out: the first location); an unknown one answers ' +
+  `404 "${LOCATION_MESSAGES.notFound}", an inactive one 409 "${LOCATION_MESSAGES.inactive}".`;
 
 /** Stock per size/color: every change goes through the one stock function (docs/domain.md § Domain rules). */
 export const productStockContracts = {
@@ -312,7 +317,8 @@ export const productStockContracts = {
     summary: 'Add units to one size/color of a product',
     description:
       'Through the one stock function: a stock movement and an activity-log entry. ' +
-      '404 when the product or its size/color does not exist.',
+      '404 when the product or its size/color does not exist.' +
+      atLocation,
     tag: stockTag,
     access: 'inventory',
     params,
@@ -328,7 +334,8 @@ export const productStockContracts = {
     summary: 'Remove units from one size/color of a product',
     description:
       'Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units ' +
-      'available, nothing changed. 404 when the product or its size/color does not exist.',
+      'available at the location, nothing changed. 404 when the product or its size/color does not exist.' +
+      atLocation,
     tag: stockTag,
     access: 'inventory',
     params,
@@ -345,7 +352,8 @@ export const productStockContracts = {
     description:
       '`operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more ' +
       'than is available or setting below the units reserved by orders; 404 when the product or its size/color ' +
-      'does not exist. A stock movement and an activity-log entry per change.',
+      'does not exist. A stock movement and an activity-log entry per change.' +
+      atLocation,
     tag: stockTag,
     access: 'inventory',
     params,
@@ -353,6 +361,19 @@ export const productStockContracts = {
     bodyExample: { ...stockExample, operation: 'add' },
     responses: { 200: productEnvelope },
     errors: [409],
+  }),
+  levels: endpoint({
+    operationId: 'getProductStockLevels',
+    method: 'GET',
+    path: '/admin/products/:id/inventory',
+    summary: 'Stock of each size/color of a product, per location',
+    description:
+      'Each size/color with its totals and its level (quantity, reserved, available, low-stock threshold) at every ' +
+      `location that holds it, first priority first. 404 "${PRODUCT_MESSAGES.notFound}".`,
+    tag: stockTag,
+    access: 'catalogueRead',
+    params,
+    responses: { 200: envelope(productStockLevelsView) },
   }),
   addCombination: endpoint({
     operationId: 'addProductVariant',

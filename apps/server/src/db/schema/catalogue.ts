@@ -198,7 +198,7 @@ export const inventory = pgTable(
  * STOCK.criticalFactor of the threshold), 2 Low Stock — `alertStatus()` in SQL. The alerts query and its index use
  * this one expression (a changed factor needs a migration to rebuild the index).
  */
-function alertRank(t: { quantity: AnyPgColumn; lowStockThreshold: AnyPgColumn }): SQL {
+export function alertRank(t: { quantity: AnyPgColumn; lowStockThreshold: AnyPgColumn }): SQL {
   return sql`(CASE WHEN ${t.quantity} <= 0 THEN 0 WHEN ${t.quantity} <= ${t.lowStockThreshold} * ${sql.raw(String(STOCK.criticalFactor))} THEN 1 ELSE 2 END)`;
 }
 export const inventoryAlertRank = alertRank(inventory);

@@ -1,7 +1,7 @@
 import { LOCATION_KINDS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { inventory } from './catalogue.js';
+import { alertRank, inventory } from './catalogue.js';
 import { createdAt, idColumn, oneOf, refId, updatedAt } from './common.js';
 
 /**
@@ -51,8 +51,15 @@ export const inventoryLevels = pgTable(
   (t) => [
     primaryKey({ name: 'inventory_levels_pkey', columns: [t.inventoryId, t.locationId] }),
     index('inventory_levels_location_idx').on(t.locationId, t.inventoryId),
+    // One location's low-stock alerts, worst first: only the levels at or below their threshold, in the alerts' order.
+    index('inventory_levels_low_stock_idx')
+      .on(t.locationId, alertRank(t), t.quantity, t.inventoryId)
+      .where(sql`${t.quantity} <= ${t.lowStockThreshold}`),
     check('inventory_levels_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('inventory_levels_reserved_range', sql`${t.reserved} >= 0 AND ${t.reserved} <= ${t.quantity}`),
     check('inventory_levels_threshold_nonneg', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
+
+/** A level's alert status as a rank (as `inventoryAlertRank` for a variant's totals): one location's alerts order. */
+export const levelAlertRank = alertRank(inventoryLevels);

@@ -12,3 +12,4 @@ export {
   reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
+export { activeStockLocation } from './stock-locations.js';

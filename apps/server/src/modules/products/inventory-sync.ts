@@ -1,10 +1,16 @@
 import { PRODUCT_MESSAGES } from '@seamline/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { inventory } from '../../db/schema/index.js';
+import { inventory, inventoryLevels } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
-import { assertVariantCodesFree, changeStock, createVariant, type NewVariant } from '../inventory/index.js';
+import {
+  assertVariantCodesFree,
+  changeStock,
+  createVariant,
+  firstLocationSql,
+  type NewVariant,
+} from '../inventory/index.js';
 
 /** A row of the form; a SKU or barcode left out is kept (new rows: generated), a null price override removes it. */
 export type InventoryRowData = Omit<NewVariant, 'productId' | 'reason' | 'actorId'>;
@@ -36,7 +42,9 @@ export function assertUniqueCombinations(rows: readonly { size: string; color: s
 
 /**
  * Makes a product's combinations match the submitted list, every quantity change through the stock function:
- * changed quantities are `set`, new rows are created, missing rows are emptied (movement) then removed.
+ * changed quantities are `set`, new rows are created, missing rows are emptied (movement) then removed. A row's
+ * quantity is the size/color's total: the change is made at the first location, whose level is set to the total less
+ * what the other locations hold (with one location: the total).
  * A row still holding units reserved by orders cannot go below them or be removed (409).
  */
 export async function syncInventory(
@@ -54,6 +62,26 @@ export async function syncInventory(
     (rows) => rows.map(combinationKey),
   );
   const byKey = new Map(existing.map((row) => [variantKey(row), row]));
+  // Read under the variants' locks just taken: every level write holds its variant's.
+  const firstLevels =
+    existing.length === 0
+      ? new Map<string, number>()
+      : new Map(
+          (
+            await tx
+              .select({ id: inventoryLevels.inventoryId, quantity: inventoryLevels.quantity })
+              .from(inventoryLevels)
+              .where(
+                and(
+                  inArray(
+                    inventoryLevels.inventoryId,
+                    existing.map((row) => row.id),
+                  ),
+                  sql`${inventoryLevels.locationId} = ${firstLocationSql}`,
+                ),
+              )
+          ).map((level) => [level.id, level.quantity]),
+        );
   const summary = { created: 0, changed: 0, removed: 0 };
   for (const row of rows) {
     const current = byKey.get(variantKey(row));
@@ -65,12 +93,18 @@ export async function syncInventory(
     }
     byKey.delete(variantKey(row));
     if (current.quantity !== row.quantity) {
+      const elsewhere = current.quantity - (firstLevels.get(current.id) ?? 0);
+      if (row.quantity < elsewhere)
+        throw conflict(
+          `Cannot set ${current.size}/${current.color} to ${row.quantity}: ${elsewhere} units are held at other locations`,
+          'INSUFFICIENT_STOCK',
+        );
       const result = await changeStock(tx, {
         productId,
         size: current.size,
         color: current.color,
         operation: 'set',
-        quantity: row.quantity,
+        quantity: row.quantity - elsewhere,
         reason,
         actorId,
       });
@@ -95,6 +129,12 @@ export async function syncInventory(
     if (gone.reserved > 0)
       throw conflict(
         `Cannot remove ${gone.size}/${gone.color}: ${gone.reserved} units are reserved by orders`,
+        'INSUFFICIENT_STOCK',
+      );
+    // Units at other locations would vanish with the variant, unexplained by any movement.
+    if (gone.quantity > (firstLevels.get(gone.id) ?? 0))
+      throw conflict(
+        `Cannot remove ${gone.size}/${gone.color}: units are held at other locations`,
         'INSUFFICIENT_STOCK',
       );
     if (gone.quantity > 0) {

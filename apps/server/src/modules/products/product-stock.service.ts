@@ -1,21 +1,24 @@
 import {
+  availableStock,
   type InventoryChangeView,
   type InventoryHistoryDayView,
   PRODUCT_MESSAGES,
+  type ProductStockLevelsView,
   type ProductView,
   pagination,
   type StaffStockOperation,
+  type StockLevelView,
 } from '@seamline/shared';
-import { and, count, desc, eq, gte } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { inventoryMovements, products, users } from '../../db/schema/index.js';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.js';
+import { inventoryMovements, products, stockLocations, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
-import { changeStock, createVariant } from '../inventory/index.js';
+import { activeStockLocation, changeStock, createVariant } from '../inventory/index.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
-import { loadProduct } from './product-view.js';
+import { byVariant, loadProduct } from './product-view.js';
 
 const AUDIT_ACTION: Record<StaffStockOperation, string> = {
   add: 'stock_add',
@@ -45,6 +48,7 @@ type MovementRow = typeof inventoryMovements.$inferSelect & {
   adminFirstName: string | null;
   adminLastName: string | null;
   adminEmail: string | null;
+  locationName: string;
 };
 
 function changeView(m: MovementRow): InventoryChangeView {
@@ -68,6 +72,7 @@ function changeView(m: MovementRow): InventoryChangeView {
         ? { firstName: m.adminFirstName ?? '', lastName: m.adminLastName ?? '', email: m.adminEmail }
         : null,
     orderId: m.orderId,
+    location: { _id: m.locationId, name: m.locationName },
   };
 }
 
@@ -97,10 +102,19 @@ export class ProductStockService {
   /** add | subtract | set one combination. Not there → 404; more than available → 409, nothing changed. */
   async change(
     id: string,
-    input: { size: string; color: string; quantity: number; operation: StaffStockOperation; reason?: string },
+    input: {
+      size: string;
+      color: string;
+      quantity: number;
+      operation: StaffStockOperation;
+      reason?: string;
+      locationId?: string;
+    },
     ctx: AuditContext,
   ): Promise<ProductView> {
     return this.db.transaction(async (tx) => {
+      // Left out, the stock function takes the first location; a named one must exist and be active.
+      const location = input.locationId ? await activeStockLocation(tx, input.locationId) : null;
       await lockProduct(tx, id);
       const result = await changeStock(tx, {
         productId: id,
@@ -108,6 +122,7 @@ export class ProductStockService {
         color: input.color,
         operation: input.operation,
         quantity: input.quantity,
+        locationId: location?.id ?? null,
         reason: input.reason || null,
         actorId: ctx.userId,
       });
@@ -117,7 +132,7 @@ export class ProductStockService {
         throw conflict(
           input.operation === 'set'
             ? `Cannot set ${variant} below the units reserved by orders`
-            : `Insufficient stock for ${variant}: only ${result.available} available, cannot remove ${input.quantity}`,
+            : `Insufficient stock for ${variant}${location ? ` at ${location.name}` : ''}: only ${result.available} available, cannot remove ${input.quantity}`,
           'INSUFFICIENT_STOCK',
         );
       await writeActivity(tx, ctx, {
@@ -129,6 +144,7 @@ export class ProductStockService {
           quantity: { before: result.row.previousQuantity, after: result.row.quantity },
           amount: input.quantity,
           reason: input.reason ?? null,
+          ...(location ? { location: location.name } : {}),
         },
       });
       return (await loadProduct(tx, eq(products.id, id)))!;
@@ -199,9 +215,11 @@ export class ProductStockService {
         adminFirstName: users.firstName,
         adminLastName: users.lastName,
         adminEmail: users.email,
+        locationName: stockLocations.name,
       })
       .from(inventoryMovements)
       .leftJoin(users, eq(users.id, inventoryMovements.actorId))
+      .innerJoin(stockLocations, eq(stockLocations.id, inventoryMovements.locationId))
       .where(where)
       .orderBy(desc(inventoryMovements.createdAt), desc(inventoryMovements.id));
     const rows = page ? await query.limit(page.limit).offset(page.offset) : await query.limit(5000);
@@ -211,6 +229,7 @@ export class ProductStockService {
         adminFirstName: r.adminFirstName,
         adminLastName: r.adminLastName,
         adminEmail: r.adminEmail,
+        locationName: r.locationName,
       }),
     );
   }
@@ -218,6 +237,37 @@ export class ProductStockService {
   private async assertExists(id: string) {
     const [row] = await this.db.select({ id: products.id }).from(products).where(eq(products.id, id));
     if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  }
+
+  /**
+   * GET /admin/products/{id}/inventory: each size/color with its levels per location, in ONE query (the levels joined
+   * to their locations, aggregated per variant).
+   */
+  async levels(id: string): Promise<ProductStockLevelsView> {
+    await this.assertExists(id);
+    const rows = await queryRows<{
+      id: string;
+      size: string;
+      color: string;
+      quantity: number;
+      reserved: number;
+      lowStockThreshold: number;
+      levels: StockLevelView[];
+    }>(
+      this.db,
+      sql`SELECT i.id, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold AS "lowStockThreshold",
+          coalesce(json_agg(json_build_object('locationId', l.location_id, 'locationName', s.name,
+              'quantity', l.quantity, 'reserved', l.reserved, 'available', l.quantity - l.reserved,
+              'lowStockThreshold', l.low_stock_threshold) ORDER BY s.priority, s.id)
+            FILTER (WHERE l.location_id IS NOT NULL), '[]'::json) AS levels
+        FROM inventory i
+        LEFT JOIN inventory_levels l ON l.inventory_id = i.id
+        LEFT JOIN stock_locations s ON s.id = l.location_id
+        WHERE i.product_id = ${id}
+        GROUP BY i.id`,
+    );
+    const variants = rows.map((row) => ({ ...row, available: availableStock(row) })).sort(byVariant);
+    return { productId: id, variants };
   }
 
   /** GET /products/{id}/inventory/history: one change per entry, newest first, paged. */

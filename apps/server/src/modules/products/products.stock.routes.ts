@@ -39,6 +39,8 @@ export const productStockRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
+  serve(app, contracts.levels, async (request) => ok(await stock.levels(request.params.id)));
+
   serve(app, contracts.history, async (request) =>
     ok(await stock.historyPage(request.params.id, request.query.page, request.query.limit)),
   );

@@ -10,7 +10,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '../../lib/api-client';
 import { catalogueQueryRoots } from '../../lib/query-keys';
 
-export type LowStockPageQuery = { search: string; page: number; limit: number };
+/** `locationId`: that location's levels at or below their threshold; left out, the sizes/colors' totals. */
+export type LowStockPageQuery = { search: string; page: number; limit: number; locationId?: string };
 
 /** Query keys and options of the inventory area, in one place (invalidate `inventoryQueries.all`). */
 export const inventoryQueries = {
@@ -41,7 +42,12 @@ export const inventoryQueries = {
       queryFn: async ({ signal }) =>
         (
           await api.call(inventoryContracts.lowStock, {
-            query: { page: query.page, limit: query.limit, search: query.search || undefined },
+            query: {
+              page: query.page,
+              limit: query.limit,
+              search: query.search || undefined,
+              locationId: query.locationId || undefined,
+            },
             signal,
           })
         ).data,

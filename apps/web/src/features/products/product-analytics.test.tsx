@@ -1,8 +1,10 @@
 import type { Role } from '@seamline/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
+import { createQueryClient } from '../../lib/query-client';
 import { adminUser, exampleProduct, signedInAs } from '../../test/fixtures';
 import { atUrl } from '../../test/url-probe';
 import { ProductDetailPanel } from './components/ProductDetailPanel';
@@ -14,9 +16,25 @@ const REVIEWS = `/reviews?status=published&productId=${id}`;
 
 function renderAs(role: Role, ui: React.ReactNode) {
   return render(
-    <AuthContext.Provider value={signedInAs({ ...adminUser, role })}>{atUrl(ui, '/products')}</AuthContext.Provider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={signedInAs({ ...adminUser, role })}>{atUrl(ui, '/products')}</AuthContext.Provider>
+    </QueryClientProvider>,
   );
 }
+
+// No second stock location: the panels show no stock per location.
+beforeEach(() =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ success: true, data: { locations: [] } }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    ),
+  ),
+);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('a product’s analytics', () => {
   it('show its wishlists, and rating and reviews open its published reviews for a moderator', () => {

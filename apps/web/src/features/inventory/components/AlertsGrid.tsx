@@ -1,11 +1,20 @@
-import { DEBOUNCE_MS, type LowStockAlertView, type Pagination as PageInfo, stockPercent } from '@seamline/shared';
-import { Card, CardContent, EmptyState, formatCount, Pagination, SearchBox, Skeleton } from '@seamline/ui';
-import { CheckCircle2 } from 'lucide-react';
+import {
+  DEBOUNCE_MS,
+  type LowStockAlertView,
+  type Pagination as PageInfo,
+  type StockLocationOption,
+  stockPercent,
+} from '@seamline/shared';
+import { Card, CardContent, EmptyState, formatCount, Pagination, SearchBox, Select, Skeleton } from '@seamline/ui';
+import { CheckCircle2, MapPin } from 'lucide-react';
 import { Thumb } from '../../../components/product-bits';
 import { AlertBadge } from './alert-bits';
 import { StockBar } from './StatCard';
 
-/** Alerts tab: one card per combination at or below its threshold, a page at a time, searched by product. */
+/**
+ * Alerts tab: one card per combination at or below its threshold, a page at a time, searched by product. With two or
+ * more locations, a location filter: one location's levels at or below their own threshold, each card saying where.
+ */
 export function AlertsGrid({
   alerts,
   pagination,
@@ -13,6 +22,9 @@ export function AlertsGrid({
   search,
   onSearch,
   onPage,
+  locations,
+  locationId,
+  onLocation,
 }: {
   alerts: LowStockAlertView[];
   pagination: PageInfo | undefined;
@@ -20,8 +32,13 @@ export function AlertsGrid({
   search: string;
   onSearch: (search: string) => void;
   onPage: (page: number) => void;
+  /** The active locations when there are two or more (else empty: no filter). */
+  locations: readonly StockLocationOption[];
+  /** The filtered location; '' for the sizes/colors' totals. */
+  locationId: string;
+  onLocation: (locationId: string) => void;
 }) {
-  if (!loading && alerts.length === 0 && !search)
+  if (!loading && alerts.length === 0 && !search && !locationId)
     return (
       <EmptyState icon={CheckCircle2} title="No Low Stock Alerts" description="All products are adequately stocked." />
     );
@@ -35,16 +52,30 @@ export function AlertsGrid({
           placeholder="Search alerts by product..."
           className="max-w-md"
         />
+        {locations.length > 0 ? (
+          <Select
+            aria-label="Location"
+            className="w-52"
+            options={[
+              { value: '', label: 'All locations (totals)' },
+              ...locations.map((l) => ({ value: l._id, label: l.name })),
+            ]}
+            value={locationId}
+            onChange={(event) => onLocation(event.target.value)}
+          />
+        ) : null}
         <span className="text-sm text-slate-500">{formatCount(pagination)} alerts</span>
       </div>
       {loading ? (
         <Skeleton className="h-40 w-full" />
       ) : alerts.length === 0 ? (
-        <p className="text-sm text-slate-500">No alerts match this search.</p>
+        <p className="text-sm text-slate-500">
+          {search ? 'No alerts match this search.' : 'No low stock alerts at this location.'}
+        </p>
       ) : (
         <section className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Low stock alerts">
           {alerts.map((a) => (
-            <Card key={`${a.productId}-${a.variant}`} data-testid="alert-card">
+            <Card key={`${a.productId}-${a.variant}-${a.location?._id ?? ''}`} data-testid="alert-card">
               <CardContent className="flex flex-col gap-3 p-4">
                 <div className="flex items-center gap-3">
                   <Thumb src={a.image} alt={a.productName} />
@@ -56,6 +87,11 @@ export function AlertsGrid({
                   </div>
                   <AlertBadge status={a.status} />
                 </div>
+                {a.location ? (
+                  <p className="flex items-center gap-1 text-xs text-slate-600">
+                    <MapPin className="size-3.5" aria-hidden /> {a.location.name}
+                  </p>
+                ) : null}
                 <div className="flex justify-between text-sm">
                   <span>
                     Current: <strong>{a.currentStock}</strong>

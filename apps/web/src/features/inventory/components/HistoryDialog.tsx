@@ -1,6 +1,7 @@
 import { type ProductView, STOCK, STOCK_OPERATION_TEXT, type StockMovementOperation } from '@seamline/shared';
 import { Badge, type BadgeVariant, Dialog, DialogContent, formatDate, Select, Skeleton } from '@seamline/ui';
 import { useEffect, useState } from 'react';
+import { useStockLocations } from '../../../components/stock-locations';
 import { useInventoryHistory } from '../api';
 
 const PERIODS = STOCK.historyPeriodsDays.map((d) => ({ value: String(d), label: `Last ${d} days` }));
@@ -13,6 +14,8 @@ const OPERATION_BADGE: Record<StockMovementOperation, BadgeVariant> = {
   set: 'info',
   reserve: 'warning',
   release: 'neutral',
+  transfer_out: 'warning',
+  transfer_in: 'info',
 };
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -30,6 +33,8 @@ export function HistoryDialog({
     if (productId) setDays(STOCK.historyDefaultDays);
   }, [productId]);
   const history = useInventoryHistory(productId, days);
+  // Each movement names its location only when there are several.
+  const located = useStockLocations(product !== null).length > 0;
   if (!product) return null;
   const groups = history.data ?? [];
 
@@ -81,6 +86,7 @@ export function HistoryDialog({
                       <span className="text-xs text-slate-500">
                         {new Date(c.time).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' })}
                       </span>
+                      {located ? <Badge variant="neutral">{c.location.name}</Badge> : null}
                       {c.reason ? <span className="text-xs text-slate-600">{c.reason}</span> : null}
                       <span className="ml-auto text-xs text-slate-500">
                         {c.admin ? `${c.admin.firstName} ${c.admin.lastName}`.trim() : 'System'}

@@ -12,6 +12,12 @@ import {
 } from '@seamline/shared';
 import { Button, cn, Dialog, DialogContent, DialogFooter, FormField, Input, Select, useToast } from '@seamline/ui';
 import { type FormEvent, useEffect, useState } from 'react';
+import {
+  LocationSelect,
+  StockLevelsTable,
+  useStockLevels,
+  useStockLocations,
+} from '../../../components/stock-locations';
 import { findVariant, hasVariant, VariantPicker } from '../../../components/variant-picker';
 import { ApiError } from '../../../lib/api-client';
 import { useAddVariant, useUpdateStock } from '../api';
@@ -35,6 +41,10 @@ export function StockDialog({
   const [quantity, setQuantity] = useState('');
   const [threshold, setThreshold] = useState(String(STOCK.defaultThresholdNewVariant));
   const [error, setError] = useState<string | null>(null);
+  // Chosen location; '' until the staff member picks one: the first location.
+  const [picked, setPicked] = useState('');
+  const locations = useStockLocations(product !== null);
+  const levels = useStockLevels(product?.id ?? null, locations.length > 0);
   const update = useUpdateStock();
   const addVariant = useAddVariant();
   const toast = useToast(TOAST_MS.inventory);
@@ -49,6 +59,7 @@ export function StockDialog({
       setQuantity('');
       setThreshold(String(STOCK.defaultThresholdNewVariant));
       setError(null);
+      setPicked('');
     }
   }, [productId]);
 
@@ -59,7 +70,13 @@ export function StockDialog({
     setError(null);
   };
   const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => change(set)(e.target.value);
-  const row = findVariant(product.inventory, size, color);
+  const locationId = picked || locations[0]?._id;
+  const variant = findVariant(product.inventory, size, color);
+  // With several locations the figures and the change are the chosen location's level (none yet: all 0).
+  const level = locationId
+    ? findVariant(levels.data ?? [], size, color)?.levels.find((l) => l.locationId === locationId)
+    : undefined;
+  const row = variant && locationId ? { ...variant, ...(level ?? { quantity: 0, reserved: 0 }) } : variant;
   const amount = toInt(quantity);
   const preview =
     mode === 'existing' ? previewStockLevel(row?.quantity ?? 0, operation, amount) : Math.max(0, amount || 0);
@@ -70,7 +87,7 @@ export function StockDialog({
     setError(null);
     try {
       if (mode === 'existing') {
-        const parsed = adminStockInput.safeParse({ size, color, quantity: amount, operation });
+        const parsed = adminStockInput.safeParse({ size, color, quantity: amount, operation, locationId });
         if (!row || !parsed.success || !(amount > 0)) return setError(INVENTORY_MESSAGES.stockInput);
         await update.mutateAsync({ id: product.id, input: parsed.data });
       } else {
@@ -136,6 +153,12 @@ export function StockDialog({
                 onSizeChange={change(setSize)}
                 onColorChange={change(setColor)}
               />
+              <LocationSelect
+                id="inv-location"
+                locations={locations}
+                value={locationId ?? ''}
+                onChange={change(setPicked)}
+              />
               {row ? (
                 <p className="text-xs text-slate-600">
                   SKU <span className="font-mono text-slate-900">{row.sku}</span> · Barcode{' '}
@@ -159,6 +182,7 @@ export function StockDialog({
                   ))}
                 </dl>
               ) : null}
+              <StockLevelsTable productId={product.id} />
               <div className="grid grid-cols-2 gap-3">
                 <FormField label="Operation" htmlFor="inv-operation">
                   <Select

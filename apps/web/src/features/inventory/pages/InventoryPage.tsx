@@ -13,6 +13,7 @@ import {
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ExportCsvButton } from '../../../components/export-csv-button';
+import { useStockLocations } from '../../../components/stock-locations';
 import { errorMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/list-params';
 import { useInventoryAnalytics, useInventoryProducts, useLowStockAlerts } from '../api';
@@ -33,13 +34,28 @@ const OVERVIEW_ALERTS = { search: '', page: 1, limit: PAGE_SIZES.lowStockOvervie
  */
 export default function InventoryPage() {
   const toast = useToast(TOAST_MS.inventory);
-  const [params, setParams] = useListParams({ tab: 'overview', search: '', page: 1, alertSearch: '', alertPage: 1 });
+  const [params, setParams] = useListParams({
+    tab: 'overview',
+    search: '',
+    page: 1,
+    alertSearch: '',
+    alertPage: 1,
+    alertLocation: '',
+  });
+  const locations = useStockLocations();
+  // A location that is no longer offered (one location left, or deactivated) falls back to the totals.
+  const alertLocation = locations.some((l) => l._id === params.alertLocation) ? params.alertLocation : '';
   const tab: Tab = (TABS as readonly string[]).includes(params.tab) ? (params.tab as Tab) : 'overview';
   const products = useInventoryProducts({ search: params.search, page: params.page }, tab === 'table');
   const analytics = useInventoryAnalytics();
   const worst = useLowStockAlerts(OVERVIEW_ALERTS);
   const alerts = useLowStockAlerts(
-    { search: params.alertSearch, page: params.alertPage, limit: PAGE_SIZES.lowStockGrid },
+    {
+      search: params.alertSearch,
+      page: params.alertPage,
+      limit: PAGE_SIZES.lowStockGrid,
+      locationId: alertLocation || undefined,
+    },
     tab === 'alerts',
   );
   const [open, setOpen] = useState<{ kind: 'stock' | 'history'; id: string } | null>(null);
@@ -110,6 +126,9 @@ export default function InventoryPage() {
             loading={alerts.isLoading}
             search={params.alertSearch}
             onSearch={(alertSearch) => setParams({ alertSearch, alertPage: 1 }, { replace: true })}
+            locations={locations}
+            locationId={alertLocation}
+            onLocation={(next) => setParams({ alertLocation: next, alertPage: 1 })}
             onPage={(alertPage) => setParams({ alertPage })}
           />
         </TabsContent>

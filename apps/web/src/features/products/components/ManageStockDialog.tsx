@@ -2,6 +2,7 @@ import { type ProductView, STOCK_OPERATION_TEXT, stockChangeInput, TOAST_MS } fr
 import { Button, cn, Dialog, DialogContent, DialogFooter, FormField, Input, useToast } from '@seamline/ui';
 import { AlertTriangle, Minus, Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { LocationSelect, useStockLevels, useStockLocations } from '../../../components/stock-locations';
 import { findVariant, VariantPicker } from '../../../components/variant-picker';
 import { errorMessage } from '../../../lib/api-client';
 import { useChangeStock } from '../api';
@@ -23,6 +24,10 @@ export function ManageStockDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // Chosen location; '' until the staff member picks one: the first location.
+  const [picked, setPicked] = useState('');
+  const locations = useStockLocations(product !== null);
+  const levels = useStockLevels(product?.id ?? null, locations.length > 0);
   const change = useChangeStock();
   const toast = useToast(TOAST_MS.products);
   const productId = product?.id;
@@ -35,18 +40,36 @@ export function ManageStockDialog({
       setQuantity('');
       setReason('');
       setError(null);
+      setPicked('');
     }
   }, [productId]);
 
   if (!product) return null;
-  const current = findVariant(product.inventory, size, color);
+  const locationId = picked || locations[0]?._id;
+  const variant = findVariant(product.inventory, size, color);
+  // With several locations the figures are the chosen location's level (none yet: all 0).
+  const current =
+    variant && locationId
+      ? {
+          quantity: 0,
+          available: 0,
+          reserved: 0,
+          ...findVariant(levels.data ?? [], size, color)?.levels.find((l) => l.locationId === locationId),
+        }
+      : variant;
   const amount = parseNumber(quantity);
   const overRemoval = mode === 'remove' && current !== undefined && amount > current.available;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!product) return;
-    const parsed = stockChangeInput.safeParse({ size, color, quantity: amount, reason: reason || undefined });
+    const parsed = stockChangeInput.safeParse({
+      size,
+      color,
+      quantity: amount,
+      reason: reason || undefined,
+      locationId,
+    });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? PRODUCT_TOASTS.stockFailed);
     setError(null);
     try {
@@ -92,13 +115,14 @@ export function ManageStockDialog({
             onSizeChange={setSize}
             onColorChange={setColor}
           />
+          <LocationSelect id="stock-location" locations={locations} value={locationId ?? ''} onChange={setPicked} />
           <div>
             <Button type="button" variant="link" size="sm" className="px-0" onClick={() => setAdding(true)}>
               <Plus /> Add New Size/Color Combination
             </Button>
           </div>
           <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite">
-            Current stock:{' '}
+            Current stock{locationId ? ` at ${locations.find((l) => l._id === locationId)?.name}` : ''}:{' '}
             {current ? (
               <strong>
                 {current.quantity} ({current.available} available, {current.reserved} reserved)

@@ -4,6 +4,7 @@ import { Eye, Heart, MessageSquare, PackageX, ShoppingBag, Star } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
+import { StockLevelsTable } from '../../../components/stock-locations';
 import { errorMessage } from '../../../lib/api-client';
 import { useProductDetail } from '../api';
 import { PRODUCT_TOASTS, productReviewsLink, variantBadge } from '../product-rules';
@@ -107,6 +108,7 @@ export function ProductDetailPanel({ product, onAction }: { product: ProductView
             <p className="text-sm text-slate-500">No size/color combinations yet.</p>
           )}
         </section>
+        <StockLevelsTable productId={product.id} />
         <section>
           <h3 className="mb-1 text-sm font-semibold text-slate-900">Description</h3>
           <p className="text-sm text-slate-600">{product.description || 'No description available'}</p>

@@ -15,6 +15,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-context';
+import { StockLevelsTable } from '../../../components/stock-locations';
 import { isLowStock, productReviewsLink, variantBadge } from '../product-rules';
 import { ProductThumb } from './ProductBits';
 
@@ -155,6 +156,7 @@ function Inventory({ product }: { product: ProductView }) {
           ))}
         </tbody>
       </table>
+      <StockLevelsTable productId={product.id} />
     </div>
   );
 }
