@@ -3871,6 +3871,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock transfers, newest first
+         * @description Filter by status and by a location (transfers from or to it). Each row has its line and unit counts.
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listTransfers"];
+        put?: never;
+        /**
+         * Create a draft transfer
+         * @description Both locations must exist (404 "Location not found") and be active (400 "This location is inactive"), and differ (400 "The source and destination must be different locations"); every line names an existing size/colour of a product (404 otherwise), each at most once. No stock moves until the transfer is shipped. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock locations a transfer can name
+         * @description Every location by fulfilment priority, with whether it is active (only active ones take new drafts).
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listTransferLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One transfer with its lines
+         * @description 404 "Transfer not found".
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["getTransfer"];
+        /**
+         * Replace a draft's locations, note and lines
+         * @description Only a draft: otherwise 409 "Only a draft transfer can be edited or shipped". Both locations must exist (404 "Location not found") and be active (400 "This location is inactive"), and differ (400 "The source and destination must be different locations"); every line names an existing size/colour of a product (404 otherwise), each at most once. No stock moves until the transfer is shipped. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        put: operations["updateTransfer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a draft: its units leave the source location
+         * @description Every line becomes a `transfer_out` movement at the source, all or nothing: a line whose units are not available there (quantity − reserved) answers 409 INSUFFICIENT_STOCK "Insufficient stock for <product> (<size>/<color>) at <location>" and nothing changes. Not a draft: 409 "Only a draft transfer can be edited or shipped". Units in transit are available nowhere.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["shipTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive units of an in-transit transfer at its destination
+         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received".
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["receiveTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a draft or an in-transit transfer
+         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there). Received or cancelled already: 409 "This transfer is already received or cancelled".
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["cancelTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7793,6 +7937,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8006,6 +8151,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8141,6 +8287,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8302,6 +8449,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8477,6 +8625,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8674,6 +8823,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8816,6 +8966,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9036,6 +9187,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9249,6 +9401,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9465,6 +9618,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9603,6 +9757,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9736,6 +9891,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9869,6 +10025,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10018,6 +10175,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10150,6 +10308,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10335,6 +10494,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10478,6 +10638,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10624,6 +10785,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10986,6 +11148,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -11150,6 +11313,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12267,6 +12431,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12594,7 +12759,7 @@ export interface operations {
                                 productName: string;
                                 variant: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -14810,7 +14975,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -14877,7 +15042,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -17562,7 +17727,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17608,7 +17773,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                 };
             };
         };
@@ -17627,7 +17792,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17677,7 +17842,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17755,7 +17920,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                     enabled?: boolean;
                 };
             };
@@ -17775,7 +17940,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17825,7 +17990,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -18305,6 +18470,605 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "draft" | "in_transit" | "received" | "cancelled";
+                locationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfers: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromLocationId": "000000000000000000000001",
+                 *       "toLocationId": "000000000000000000000002",
+                 *       "note": "Restock the city shop",
+                 *       "lines": [
+                 *         {
+                 *           "productId": "65f1c0ffee0000000000a001",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 6
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    fromLocationId: string;
+                    toLocationId: string;
+                    /** @default  */
+                    note?: string;
+                    lines: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTransferLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                id: string;
+                                name: string;
+                                kind: string;
+                                active: boolean;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromLocationId": "000000000000000000000001",
+                 *       "toLocationId": "000000000000000000000002",
+                 *       "note": "Restock the city shop",
+                 *       "lines": [
+                 *         {
+                 *           "productId": "65f1c0ffee0000000000a001",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 6
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    fromLocationId: string;
+                    toLocationId: string;
+                    /** @default  */
+                    note?: string;
+                    lines: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "lineId": "65f1c0ffee0000000000b001",
+                 *           "quantity": 4
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lines: {
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
