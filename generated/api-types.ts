@@ -1329,28 +1329,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/orders/{id}/items/{itemId}/location": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Reserve a line at another stock location before it ships
-         * @description The line's units are released at its location and reserved at `locationId` in one transaction, after the same locks as shipping the order takes, so a reassignment racing a shipment is applied before or after it, never both. 409 "Only lines whose units are still reserved (not shipped, cancelled or refunded) can be reassigned" once the order's stock is committed or given back; 409 when the new location has not enough available; 404 for an unknown line or location. Recorded in the activity log and as an `order.line_reassigned` event.
-         *
-         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
-         */
-        put: operations["reassignOrderLine"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -3887,6 +3865,150 @@ export interface paths {
          *     Who may call: anyone, without signing in.
          */
         post: operations["unsubscribeStockAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stock transfers, newest first
+         * @description Filter by status and by a location (transfers from or to it). Each row has its line and unit counts.
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listTransfers"];
+        put?: never;
+        /**
+         * Create a draft transfer
+         * @description Both locations must exist (404 "Location not found") and be active (400 "This location is inactive"), and differ (400 "The source and destination must be different locations"); every line names an existing size/colour of a product (404 otherwise), each at most once. No stock moves until the transfer is shipped. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock locations a transfer can name
+         * @description Every location by fulfilment priority, with whether it is active (only active ones take new drafts).
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listTransferLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One transfer with its lines
+         * @description 404 "Transfer not found".
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["getTransfer"];
+        /**
+         * Replace a draft's locations, note and lines
+         * @description Only a draft: otherwise 409 "Only a draft transfer can be edited or shipped". Both locations must exist (404 "Location not found") and be active (400 "This location is inactive"), and differ (400 "The source and destination must be different locations"); every line names an existing size/colour of a product (404 otherwise), each at most once. No stock moves until the transfer is shipped. Recorded in the activity log.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        put: operations["updateTransfer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ship a draft: its units leave the source location
+         * @description Every line becomes a `transfer_out` movement at the source, all or nothing: a line whose units are not available there (quantity − reserved) answers 409 INSUFFICIENT_STOCK "Insufficient stock for <product> (<size>/<color>) at <location>" and nothing changes. Not a draft: 409 "Only a draft transfer can be edited or shipped". Units in transit are available nowhere.
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["shipTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive units of an in-transit transfer at its destination
+         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received".
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["receiveTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transfers/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a draft or an in-transit transfer
+         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there). Received or cancelled already: 409 "This transfer is already received or cancelled".
+         *
+         *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
+         */
+        post: operations["cancelTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8657,144 +8779,6 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            order: {
-                                _id: string;
-                                id: string;
-                                orderNumber: string;
-                                /** @enum {string} */
-                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
-                                /** @enum {string} */
-                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
-                                /** @enum {string} */
-                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
-                                /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
-                                /** @enum {string} */
-                                stockState: "reserved" | "committed" | "released";
-                                items: {
-                                    _id: string;
-                                    id: string;
-                                    productId: string | null;
-                                    product: {
-                                        _id: string | null;
-                                        id: string | null;
-                                        name: string;
-                                        slug: string;
-                                        sku: string;
-                                        images: {
-                                            original: string;
-                                            alt: string;
-                                        }[];
-                                    };
-                                    size: string;
-                                    color: string;
-                                    variantId: string;
-                                    variantSku: string | null;
-                                    price: number;
-                                    quantity: number;
-                                    total: number;
-                                    locationId: string;
-                                }[];
-                                itemCount: number;
-                                subtotal: number;
-                                discount: number;
-                                shipping: number;
-                                tax: number;
-                                total: number;
-                                couponCode: string | null;
-                                customer: {
-                                    _id: string;
-                                    id: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    email: string;
-                                } | null;
-                                guestEmail: string | null;
-                                isGuest: boolean;
-                                email: string | null;
-                                shippingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                billingAddress: {
-                                    firstName: string;
-                                    lastName: string;
-                                    street: string;
-                                    city: string;
-                                    state: string;
-                                    zipCode: string;
-                                    country: string;
-                                    phone: string;
-                                };
-                                notes: string;
-                                adminNotes: string;
-                                trackingNumber: string | null;
-                                trackingUrl: string | null;
-                                estimatedDelivery: string | null;
-                                paidAt: string | null;
-                                shippedAt: string | null;
-                                deliveredAt: string | null;
-                                cancelledAt: string | null;
-                                cancelReason: string | null;
-                                refundReason: string | null;
-                                paymentReference: string | null;
-                                paymentDueAt: string | null;
-                                disputedAt: string | null;
-                                createdAt: string;
-                                updatedAt: string;
-                            };
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    reassignOrderLine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                itemId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "locationId": "000000000000000000000001"
-                 *     }
-                 */
-                "application/json": {
-                    locationId: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17743,7 +17727,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17789,7 +17773,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                 };
             };
         };
@@ -17808,7 +17792,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17858,7 +17842,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17936,7 +17920,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                     enabled?: boolean;
                 };
             };
@@ -17956,7 +17940,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -18006,7 +17990,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -18486,6 +18470,605 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "draft" | "in_transit" | "received" | "cancelled";
+                locationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfers: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                page: number;
+                                limit: number;
+                                total: number;
+                                pages: number;
+                                totalPages: number;
+                                exact: boolean;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromLocationId": "000000000000000000000001",
+                 *       "toLocationId": "000000000000000000000002",
+                 *       "note": "Restock the city shop",
+                 *       "lines": [
+                 *         {
+                 *           "productId": "65f1c0ffee0000000000a001",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 6
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    fromLocationId: string;
+                    toLocationId: string;
+                    /** @default  */
+                    note?: string;
+                    lines: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTransferLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                id: string;
+                                name: string;
+                                kind: string;
+                                active: boolean;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromLocationId": "000000000000000000000001",
+                 *       "toLocationId": "000000000000000000000002",
+                 *       "note": "Restock the city shop",
+                 *       "lines": [
+                 *         {
+                 *           "productId": "65f1c0ffee0000000000a001",
+                 *           "size": "M",
+                 *           "color": "Black",
+                 *           "quantity": 6
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    fromLocationId: string;
+                    toLocationId: string;
+                    /** @default  */
+                    note?: string;
+                    lines: {
+                        productId: string;
+                        size: string;
+                        color: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    shipTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "lines": [
+                 *         {
+                 *           "lineId": "65f1c0ffee0000000000b001",
+                 *           "quantity": 4
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    lines: {
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            transfer: {
+                                _id: string;
+                                id: string;
+                                number: string;
+                                /** @enum {string} */
+                                status: "draft" | "in_transit" | "received" | "cancelled";
+                                from: {
+                                    id: string;
+                                    name: string;
+                                };
+                                to: {
+                                    id: string;
+                                    name: string;
+                                };
+                                note: string;
+                                lineCount: number;
+                                units: number;
+                                receivedUnits: number;
+                                createdBy: string | null;
+                                createdByName: string | null;
+                                shippedAt: string | null;
+                                receivedAt: string | null;
+                                cancelledAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                lines: {
+                                    id: string;
+                                    inventoryId: string | null;
+                                    productId: string | null;
+                                    productName: string;
+                                    size: string;
+                                    color: string;
+                                    quantity: number;
+                                    received: number;
+                                }[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -78,7 +78,7 @@ export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 /** Which entity icon a log's resource gets; anything unknown is shown as system. */
 export function activityEntity(resource: string): ActivityEntity {
   const r = resource.toLowerCase();
-  if (r === 'stock' || r === 'variant') return 'inventory';
+  if (r === 'stock' || r === 'variant' || r === 'transfer') return 'inventory';
   if (r === 'image') return 'product';
   if (r === 'session') return 'auth';
   if (r === 'invitation') return 'user';

@@ -6,6 +6,7 @@ import { productView } from './products.js';
 import { returnRequestView } from './returns.js';
 import { REVIEW_MODERATIONS, reviewView } from './reviews.js';
 import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';
+import { transferView } from './transfers.js';
 
 /**
  * Every business change the store publishes: written in the transaction that makes the change (the event outbox),
@@ -30,6 +31,11 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'coupon.redeemed',
+  'transfer.created',
+  'transfer.updated',
+  'transfer.shipped',
+  'transfer.received',
+  'transfer.cancelled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -114,6 +120,16 @@ export const EVENT_DATA = {
     guestEmail: z.string().nullable(),
     discount: z.number(),
   }),
+  'transfer.created': transferView,
+  /** A draft's locations, note or lines were replaced. */
+  'transfer.updated': transferView,
+  'transfer.shipped': transferView,
+  /** One receipt (partial or the last: `status` says which), with the units of each line it brought. */
+  'transfer.received': transferView.extend({
+    receipt: z.array(z.object({ lineId: z.string(), quantity: z.number().int() })),
+  }),
+  /** `previousStatus` in_transit: the units not received went back to the source. */
+  'transfer.cancelled': transferView.extend({ previousStatus: z.enum(['draft', 'in_transit']) }),
 } satisfies Record<EventType, z.ZodType>;
 
 /** The `data` of an event of type T. */

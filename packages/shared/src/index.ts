@@ -45,6 +45,7 @@ export * from './stock-alerts.js';
 export * from './stock-inputs.js';
 export * from './storefront.js';
 export * from './taxonomy.js';
+export * from './transfers.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './wishlist.js';

@@ -12,7 +12,8 @@ import { inventory, products } from '../db/schema/index.js';
  *   2. `coupon`: the coupon row (FOR UPDATE: counting or giving back a use, editing or deleting the coupon);
  *   3. `products`: the products (FOR KEY SHARE for stock moves, FOR SHARE or FOR UPDATE for catalogue edits), id order;
  *   4. `inventory`: the inventory rows (product variants) FOR UPDATE in inventory id order;
- *   5. `order`: the order rows (FOR UPDATE; a new order is inserted here), id order;
+ *   5. `order`: the order rows (FOR UPDATE; a new order is inserted here), id order; a stock transfer's row (FOR
+ *      UPDATE) takes this step too, after the variants of its lines;
  *   6. `payment`: the payment rows of the order (an intent bound or confirmed);
  *   then, taken by the database itself: the product rows of a review change that publishes or unpublishes reviews
  *   (FOR NO KEY UPDATE, in id order, by the reviews statement triggers of migration 0038, after the review rows the

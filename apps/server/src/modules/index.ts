@@ -33,6 +33,7 @@ import { savedViewRoutes } from './saved-views/index.js';
 import { sessionRoutes } from './sessions/index.js';
 import { stockAlertRoutes } from './stock-alerts/index.js';
 import { brandsRoutes, categoriesRoutes } from './taxonomy/index.js';
+import { transferRoutes } from './transfers/index.js';
 import { twoFactorRoutes } from './two-factor/index.js';
 import { usersRoutes } from './users/index.js';
 import { webhookRoutes } from './webhooks/index.js';
@@ -82,4 +83,5 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   webhookRoutes,
   wishlistRoutes,
   stockAlertRoutes,
+  transferRoutes,
 ];

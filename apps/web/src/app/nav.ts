@@ -1,6 +1,7 @@
 import type { AccessRule } from '@seamline/shared';
 import {
   Activity,
+  ArrowLeftRight,
   Banknote,
   BarChart3,
   Boxes,
@@ -39,6 +40,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Orders', to: '/orders', icon: ShoppingCart, rule: 'orders', badge: 'openReturns' },
       { label: 'Products', to: '/products', icon: Package, rule: 'catalogueRead' },
       { label: 'Inventory', to: '/inventory', icon: Warehouse, rule: 'inventory' },
+      { label: 'Transfers', to: '/transfers', icon: ArrowLeftRight, rule: 'staff' },
       { label: 'Categories', to: '/categories', icon: Tags, rule: 'catalogueRead' },
       { label: 'Brands', to: '/brands', icon: Tag, rule: 'catalogueRead' },
       { label: 'Coupons', to: '/coupons', icon: TicketPercent, rule: 'couponsRead' },

@@ -27,6 +27,7 @@ import { savedViewContracts } from './saved-views.js';
 import { sessionContracts, twoFactorContracts } from './staff-security.js';
 import { stockAlertContracts } from './stock-alerts.js';
 import { brandContracts, categoryContracts } from './taxonomy.js';
+import { transferContracts } from './transfers.js';
 import { userContracts } from './users.js';
 import { webhookContracts } from './webhooks.js';
 import { wishlistContracts } from './wishlist.js';
@@ -59,6 +60,7 @@ export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './stock-alerts.js';
 export * from './taxonomy.js';
+export * from './transfers.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './wishlist.js';
@@ -100,4 +102,5 @@ export const contractGroups: Record<string, ContractGroup> = {
   webhooks: webhookContracts,
   wishlist: wishlistContracts,
   stockAlerts: stockAlertContracts,
+  transfers: transferContracts,
 };

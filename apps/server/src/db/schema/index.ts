@@ -12,6 +12,7 @@ export * from './reviews.js';
 export * from './saved-views.js';
 export * from './staff-security.js';
 export * from './stock-alerts.js';
+export * from './transfers.js';
 export * from './users.js';
 export * from './webhooks.js';
 export * from './wishlist.js';

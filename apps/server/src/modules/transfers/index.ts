@@ -1,0 +1,1 @@
+export { transferRoutes } from './transfers.routes.js';

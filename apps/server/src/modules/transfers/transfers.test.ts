@@ -1,0 +1,400 @@
+import { DEFAULT_LOCATION_ID, LOCATION_MESSAGES, TRANSFER_MESSAGES } from '@seamline/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderBody } from '../../../test/orders.js';
+import { queryRows } from '../../db/client.js';
+import {
+  activityLogs,
+  inventory,
+  inventoryLevels,
+  inventoryMovements,
+  stockLocations,
+  stockTransfers,
+} from '../../db/schema/index.js';
+import { eventsAfter, outboxMark } from '../../events-coverage/outbox.js';
+
+let t: TestApp;
+let admin: string;
+let moderator: string;
+let support: string;
+let customer: string;
+const WAREHOUSE = DEFAULT_LOCATION_ID;
+let shop: string;
+let closed: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedIn(t.app, 'admin')).token;
+  moderator = (await signedIn(t.app, 'moderator')).token;
+  support = (await signedIn(t.app, 'support')).token;
+  customer = (await signedIn(t.app, 'customer')).token;
+  // The locations screens are built elsewhere: the second and an inactive location go straight in.
+  const rows = await t.app.db
+    .insert(stockLocations)
+    .values([
+      { name: 'City Shop', kind: 'shop', priority: 2 },
+      { name: 'Old Depot', kind: 'warehouse', priority: 3, active: false },
+    ])
+    .returning();
+  shop = rows[0]!.id;
+  closed = rows[1]!.id;
+});
+afterAll(async () => t.close());
+
+/** A product whose size/colours hold `units` at the warehouse, put there through the stock API (so with movements). */
+async function stocked(units: Record<string, number>, name?: string) {
+  const { product, inventory: rows } = await buildProduct(
+    t.app.db,
+    name ? { name } : {},
+    Object.keys(units).map((key) => ({ size: key.split('/')[0]!, color: key.split('/')[1]!, quantity: 0 })),
+  );
+  for (const [key, quantity] of Object.entries(units)) {
+    const [size, color] = key.split('/');
+    const res = await call(t.app, 'PUT', `/api/admin/products/${product.id}/inventory`, {
+      token: admin,
+      body: { size, color, quantity, operation: 'add' },
+    });
+    expect(res.status).toBe(200);
+  }
+  const ids = Object.fromEntries(rows.map((row) => [`${row.size}/${row.color}`, row.id]));
+  return { product, ids };
+}
+
+/** quantity/reserved per location of a variant, and its totals. */
+async function stockOf(inventoryId: string) {
+  const levels = await t.app.db.select().from(inventoryLevels).where(eq(inventoryLevels.inventoryId, inventoryId));
+  const [variant] = await t.app.db.select().from(inventory).where(eq(inventory.id, inventoryId));
+  const at = (locationId: string) => {
+    const level = levels.find((l) => l.locationId === locationId);
+    return level ? [level.quantity, level.reserved] : null;
+  };
+  return { warehouse: at(WAREHOUSE), shop: at(shop), total: [variant!.quantity, variant!.reserved] };
+}
+
+const create = (token: string, body: Record<string, unknown>) =>
+  call(t.app, 'POST', '/api/admin/transfers', { token, body });
+const step = (id: string, action: 'ship' | 'cancel', token = admin) =>
+  call(t.app, 'POST', `/api/admin/transfers/${id}/${action}`, { token });
+const receive = (id: string, lines: { lineId: string; quantity: number }[], token = admin) =>
+  call(t.app, 'POST', `/api/admin/transfers/${id}/receive`, { token, body: { lines } });
+
+async function draft(productId: string, lines: [string, string, number][], from = WAREHOUSE, to = shop) {
+  const res = await create(admin, {
+    fromLocationId: from,
+    toLocationId: to,
+    lines: lines.map(([size, color, quantity]) => ({ productId, size, color, quantity })),
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.transfer as {
+    id: string;
+    number: string;
+    lines: { id: string; size: string; color: string; quantity: number }[];
+  };
+}
+const lineOf = (transfer: Awaited<ReturnType<typeof draft>>, size: string) =>
+  transfer.lines.find((l) => l.size === size)!.id;
+
+describe('stock transfers: draft → in transit → received', () => {
+  it('moves units out at shipping and in at each receipt, levels and variant totals following', async () => {
+    const { product, ids } = await stocked({ 'M/Black': 10, 'L/Black': 6 }, 'Transfer Tee');
+    const mark = await outboxMark(t.app);
+
+    // Size and colour are matched ignoring case, and kept as the variant spells them.
+    const res = await create(moderator, {
+      fromLocationId: WAREHOUSE,
+      toLocationId: shop,
+      note: 'Restock the shop',
+      lines: [
+        { productId: product.id, size: 'm', color: 'black', quantity: 4 },
+        { productId: product.id, size: 'L', color: 'Black', quantity: 6 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const transfer = res.body.data.transfer;
+    expect(transfer).toMatchObject({
+      status: 'draft',
+      from: { id: WAREHOUSE, name: 'Warehouse' },
+      to: { id: shop, name: 'City Shop' },
+      note: 'Restock the shop',
+      lineCount: 2,
+      units: 10,
+      receivedUnits: 0,
+      shippedAt: null,
+    });
+    expect(transfer.number).toMatch(/^TR-\d{6}$/);
+    expect(transfer.lines.map((l: { size: string; color: string }) => `${l.size}/${l.color}`).sort()).toEqual([
+      'L/Black',
+      'M/Black',
+    ]);
+    // A draft moves nothing.
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [10, 0], shop: null, total: [10, 0] });
+
+    const shipped = await step(transfer.id, 'ship');
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.data.transfer).toMatchObject({ status: 'in_transit' });
+    expect(shipped.body.data.transfer.shippedAt).not.toBeNull();
+    // In transit: at no location, in no total.
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [6, 0], shop: null, total: [6, 0] });
+    expect(await stockOf(ids['L/Black']!)).toEqual({ warehouse: [0, 0], shop: null, total: [0, 0] });
+    const again = await step(transfer.id, 'ship');
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(TRANSFER_MESSAGES.notDraft);
+
+    const m = lineOf(transfer, 'M');
+    const l = lineOf(transfer, 'L');
+    const partial = await receive(transfer.id, [{ lineId: m, quantity: 3 }]);
+    expect(partial.status).toBe(200);
+    expect(partial.body.data.transfer).toMatchObject({ status: 'in_transit', receivedUnits: 3 });
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [6, 0], shop: [3, 0], total: [9, 0] });
+
+    const tooMany = await receive(transfer.id, [
+      { lineId: l, quantity: 6 },
+      { lineId: m, quantity: 2 },
+    ]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe('Only 1 units of Transfer Tee (M/Black) are still expected');
+    expect(await stockOf(ids['L/Black']!)).toEqual({ warehouse: [0, 0], shop: null, total: [0, 0] });
+    const support403 = await receive(transfer.id, [{ lineId: l, quantity: 1 }], support);
+    expect(support403.status).toBe(403);
+
+    const rest = await receive(transfer.id, [
+      { lineId: m, quantity: 1 },
+      { lineId: l, quantity: 6 },
+    ]);
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.transfer).toMatchObject({ status: 'received', receivedUnits: 10 });
+    expect(rest.body.data.transfer.receivedAt).not.toBeNull();
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [6, 0], shop: [4, 0], total: [10, 0] });
+    expect(await stockOf(ids['L/Black']!)).toEqual({ warehouse: [0, 0], shop: [6, 0], total: [6, 0] });
+    expect((await receive(transfer.id, [{ lineId: m, quantity: 1 }])).status).toBe(409);
+    const late = await step(transfer.id, 'cancel');
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe(TRANSFER_MESSAGES.closed);
+
+    // Every step is a movement at the location it touches, named after the transfer.
+    const moves = await t.app.db
+      .select()
+      .from(inventoryMovements)
+      .where(
+        and(
+          eq(inventoryMovements.inventoryId, ids['M/Black']!),
+          inArray(inventoryMovements.operation, ['transfer_out', 'transfer_in']),
+        ),
+      );
+    expect(moves.map((mv) => [mv.operation, mv.locationId, mv.quantity, mv.reason]).sort()).toEqual(
+      [
+        ['transfer_out', WAREHOUSE, 4, `Transfer ${transfer.number}`],
+        ['transfer_in', shop, 3, `Transfer ${transfer.number}`],
+        ['transfer_in', shop, 1, `Transfer ${transfer.number}`],
+      ].sort(),
+    );
+    const logs = await t.app.db.select().from(activityLogs).where(eq(activityLogs.resourceId, transfer.id));
+    expect(logs.map((log) => [log.resource, log.action]).sort()).toEqual(
+      [
+        ['transfer', 'create'],
+        ['transfer', 'ship'],
+        ['transfer', 'receive'],
+        ['transfer', 'receive'],
+      ].sort(),
+    );
+    const events = await eventsAfter(t.app, mark, [
+      'transfer.created',
+      'transfer.shipped',
+      'transfer.received',
+      'transfer.cancelled',
+    ]);
+    expect(events.map((e) => [e.type, e.objectId, e.data.status])).toEqual([
+      ['transfer.created', transfer.id, 'draft'],
+      ['transfer.shipped', transfer.id, 'in_transit'],
+      ['transfer.received', transfer.id, 'in_transit'],
+      ['transfer.received', transfer.id, 'received'],
+    ]);
+    expect(events[2]!.data.receipt).toEqual([{ lineId: m, quantity: 3 }]);
+
+    const one = await call(t.app, 'GET', `/api/admin/transfers/${transfer.id}`, { token: support });
+    expect(one.status).toBe(200);
+    expect(one.body.data.transfer.lines).toHaveLength(2);
+    const listed = await call(t.app, 'GET', `/api/admin/transfers?status=received&locationId=${shop}`, {
+      token: support,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.transfers.map((x: { id: string }) => x.id)).toContain(transfer.id);
+    expect(listed.body.data.transfers[0]).toMatchObject({ lineCount: 2, units: 10 });
+    expect(listed.body.data.transfers[0].lines).toBeUndefined();
+    const drafts = await call(t.app, 'GET', '/api/admin/transfers?status=draft', { token: support });
+    expect(drafts.body.data.transfers.map((x: { id: string }) => x.id)).not.toContain(transfer.id);
+  });
+
+  it('refuses bad drafts with a clear message, writing nothing', async () => {
+    const { product } = await stocked({ 'M/Black': 2 }, 'Refused Tee');
+    const [before] = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM stock_transfers`);
+    const line = { productId: product.id, size: 'M', color: 'Black', quantity: 1 };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ fromLocationId: shop, toLocationId: shop, lines: [line] }, 400, TRANSFER_MESSAGES.sameLocation],
+      [{ fromLocationId: WAREHOUSE, toLocationId: closed, lines: [line] }, 400, LOCATION_MESSAGES.inactive],
+      [{ fromLocationId: WAREHOUSE, toLocationId: 'a'.repeat(24), lines: [line] }, 404, LOCATION_MESSAGES.notFound],
+      [
+        { fromLocationId: WAREHOUSE, toLocationId: shop, lines: [{ ...line, size: 'XXL' }] },
+        404,
+        'Variant XXL/Black not found for Refused Tee',
+      ],
+      [
+        { fromLocationId: WAREHOUSE, toLocationId: shop, lines: [{ ...line, productId: 'b'.repeat(24) }] },
+        404,
+        TRANSFER_MESSAGES.productNotFound,
+      ],
+      [
+        { fromLocationId: WAREHOUSE, toLocationId: shop, lines: [line, { ...line, color: 'BLACK' }] },
+        400,
+        TRANSFER_MESSAGES.duplicateLine,
+      ],
+      [
+        { fromLocationId: WAREHOUSE, toLocationId: shop, lines: [{ ...line, quantity: 0 }] },
+        400,
+        TRANSFER_MESSAGES.quantity,
+      ],
+      [{ fromLocationId: WAREHOUSE, toLocationId: shop, lines: [] }, 400, TRANSFER_MESSAGES.lines],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await create(admin, body);
+      expect(res.status, message).toBe(status);
+      expect(res.body.error).toContain(message);
+    }
+    expect((await create(support, { fromLocationId: WAREHOUSE, toLocationId: shop, lines: [line] })).status).toBe(403);
+    const [after] = await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM stock_transfers`);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('refuses to ship what the source does not have available, moving nothing', async () => {
+    const { product, ids } = await stocked({ 'M/Black': 5, 'S/Black': 2 }, 'Short Tee');
+    const transfer = await draft(product.id, [
+      ['M', 'Black', 5],
+      ['S', 'Black', 3],
+    ]);
+    const res = await step(transfer.id, 'ship');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('Insufficient stock for Short Tee (S/Black) at Warehouse');
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [5, 0], shop: null, total: [5, 0] });
+    const [row] = await t.app.db.select().from(stockTransfers).where(eq(stockTransfers.id, transfer.id));
+    expect(row!.status).toBe('draft');
+  });
+
+  it('edits a draft; cancels a draft (no stock) and an in-transit transfer (the rest back at the source)', async () => {
+    const { product, ids } = await stocked({ 'M/Black': 8 });
+    const transfer = await draft(product.id, [['M', 'Black', 2]]);
+    const edited = await call(t.app, 'PUT', `/api/admin/transfers/${transfer.id}`, {
+      token: admin,
+      body: {
+        fromLocationId: WAREHOUSE,
+        toLocationId: shop,
+        note: 'Five after all',
+        lines: [{ productId: product.id, size: 'M', color: 'Black', quantity: 5 }],
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.transfer).toMatchObject({ note: 'Five after all', units: 5, status: 'draft' });
+
+    const other = await draft(product.id, [['M', 'Black', 1]]);
+    const cancelledDraft = await step(other.id, 'cancel');
+    expect(cancelledDraft.status).toBe(200);
+    expect(cancelledDraft.body.data.transfer.status).toBe('cancelled');
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [8, 0], shop: null, total: [8, 0] });
+
+    expect((await step(transfer.id, 'ship')).status).toBe(200);
+    const lineId = edited.body.data.transfer.lines[0].id;
+    expect((await receive(transfer.id, [{ lineId, quantity: 2 }])).status).toBe(200);
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [3, 0], shop: [2, 0], total: [5, 0] });
+    const cancelled = await step(transfer.id, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.transfer).toMatchObject({ status: 'cancelled', receivedUnits: 2 });
+    // The 3 units that never arrived are back at the warehouse; the 2 received stay at the shop.
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [6, 0], shop: [2, 0], total: [8, 0] });
+    const shipped = await call(t.app, 'PUT', `/api/admin/transfers/${transfer.id}`, {
+      token: admin,
+      body: { fromLocationId: WAREHOUSE, toLocationId: shop, lines: edited.body.data.transfer.lines },
+    });
+    expect(shipped.status).toBe(409);
+  });
+
+  it('counts units in transit as available nowhere: an order they alone would cover fails', async () => {
+    const { product, ids } = await stocked({ 'M/Black': 3 });
+    const transfer = await draft(product.id, [['M', 'Black', 3]]);
+    expect((await step(transfer.id, 'ship')).status).toBe(200);
+    const item = { productId: product.id, size: 'M', color: 'Black', quantity: 1 };
+    const refused = await call(t.app, 'POST', '/api/orders', { token: customer, body: orderBody([item]) });
+    expect(refused.status).toBe(409);
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [0, 0], shop: null, total: [0, 0] });
+    expect((await receive(transfer.id, [{ lineId: transfer.lines[0]!.id, quantity: 3 }])).status).toBe(200);
+    const placed = await call(t.app, 'POST', '/api/orders', { token: customer, body: orderBody([item]) });
+    expect(placed.status).toBe(201);
+    expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [0, 0], shop: [3, 1], total: [3, 1] });
+  });
+});
+
+describe('stock transfers under concurrency', () => {
+  it('keeps every level whole with ships, receipts, cancels and orders of one variant at once', async () => {
+    const { product, ids } = await stocked({ 'M/Black': 40 });
+    const id = ids['M/Black']!;
+    const drafts = await Promise.all([1, 2, 3, 4].map(() => draft(product.id, [['M', 'Black', 6]])));
+    const moving = await Promise.all([1, 2].map(() => draft(product.id, [['M', 'Black', 4]])));
+    for (const transfer of moving) expect((await step(transfer.id, 'ship')).status).toBe(200);
+    const item = { productId: product.id, size: 'M', color: 'Black', quantity: 3 };
+
+    const calls = [
+      // Each draft shipped twice at once: exactly one ship wins.
+      ...drafts.flatMap((transfer) => [step(transfer.id, 'ship'), step(transfer.id, 'ship')]),
+      // A draft shipped and cancelled at once: one of them wins.
+      step(drafts[3]!.id, 'cancel'),
+      receive(moving[0]!.id, [{ lineId: moving[0]!.lines[0]!.id, quantity: 2 }]),
+      receive(moving[0]!.id, [{ lineId: moving[0]!.lines[0]!.id, quantity: 2 }]),
+      receive(moving[1]!.id, [{ lineId: moving[1]!.lines[0]!.id, quantity: 1 }]),
+      step(moving[1]!.id, 'cancel'),
+      ...[1, 2, 3, 4, 5, 6, 7].map(() =>
+        call(t.app, 'POST', '/api/orders', { token: customer, body: orderBody([item]) }),
+      ),
+    ];
+    expect(calls).toHaveLength(20);
+    const results = await Promise.all(calls);
+    for (const res of results) expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+    // The race is real: some of each kind went through.
+    expect(results.slice(0, 8).some((res) => res.status === 200)).toBe(true);
+    expect(results.slice(13).some((res) => res.status === 201)).toBe(true);
+
+    for (const transfer of drafts.slice(0, 3)) {
+      const pair = results.slice(drafts.indexOf(transfer) * 2, drafts.indexOf(transfer) * 2 + 2).map((r) => r.status);
+      // One ship wins; the other finds it shipped, or both fail for lack of stock the orders took.
+      expect(pair.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
+      if (pair.includes(200)) expect(pair).toContain(409);
+    }
+
+    const levels = await t.app.db.select().from(inventoryLevels).where(eq(inventoryLevels.inventoryId, id));
+    for (const level of levels) {
+      expect(level.quantity).toBeGreaterThanOrEqual(0);
+      expect(level.reserved).toBeGreaterThanOrEqual(0);
+      expect(level.reserved).toBeLessThanOrEqual(level.quantity);
+    }
+    const [variant] = await t.app.db.select().from(inventory).where(eq(inventory.id, id));
+    expect(variant!.quantity).toBe(levels.reduce((sum, l) => sum + l.quantity, 0));
+    expect(variant!.reserved).toBe(levels.reduce((sum, l) => sum + l.reserved, 0));
+    // Every unit is explained by the movements at its location.
+    const sums = await queryRows<{ location_id: string; dq: number; dr: number }>(
+      t.app.db,
+      sql`SELECT location_id, sum(new_quantity - previous_quantity)::int AS dq, sum(new_reserved - previous_reserved)::int AS dr
+        FROM inventory_movements WHERE inventory_id = ${id} GROUP BY location_id`,
+    );
+    for (const level of levels) {
+      const moved = sums.find((s) => s.location_id === level.locationId);
+      expect([moved?.dq ?? 0, moved?.dr ?? 0], level.locationId).toEqual([level.quantity, level.reserved]);
+    }
+    // And the units in transit are what the open transfers still expect: 40 = at locations + on the way.
+    const [open] = await queryRows<{ units: number }>(
+      t.app.db,
+      sql`SELECT coalesce(sum(l.quantity - l.received), 0)::int AS units FROM stock_transfer_lines l
+        JOIN stock_transfers tr ON tr.id = l.transfer_id WHERE tr.status = 'in_transit' AND l.inventory_id = ${id}`,
+    );
+    // (Orders only reserve: no unit left the store.)
+    expect(variant!.quantity + open!.units).toBe(40);
+  });
+});
