@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.js';
 import { adminCustomer } from './customers.js';
+import { locationView } from './locations.js';
 import { orderView } from './order-view.js';
 import { productView } from './products.js';
 import { returnRequestView } from './returns.js';
@@ -29,6 +30,8 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'coupon.redeemed',
+  'location.created',
+  'location.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -107,6 +110,9 @@ export const EVENT_DATA = {
     guestEmail: z.string().nullable(),
     discount: z.number(),
   }),
+  'location.created': locationView,
+  /** Any change to a stock location: its fields, its fulfilment priority, activation or deactivation. */
+  'location.updated': locationView,
 } satisfies Record<EventType, z.ZodType>;
 
 /** The `data` of an event of type T. */
