@@ -2201,6 +2201,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every stock location with the units it holds and has reserved
+         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after.
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Add a stock location (last in fulfilment priority)
+         * @description Names are unique whatever their case: 409 "A location with this name already exists". The new location holds no stock until stock is put there. Recorded in the activity log; records `location.created`.
+         *
+         *     Who may call: admin.
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the fulfilment priority of the active locations
+         * @description The active locations’ ids, first priority first; they become priorities 1…n and the inactive ones follow in their previous order. Not exactly the active locations: 400 "Give every active location exactly once". Recorded in the activity log; records `location.updated` for every location whose priority changed.
+         *
+         *     Who may call: admin.
+         */
+        put: operations["reorderLocations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a stock location
+         * @description Name, kind, address and whether it ships online orders or offers pickup. The stock held where online orders are not shipped from is not sold online, so turning `shipsOnline` off (or on) takes the location’s available units off (or puts them back on) the storefront at once. 409 "A location with this name already exists"; 409 "At least one active location must ship online orders" when no active location would ship online orders; 404 "Location not found". Recorded in the activity log; records `location.updated`.
+         *
+         *     Who may call: admin.
+         */
+        put: operations["updateLocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a stock location that holds no stock
+         * @description An inactive location takes no stock and no orders; it stays in the history (locations are never deleted). 409 "Move or remove the stock held at this location before deactivating it" while it holds or has reserved any unit; 409 "At least one active location must ship online orders" for the last active location that ships online orders. Recorded in the activity log; records `location.updated`.
+         *
+         *     Who may call: admin.
+         */
+        post: operations["deactivateLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a stock location again
+         * @description It keeps its priority among the locations. Recorded in the activity log; records `location.updated`. 404 "Location not found".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["activateLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -7793,6 +7909,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8006,6 +8123,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8141,6 +8259,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8302,6 +8421,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8477,6 +8597,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8674,6 +8795,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -8816,6 +8938,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9036,6 +9159,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9249,6 +9373,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9465,6 +9590,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9603,6 +9729,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9736,6 +9863,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -9869,6 +9997,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10018,6 +10147,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10150,6 +10280,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10335,6 +10466,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10478,6 +10610,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10624,6 +10757,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -10986,6 +11120,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -11150,6 +11285,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12267,6 +12403,7 @@ export interface operations {
                                     price: number;
                                     quantity: number;
                                     total: number;
+                                    locationId: string;
                                 }[];
                                 itemCount: number;
                                 subtotal: number;
@@ -12594,7 +12731,7 @@ export interface operations {
                                 productName: string;
                                 variant: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -12683,6 +12820,336 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                quantity: number;
+                                reserved: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Canal Street shop",
+                 *       "kind": "shop",
+                 *       "address": "12 Canal Street, Manchester M1 3HE",
+                 *       "shipsOnline": false,
+                 *       "pickup": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "warehouse" | "shop";
+                    /** @default  */
+                    address?: string;
+                    /** @default true */
+                    shipsOnline?: boolean;
+                    /** @default false */
+                    pickup?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reorderLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "000000000000000000000001"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Canal Street shop",
+                 *       "kind": "shop",
+                 *       "address": "12 Canal Street, Manchester M1 3HE",
+                 *       "shipsOnline": false,
+                 *       "pickup": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "warehouse" | "shop";
+                    /** @default  */
+                    address?: string;
+                    /** @default true */
+                    shipsOnline?: boolean;
+                    /** @default false */
+                    pickup?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deactivateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    activateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -14810,7 +15277,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -14877,7 +15344,7 @@ export interface operations {
                                 size: string;
                                 color: string;
                                 /** @enum {string} */
-                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return";
+                                operation: "add" | "subtract" | "set" | "create" | "reserve" | "release" | "commit" | "return" | "transfer_out" | "transfer_in";
                                 quantity: number;
                                 previousQuantity: number;
                                 newQuantity: number;
@@ -17562,7 +18029,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17608,7 +18075,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                 };
             };
         };
@@ -17627,7 +18094,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17677,7 +18144,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17755,7 +18222,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                     enabled?: boolean;
                 };
             };
@@ -17775,7 +18242,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17825,7 +18292,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
