@@ -29,7 +29,7 @@ export type LocationsTableProps = {
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Every stock location with its flags and the units it holds and has reserved, in fulfilment order. */
+/** Every stock location (its kind and address under its name) with its flags and the units it holds and has reserved, in fulfilment order. */
 export function LocationsTable({
   locations,
   canManage,
@@ -46,8 +46,6 @@ export function LocationsTable({
         <TableRow>
           <TableHead>Priority</TableHead>
           <TableHead>Name</TableHead>
-          <TableHead>Kind</TableHead>
-          <TableHead>Address</TableHead>
           <TableHead>Ships online</TableHead>
           <TableHead>Pickup</TableHead>
           <TableHead className="text-right">Units held</TableHead>
@@ -60,9 +58,12 @@ export function LocationsTable({
         {locations.map((location, index) => (
           <TableRow key={location._id} className={location.active ? undefined : 'text-muted-foreground'}>
             <TableCell className="tabular-nums">{location.active ? index + 1 : '—'}</TableCell>
-            <TableCell className="font-medium">{location.name}</TableCell>
-            <TableCell>{KIND_LABELS[location.kind]}</TableCell>
-            <TableCell className="min-w-48">{location.address || '—'}</TableCell>
+            <TableCell className="min-w-48">
+              <span className="font-medium text-foreground">{location.name}</span>
+              <span className="block text-xs text-muted-foreground">
+                {[KIND_LABELS[location.kind], location.address].filter(Boolean).join(' · ')}
+              </span>
+            </TableCell>
             <TableCell>{yesNo(location.shipsOnline)}</TableCell>
             <TableCell>{yesNo(location.pickup)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(location.quantity)}</TableCell>
