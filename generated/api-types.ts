@@ -1329,6 +1329,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/items/{itemId}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reserve a line at another stock location before it ships
+         * @description The line's units are released at its location and reserved at `locationId` in one transaction, after the same locks as shipping the order takes, so a reassignment racing a shipment is applied before or after it, never both. 409 "Only lines whose units are still reserved (not shipped, cancelled or refunded) can be reassigned" once the order's stock is committed or given back; 409 when the new location has not enough available; 404 for an unknown line or location. Recorded in the activity log and as an `order.line_reassigned` event.
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
+         */
+        put: operations["reassignOrderLine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -2188,13 +2210,151 @@ export interface paths {
         };
         /**
          * A page of the sizes/colors at or below their low-stock threshold, worst first; search by product
-         * @description Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. `search` matches the product as the product lists do.
+         * @description Every size/color at or below its threshold: out of stock first, then critical, then low, lowest stock first. `search` matches the product as the product lists do. With `locationId`, the levels at that location at or below their own threshold, each alert naming the location (an unknown location answers 404 "Location not found", an inactive one 409 "This location is inactive"); without, the sizes/colors' totals.
          *
          *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
         get: operations["listLowStockAlerts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/inventory/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active stock locations, first priority first, for the stock screens
+         * @description Id, name and priority of each active location. The stock screens show their location choices only when there are two or more.
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listStockLocationOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every stock location with the units it holds and has reserved
+         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after.
+         *
+         *     Who may call: admin, moderator, support.
+         */
+        get: operations["listLocations"];
+        put?: never;
+        /**
+         * Add a stock location (last in fulfilment priority)
+         * @description Names are unique whatever their case: 409 "A location with this name already exists". The new location holds no stock until stock is put there. Recorded in the activity log; records `location.created`.
+         *
+         *     Who may call: admin.
+         */
+        post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the fulfilment priority of the active locations
+         * @description The active locations’ ids, first priority first; they become priorities 1…n and the inactive ones follow in their previous order. Not exactly the active locations: 400 "Give every active location exactly once". Recorded in the activity log; records `location.updated` for every location whose priority changed.
+         *
+         *     Who may call: admin.
+         */
+        put: operations["reorderLocations"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a stock location
+         * @description Name, kind, address and whether it ships online orders or offers pickup. The stock held where online orders are not shipped from is not sold online, so turning `shipsOnline` off (or on) takes the location’s available units off (or puts them back on) the storefront at once. 409 "A location with this name already exists"; 409 "At least one active location must ship online orders" when no active location would ship online orders; 404 "Location not found". Recorded in the activity log; records `location.updated`.
+         *
+         *     Who may call: admin.
+         */
+        put: operations["updateLocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a stock location that holds no stock
+         * @description An inactive location takes no stock and no orders; it stays in the history (locations are never deleted). 409 "Move or remove the stock held at this location before deactivating it" while it holds or has reserved any unit; 409 "At least one active location must ship online orders" for the last active location that ships online orders. Recorded in the activity log; records `location.updated`.
+         *
+         *     Who may call: admin.
+         */
+        post: operations["deactivateLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/locations/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a stock location again
+         * @description It keeps its priority among the locations. Recorded in the activity log; records `location.updated`. 404 "Location not found".
+         *
+         *     Who may call: admin.
+         */
+        post: operations["activateLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2494,7 +2654,7 @@ export interface paths {
         put?: never;
         /**
          * Add units to one size/color of a product
-         * @description Through the one stock function: a stock movement and an activity-log entry. 404 when the product or its size/color does not exist.
+         * @description Through the one stock function: a stock movement and an activity-log entry. 404 when the product or its size/color does not exist. `locationId` names the location whose stock changes (left out: the first location); an unknown one answers 404 "Location not found", an inactive one 409 "This location is inactive".
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -2516,7 +2676,7 @@ export interface paths {
         put?: never;
         /**
          * Remove units from one size/color of a product
-         * @description Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units available, nothing changed. 404 when the product or its size/color does not exist.
+         * @description Only units not reserved by orders can be removed: otherwise 409 INSUFFICIENT_STOCK naming the units available at the location, nothing changed. 404 when the product or its size/color does not exist. `locationId` names the location whose stock changes (left out: the first location); an unknown one answers 404 "Location not found", an inactive one 409 "This location is inactive".
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -2534,10 +2694,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Stock of each size/color of a product, per location
+         * @description Each size/color with its totals and its level (quantity, reserved, available, low-stock threshold) at every location that holds it, first priority first. 404 "Product not found".
+         *
+         *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
+         */
+        get: operations["getProductStockLevels"];
         /**
          * Add to, subtract from or set the stock of one size/color
-         * @description `operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more than is available or setting below the units reserved by orders; 404 when the product or its size/color does not exist. A stock movement and an activity-log entry per change.
+         * @description `operation` is add, subtract or set (the Manage Stock dialog). 409 INSUFFICIENT_STOCK when subtracting more than is available or setting below the units reserved by orders; 404 when the product or its size/color does not exist. A stock movement and an activity-log entry per change. `locationId` names the location whose stock changes (left out: the first location); an unknown one answers 404 "Location not found", an inactive one 409 "This location is inactive".
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -8892,6 +9058,144 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    reassignOrderLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "locationId": "000000000000000000000001"
+                 *     }
+                 */
+                "application/json": {
+                    locationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            order: {
+                                _id: string;
+                                id: string;
+                                orderNumber: string;
+                                /** @enum {string} */
+                                status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded";
+                                /** @enum {string} */
+                                paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
+                                /** @enum {string} */
+                                paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
+                                /** @enum {string} */
+                                shippingMethod: "standard" | "express" | "overnight";
+                                /** @enum {string} */
+                                stockState: "reserved" | "committed" | "released";
+                                items: {
+                                    _id: string;
+                                    id: string;
+                                    productId: string | null;
+                                    product: {
+                                        _id: string | null;
+                                        id: string | null;
+                                        name: string;
+                                        slug: string;
+                                        sku: string;
+                                        images: {
+                                            original: string;
+                                            alt: string;
+                                        }[];
+                                    };
+                                    size: string;
+                                    color: string;
+                                    variantId: string;
+                                    variantSku: string | null;
+                                    price: number;
+                                    quantity: number;
+                                    total: number;
+                                    locationId: string;
+                                }[];
+                                itemCount: number;
+                                subtotal: number;
+                                discount: number;
+                                shipping: number;
+                                tax: number;
+                                total: number;
+                                couponCode: string | null;
+                                customer: {
+                                    _id: string;
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                } | null;
+                                guestEmail: string | null;
+                                isGuest: boolean;
+                                email: string | null;
+                                shippingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                billingAddress: {
+                                    firstName: string;
+                                    lastName: string;
+                                    street: string;
+                                    city: string;
+                                    state: string;
+                                    zipCode: string;
+                                    country: string;
+                                    phone: string;
+                                };
+                                notes: string;
+                                adminNotes: string;
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                estimatedDelivery: string | null;
+                                paidAt: string | null;
+                                shippedAt: string | null;
+                                deliveredAt: string | null;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
+                                refundReason: string | null;
+                                paymentReference: string | null;
+                                paymentDueAt: string | null;
+                                disputedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     refundOrder: {
         parameters: {
             query?: never;
@@ -12803,6 +13107,7 @@ export interface operations {
                 /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 search?: string;
+                locationId?: string;
             };
             header?: never;
             path?: never;
@@ -12831,6 +13136,10 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "Out of Stock" | "Critical" | "Low Stock";
                                 image: string | null;
+                                location: {
+                                    _id: string;
+                                    name: string;
+                                } | null;
                             }[];
                             pagination: {
                                 page: number;
@@ -12848,6 +13157,372 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listStockLocationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                priority: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                                quantity: number;
+                                reserved: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Canal Street shop",
+                 *       "kind": "shop",
+                 *       "address": "12 Canal Street, Manchester M1 3HE",
+                 *       "shipsOnline": false,
+                 *       "pickup": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "warehouse" | "shop";
+                    /** @default  */
+                    address?: string;
+                    /** @default true */
+                    shipsOnline?: boolean;
+                    /** @default false */
+                    pickup?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reorderLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "000000000000000000000001"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Canal Street shop",
+                 *       "kind": "shop",
+                 *       "address": "12 Canal Street, Manchester M1 3HE",
+                 *       "shipsOnline": false,
+                 *       "pickup": true
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    kind: "warehouse" | "shop";
+                    /** @default  */
+                    address?: string;
+                    /** @default true */
+                    shipsOnline?: boolean;
+                    /** @default false */
+                    pickup?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deactivateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    activateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            location: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "warehouse" | "shop";
+                                address: string;
+                                shipsOnline: boolean;
+                                pickup: boolean;
+                                priority: number;
+                                active: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -14289,6 +14964,7 @@ export interface operations {
                     color: string;
                     quantity: number;
                     reason?: string;
+                    locationId?: string;
                 };
             };
         };
@@ -14420,6 +15096,7 @@ export interface operations {
                     color: string;
                     quantity: number;
                     reason?: string;
+                    locationId?: string;
                 };
             };
         };
@@ -14527,6 +15204,57 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getProductStockLevels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            productId: string;
+                            variants: {
+                                id: string;
+                                size: string;
+                                color: string;
+                                quantity: number;
+                                reserved: number;
+                                available: number;
+                                lowStockThreshold: number;
+                                levels: {
+                                    locationId: string;
+                                    locationName: string;
+                                    quantity: number;
+                                    reserved: number;
+                                    available: number;
+                                    lowStockThreshold: number;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     updateProductStock: {
         parameters: {
             query?: never;
@@ -14554,6 +15282,7 @@ export interface operations {
                     /** @enum {string} */
                     operation: "add" | "subtract" | "set";
                     reason?: string;
+                    locationId?: string;
                 };
             };
         };
@@ -14990,6 +15719,10 @@ export interface operations {
                                     email: string;
                                 } | null;
                                 orderId: string | null;
+                                location: {
+                                    _id: string;
+                                    name: string;
+                                };
                             }[];
                             pagination: {
                                 page: number;
@@ -15057,6 +15790,10 @@ export interface operations {
                                     email: string;
                                 } | null;
                                 orderId: string | null;
+                                location: {
+                                    _id: string;
+                                    name: string;
+                                };
                             }[];
                             changeCount: number;
                             netChange: number;
@@ -17727,7 +18464,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17773,7 +18510,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                    topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                 };
             };
         };
@@ -17792,7 +18529,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17842,7 +18579,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17920,7 +18657,7 @@ export interface operations {
                 "application/json": {
                     url?: string;
                     description?: string;
-                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                    topics?: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                     enabled?: boolean;
                 };
             };
@@ -17940,7 +18677,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;
@@ -17990,7 +18727,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 description: string;
-                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
+                                topics: ("order.created" | "order.paid" | "order.status_changed" | "order.cancelled" | "order.refunded" | "order.line_reassigned" | "return.requested" | "return.decided" | "review.moderated" | "product.created" | "product.updated" | "product.deleted" | "inventory.low_stock" | "inventory.changed" | "customer.created" | "customer.updated" | "coupon.redeemed" | "location.created" | "location.updated" | "transfer.created" | "transfer.updated" | "transfer.shipped" | "transfer.received" | "transfer.cancelled")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 previousSecretExpiresAt: string | null;

@@ -69,6 +69,7 @@ export const ACTIVITY_ENTITIES = [
   'category',
   'coupon',
   'inventory',
+  'location',
   'payment',
   'auth',
   'system',

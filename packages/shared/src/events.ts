@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.js';
 import { adminCustomer } from './customers.js';
+import { locationView } from './locations.js';
 import { orderView } from './order-view.js';
 import { productView } from './products.js';
 import { returnRequestView } from './returns.js';
@@ -31,6 +32,8 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'coupon.redeemed',
+  'location.created',
+  'location.updated',
   'transfer.created',
   'transfer.updated',
   'transfer.shipped',
@@ -120,6 +123,9 @@ export const EVENT_DATA = {
     guestEmail: z.string().nullable(),
     discount: z.number(),
   }),
+  'location.created': locationView,
+  /** Any change to a stock location: its fields, its fulfilment priority, activation or deactivation. */
+  'location.updated': locationView,
   'transfer.created': transferView,
   /** A draft's locations, note or lines were replaced. */
   'transfer.updated': transferView,

@@ -15,6 +15,7 @@ import { importExportRoutes } from './imports/index.js';
 import { inventoryRoutes } from './inventory/index.js';
 import { invitationRoutes } from './invitations/index.js';
 import { jobRoutes } from './jobs/index.js';
+import { locationRoutes } from './locations/index.js';
 import {
   adminOrderRoutes,
   confirmPayment,
@@ -65,6 +66,7 @@ export const apiModules: FastifyPluginAsyncZod[] = [
   paymentSettlementRoutes(settleProviderEvent),
   paymentSettingsRoutes,
   inventoryRoutes,
+  locationRoutes,
   productAdminRoutes,
   productReadRoutes,
   productStockRoutes,

@@ -5,6 +5,7 @@ import { couponsScenarios } from './coupons.js';
 import { customersScenarios } from './customers.js';
 import { importScenarios } from './imports.js';
 import { invitationsScenarios } from './invitations.js';
+import { locationsScenarios } from './locations.js';
 import { ordersScenarios } from './orders.js';
 import { productsScenarios } from './products.js';
 import { queueJobsScenarios } from './queue-jobs.js';
@@ -32,6 +33,7 @@ export const scenarios: ScenarioTable = {
   ...reviewsScenarios,
   ...customersScenarios,
   ...couponsScenarios,
+  ...locationsScenarios,
   ...securityScenarios,
   ...invitationsScenarios,
   ...savedViewsScenarios,

@@ -22,6 +22,11 @@ export const appRoutes: RouteObject[] = [
     { title: 'Inventory', rule: 'inventory' },
     () => import('../features/inventory/pages/InventoryPage'),
   ),
+  page(
+    'locations',
+    { title: 'Stock Locations', rule: 'staff' },
+    () => import('../features/locations/pages/LocationsPage'),
+  ),
   page('transfers', { title: 'Transfers', rule: 'staff' }, () => import('../features/transfers/pages/TransfersPage')),
   page('categories', { title: 'Categories', rule: 'catalogueRead' }, () =>
     import('../features/taxonomy/pages/TaxonomyPage').then((m) => ({ default: m.CategoriesPage })),

@@ -14,6 +14,7 @@ import { imageContracts } from './images.js';
 import { importExportContracts } from './imports.js';
 import { inventoryContracts } from './inventory.js';
 import { invitationContracts } from './invitations.js';
+import { locationContracts } from './locations.js';
 import { orderPaymentContracts } from './order-payments.js';
 import { adminOrderContracts, orderContracts } from './orders.js';
 import { packingSlipContracts } from './packing-slips.js';
@@ -47,6 +48,7 @@ export * from './images.js';
 export * from './imports.js';
 export * from './inventory.js';
 export * from './invitations.js';
+export * from './locations.js';
 export * from './order-payments.js';
 export * from './orders.js';
 export * from './packing-slips.js';
@@ -80,6 +82,7 @@ export const contractGroups: Record<string, ContractGroup> = {
   productStock: productStockContracts,
   images: imageContracts,
   inventory: inventoryContracts,
+  locations: locationContracts,
   orders: orderContracts,
   adminOrders: adminOrderContracts,
   orderPayments: orderPaymentContracts,

@@ -108,5 +108,5 @@ CREATE TRIGGER inventory_first_level AFTER INSERT ON inventory
   FOR EACH STATEMENT EXECUTE FUNCTION inventory_first_level();
 --> statement-breakpoint
 ALTER TABLE "events" DROP CONSTRAINT "events_type_check";--> statement-breakpoint
-ALTER TABLE "events" ADD CONSTRAINT "events_type_check" CHECK ("events"."type" IN ('order.created', 'order.paid', 'order.status_changed', 'order.cancelled', 'order.refunded', 'order.line_reassigned', 'return.requested', 'return.decided', 'review.moderated', 'product.created', 'product.updated', 'product.deleted', 'inventory.low_stock', 'inventory.changed', 'customer.created', 'customer.updated', 'coupon.redeemed')) NOT VALID;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_type_check" CHECK ("events"."type" IN ('order.created', 'order.paid', 'order.status_changed', 'order.cancelled', 'order.refunded', 'order.line_reassigned', 'return.requested', 'return.decided', 'review.moderated', 'product.created', 'product.updated', 'product.deleted', 'inventory.low_stock', 'inventory.changed', 'customer.created', 'customer.updated', 'coupon.redeemed', 'location.created', 'location.updated')) NOT VALID;--> statement-breakpoint
 ALTER TABLE "events" VALIDATE CONSTRAINT "events_type_check";

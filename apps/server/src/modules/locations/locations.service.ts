@@ -1,0 +1,288 @@
+import { LOCATION_MESSAGES, type LocationListItem, type LocationView, type locationInput } from '@seamline/shared';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { inventoryLevels, stockLocations } from '../../db/schema/index.js';
+import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { recordEvents } from '../../lib/events.js';
+import { lockedTransaction, type RowLocks } from '../../lib/locked-transaction.js';
+
+type LocationRow = typeof stockLocations.$inferSelect;
+type LocationValues = z.output<typeof locationInput>;
+
+/**
+ * Every change to the set of locations runs under this transaction-scoped advisory lock, taken before any row lock:
+ * the rules that span several rows (a unique name, priority = last + 1, at least one active location shipping online
+ * orders, the order naming every active location) are then checked against committed data no other location change
+ * can alter until the transaction ends. Only this module writes stock_locations; stock changes never take this lock.
+ */
+const LOCATIONS_LOCK_KEY = 4_120_725_003;
+const lockLocations = (tx: Tx) => tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCATIONS_LOCK_KEY})`);
+
+export function locationView(row: LocationRow): LocationView {
+  return {
+    _id: row.id,
+    name: row.name,
+    kind: row.kind,
+    address: row.address,
+    shipsOnline: row.shipsOnline,
+    pickup: row.pickup,
+    priority: row.priority,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the activity log keeps of a location's editable fields. */
+const auditable = (values: LocationValues | LocationRow) => ({
+  name: values.name,
+  kind: values.kind,
+  address: values.address,
+  shipsOnline: values.shipsOnline,
+  pickup: values.pickup,
+});
+
+const byFulfilmentOrder = [desc(stockLocations.active), asc(stockLocations.priority), asc(stockLocations.id)];
+
+async function find(tx: Tx, id: string): Promise<LocationRow> {
+  const [row] = await tx.select().from(stockLocations).where(eq(stockLocations.id, id));
+  if (!row) throw notFound(LOCATION_MESSAGES.notFound);
+  return row;
+}
+
+async function assertNameFree(tx: Tx, name: string, exceptId = '') {
+  const [taken] = await tx
+    .select({ id: stockLocations.id })
+    .from(stockLocations)
+    .where(and(sql`lower(${stockLocations.name}) = lower(${name})`, ne(stockLocations.id, exceptId)));
+  if (taken) throw conflict(LOCATION_MESSAGES.nameTaken, 'LOCATION_NAME_TAKEN');
+}
+
+/** SQL: another active location than `id` ships online orders. */
+const anotherShipping = (id: string) =>
+  sql`EXISTS (SELECT 1 FROM stock_locations o WHERE o.id <> ${id} AND o.active AND o.ships_online)`;
+
+/**
+ * Lock step 4 for every variant with a level at the location, in id order: a level changes only under its variant's
+ * row lock, so once this returns no level there changes until the transaction ends, and the next statement reads
+ * their committed figures.
+ */
+async function lockVariantsAt(tx: Tx, locks: RowLocks, locationId: string): Promise<void> {
+  await locks.step('inventory', () =>
+    tx.execute(sql`SELECT id FROM inventory
+      WHERE id IN (SELECT inventory_id FROM inventory_levels WHERE location_id = ${locationId})
+      ORDER BY id FOR UPDATE`),
+  );
+}
+
+/**
+ * `inventory.held_offline` (the available units at locations that do not ship online orders) after the location
+ * stopped (`shipsOnline` false) or started shipping online orders; the location row is already updated.
+ * Race-free against concurrent stock changes: a stock change locks its variant row before it writes a level, and the
+ * level trigger reads `ships_online` in a snapshot of its own, taken after that lock. A change that locked a variant
+ * before us finished with the old flag (its trigger could not see our uncommitted update), and we wait for it, then
+ * read its committed level in a new statement. A change that waits for our variant lock runs its trigger after we
+ * commit, so it sees the new flag. Either way each unit is counted once.
+ */
+async function correctHeldOffline(tx: Tx, locks: RowLocks, locationId: string, shipsOnline: boolean) {
+  await lockVariantsAt(tx, locks, locationId);
+  const sign = shipsOnline ? -1 : 1;
+  await tx.execute(sql`UPDATE inventory i
+    SET held_offline = i.held_offline + ${sign}::int * (l.quantity - l.reserved), updated_at = now()
+    FROM inventory_levels l
+    WHERE l.location_id = ${locationId} AND l.inventory_id = i.id AND l.quantity > l.reserved`);
+}
+
+const changed = (rows: readonly LocationRow[]) =>
+  rows.map((row) => ({ type: 'location.updated' as const, objectId: row.id, data: locationView(row) }));
+
+export class LocationsService {
+  constructor(private readonly db: Db) {}
+
+  /** Every location with the units it holds and has reserved: one aggregate over the levels, grouped by location. */
+  async list(): Promise<LocationListItem[]> {
+    const totals = this.db
+      .select({
+        locationId: inventoryLevels.locationId,
+        quantity: sql<string>`sum(${inventoryLevels.quantity})`.as('quantity'),
+        reserved: sql<string>`sum(${inventoryLevels.reserved})`.as('reserved'),
+      })
+      .from(inventoryLevels)
+      .groupBy(inventoryLevels.locationId)
+      .as('totals');
+    const rows = await this.db
+      .select({ location: stockLocations, quantity: totals.quantity, reserved: totals.reserved })
+      .from(stockLocations)
+      .leftJoin(totals, eq(totals.locationId, stockLocations.id))
+      .orderBy(...byFulfilmentOrder);
+    return rows.map((row) => ({
+      ...locationView(row.location),
+      quantity: Number(row.quantity ?? 0),
+      reserved: Number(row.reserved ?? 0),
+    }));
+  }
+
+  async create(input: LocationValues, ctx: AuditContext): Promise<LocationView> {
+    return lockedTransaction(this.db, async (tx) => {
+      await lockLocations(tx);
+      await assertNameFree(tx, input.name);
+      const [row] = await tx
+        .insert(stockLocations)
+        .values({
+          ...auditable(input),
+          priority: sql`(SELECT coalesce(max(priority), 0) + 1 FROM stock_locations)`,
+        })
+        .returning();
+      const view = locationView(row!);
+      await writeActivity(tx, ctx, {
+        action: 'create',
+        resource: 'location',
+        resourceId: row!.id,
+        details: { name: row!.name, changes: createdFields(auditable(input)) },
+      });
+      await recordEvents(tx, [{ type: 'location.created', objectId: row!.id, data: view }]);
+      return view;
+    });
+  }
+
+  /**
+   * Edits a location. When `shipsOnline` changes, the variants' held_offline follow in the same transaction: (1) the
+   * location row is updated, (2) the variants with a level there are locked, (3) a new statement corrects them.
+   */
+  async update(id: string, input: LocationValues, ctx: AuditContext): Promise<LocationView> {
+    return lockedTransaction(this.db, async (tx, locks) => {
+      await lockLocations(tx);
+      const before = await find(tx, id);
+      await assertNameFree(tx, input.name, id);
+      if (before.active && before.shipsOnline && !input.shipsOnline) {
+        const [other] = await queryRows<{ ok: boolean }>(tx, sql`SELECT ${anotherShipping(id)} AS ok`);
+        if (!other?.ok) throw conflict(LOCATION_MESSAGES.lastActive, 'LAST_SHIPPING_LOCATION');
+      }
+      const [row] = await tx
+        .update(stockLocations)
+        .set({ ...auditable(input), updatedAt: new Date() })
+        .where(eq(stockLocations.id, id))
+        .returning();
+      if (before.shipsOnline !== row!.shipsOnline) await correctHeldOffline(tx, locks, id, row!.shipsOnline);
+      await writeActivity(tx, ctx, {
+        action: 'update',
+        resource: 'location',
+        resourceId: id,
+        details: { name: row!.name, changes: changedFields(auditable(before), auditable(input)) },
+      });
+      await recordEvents(tx, changed([row!]));
+      return locationView(row!);
+    });
+  }
+
+  /**
+   * The fulfilment order: `ids` (exactly the active locations) become priorities 1…n, the inactive locations follow
+   * in their previous order, in one statement. Answers every location in the new order.
+   */
+  async reorder(ids: readonly string[], ctx: AuditContext): Promise<LocationView[]> {
+    return lockedTransaction(this.db, async (tx) => {
+      await lockLocations(tx);
+      const active = await tx
+        .select({ id: stockLocations.id })
+        .from(stockLocations)
+        .where(eq(stockLocations.active, true));
+      const activeIds = new Set(active.map((row) => row.id));
+      const given = new Set(ids);
+      if (given.size !== ids.length || given.size !== activeIds.size || !ids.every((id) => activeIds.has(id)))
+        throw badRequest(LOCATION_MESSAGES.order, 'ids');
+      const order = sql.join(
+        ids.map((id, index) => sql`(${id}::char(24), ${index + 1}::int)`),
+        sql`, `,
+      );
+      const moved = await queryRows<{ id: string }>(
+        tx,
+        sql`WITH ranked AS (
+          SELECT l.id, row_number() OVER (ORDER BY g.rank NULLS LAST, l.priority, l.id)::int AS priority
+          FROM stock_locations l LEFT JOIN (VALUES ${order}) AS g (id, rank) ON g.id = l.id
+        )
+        UPDATE stock_locations l SET priority = r.priority, updated_at = now()
+        FROM ranked r WHERE r.id = l.id AND l.priority <> r.priority
+        RETURNING l.id`,
+      );
+      const rows = await tx
+        .select()
+        .from(stockLocations)
+        .orderBy(...byFulfilmentOrder);
+      const movedIds = new Set(moved.map((row) => row.id));
+      await writeActivity(tx, ctx, {
+        action: 'reorder',
+        resource: 'location',
+        resourceId: null,
+        details: { order: rows.filter((row) => row.active).map((row) => row.name) },
+      });
+      await recordEvents(tx, changed(rows.filter((row) => movedIds.has(row.id))));
+      return rows.map(locationView);
+    });
+  }
+
+  /**
+   * Deactivates a location that holds no stock, unless it is the last active one shipping online orders. The
+   * variants with a level there are locked first (stock changes in flight finish), then ONE conditional UPDATE checks
+   * both rules against their committed levels and writes. Already inactive: answered as it is.
+   */
+  async deactivate(id: string, ctx: AuditContext): Promise<LocationView> {
+    return lockedTransaction(this.db, async (tx, locks) => {
+      await lockLocations(tx);
+      const before = await find(tx, id);
+      if (!before.active) return locationView(before);
+      await lockVariantsAt(tx, locks, id);
+      const [row] = await tx
+        .update(stockLocations)
+        .set({ active: false, updatedAt: new Date() })
+        .where(
+          and(
+            eq(stockLocations.id, id),
+            sql`NOT EXISTS (SELECT 1 FROM inventory_levels v
+              WHERE v.location_id = ${id} AND (v.quantity > 0 OR v.reserved > 0))`,
+            sql`(NOT ${stockLocations.shipsOnline} OR ${anotherShipping(id)})`,
+          ),
+        )
+        .returning();
+      if (!row) {
+        const [held] = await tx
+          .select({ id: inventoryLevels.inventoryId })
+          .from(inventoryLevels)
+          .where(and(eq(inventoryLevels.locationId, id), sql`${inventoryLevels.quantity} > 0`))
+          .limit(1);
+        throw held
+          ? conflict(LOCATION_MESSAGES.notEmpty, 'LOCATION_NOT_EMPTY')
+          : conflict(LOCATION_MESSAGES.lastActive, 'LAST_SHIPPING_LOCATION');
+      }
+      return this.recordActivation(tx, row, 'deactivate', ctx);
+    });
+  }
+
+  /** Activates a location again, at its previous place in the fulfilment order. Already active: answered as it is. */
+  async activate(id: string, ctx: AuditContext): Promise<LocationView> {
+    return lockedTransaction(this.db, async (tx) => {
+      await lockLocations(tx);
+      const before = await find(tx, id);
+      if (before.active) return locationView(before);
+      const [row] = await tx
+        .update(stockLocations)
+        .set({ active: true, updatedAt: new Date() })
+        .where(eq(stockLocations.id, id))
+        .returning();
+      return this.recordActivation(tx, row!, 'activate', ctx);
+    });
+  }
+
+  private async recordActivation(tx: Tx, row: LocationRow, action: 'activate' | 'deactivate', ctx: AuditContext) {
+    await writeActivity(tx, ctx, {
+      action,
+      resource: 'location',
+      resourceId: row.id,
+      details: { name: row.name, changes: { active: { before: !row.active, after: row.active } } },
+    });
+    await recordEvents(tx, changed([row]));
+    return locationView(row);
+  }
+}
