@@ -24,7 +24,11 @@ export const LOCATION_MESSAGES = {
 } as const;
 
 export const locationInput = z.object({
-  name: z.string({ error: LOCATION_MESSAGES.name }).trim().min(1, LOCATION_MESSAGES.name).max(80, LOCATION_MESSAGES.name),
+  name: z
+    .string({ error: LOCATION_MESSAGES.name })
+    .trim()
+    .min(1, LOCATION_MESSAGES.name)
+    .max(80, LOCATION_MESSAGES.name),
   kind: z.enum(LOCATION_KINDS, { error: LOCATION_MESSAGES.kind }),
   address: z.string({ error: LOCATION_MESSAGES.address }).trim().max(300, LOCATION_MESSAGES.address).default(''),
   shipsOnline: z.boolean().default(true),

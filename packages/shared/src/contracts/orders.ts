@@ -4,8 +4,8 @@ import { PAGE_SIZES } from '../constants.js';
 import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import { idParams, objectIdParam } from '../id-params.js';
-import { REASSIGN_MESSAGES, reassignLineInput } from '../locations.js';
 import { staffOrderListQuery } from '../list-filters.js';
+import { REASSIGN_MESSAGES, reassignLineInput } from '../locations.js';
 import { ORDER_RATES } from '../order-totals.js';
 import { orderTrackingView, orderView } from '../order-view.js';
 import {

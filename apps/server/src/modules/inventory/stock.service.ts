@@ -117,18 +117,16 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
     throw new Error('stock quantity must be a whole number ≥ 0');
   const rule = RULES[change.operation];
   const location = change.locationId ? sql`${change.locationId}::char(24)` : firstLocationSql;
-  const rows = await locksOf(db).step(
-    'inventory',
-    async () => {
-      if (STOCKING.has(change.operation))
-        await db.execute(sql`WITH variant AS (SELECT id, low_stock_threshold FROM inventory WHERE ${variantWhere(change)} FOR UPDATE)
+  const rows = await locksOf(db).step('inventory', async () => {
+    if (STOCKING.has(change.operation))
+      await db.execute(sql`WITH variant AS (SELECT id, low_stock_threshold FROM inventory WHERE ${variantWhere(change)} FOR UPDATE)
           INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
           SELECT variant.id, l.id, variant.low_stock_threshold FROM variant
           JOIN stock_locations l ON l.id = ${location} AND l.active
           ON CONFLICT DO NOTHING`);
-      return queryRows<RawRow>(
-        db,
-        sql`WITH variant AS MATERIALIZED (
+    return queryRows<RawRow>(
+      db,
+      sql`WITH variant AS MATERIALIZED (
           SELECT id, product_id, sku, size, color, quantity, reserved, low_stock_threshold FROM inventory
           WHERE ${variantWhere(change)}
           FOR UPDATE
@@ -152,10 +150,8 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
         SELECT v.id, v.product_id, v.sku, v.size, v.color, v.quantity AS variant_quantity,
           v.reserved AS variant_reserved, v.low_stock_threshold, c.*
         FROM variant v CROSS JOIN changed c`,
-      );
-    },
-    [combinationKey(change)],
-  );
+    );
+  }, [combinationKey(change)]);
   const updated = rows[0];
   if (!updated) return refusal(db, change, location);
   const level = {

@@ -1,9 +1,9 @@
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
-  LOCATION_MESSAGES,
   type editOrderInput,
   fromCents,
   HOLDS_MONEY,
+  LOCATION_MESSAGES,
   type OrderStatus,
   type orderStatusInput,
   type PaymentStatus,
@@ -251,7 +251,10 @@ export class OrderChangesService {
         .from(orderItems)
         .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
       if (!line) throw notFound(REASSIGN_MESSAGES.lineNotFound);
-      const places = await tx.select().from(stockLocations).where(inArray(stockLocations.id, [line.locationId, locationId]));
+      const places = await tx
+        .select()
+        .from(stockLocations)
+        .where(inArray(stockLocations.id, [line.locationId, locationId]));
       const to = places.find((place) => place.id === locationId);
       if (!to) throw notFound(LOCATION_MESSAGES.notFound);
       if (!to.active) throw conflict(LOCATION_MESSAGES.inactive, 'LOCATION_INACTIVE');

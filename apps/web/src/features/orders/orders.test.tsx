@@ -36,6 +36,7 @@ const item = (id: string, size: string, color: string) => ({
   price: 10,
   quantity: 1,
   total: 10,
+  locationId: '0'.repeat(23) + '1',
 });
 const order = {
   _id: 'o'.repeat(24),
