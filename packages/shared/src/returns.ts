@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limitParam } from './api.js';
 import type { OrderStatus, PaymentStatus } from './constants.js';
 import { isObjectId } from './ids.js';
+import { locationIdField } from './locations.js';
 import { fromCents, toCents } from './order-totals.js';
 
 /** A return (refund request) is asked for by the customer, then approved or declined by staff, once. */
@@ -70,11 +71,12 @@ export type RefundRequestInput = z.input<typeof refundRequestInput>;
 /**
  * POST /admin/returns/{id}/approve. `refundAmount` defaults to the returned lines' value (capped at what is still
  * refundable); `restock` defaults to every returned unit, and names per line how many go back on the shelf (0 for a
- * damaged item).
+ * damaged item); `restockLocationId` is where they go back (default: each line's own location).
  */
 export const approveReturnInput = z.object({
   refundAmount: money.optional(),
   restock: unitsPerLine('Units to restock', 0),
+  restockLocationId: locationIdField.optional(),
 });
 export type ApproveReturnInput = z.input<typeof approveReturnInput>;
 

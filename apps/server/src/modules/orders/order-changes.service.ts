@@ -3,7 +3,6 @@ import {
   type editOrderInput,
   fromCents,
   HOLDS_MONEY,
-  LOCATION_MESSAGES,
   type OrderStatus,
   type orderStatusInput,
   type PaymentStatus,
@@ -24,7 +23,7 @@ import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { changeStock } from '../inventory/index.js';
+import { activeStockLocation, changeStock } from '../inventory/index.js';
 import { insertManualPayment, type PaymentProviders, receivedAmount, refundOrderPayments } from '../payments/index.js';
 import { orderLinesLessReturned } from '../return-records/index.js';
 import { lockedOrderForChange, visibleOrder } from './order-access.js';
@@ -251,17 +250,11 @@ export class OrderChangesService {
         .from(orderItems)
         .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
       if (!line) throw notFound(REASSIGN_MESSAGES.lineNotFound);
-      const places = await tx
-        .select()
-        .from(stockLocations)
-        .where(inArray(stockLocations.id, [line.locationId, locationId]));
-      const to = places.find((place) => place.id === locationId);
-      if (!to) throw notFound(LOCATION_MESSAGES.notFound);
-      if (!to.active) throw conflict(LOCATION_MESSAGES.inactive, 'LOCATION_INACTIVE');
+      const to = await activeStockLocation(tx, locationId);
       if (order.stockState !== 'reserved') throw conflict(REASSIGN_MESSAGES.notReserved, 'LINE_NOT_RESERVED');
       if (!line.productId) throw conflict(REASSIGN_MESSAGES.productGone, 'PRODUCT_GONE');
       if (line.locationId === locationId) return (await loadOrderView(tx, id))!;
-      const from = places.find((place) => place.id === line.locationId);
+      const [from] = await tx.select().from(stockLocations).where(eq(stockLocations.id, line.locationId));
       const step = { productId: line.productId, size: line.size, color: line.color, quantity: line.quantity };
       const reason = `Order ${order.orderNumber}: line moved from ${from?.name ?? 'another location'} to ${to.name}`;
       const common = { ...step, orderId: order.id, actorId: actingUserId(user), reason };

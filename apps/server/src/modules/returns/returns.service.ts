@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { changeStock } from '../inventory/index.js';
+import { activeStockLocation, changeStock } from '../inventory/index.js';
 import { loadOrderView, lockedOrderForChange, recordOrderChange, viewFor, visibleOrder } from '../orders/index.js';
 import { type PaymentProviders, refundThroughProvider } from '../payments/index.js';
 import { customerReturnView, loadOrderReturns, loadReturnViews, returnUnitsByLine } from '../return-records/index.js';
@@ -172,6 +172,7 @@ export class ReturnsService {
         recordedBy: actingUserId(user),
       });
 
+      if (input.restockLocationId) await activeStockLocation(tx, input.restockLocationId);
       const restocked: string[] = [];
       for (const { entry, line } of lines) {
         const units = restock.get(line.id) ?? 0;
@@ -182,6 +183,7 @@ export class ReturnsService {
           color: line.color,
           operation: 'return',
           quantity: units,
+          locationId: input.restockLocationId ?? line.locationId,
           reason: `Return of order ${order.orderNumber}`,
           actorId: actingUserId(user),
           orderId: order.id,
