@@ -2273,6 +2273,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pickup-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shops an order can be picked up at
+         * @description Active locations that offer pickup, by fulfilment priority: what checkout offers as "Pick up in store" (shippingMethod `pickup` with `pickupLocationId`).
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["listPickupLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/pickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a product can be picked up now, per size and colour
+         * @description Each active pickup location with the sizes/colours of the product it has available (quantity − reserved > 0); locations with none are left out. An unknown or inactive product answers an empty list.
+         *
+         *     Who may call: anyone, without signing in.
+         */
+        get: operations["getProductPickup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/locations/order": {
         parameters: {
             query?: never;
@@ -6581,7 +6625,7 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
                     couponCode?: string;
                     /**
                      * @default stripe
@@ -6615,7 +6659,7 @@ export interface operations {
                                 total: number;
                             }[];
                             /** @enum {string} */
-                            shippingMethod: "standard" | "express" | "overnight";
+                            shippingMethod: "standard" | "express" | "overnight" | "pickup";
                             totals: {
                                 subtotal: number;
                                 discount: number;
@@ -6626,7 +6670,7 @@ export interface operations {
                             couponCode: string | null;
                             shippingMethods: {
                                 /** @enum {string} */
-                                id: "standard" | "express" | "overnight";
+                                id: "standard" | "express" | "overnight" | "pickup";
                                 name: string;
                                 estimatedDays: string;
                                 cost: number;
@@ -6698,7 +6742,7 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
                     couponCode?: string;
                     /**
                      * @default stripe
@@ -6733,7 +6777,7 @@ export interface operations {
                                 total: number;
                             }[];
                             /** @enum {string} */
-                            shippingMethod: "standard" | "express" | "overnight";
+                            shippingMethod: "standard" | "express" | "overnight" | "pickup";
                             totals: {
                                 subtotal: number;
                                 discount: number;
@@ -6744,7 +6788,7 @@ export interface operations {
                             couponCode: string | null;
                             shippingMethods: {
                                 /** @enum {string} */
-                                id: "standard" | "express" | "overnight";
+                                id: "standard" | "express" | "overnight" | "pickup";
                                 name: string;
                                 estimatedDays: string;
                                 cost: number;
@@ -6852,7 +6896,7 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
                 };
             };
         };
@@ -6880,7 +6924,7 @@ export interface operations {
                                 total: number;
                             }[];
                             /** @enum {string} */
-                            shippingMethod: "standard" | "express" | "overnight";
+                            shippingMethod: "standard" | "express" | "overnight" | "pickup";
                             shipping: number;
                             subtotal: number;
                             tax: number;
@@ -6888,7 +6932,7 @@ export interface operations {
                             freeShippingThreshold: number;
                             methods: {
                                 /** @enum {string} */
-                                id: "standard" | "express" | "overnight";
+                                id: "standard" | "express" | "overnight" | "pickup";
                                 name: string;
                                 estimatedDays: string;
                                 cost: number;
@@ -6945,7 +6989,7 @@ export interface operations {
                         data: {
                             methods: {
                                 /** @enum {string} */
-                                id: "standard" | "express" | "overnight";
+                                id: "standard" | "express" | "overnight" | "pickup";
                                 name: string;
                                 estimatedDays: string;
                                 cost: number;
@@ -8078,7 +8122,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -8261,7 +8306,8 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
+                    pickupLocationId?: string;
                     notes?: string;
                     couponCode?: string;
                     paymentIntentId?: string;
@@ -8292,7 +8338,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -8428,7 +8475,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -8590,7 +8638,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -8766,7 +8815,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -8964,7 +9014,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -9102,7 +9153,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -9245,7 +9297,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -9389,7 +9442,7 @@ export interface operations {
                                 orderNumber: string;
                                 createdAt: string;
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
                                 shippingAddress: {
                                     firstName: string;
                                     lastName: string;
@@ -9466,7 +9519,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -9649,7 +9703,8 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
+                    pickupLocationId?: string;
                     notes?: string;
                     couponCode?: string;
                     paymentIntentId?: string;
@@ -9680,7 +9735,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -9867,7 +9923,8 @@ export interface operations {
                      * @default standard
                      * @enum {string}
                      */
-                    shippingMethod?: "standard" | "express" | "overnight";
+                    shippingMethod?: "standard" | "express" | "overnight" | "pickup";
+                    pickupLocationId?: string;
                     notes?: string;
                     couponCode?: string;
                     paymentIntentId?: string;
@@ -9897,7 +9954,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10036,7 +10094,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10170,7 +10229,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10304,7 +10364,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10392,7 +10453,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
                                 trackingNumber: string | null;
                                 trackingUrl: string | null;
                                 estimatedDelivery: string | null;
@@ -10454,7 +10515,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10587,7 +10649,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10708,7 +10771,7 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentStatus: "pending" | "paid" | "failed" | "refunded" | "partially_refunded";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
                                 trackingNumber: string | null;
                                 trackingUrl: string | null;
                                 estimatedDelivery: string | null;
@@ -10773,7 +10836,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -10917,7 +10981,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -11064,7 +11129,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -11374,6 +11440,7 @@ export interface operations {
                         itemId: string;
                         quantity: number;
                     }[];
+                    restockLocationId?: string;
                 };
             };
         };
@@ -11427,7 +11494,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -11592,7 +11660,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -12710,7 +12779,8 @@ export interface operations {
                                 /** @enum {string} */
                                 paymentMethod: "stripe" | "paypal" | "cash" | "bank_transfer";
                                 /** @enum {string} */
-                                shippingMethod: "standard" | "express" | "overnight";
+                                shippingMethod: "standard" | "express" | "overnight" | "pickup";
+                                pickupLocationId: string | null;
                                 /** @enum {string} */
                                 stockState: "reserved" | "committed" | "released";
                                 items: {
@@ -13304,6 +13374,79 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPickupLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                address: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getProductPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            locations: {
+                                _id: string;
+                                name: string;
+                                address: string;
+                                stock: {
+                                    size: string;
+                                    color: string;
+                                    available: number;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };

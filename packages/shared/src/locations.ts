@@ -69,3 +69,13 @@ export const REASSIGN_MESSAGES = {
 
 /** PUT /admin/orders/{id}/items/{itemId}/location: reserve the line's units at another location instead. */
 export const reassignLineInput = z.object({ locationId: locationIdField });
+
+/** A shop shoppers can collect an order at (GET /pickup-locations). */
+export const pickupLocationView = z.object({ _id: z.string(), name: z.string(), address: z.string() });
+export type PickupLocationView = z.infer<typeof pickupLocationView>;
+
+/** GET /products/{id}/pickup: per pickup location, the sizes/colours it has available now (none listed: none). */
+export const productPickupView = pickupLocationView.extend({
+  stock: z.array(z.object({ size: z.string(), color: z.string(), available: z.number().int() })),
+});
+export type ProductPickupView = z.infer<typeof productPickupView>;

@@ -7,15 +7,19 @@ export const ORDER_RATES = {
   taxBasisPoints: 800,
   /** Standard shipping is free when the subtotal after discount reaches this many cents. */
   freeStandardShippingFromCents: 10_000,
-  shippingCents: { standard: 599, express: 1499, overnight: 2999 },
+  shippingCents: { standard: 599, express: 1499, overnight: 2999, pickup: 0 },
 } as const;
 
-export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
+/** The methods that deliver to an address: every store offers them. */
+export const DELIVERY_METHODS = ['standard', 'express', 'overnight'] as const;
+/** `pickup`: collected at a stock location that offers pickup (docs/domain.md § Stock locations), free. */
+export const SHIPPING_METHODS = [...DELIVERY_METHODS, 'pickup'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const SHIPPING_METHOD_INFO: Record<ShippingMethod, { name: string; estimatedDays: string }> = {
   standard: { name: 'Standard Shipping', estimatedDays: '5-7 business days' },
   express: { name: 'Express Shipping', estimatedDays: '2-3 business days' },
   overnight: { name: 'Overnight Shipping', estimatedDays: '1 business day' },
+  pickup: { name: 'Pick up in store', estimatedDays: 'Ready for pickup when we confirm your order' },
 };
 
 /** Dollars (at most 2 decimals) to integer cents, without float drift (19.99 * 100 = 1998.9999…). */
@@ -75,9 +79,9 @@ export function computeOrderTotals(input: TotalsInput): OrderTotals {
   };
 }
 
-/** Every shipping method with its cost for this cart (cost in dollars). */
+/** Every delivery method with its cost for this cart (cost in dollars); pickup is offered per location. */
 export function shippingOptions(discountedSubtotal: number, freeShipping = false) {
-  return SHIPPING_METHODS.map((id) => ({
+  return DELIVERY_METHODS.map((id) => ({
     id,
     ...SHIPPING_METHOD_INFO[id],
     cost: fromCents(shippingCents(id, toCents(discountedSubtotal), freeShipping)),

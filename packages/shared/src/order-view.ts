@@ -48,6 +48,8 @@ export const orderView = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   shippingMethod: z.enum(SHIPPING_METHODS),
+  /** Where a pickup order is collected (shippingMethod `pickup`), else null. */
+  pickupLocationId: z.string().nullable(),
   stockState: z.enum(ORDER_STOCK_STATES),
   items: z.array(orderItemView),
   itemCount: z.number(),

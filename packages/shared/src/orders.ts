@@ -3,6 +3,7 @@ import { limitParam } from './api.js';
 import { emailSchema } from './auth.js';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './constants.js';
 import { INVALID_HEX_MESSAGE, isObjectId } from './ids.js';
+import { locationIdField } from './locations.js';
 import { SHIPPING_METHODS } from './order-totals.js';
 
 /** Order money, shipping methods and order numbers (pure, unit-tested). */
@@ -10,6 +11,9 @@ export * from './order-totals.js';
 
 export const ORDER_MESSAGES = {
   itemsRequired: 'At least one item is required.',
+  pickupLocationRequired: 'Choose the shop to pick up your order from.',
+  pickupLocationOnlyForPickup: 'A pickup location goes with the pickup shipping method only.',
+  pickupNotOffered: 'This location does not offer pickup.',
   paymentMethodRequired: 'Payment method is required.',
   statusRequired: 'Status is required',
   statusInvalid: 'Invalid status',
@@ -80,6 +84,8 @@ const orderBody = {
   billingAddress: orderAddressSchema,
   paymentMethod: paymentMethodSchema,
   shippingMethod: z.enum(SHIPPING_METHODS).default('standard'),
+  /** With shippingMethod `pickup`: the location the shopper collects the order at (every unit is reserved there). */
+  pickupLocationId: locationIdField.optional(),
   notes: notes.optional(),
   /** Optional coupon; the discount is applied by the coupon rules. */
   couponCode: z.string().trim().max(40).optional(),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
-import { LOCATION_MESSAGES, locationInput, locationOrderInput, locationView } from '../locations.js';
+import {
+  LOCATION_MESSAGES,
+  locationInput,
+  locationOrderInput,
+  locationView,
+  pickupLocationView,
+  productPickupView,
+} from '../locations.js';
 
 /** A location in the list, with the stock it holds now (the sums of its levels over every size/colour). */
 export const locationListItem = locationView.extend({
@@ -26,6 +33,31 @@ const locationExample = {
 
 /** Stock locations (warehouses and shops): every staff member reads them, admins manage them. */
 export const locationContracts = {
+  pickupLocations: endpoint({
+    operationId: 'listPickupLocations',
+    method: 'GET',
+    path: '/pickup-locations',
+    summary: 'The shops an order can be picked up at',
+    description:
+      'Active locations that offer pickup, by fulfilment priority: what checkout offers as "Pick up in store" ' +
+      '(shippingMethod `pickup` with `pickupLocationId`).',
+    tag,
+    access: 'public',
+    responses: { 200: envelope(z.object({ locations: z.array(pickupLocationView) })) },
+  }),
+  productPickup: endpoint({
+    operationId: 'getProductPickup',
+    method: 'GET',
+    path: '/products/:id/pickup',
+    summary: 'Where a product can be picked up now, per size and colour',
+    description:
+      'Each active pickup location with the sizes/colours of the product it has available (quantity − reserved > 0); ' +
+      'locations with none are left out. An unknown or inactive product answers an empty list.',
+    tag,
+    access: 'public',
+    params: idParams('product'),
+    responses: { 200: envelope(z.object({ locations: z.array(productPickupView) })) },
+  }),
   list: endpoint({
     operationId: 'listLocations',
     method: 'GET',

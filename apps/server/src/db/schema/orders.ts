@@ -86,6 +86,8 @@ export const orders = pgTable(
     /** Where the order's stock stands: reserved (held), committed (taken out of quantity), released (given back). */
     stockState: text('stock_state', { enum: ORDER_STOCK_STATES }).notNull().default('reserved'),
     shippingMethod: text('shipping_method', { enum: SHIPPING_METHODS }).notNull().default('standard'),
+    /** The stock location a pickup order is collected at (shippingMethod `pickup`), else null. */
+    pickupLocationId: refId('pickup_location_id'),
     subtotal: money('subtotal').notNull(),
     discount: money('discount').notNull().default(0),
     shipping: money('shipping').notNull().default(0),

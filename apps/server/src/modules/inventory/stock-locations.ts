@@ -7,14 +7,22 @@ import { conflict, notFound } from '../../lib/errors.js';
 /**
  * The location a staff stock change names: unknown → 404, inactive → 409 (an inactive location takes no stock).
  */
-export async function activeStockLocation(db: DbOrTx, id: string): Promise<{ id: string; name: string }> {
+export async function activeStockLocation(
+  db: DbOrTx,
+  id: string,
+): Promise<{ id: string; name: string; pickup: boolean }> {
   const [row] = await db
-    .select({ id: stockLocations.id, name: stockLocations.name, active: stockLocations.active })
+    .select({
+      id: stockLocations.id,
+      name: stockLocations.name,
+      active: stockLocations.active,
+      pickup: stockLocations.pickup,
+    })
     .from(stockLocations)
     .where(eq(stockLocations.id, id));
   if (!row) throw notFound(LOCATION_MESSAGES.notFound);
   if (!row.active) throw conflict(LOCATION_MESSAGES.inactive, 'LOCATION_INACTIVE');
-  return { id: row.id, name: row.name };
+  return { id: row.id, name: row.name, pickup: row.pickup };
 }
 
 /** The active locations, first priority first: the stock screens' location choices. */

@@ -4,12 +4,19 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { LocationsService } from './locations.service.js';
+import { pickupLocations, productPickup } from './pickup.js';
 
 /** Stock locations: staff read them with their stock figures, admins add, edit, order and (de)activate them. */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new LocationsService(app.db);
 
   serve(app, contracts.list, async () => ok({ locations: await service.list() }));
+
+  // The storefront's view: where an order can be picked up, and what each shop has of a product.
+  serve(app, contracts.pickupLocations, async () => ok({ locations: await pickupLocations(app.db) }));
+  serve(app, contracts.productPickup, async (request) =>
+    ok({ locations: await productPickup(app.db, request.params.id) }),
+  );
 
   serve(app, contracts.create, async (request, reply) => {
     const location = await service.create(request.body, auditContext(request));

@@ -148,6 +148,61 @@ describe('allocation', () => {
   });
 });
 
+describe('pick up in store', () => {
+  it('lists the pickup shops and what each has of a product; a pickup order reserves everything there', async () => {
+    const shops = await call(t.app, 'GET', '/api/pickup-locations');
+    expect(shops.body.data.locations.map((l: { name: string }) => l.name)).toEqual([
+      'Market Street shop',
+      'Pier kiosk',
+    ]);
+    const product = await stocked(10, 0);
+    await stockAt(product.id, PICKUP_ONLY, 4);
+    const where = await call(t.app, 'GET', `/api/products/${product.id}/pickup`);
+    expect(where.body.data.locations).toEqual([
+      { _id: PICKUP_ONLY, name: 'Pier kiosk', address: '', stock: [{ size: 'M', color: 'Black', available: 4 }] },
+    ]);
+
+    const order = await placeOrder(t.app, customer.token, [line(product.id, 3)], {
+      shippingMethod: 'pickup',
+      pickupLocationId: PICKUP_ONLY,
+    });
+    expect([order.shippingMethod, order.pickupLocationId, order.shipping]).toEqual(['pickup', PICKUP_ONLY, 0]);
+    expect(order.items.map((item: { locationId: string }) => item.locationId)).toEqual([PICKUP_ONLY]);
+    expect(await levels(product.id)).toEqual([
+      [DEFAULT_LOCATION_ID, 10, 0],
+      [PICKUP_ONLY, 4, 3],
+    ]);
+    expect(await totals(product.id)).toEqual([14, 3, 1]);
+  });
+
+  it('refuses a pickup without a shop, at a place that offers none, or beyond what the shop holds', async () => {
+    const product = await stocked(10, 2);
+    const place = (extra: Record<string, unknown>, quantity = 1) =>
+      call(t.app, 'POST', '/api/orders', {
+        token: customer.token,
+        body: orderBody([line(product.id, quantity)], extra),
+      });
+    const cases = [
+      [{ shippingMethod: 'pickup' }, 400, 'Choose the shop to pick up your order from.'],
+      [
+        { shippingMethod: 'pickup', pickupLocationId: DEFAULT_LOCATION_ID },
+        400,
+        'This location does not offer pickup.',
+      ],
+      [{ pickupLocationId: SHOP }, 400, 'A pickup location goes with the pickup shipping method only.'],
+      [{ shippingMethod: 'pickup', pickupLocationId: 'c00000000000000000000001' }, 404, 'Location not found'],
+    ] as const;
+    for (const [extra, status, message] of cases) {
+      const refused = await place(extra);
+      expect([refused.status, refused.body.message]).toEqual([status, message]);
+    }
+    // The warehouse has plenty, but a pickup order is reserved at its shop only.
+    const short = await place({ shippingMethod: 'pickup', pickupLocationId: SHOP }, 3);
+    expect([short.status, short.body.code]).toEqual([409, 'INSUFFICIENT_STOCK']);
+    expect(await totals(product.id)).toEqual([12, 0, 0]);
+  });
+});
+
 describe('the stock steps of an allocated order', () => {
   it('releases, commits and restocks at the locations the lines were allocated to', async () => {
     const product = await stocked(2, 4);

@@ -21,6 +21,7 @@ export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): Orde
     guestEmail: values.guestEmail ?? null,
     paymentMethod: values.paymentMethod ?? 'stripe',
     shippingMethod: values.shippingMethod ?? 'standard',
+    pickupLocationId: values.pickupLocationId ?? null,
     subtotal: values.subtotal,
     discount: values.discount ?? 0,
     shipping: values.shipping ?? 0,

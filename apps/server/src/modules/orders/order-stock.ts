@@ -103,6 +103,7 @@ type NewOrder = Pick<
   | 'guestEmail'
   | 'paymentMethod'
   | 'shippingMethod'
+  | 'pickupLocationId'
   | 'subtotal'
   | 'discount'
   | 'shipping'
@@ -127,11 +128,13 @@ type NewOrder = Pick<
  */
 export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
   const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
-  return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method, subtotal,
+  return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method,
+      pickup_location_id, subtotal,
       discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
       payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at, status)
     SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
-      ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${money(order.subtotal)},
+      ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${order.pickupLocationId ?? null},
+      ${money(order.subtotal)},
       ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
       ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
       ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},

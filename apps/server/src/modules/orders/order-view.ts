@@ -17,6 +17,7 @@ export function toOrderView(order: OrderRow, items: readonly ItemRow[], customer
     paymentStatus: order.paymentStatus,
     paymentMethod: order.paymentMethod,
     shippingMethod: order.shippingMethod as OrderView['shippingMethod'],
+    pickupLocationId: order.pickupLocationId,
     stockState: order.stockState,
     items: items.map((item) => ({
       _id: item.id,

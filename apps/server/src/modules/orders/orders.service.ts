@@ -22,7 +22,7 @@ import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
-import { reservationSql } from '../inventory/index.js';
+import { activeStockLocation, reservationSql } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
 import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
@@ -149,6 +149,21 @@ export async function placeSimpleGuestOrder(
 }
 
 /**
+ * The location a pickup order is collected at: required with the pickup method (an active location that offers
+ * pickup), refused with any other; null for a delivery. Every unit of a pickup order is reserved there.
+ */
+async function pickupLocationOf(db: DbOrTx, input: OrderBody): Promise<string | null> {
+  if (input.shippingMethod !== 'pickup') {
+    if (input.pickupLocationId) throw badRequest(ORDER_MESSAGES.pickupLocationOnlyForPickup, 'pickupLocationId');
+    return null;
+  }
+  if (!input.pickupLocationId) throw badRequest(ORDER_MESSAGES.pickupLocationRequired, 'pickupLocationId');
+  const location = await activeStockLocation(db, input.pickupLocationId);
+  if (!location.pickup) throw badRequest(ORDER_MESSAGES.pickupNotOffered, 'pickupLocationId');
+  return location.id;
+}
+
+/**
  * Places an order in the caller's transaction: prices the lines from the catalogue (frozen), applies the coupon seam,
  * computes the totals, takes a unique order number and reserves the stock of every line (lines sharing a combination
  * summed). Any refusal throws, so nothing of the order remains.
@@ -163,6 +178,7 @@ export async function placeOrder(
   /** The cart already priced in this transaction (guest checkout reads it with the buyer's account). */
   priced?: PricedLine[],
 ): Promise<OrderView> {
+  const pickupLocationId = await pickupLocationOf(tx, input);
   const lines = oneLinePerVariant(priced ?? (await priceLines(tx, input.items)));
   const orderId = newId();
   const preview = computeOrderTotals({ lines });
@@ -189,6 +205,7 @@ export async function placeOrder(
     ...buyer,
     paymentMethod: input.paymentMethod,
     shippingMethod: input.shippingMethod,
+    pickupLocationId,
     ...totals,
     couponId: coupon.couponId,
     couponCode: coupon.couponCode,
@@ -249,6 +266,7 @@ export async function placeOrder(
       wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
       { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
       sql`EXISTS (SELECT 1 FROM placed)`,
+      pickupLocationId,
     );
     const unallocated = ordered.map(({ inventoryId: _variant, ...line }) => ({ ...line, locationId: '' }));
     const created = orderCreatedEvent(toOrderView(newOrderRow(values), unallocated, customer ?? null), sql`lines`);
