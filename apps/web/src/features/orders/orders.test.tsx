@@ -46,6 +46,7 @@ const order = {
   paymentStatus: 'pending',
   paymentMethod: 'stripe',
   shippingMethod: 'standard',
+  pickupLocationId: null,
   stockState: 'reserved',
   items: [item('1', 'M', 'Black'), item('2', 'L', 'Red'), item('3', 'S', 'Navy')],
   itemCount: 3,

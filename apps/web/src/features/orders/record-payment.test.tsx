@@ -26,6 +26,7 @@ const transfer: OrderView = {
   paymentStatus: 'pending',
   paymentMethod: 'bank_transfer',
   shippingMethod: 'standard',
+  pickupLocationId: null,
   stockState: 'reserved',
   items: [],
   itemCount: 0,
