@@ -1,4 +1,10 @@
-import { inventoryContracts, type OrderView, type ReturnRequestView, type StockLocationOption } from '@seamline/shared';
+import {
+  DEFAULT_LOCATION_ID,
+  inventoryContracts,
+  type OrderView,
+  type ReturnRequestView,
+  type StockLocationOption,
+} from '@seamline/shared';
 import { isCallTo, json, mockFetch, ok, sentRequest } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -49,7 +55,7 @@ function wrap(children: ReactNode) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-const WAREHOUSE: StockLocationOption = { _id: '0'.repeat(23) + '1', name: 'Central warehouse', priority: 1 };
+const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 };
 const SHOP: StockLocationOption = { _id: 'b'.repeat(24), name: 'Market Street shop', priority: 2 };
 
 /** The active locations, the order's returns on GET; the decided answer on POST. */
