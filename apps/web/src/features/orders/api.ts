@@ -111,6 +111,13 @@ export function useCancelOrder() {
   );
 }
 
+/** Reserve a line's units at another stock location (only while the order's stock is reserved). */
+export function useReassignLine() {
+  return useOrderMutation(({ orderId, itemId, locationId }: { orderId: string; itemId: string; locationId: string }) =>
+    api.call(adminOrderContracts.reassignLine, { params: { id: orderId, itemId }, body: { locationId } }),
+  );
+}
+
 export function useDeleteOrder() {
   return useOrderMutation((id: string) => api.call(adminOrderContracts.remove, { params: { id } }));
 }

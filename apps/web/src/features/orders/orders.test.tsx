@@ -1,6 +1,13 @@
-import type { OrderView } from '@seamline/shared';
+import {
+  adminOrderContracts,
+  DEFAULT_LOCATION_ID,
+  inventoryContracts,
+  type OrderView,
+  REASSIGN_MESSAGES,
+  type StockLocationOption,
+} from '@seamline/shared';
 import { paymentVariant, statusVariant } from '@seamline/ui';
-import { json, mockFetch } from '@seamline/ui/testing';
+import { failure, isCallTo, json, mockFetch, ok, stubApi } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +18,9 @@ import { signedInAsAdmin } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import { CancelOrderDialog } from './components/CancelOrderDialog';
 import { ManageStatusDialog } from './components/ManageStatusDialog';
+import type { OrderActionHandlers } from './components/OrderBits';
+import { OrderDetailPanel } from './components/OrderDetailPanel';
+import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { customerName, variantSummary } from './order-display';
 import OrdersPage from './pages/OrdersPage';
 
@@ -36,7 +46,7 @@ const item = (id: string, size: string, color: string) => ({
   price: 10,
   quantity: 1,
   total: 10,
-  locationId: '0'.repeat(23) + '1',
+  locationId: DEFAULT_LOCATION_ID,
 });
 const order = {
   _id: 'o'.repeat(24),
@@ -182,5 +192,97 @@ describe('Order Management URL state', () => {
     // Show All clears the search and goes back to page 1, keeping the view.
     await userEvent.click(screen.getByRole('button', { name: 'Show All' }));
     await waitFor(() => expect(currentUrl()).toBe('/orders?view=table'));
+  });
+});
+
+describe('Order lines and their stock locations', () => {
+  const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 };
+  const SHOP: StockLocationOption = { _id: 'b'.repeat(24), name: 'Market Street shop', priority: 2 };
+  const handlers: OrderActionHandlers = { onManageStatus() {}, onViewDetails() {}, onEdit() {}, onDelete() {} };
+  const moved = { ...order, items: [{ ...order.items[0]!, locationId: SHOP._id }, ...order.items.slice(1)] };
+
+  /** The active locations on GET; the reassignment answers `reassign()` (the moved order by default). */
+  function serve(locations: StockLocationOption[], reassign = () => ok({ order: moved })) {
+    return stubApi((request) =>
+      isCallTo(request, inventoryContracts.locations)
+        ? ok({ locations })
+        : isCallTo(request, adminOrderContracts.reassignLine)
+          ? reassign()
+          : json(404, {}),
+    );
+  }
+
+  function renderPanel(shown: OrderView, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+    render(
+      <QueryClientProvider client={client}>
+        <AuthContext.Provider value={signedInAsAdmin()}>
+          <OrderDetailPanel order={shown} handlers={handlers} />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
+    );
+    return client;
+  }
+
+  it('with one location, shows nothing new', async () => {
+    const sent = serve([WAREHOUSE]);
+    renderPanel(order);
+    await waitFor(() => expect(sent.some((request) => isCallTo(request, inventoryContracts.locations))).toBe(true));
+    expect(await screen.findAllByText('Tee')).toHaveLength(3);
+    expect(screen.queryByText(/Ships from/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change location' })).toBeNull();
+  });
+
+  it('with two locations, names each line’s location, and moves a reserved line to another', async () => {
+    const sent = serve([WAREHOUSE, SHOP]);
+    const client = renderPanel(order);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    expect(await screen.findAllByText('Central warehouse')).toHaveLength(3);
+    expect(screen.getAllByText(/Ships from:/)).toHaveLength(3);
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Change location' })[0]!);
+    const select = screen.getByLabelText('New location for Tee (M/Black)') as HTMLSelectElement;
+    // The line's own location is not a choice.
+    expect([...select.options].map((option) => option.text)).toEqual(['Market Street shop']);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByLabelText('New location for Tee (M/Black)')).toBeNull());
+    const put = sent.find((request) => request.method === 'PUT')!;
+    expect([put.path, put.body]).toEqual([`/admin/orders/${order.id}/items/1/location`, { locationId: SHOP._id }]);
+    // The order refreshes as after any other order change.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+  });
+
+  it('shows the server’s refusal and keeps the choice open', async () => {
+    const refusal = REASSIGN_MESSAGES.insufficient('Tee', 'M', 'Black', 'Market Street shop');
+    serve([WAREHOUSE, SHOP], () => failure(409, refusal, { code: 'INSUFFICIENT_STOCK' }));
+    renderPanel(order);
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByRole('button', { name: 'Change location' }))[0]!);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.getByLabelText('New location for Tee (M/Black)')).toBeTruthy();
+  });
+
+  it('once the stock is committed, names the locations without offering a change', async () => {
+    serve([WAREHOUSE, SHOP]);
+    renderPanel({ ...order, status: 'shipped', stockState: 'committed' });
+    expect(await screen.findAllByText('Central warehouse')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Change location' })).toBeNull();
+  });
+
+  it('in the details dialog’s Items tab, hands back the order as the move left it', async () => {
+    serve([WAREHOUSE, SHOP]);
+    const changed = vi.fn();
+    render(
+      wrap(
+        <AuthContext.Provider value={signedInAsAdmin()}>
+          {atUrl(<OrderDetailsDialog order={order} onOpenChange={() => {}} onOrderChange={changed} />)}
+        </AuthContext.Provider>,
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Items' }));
+    await user.click((await screen.findAllByRole('button', { name: 'Change location' }))[0]!);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(changed).toHaveBeenCalledWith(moved));
   });
 });

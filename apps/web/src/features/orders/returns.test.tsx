@@ -1,5 +1,11 @@
-import type { OrderView, ReturnRequestView } from '@seamline/shared';
-import { json, mockFetch } from '@seamline/ui/testing';
+import {
+  DEFAULT_LOCATION_ID,
+  inventoryContracts,
+  type OrderView,
+  type ReturnRequestView,
+  type StockLocationOption,
+} from '@seamline/shared';
+import { isCallTo, json, mockFetch, ok, sentRequest } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,14 +55,21 @@ function wrap(children: ReactNode) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-/** The order's returns on GET; the decided answer on POST. */
-function returnsApi() {
-  return mockFetch((_url, init) =>
+const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 };
+const SHOP: StockLocationOption = { _id: 'b'.repeat(24), name: 'Market Street shop', priority: 2 };
+
+/** The active locations, the order's returns on GET; the decided answer on POST. */
+function returnsApi(locations: StockLocationOption[] = [WAREHOUSE]) {
+  return mockFetch((url, init) =>
     init.method === 'POST'
       ? json(200, { success: true, data: { return: { ...request, status: 'approved' }, order } })
-      : json(200, { success: true, data: { returns: [request] } }),
+      : isCallTo(sentRequest(url, init), inventoryContracts.locations)
+        ? ok({ locations })
+        : json(200, { success: true, data: { returns: [request] } }),
   );
 }
+const approveBody = (fetchMock: ReturnType<typeof returnsApi>) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')![1]?.body));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -87,6 +100,45 @@ describe('Returns tab', () => {
     const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(String(url)).toBe(`/api/admin/returns/${request.id}/approve`);
     expect(JSON.parse(String(init?.body))).toEqual({ refundAmount: 45, restock: [{ itemId: LINE_ID, quantity: 1 }] });
+  });
+
+  it('with one location, offers no restock location and sends none', async () => {
+    const fetchMock = returnsApi([WAREHOUSE]);
+    render(wrap(<ReturnsTab order={order} onOrderChange={() => {}} />));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/admin/inventory/locations'))).toBe(true),
+    );
+    expect(screen.queryByLabelText('Restock at')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Approval' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    expect(approveBody(fetchMock)).not.toHaveProperty('restockLocationId');
+  });
+
+  it('with two locations, restocks at each line’s own location by default, or at the one chosen', async () => {
+    const fetchMock = returnsApi([WAREHOUSE, SHOP]);
+    render(wrap(<ReturnsTab order={order} onOrderChange={() => {}} />));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const restockAt = (await screen.findByLabelText('Restock at')) as HTMLSelectElement;
+    expect([...restockAt.options].map((option) => option.text)).toEqual([
+      "Each line's own location",
+      'Central warehouse',
+      'Market Street shop',
+    ]);
+    expect(restockAt.value).toBe('');
+    await user.selectOptions(restockAt, SHOP._id);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/back in stock at Market Street shop\?/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm Approval' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    expect(approveBody(fetchMock)).toEqual({
+      refundAmount: 50,
+      restock: [{ itemId: LINE_ID, quantity: 2 }],
+      restockLocationId: SHOP._id,
+    });
   });
 
   it('declines only with a reason', async () => {

@@ -2,6 +2,7 @@ import { type OrderView, PAYMENT_METHOD_LABELS } from '@seamline/shared';
 import { Avatar, Button, Card, CardContent, formatDateTime, formatMoney } from '@seamline/ui';
 import { Eye, Pencil, Settings2, Trash2 } from 'lucide-react';
 import { customerName, itemCount } from '../order-display';
+import { LineLocation } from './LineLocation';
 import { DetailRow, DetailTile, type OrderActionHandlers, PaymentBadge, StatusBadge } from './OrderBits';
 
 /** The sidebar view's right side: everything about one order, with its actions. */
@@ -66,7 +67,7 @@ export function OrderDetailPanel({ order, handlers }: { order: OrderView; handle
             <ul className="divide-y divide-slate-100">
               {order.items.map((item) => (
                 <li key={item.id} className="flex justify-between gap-3 py-2 text-sm">
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-medium text-slate-900">{item.product.name}</p>
                     <p className="text-xs text-slate-500">
                       Size: {item.size} · Color: {item.color}
@@ -77,6 +78,7 @@ export function OrderDetailPanel({ order, handlers }: { order: OrderView; handle
                         </>
                       ) : null}
                     </p>
+                    <LineLocation order={order} item={item} />
                   </div>
                   <span className="shrink-0 text-slate-700">
                     {item.quantity} x {formatMoney(item.price)}

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { customerName, itemCount } from '../order-display';
 import { packingSlipsPath } from '../packing-slips-api';
+import { LineLocation } from './LineLocation';
 import { DetailRow, DetailTile, PaymentBadge, StatusBadge } from './OrderBits';
 import { PaymentsTab } from './PaymentsTab';
 import { RecordPaymentDialog, recordsPayments } from './RecordPaymentDialog';
@@ -189,6 +190,7 @@ export function OrderDetailsDialog({
                       <p className="text-xs text-slate-500">
                         Size: {item.size} · Color: {item.color}
                       </p>
+                      <LineLocation order={order} item={item} onOrderChange={onOrderChange} />
                     </div>
                     <div className="text-right text-sm">
                       <p className="text-slate-600">

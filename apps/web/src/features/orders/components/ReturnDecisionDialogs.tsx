@@ -14,10 +14,12 @@ import {
   FormField,
   formatMoney,
   Input,
+  Select,
   Textarea,
   useToast,
 } from '@seamline/ui';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useStockLocations } from '../../../components/stock-locations';
 import { errorMessage } from '../../../lib/api-client';
 import { useApproveReturn, useDeclineReturn } from '../api';
 import { variantLabel } from '../order-display';
@@ -35,14 +37,18 @@ type DialogProps = {
 const firstIssue = (error: { issues: { message: string }[] } | undefined) => error?.issues[0]?.message;
 
 /**
- * Approve a return in two steps: choose the refund (default: the lines' value, capped at what is refundable) and the
- * units to restock per line (default: all), then confirm what will happen.
+ * Approve a return in two steps: choose the refund (default: the lines' value, capped at what is refundable), the
+ * units to restock per line (default: all) and, with two or more locations, where they go back (default: each line's
+ * own location), then confirm what will happen.
  */
 export function ApproveReturnDialog({ order, request, refundable, onOpenChange, onOrderChange }: DialogProps) {
   const toast = useToast(TOAST_MS.orders);
   const approve = useApproveReturn();
   const [amount, setAmount] = useState('');
   const [restock, setRestock] = useState<Record<string, string>>({});
+  const locations = useStockLocations(request !== null);
+  /** '' = each line's own location (nothing sent). */
+  const [restockAt, setRestockAt] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -50,6 +56,7 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange, 
     if (!request) return;
     setAmount(defaultRefund(request.value, refundable).toFixed(2));
     setRestock(Object.fromEntries(request.items.map((item) => [item.itemId, String(item.quantity)])));
+    setRestockAt('');
     setConfirming(false);
     setError(undefined);
   }, [request, refundable]);
@@ -57,7 +64,9 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange, 
   const parsed = approveReturnInput.safeParse({
     refundAmount: amount,
     restock: Object.entries(restock).map(([itemId, quantity]) => ({ itemId, quantity })),
+    ...(restockAt ? { restockLocationId: restockAt } : {}),
   });
+  const restockAtName = locations.find((location) => location._id === restockAt)?.name;
   const restockUnits = parsed.success ? (parsed.data.restock ?? []).reduce((sum, line) => sum + line.quantity, 0) : 0;
 
   const next = (event: FormEvent) => {
@@ -119,6 +128,17 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange, 
                 </FormField>
               ))}
             </fieldset>
+            {locations.length > 0 ? (
+              <FormField label="Restock at" htmlFor="return-restock-at">
+                <Select
+                  id="return-restock-at"
+                  placeholder="Each line's own location"
+                  options={locations.map((location) => ({ value: location._id, label: location.name }))}
+                  value={restockAt}
+                  onChange={(event) => setRestockAt(event.target.value)}
+                />
+              </FormField>
+            ) : null}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel
@@ -133,7 +153,7 @@ export function ApproveReturnDialog({ order, request, refundable, onOpenChange, 
               <strong>
                 {restockUnits} {restockUnits === 1 ? 'unit' : 'units'}
               </strong>{' '}
-              back in stock? This cannot be undone.
+              back in stock{restockAtName ? ` at ${restockAtName}` : ''}? This cannot be undone.
             </p>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
