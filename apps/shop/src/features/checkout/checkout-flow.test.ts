@@ -28,6 +28,7 @@ const input: CheckoutInput = {
     phone: '5551234567',
   },
   shippingMethod: 'standard',
+  pickupLocationId: null,
   couponCode: null,
   shownTotal: 50,
   paymentMethod: 'stripe',
@@ -83,6 +84,7 @@ describe('placing and paying an order', () => {
     expect(sent[2]?.headers['Idempotency-Key']).toBe('pay-key');
     expect(sent[0]?.body).toMatchObject({ paymentMethod: 'stripe' });
     expect(sent[1]?.body).toMatchObject({ paymentMethod: 'stripe', paymentIntentId: 'pi_1' });
+    expect(sent[1]?.body).not.toHaveProperty('pickupLocationId');
     expect(sent[2]?.body).toMatchObject({ orderId: 'o1', paymentIntentId: 'pi_1', email: input.email });
     expect(placedOrder.read()).toBeNull();
   });
@@ -148,6 +150,16 @@ describe('placing and paying an order', () => {
     const changed = store({ total: 60 });
     expect(await placeAndPay(cash, attempt)).toEqual({ kind: 'total-changed', totals: { total: 60 } });
     expect(endpointsOf(changed)).toEqual(['session']);
+  });
+
+  it('places a pickup order at its shop: the session prices pickup, the order names the shop', async () => {
+    const sent = store();
+    const pickup = { ...input, shippingMethod: 'pickup' as const, pickupLocationId: 'shop-1' };
+    expect(await placeAndPay(pickup, attempt)).toMatchObject({ kind: 'paid' });
+    const [session, order] = sent;
+    expect(session?.body).toMatchObject({ shippingMethod: 'pickup' });
+    expect(session?.body).not.toHaveProperty('pickupLocationId');
+    expect(order?.body).toMatchObject({ shippingMethod: 'pickup', pickupLocationId: 'shop-1' });
   });
 
   it('passes on any other failure of the payment', async () => {

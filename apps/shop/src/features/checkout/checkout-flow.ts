@@ -24,6 +24,8 @@ export type CheckoutInput = {
   customer: boolean;
   address: AddressInput;
   shippingMethod: ShippingMethod;
+  /** With shippingMethod `pickup`: the shop the order is collected at (null for a delivery). */
+  pickupLocationId: string | null;
   couponCode: string | null;
   /** The total the shopper was shown: the server's session must agree before anything is placed. */
   shownTotal: number;
@@ -58,6 +60,7 @@ const orderSignature = (input: CheckoutInput) =>
     input.email,
     input.address,
     input.shippingMethod,
+    input.pickupLocationId,
     input.couponCode,
     input.shownTotal,
     input.paymentMethod,
@@ -195,8 +198,7 @@ async function placeToPayLater(input: CheckoutInput, attempt: Attempt): Promise<
   const session = await createCheckoutSession({ ...cart, paymentMethod: input.paymentMethod }, guestEmail);
   const { totals } = session.data;
   if (totals.total !== input.shownTotal) return { kind: 'total-changed', totals };
-  const order = { ...cart, billingAddress: input.address, paymentMethod: input.paymentMethod };
-  const created = await createOrder(order, guestEmail, attempt.orderKey);
+  const created = await createOrder(orderOf(input), guestEmail, attempt.orderKey);
   placedOrder.clear();
   return { kind: 'placed', order: created.data.order, bankTransfer: created.data.bankTransfer };
 }
@@ -239,6 +241,17 @@ async function placeAndPayByCard(input: CheckoutInput, attempt: Attempt): Promis
 const answered = (error: unknown, status: number): error is Error & { status: number; code?: string } =>
   error instanceof Error && 'status' in error && error.status === status;
 
+/**
+ * The order as placed: the cart, the address again as billing address, the payment method, and the pickup shop of a
+ * pickup order (the session prices pickup without it: it is free at every shop).
+ */
+const orderOf = (input: CheckoutInput) => ({
+  ...cartOf(input),
+  billingAddress: input.address,
+  paymentMethod: input.paymentMethod,
+  ...(input.pickupLocationId ? { pickupLocationId: input.pickupLocationId } : {}),
+});
+
 /** The cart as the session and the order name it. */
 const cartOf = (input: Pick<CheckoutInput, 'lines' | 'address' | 'shippingMethod' | 'couponCode'>) => ({
   items: itemsOf(input.lines),
@@ -269,13 +282,7 @@ async function placeWithIntent(
   paymentIntentId: string,
 ): Promise<PlacedOrder> {
   const guestEmail = input.customer ? null : input.email;
-  const order = {
-    ...cartOf(input),
-    billingAddress: input.address,
-    paymentMethod: input.paymentMethod,
-    paymentIntentId,
-  };
-  const created = await createOrder(order, guestEmail, attempt.orderKey);
+  const created = await createOrder({ ...orderOf(input), paymentIntentId }, guestEmail, attempt.orderKey);
   const { id, orderNumber, total } = created.data.order;
   return { orderId: id, orderNumber, paymentIntentId, total, email: input.email, signature, order: created.data.order };
 }

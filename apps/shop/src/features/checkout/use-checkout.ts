@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { session } from '../../lib/api';
 import { useCart } from '../../lib/cart';
 import { useCartPricing } from '../../lib/cart-pricing';
+import { pickupLocationsQuery } from '../../lib/pickup';
 import { checkoutQueries } from './api';
 import type { CheckoutInput } from './checkout-flow';
 import { EMPTY_SHIPPING_ADDRESS } from './components/AddressFields';
@@ -83,7 +84,13 @@ export function useCheckout() {
   });
 
   const [savedId, setSavedId] = useState<string | null>(null);
-  const [shippingMethod, setShippingMethod] = useState<ShippingMethod>('standard');
+  const [chosenShipping, setShippingMethod] = useState<ShippingMethod>('standard');
+  // Pickup is offered while some shop offers it (a failed read offers delivery only); the first shop is preselected.
+  const pickupShops = useQuery(pickupLocationsQuery()).data ?? [];
+  const [chosenShop, setPickupLocation] = useState<string | null>(null);
+  const pickupShop = pickupShops.find((shop) => shop._id === chosenShop) ?? pickupShops[0] ?? null;
+  const shippingMethod = chosenShipping === 'pickup' && !pickupShop ? 'standard' : chosenShipping;
+  const pickupLocationId = shippingMethod === 'pickup' ? (pickupShop?._id ?? null) : null;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [serverTotals, setServerTotals] = useState<OrderTotals | null>(null);
   const payment = usePayment(setServerTotals);
@@ -108,6 +115,7 @@ export function useCheckout() {
             customer,
             address: typedAddress,
             shippingMethod,
+            pickupLocationId,
             couponCode: coupon?.code ?? null,
             paymentMethod,
           }
@@ -163,6 +171,7 @@ export function useCheckout() {
     customer,
     address: form.getValues('address'),
     shippingMethod,
+    pickupLocationId,
     couponCode: coupon?.code ?? null,
     shownTotal,
     paymentMethod,
@@ -222,6 +231,10 @@ export function useCheckout() {
     selectAddress,
     shippingMethod,
     changeShipping,
+    /** The shops the order can be picked up at (none: delivery only), and the chosen one while pickup is chosen. */
+    pickupShops,
+    pickupLocationId,
+    changePickupLocation: setPickupLocation,
     coupon,
     changeCoupon,
     pricing,

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, productContracts } from '@seamline/shared';
+import { locationContracts, PAGE_SIZES, productContracts } from '@seamline/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
 
@@ -21,5 +21,12 @@ export const productQueries = {
       queryFn: async ({ signal }) =>
         (await api.call(productContracts.related, { params: { id }, query: { limit: PAGE_SIZES.related }, signal }))
           .data.products,
+    }),
+  /** The pickup shops with units of the product now, with their sizes/colours: one read per product, not per variant. */
+  pickup: (id: string) =>
+    queryOptions({
+      queryKey: [...productQueries.all, 'pickup', id] as const,
+      queryFn: async ({ signal }) =>
+        (await api.call(locationContracts.productPickup, { params: { id }, signal })).data.locations,
     }),
 };

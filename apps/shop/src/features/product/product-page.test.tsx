@@ -1,4 +1,10 @@
-import { productContracts, reviewContracts, stockAlertContracts, wishlistContracts } from '@seamline/shared';
+import {
+  locationContracts,
+  productContracts,
+  reviewContracts,
+  stockAlertContracts,
+  wishlistContracts,
+} from '@seamline/shared';
 import { failure, isCallTo, json, ok, stubApi } from '@seamline/ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -10,8 +16,8 @@ import ProductPage from './pages/ProductPage';
 
 const product = productView();
 
-/** The product page of the tee; `alert` answers the back-in-stock request. */
-function renderPage(alert: () => Response = () => ok({}, 201)) {
+/** The product page of the tee; `alert` answers the back-in-stock request, `pickup` where it can be picked up. */
+function renderPage(alert: () => Response = () => ok({}, 201), pickup: () => Response = () => ok({ locations: [] })) {
   const sent = stubApi((request) => {
     if (isCallTo(request, productContracts.bySlug)) return ok({ product });
     if (isCallTo(request, productContracts.related)) return ok({ products: [] });
@@ -19,6 +25,7 @@ function renderPage(alert: () => Response = () => ok({}, 201)) {
     if (isCallTo(request, reviewContracts.mine)) return ok({ reviews: [] });
     if (isCallTo(request, wishlistContracts.wished)) return ok({ productIds: [product.id] });
     if (isCallTo(request, stockAlertContracts.subscribe)) return alert();
+    if (isCallTo(request, locationContracts.productPickup)) return pickup();
     return ok({});
   });
   renderShop(
@@ -109,5 +116,43 @@ describe('the product page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add to wishlist' }));
     expect(guestWishlist.ids()).toEqual([product.id]);
     expect(screen.getByRole('button', { name: 'Remove from wishlist' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says which shops have the chosen size and colour to pick up, read once for the product', async () => {
+    const shop = (name: string, stock: [string, string, number][]) => ({
+      _id: name,
+      name,
+      address: `1 ${name} Road`,
+      stock: stock.map(([size, color, available]) => ({ size, color, available })),
+    });
+    const sent = renderPage(undefined, () =>
+      ok({
+        locations: [
+          shop('Canal Street shop', [
+            ['M', 'Black', 2],
+            ['S', 'Black', 1],
+          ]),
+          shop('Harbour shop', [['M', 'Black', 1]]),
+        ],
+      }),
+    );
+    const line = await screen.findByTestId('pickup-availability');
+    expect(line.textContent).toBe('Available to pick up at Canal Street shop, Harbour shop');
+    choose('Size', 'S');
+    expect(screen.getByTestId('pickup-availability').textContent).toBe('Available to pick up at Canal Street shop');
+    choose('Color', 'Red');
+    expect(screen.queryByTestId('pickup-availability')).toBeNull();
+    expect(sent.filter((request) => isCallTo(request, locationContracts.productPickup))).toHaveLength(1);
+    expect(sent.find((request) => isCallTo(request, locationContracts.productPickup))?.path).toContain(
+      `/products/${product.id}/pickup`,
+    );
+  });
+
+  it('shows no pickup line when no shop has the product or the read fails', async () => {
+    const sent = renderPage(undefined, () => failure(500, 'Down'));
+    await screen.findByRole('heading', { level: 1, name: 'Tee 1' });
+    await waitFor(() => expect(sent.some((request) => isCallTo(request, locationContracts.productPickup))).toBe(true));
+    expect(screen.queryByTestId('pickup-availability')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ type Props = {
   freeShipping: boolean;
 };
 
-/** The three shipping methods with the price the server gave for this cart. */
+/** The shipping methods with the price the server gave for this cart. */
 export function ShippingMethodPicker({ methods, value, onChange, freeShipping }: Props) {
   return (
     <fieldset className="space-y-2">

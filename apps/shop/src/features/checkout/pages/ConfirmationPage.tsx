@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { LineImage } from '../../../components/checkout/LineImage';
 import { TotalsList } from '../../../components/checkout/TotalsList';
+import { PickupPlace } from '../../../components/PickupPlace';
 import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmedOrder } from '../checkout-storage';
@@ -69,7 +70,7 @@ function PaymentProgressNote({ state }: { state: 'confirming' | 'slow' | 'pendin
 /**
  * After checkout: the order number, how to pay when it is not paid yet (bank details and reference for a transfer, a
  * note for cash on delivery), a card payment still being confirmed (the page checks the order until it is paid) or a
- * PayPal payment pending, what was bought, where it goes, the totals, and how to track it.
+ * PayPal payment pending, what was bought, where it goes (or the shop it is picked up at), the totals, and how to track it.
  */
 export default function ConfirmationPage() {
   const { orderNumber = '' } = useParams<{ orderNumber: string }>();
@@ -131,15 +132,26 @@ export default function ConfirmationPage() {
             </div>
           </section>
           <section aria-labelledby="ship-heading" className="rounded-lg border border-stone-200 p-5 text-sm">
-            <h2 id="ship-heading" className="mb-2 text-lg font-semibold">
-              Shipping to
-            </h2>
-            <p>
-              {order.shippingAddress.firstName} {order.shippingAddress.lastName}
-              <br />
-              {order.shippingAddress.street}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
-              {order.shippingAddress.zipCode}, {order.shippingAddress.country}
-            </p>
+            {order.shippingMethod === 'pickup' ? (
+              <>
+                <h2 id="ship-heading" className="mb-2 text-lg font-semibold">
+                  Pickup
+                </h2>
+                <PickupPlace locationId={order.pickupLocationId} />
+              </>
+            ) : (
+              <>
+                <h2 id="ship-heading" className="mb-2 text-lg font-semibold">
+                  Shipping to
+                </h2>
+                <p>
+                  {order.shippingAddress.firstName} {order.shippingAddress.lastName}
+                  <br />
+                  {order.shippingAddress.street}, {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+                  {order.shippingAddress.zipCode}, {order.shippingAddress.country}
+                </p>
+              </>
+            )}
           </section>
         </>
       ) : null}

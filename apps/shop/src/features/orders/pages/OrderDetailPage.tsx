@@ -10,6 +10,7 @@ import {
   TrackingNumber,
   TrackingTimeline,
 } from '../../../components/OrderParts';
+import { PickupPlace } from '../../../components/PickupPlace';
 import { QueryState } from '../../../components/QueryState';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { errorMessage } from '../../../lib/api';
@@ -115,6 +116,11 @@ function OrderDetail({ order }: { order: OrderView }) {
         <div className="flex flex-col gap-6">
           <div>
             <h2 className="mb-2 text-lg font-semibold">Delivery</h2>
+            {order.shippingMethod === 'pickup' ? (
+              <div className="mb-3">
+                <PickupPlace locationId={order.pickupLocationId} />
+              </div>
+            ) : null}
             {order.trackingNumber ? (
               <p className="mb-3 text-sm">
                 Tracking number: <TrackingNumber order={order} />
@@ -123,7 +129,9 @@ function OrderDetail({ order }: { order: OrderView }) {
             {tracking.data ? <TrackingTimeline tracking={tracking.data} /> : null}
           </div>
           <div>
-            <h2 className="mb-2 text-lg font-semibold">Shipping address</h2>
+            <h2 className="mb-2 text-lg font-semibold">
+              {order.shippingMethod === 'pickup' ? 'Contact address' : 'Shipping address'}
+            </h2>
             <AddressLines address={order.shippingAddress} />
           </div>
         </div>

@@ -13,13 +13,14 @@ import { useWished } from '../../../lib/use-wishlist';
 import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
+import { PickupAvailability } from '../components/PickupAvailability';
 import { REVIEWS_SECTION_ID, ReviewsSection } from '../components/ReviewsSection';
 import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
 
 /**
  * One product: gallery, brand, name with the wishlist heart, price (sale and compare price), size × color with what is in stock, quantity,
- * add to cart (or an e-mail when a sold-out one is back), description, the reviews, then related products.
+ * add to cart (or an e-mail when a sold-out one is back), the shops it can be picked up at, description, the reviews, then related products.
  */
 export default function ProductPage() {
   const { slug = '' } = useParams<{ slug: string }>();
@@ -103,6 +104,7 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
           </div>
           <VariantPicker product={product} choice={choice} onChange={setChoice} />
           <AddToCart product={product} choice={choice} />
+          <PickupAvailability productId={product.id} choice={choice} />
           {product.description ? (
             <section aria-labelledby="description-heading" className="border-t border-stone-200 pt-6">
               <h2 id="description-heading" className="mb-2 text-sm font-semibold">
