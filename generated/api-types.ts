@@ -2187,8 +2187,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Stock totals, value, restock needs, top categories and recent movements
-         * @description Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and value carry their change against the start of the UTC day 30 days ago.
+         * Stock totals, value, restock needs, top categories, stock by location and recent movements
+         * @description Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first low-stock alerts, the top categories by stock, the stock of each active location (units, reserved, available and the levels at or below their own threshold, first priority first) and the latest movements. Products, low, out of stock and value carry their change against the start of the UTC day 30 days ago.
          *
          *     Who may call: admin, moderator. API keys with the scope `analytics:read`.
          */
@@ -13126,6 +13126,14 @@ export interface operations {
                             topCategories: {
                                 category: string;
                                 stock: number;
+                            }[];
+                            byLocation: {
+                                _id: string;
+                                name: string;
+                                units: number;
+                                reserved: number;
+                                available: number;
+                                lowStock: number;
                             }[];
                             recentMovements: {
                                 id: string;

@@ -118,6 +118,17 @@ export const inventoryAnalyticsView = z.object({
     }),
   ),
   topCategories: z.array(z.object({ category: z.string(), stock: z.number() })),
+  /** Each active location's stock, first priority first; lowStock = its levels at or below their own threshold. */
+  byLocation: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      units: z.number(),
+      reserved: z.number(),
+      available: z.number(),
+      lowStock: z.number(),
+    }),
+  ),
   recentMovements: z.array(
     z.object({
       id: z.string(),

@@ -12,11 +12,12 @@ export const inventoryContracts = {
     operationId: 'getInventoryAnalytics',
     method: 'GET',
     path: '/admin/analytics/inventory',
-    summary: 'Stock totals, value, restock needs, top categories and recent movements',
+    summary: 'Stock totals, value, restock needs, top categories, stock by location and recent movements',
     description:
       'Live figures: products, units and value in stock, low and out-of-stock products, average stock, the first ' +
-      'low-stock alerts, the top categories by stock and the latest movements. Products, low, out of stock and ' +
-      'value carry their change against the start of the UTC day 30 days ago.',
+      'low-stock alerts, the top categories by stock, the stock of each active location (units, reserved, available ' +
+      'and the levels at or below their own threshold, first priority first) and the latest movements. Products, ' +
+      'low, out of stock and value carry their change against the start of the UTC day 30 days ago.',
     tag,
     access: 'analytics',
     responses: { 200: envelope(inventoryAnalyticsView) },

@@ -2,7 +2,13 @@ import { type InventoryAnalyticsView, PAGE_SIZES, percentChange } from '@seamlin
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
-import { stockTotals, stockTotalsAtDayStart, topCategories, worstAlerts } from './inventory-analytics.js';
+import {
+  stockByLocation,
+  stockTotals,
+  stockTotalsAtDayStart,
+  topCategories,
+  worstAlerts,
+} from './inventory-analytics.js';
 
 const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;
@@ -47,11 +53,12 @@ export class InventoryService {
   async analytics(now = new Date()): Promise<InventoryAnalyticsView> {
     // The start of the UTC day 30 days ago, as the other analytics count whole UTC days; its figures are kept.
     const since = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - COMPARE_DAYS * DAY_MS);
-    const [totals, then, alerts, categories, recent] = await Promise.all([
+    const [totals, then, alerts, categories, locations, recent] = await Promise.all([
       stockTotals(this.db),
       stockTotalsAtDayStart(this.db, since),
       worstAlerts(this.db, PAGE_SIZES.lowStockTable),
       topCategories(this.db, PAGE_SIZES.topStockCategories),
+      stockByLocation(this.db),
       this.recentMovements(),
     ]);
     const change = (key: 'totalProducts' | 'lowStockProducts' | 'outOfStockProducts' | 'totalValue') => ({
@@ -64,6 +71,7 @@ export class InventoryService {
       averageStockLevel: Math.round(average * 10) / 10,
       productsNeedingRestock: alerts,
       topCategories: categories,
+      byLocation: locations,
       recentMovements: recent,
       changes: {
         comparedTo: since.toISOString(),

@@ -1,8 +1,10 @@
+import { DEFAULT_LOCATION_ID, type StockOperation } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { inventoryMovements, products } from '../../db/schema/index.js';
+import { inventoryMovements, products, stockLocations } from '../../db/schema/index.js';
+import { changeStock } from './index.js';
 
 let t: TestApp;
 let admin: string;
@@ -164,6 +166,59 @@ describe('inventory analytics and low-stock alerts', () => {
       // Movements older than 30 days do not change the reconstruction.
       const later = (await call(fresh.app, 'GET', '/api/admin/analytics/inventory', { token })).body.data;
       expect(later.changes.totalValue).toEqual({ previous: 240, percent: 0 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gives each active location its units, reserved, available and low levels, first priority first', async () => {
+    const fresh = await createTestApp();
+    try {
+      const token = (await signedIn(fresh.app, 'admin')).token;
+      const read = async () => (await call(fresh.app, 'GET', '/api/admin/analytics/inventory', { token })).body.data;
+      const { product } = await buildProduct(fresh.app.db, { price: 10 }, [
+        { size: 'M', color: 'Black', quantity: 10, lowStockThreshold: 5 },
+        { size: 'L', color: 'Black', quantity: 2, lowStockThreshold: 5 },
+      ]);
+      const warehouse = { _id: DEFAULT_LOCATION_ID, name: 'Warehouse' };
+      expect((await read()).byLocation).toEqual([{ ...warehouse, units: 12, reserved: 0, available: 12, lowStock: 1 }]);
+
+      // A shop second by priority, an active depot holding nothing, an inactive one left out.
+      const [shop, depot] = (
+        await fresh.app.db
+          .insert(stockLocations)
+          .values([
+            { name: 'City Shop', kind: 'shop', priority: 2, shipsOnline: false, pickup: true },
+            { name: 'East Depot', kind: 'warehouse', priority: 3 },
+            { name: 'Old Depot', kind: 'warehouse', priority: 4, active: false },
+          ])
+          .returning({ id: stockLocations.id })
+      ).map((row) => row.id) as [string, string];
+      const stock = async (size: string, locationId: string, operation: StockOperation, quantity: number) =>
+        expect(
+          (
+            await changeStock(fresh.app.db, {
+              productId: product.id,
+              size,
+              color: 'Black',
+              operation,
+              quantity,
+              locationId,
+            })
+          ).ok,
+        ).toBe(true);
+      await stock('M', shop, 'add', 3); // at or below the level's threshold (5, the variant's): low
+      await stock('M', shop, 'reserve', 1);
+      await stock('L', shop, 'add', 20);
+      await stock('M', DEFAULT_LOCATION_ID, 'reserve', 2);
+
+      const data = await read();
+      expect(data.byLocation).toEqual([
+        { ...warehouse, units: 12, reserved: 2, available: 10, lowStock: 1 },
+        { _id: shop, name: 'City Shop', units: 23, reserved: 1, available: 22, lowStock: 1 },
+        { _id: depot, name: 'East Depot', units: 0, reserved: 0, available: 0, lowStock: 0 },
+      ]);
+      expect(data).toMatchObject({ totalProducts: 1, totalStockUnits: 35, lowStockProducts: 0 });
     } finally {
       await fresh.close();
     }

@@ -26,6 +26,7 @@ import { useChartAnimation } from '../../../lib/use-reduced-motion';
 import { useInventoryAnalytics, useLowStockAlerts } from '../api';
 import { AlertBadge } from '../components/alert-bits';
 import { StatCard, StockBar } from '../components/StatCard';
+import { StockByLocationCard } from '../components/StockByLocationCard';
 
 const TABLE_ALERTS = { search: '', page: 1, limit: PAGE_SIZES.lowStockTable };
 const PIE_COLORS = ['#10b981', '#f59e0b', '#ef4444'];
@@ -179,6 +180,7 @@ export default function InventoryAnalyticsPage() {
           </CardContent>
         </Card>
       </div>
+      <StockByLocationCard locations={data?.byLocation ?? []} />
       <Card className="mt-4">
         <CardHeader>
           <CardTitle>Low Stock Alerts</CardTitle>
