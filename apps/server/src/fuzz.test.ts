@@ -106,9 +106,10 @@ describe('fuzzing every route', () => {
       expect(leaks, `staff-only fields in public answers:\n${leaks.slice(0, 30).join('\n')}`).toEqual([]);
       // The fuzzer must reach the handlers, not just the guards and the rate limit. Some operations need an order in
       // one exact state to answer 2xx (a refund needs captured money, recording a payment an unpaid cash or transfer
-      // order, a provider webhook its signature), so a random caller drives about 70–76 % of them both ways
-      // depending on the draw; 0.68 still fails when the generator or a guard stops reaching the handlers.
-      expect(reached.length / documented.length).toBeGreaterThan(0.68);
+      // order, a provider webhook its signature, shipping or receiving a stock transfer one in the right status), so a
+      // random caller drives about 67–74 % of them both ways depending on the draw; 0.64 still fails when the
+      // generator or a guard stops reaching the handlers.
+      expect(reached.length / documented.length).toBeGreaterThan(0.64);
       expect(sent).toBeGreaterThanOrEqual(5_000);
     },
     Math.max(170_000, REQUESTS * 50),

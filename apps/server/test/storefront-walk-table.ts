@@ -133,6 +133,8 @@ export const walkTable: WalkTable = {
   'GET /api/products/category/:category': read((d) => `/api/products/category/${d.product.categoryId}`),
   'GET /api/products/:id': read((d) => `/api/products/${d.product.id}`),
   'GET /api/products/:id/related': read((d) => `/api/products/${d.product.id}/related`),
+  'GET /api/products/:id/pickup': read((d) => `/api/products/${d.product.id}/pickup`),
+  'GET /api/pickup-locations': read(() => '/api/pickup-locations'),
 
   ...customerVoiceWalk,
   'GET /api/categories': read(() => '/api/categories'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam } from './api.js';
 import { objectIdParam } from './id-params.js';
 import { locationIdField } from './locations.js';
 
@@ -106,7 +107,7 @@ export type ReceiveTransferInput = z.input<typeof receiveTransferInput>;
 
 export const transferListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(TRANSFER_PAGE_SIZE),
+  limit: limitParam(TRANSFER_PAGE_SIZE),
   status: z.enum(TRANSFER_STATUSES, { error: 'Unknown transfer status' }).optional(),
   /** Transfers from or to this location. */
   locationId: locationIdField.optional(),
