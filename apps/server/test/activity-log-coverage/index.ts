@@ -15,6 +15,7 @@ import { savedViewsScenarios } from './saved-views.js';
 import { securityScenarios } from './security.js';
 import { stockAlertScenarios } from './stock-alerts.js';
 import { taxonomyScenarios } from './taxonomy.js';
+import { transfersScenarios } from './transfers.js';
 import type { ScenarioTable } from './types.js';
 import { usersScenarios } from './users.js';
 import { webhooksScenarios } from './webhooks.js';
@@ -34,6 +35,7 @@ export const scenarios: ScenarioTable = {
   ...customersScenarios,
   ...couponsScenarios,
   ...locationsScenarios,
+  ...transfersScenarios,
   ...securityScenarios,
   ...invitationsScenarios,
   ...savedViewsScenarios,

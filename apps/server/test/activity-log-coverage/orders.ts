@@ -2,6 +2,7 @@ import { buildOrder } from '../customer-factories.js';
 import { buildProduct } from '../factories.js';
 import { call } from '../harness.js';
 import { orderBody, placeOrder } from '../orders.js';
+import { secondLocation } from './transfers.js';
 import { type CoverageContext, dataOf, type Scenario, type ScenarioTable } from './types.js';
 
 type Order = { id: string; total: number };
@@ -92,6 +93,32 @@ const editOrder: Scenario = async (ctx) => {
       resource: 'order',
       resourceId: order.id,
       changes: ['paymentMethod', 'adminNotes'],
+    }),
+  };
+};
+
+/** Staff move a reserved line to another location that has the units: one `reassign_line` row. */
+const reassignLine: Scenario = async (ctx) => {
+  const admin = await ctx.staff('admin');
+  const order = (await pendingOrder(ctx, admin.token)) as Order & { items: { _id: string; productId: string }[] };
+  const locationId = await secondLocation(ctx, admin.token);
+  const [item] = order.items;
+  await call(ctx.app, 'PUT', `/api/admin/products/${item!.productId}/inventory`, {
+    token: admin.token,
+    body: { size: 'M', color: 'Black', quantity: 5, operation: 'add', locationId },
+  });
+  return {
+    call: () =>
+      call(ctx.app, 'PUT', `/api/admin/orders/${order.id}/items/${item!._id}/location`, {
+        token: admin.token,
+        body: { locationId },
+      }),
+    expected: () => ({
+      userId: admin.user.id,
+      action: 'reassign_line',
+      resource: 'order',
+      resourceId: order.id,
+      changes: ['location'],
     }),
   };
 };
@@ -210,6 +237,7 @@ export const ordersScenarios: ScenarioTable = {
   'PUT /api/admin/orders/:id/status': statusChange('/api/admin/orders/:id/status'),
   'PUT /api/admin/orders/:id': editOrder,
   'DELETE /api/admin/orders/:id': deleteOrder,
+  'PUT /api/admin/orders/:id/items/:itemId/location': reassignLine,
   'POST /api/admin/orders/:id/payments': recordPayment,
   'DELETE /api/orders/:id': cancel('DELETE', '/api/orders/:id'),
   'PUT /api/orders/:id/cancel': cancel('PUT', '/api/orders/:id/cancel', { reason: 'Customer phoned to cancel' }),
