@@ -19365,6 +19365,7 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description Page size (default 20); values above 100 are capped to 100. */
                 limit?: number;
                 status?: "draft" | "in_transit" | "received" | "cancelled";
                 locationId?: string;
