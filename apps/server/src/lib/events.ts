@@ -22,22 +22,27 @@ export const PUBLISH_EVENTS_TASK = 'events.publish';
 /** What an `events.publish` job carries: the events of one statement, in their order. */
 export type PublishPayload = { eventIds: string[] } | { eventId: string };
 
-/**
- * The publishing job of the events of `recorded` (CTEs of inserted events with `id` and `seq`), as a FROM item with
- * one row per job added: ONE job naming every event of the statement in `seq` order (none when no event was
- * inserted), added by ONE call of graphile-worker's `add_jobs` (what its `add_job` calls with a single job). A job
- * per statement rather than per event: each job costs the statement a queue row and the one-at-a-time `events` queue a
- * turn, and one sweep hands on all the events of a statement anyway (they commit together).
- */
-function publishJob(recorded: readonly SQL[]): SQL {
+/** The event ids of `recorded` (CTEs of inserted events with `id` and `seq`) as one array in `seq` order. */
+function eventIdsOf(recorded: readonly SQL[]): SQL {
   const rows = sql.join(
     recorded.map((name) => sql`SELECT id, seq FROM ${name}`),
     sql` UNION ALL `,
   );
+  return sql`SELECT array_agg(r.id ORDER BY r.seq) AS ids FROM (${rows}) AS r`;
+}
+
+/**
+ * The publishing job of the events of `recorded`, as a FROM item with one row per job added: ONE job naming every
+ * event of the statement in `seq` order (none when no event was inserted), added by ONE call of graphile-worker's
+ * `add_jobs` (what its `add_job` calls with a single job). A job per statement rather than per event: each job costs
+ * the statement a queue row and the one-at-a-time `events` queue a turn, and one sweep hands on all the events of a
+ * statement anyway (they commit together).
+ */
+function publishJob(recorded: readonly SQL[]): SQL {
   return sql`graphile_worker.add_jobs(ARRAY(
       SELECT (${PUBLISH_EVENTS_TASK}::text, json_build_object('eventIds', s.ids), 'events'::text, NULL::timestamptz,
         NULL::smallint, NULL::text, NULL::smallint, NULL::text[])::graphile_worker.job_spec
-      FROM (SELECT array_agg(r.id ORDER BY r.seq) AS ids FROM (${rows}) AS r) AS s WHERE s.ids IS NOT NULL))`;
+      FROM (${eventIdsOf(recorded)}) AS s WHERE s.ids IS NOT NULL))`;
 }
 
 /**
@@ -79,11 +84,15 @@ export function eventsInStatement(name: string, rows: SQL) {
 /**
  * The one publishing job of a statement's events (`recorded`: the eventsInStatement CTEs): `ctes` goes in its WITH
  * list after theirs as `events_published`; `count` (SQL, the jobs added) must be selected by the statement, which
- * makes the job be added (a plain SELECT in WITH runs only when read).
+ * makes the job be added (a plain SELECT in WITH runs only when read). The job is added without a NOTIFY
+ * (`add_job_quietly`, migration 0047), which would make every checkout's commit wait for the one before it across
+ * the server: the caller wakes the queue after its commit (`JobQueue.wake`).
  */
 export function publishInStatement(recorded: readonly SQL[]) {
   return {
-    ctes: sql`events_published AS (SELECT count(*) AS jobs FROM ${publishJob(recorded)} AS job)`,
+    ctes: sql`events_published AS (
+      SELECT count(add_job_quietly(${PUBLISH_EVENTS_TASK}, json_build_object('eventIds', s.ids), 'events')) AS jobs
+      FROM (${eventIdsOf(recorded)}) AS s WHERE s.ids IS NOT NULL)`,
     count: sql`(SELECT jobs FROM events_published)`,
   };
 }

@@ -71,6 +71,20 @@ export const analyticsProductDays = pgTable(
 );
 
 /**
+ * Product sales not yet added to analytics_product_days (migration 0047): the order-line triggers append their
+ * changes here instead of updating the day rows, so an order's statement touches no shared rollup row and takes no
+ * lock of another order's; `analytics_fold_product_sales()` adds them up in one statement (the analytics reads call
+ * it first, a job every minute), so the figures read are exact. No key: rows are only appended and taken whole.
+ */
+export const analyticsPendingProductDays = pgTable('analytics_pending_product_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+  productKey: text('product_key').notNull(),
+  units: integer('units').notNull(),
+  revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  orders: integer('orders').notNull(),
+});
+
+/**
  * One row per product (migration 0007): its units in stock, how many of its combinations are at or below their
  * threshold, and the product columns the stock figures need, kept by triggers on products and inventory. Inventory
  * analytics read 1 row per product instead of every combination.

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder } from '../../../test/analytics-factories.js';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderBody } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { ANALYTICS_ORDER_SHARDS, orderItems, orders, products } from '../../db/schema/index.js';
+import { foldPendingSales } from './pending-sales.js';
 
 // The rollups behind the reports must follow every change of the orders and their lines, in the same transaction.
 const DAY = 'startDate=2026-05-10&endDate=2026-05-10';
@@ -25,6 +27,8 @@ const sales = async () =>
   };
 
 async function snapshot() {
+  // Product sales wait in analytics_pending_product_days until a reader adds them up, as every analytics read does.
+  await foldPendingSales(t.app.db);
   return queryRows(
     t.app.db,
     // Order day rows are spread over shards: a group's figures are the sums over its shards.
@@ -171,5 +175,46 @@ describe('analytics rollups', () => {
     await t.app.db.execute(sql`SELECT analytics_rebuild()`);
     expect(await snapshot()).toEqual(byTriggers);
     expect(await figures()).toEqual([24, 230]);
+  });
+
+  it("leave an order's product sales pending, off the shared rows, until a report adds them up", async () => {
+    const { product, inventory } = await buildProduct(t.app.db, { name: 'Pending shirt', price: 25 }, [
+      { size: 'M', color: 'Black', quantity: 5 },
+    ]);
+    const productDay = () =>
+      queryRows<{ units: number }>(
+        t.app.db,
+        sql`SELECT units FROM analytics_product_days WHERE product_key = ${product.id}`,
+      );
+    const placed = await call(t.app, 'POST', '/api/orders/guest', {
+      body: {
+        ...orderBody([{ productId: product.id, size: 'M', color: 'Black', quantity: 2 }]),
+        email: 'pending-sales@example.com',
+      },
+    });
+    expect(placed.status).toBe(201);
+    expect(inventory).toHaveLength(1);
+    // The order's statement appended its sales and left the day row alone.
+    expect(await productDay()).toEqual([]);
+    const pending = await queryRows<{ units: number }>(
+      t.app.db,
+      sql`SELECT units FROM analytics_pending_product_days WHERE product_key = ${product.id}`,
+    );
+    expect(pending).toEqual([{ units: 2 }]);
+    // A report reads them added up, and nothing stays pending.
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await call(t.app, 'GET', `/api/admin/analytics/sales?startDate=${today}&endDate=${today}`, {
+      token,
+    });
+    const sold = (report.body.data.topSellingProducts as { productId: string; quantity: number }[]).find(
+      (row) => row.productId === product.id,
+    );
+    expect(sold?.quantity).toBe(2);
+    expect(await productDay()).toEqual([{ units: 2 }]);
+    const [left] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM analytics_pending_product_days`,
+    );
+    expect(left!.n).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     paymentProviders(app.config),
     app.config.publicUrl,
     app.config.payments,
+    () => app.queue.wake(),
   );
 
   // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.

@@ -32,6 +32,8 @@ export class OrderRequestsService {
     providers: PaymentProviders,
     publicUrl: string,
     settings: PaymentSettings,
+    /** Called after an order is placed: its publishing job was added without waking the queue (JobQueue.wake). */
+    private readonly jobsAdded: () => void,
   ) {
     this.changes = new OrderChangesService(db, providers, publicUrl);
     this.checkout = { settings, publicUrl };
@@ -54,16 +56,22 @@ export class OrderRequestsService {
       const buyer = await resolveBuyer(tx, user, body);
       return this.created(viewFor(user, await placeOrder(tx, buyer, body, { user, audit, checkout: this.checkout })));
     });
+    this.jobsAdded();
     return result.body;
   }
 
   /** POST /orders/guest: no account; the key is bound to the guest's e-mail. */
   async createGuest(body: z.output<typeof guestOrderInput>, key: string | undefined) {
-    if (!key) return this.created(customerView(await placeSimpleGuestOrder(this.db, body, this.checkout))).body;
+    if (!key) {
+      const order = await placeSimpleGuestOrder(this.db, body, this.checkout);
+      this.jobsAdded();
+      return this.created(customerView(order)).body;
+    }
     const idempotent = { operation: 'order-guest', key, caller: callerOf(null, body.email), body };
     const result = await once(this.db, idempotent, async (tx) =>
       this.created(customerView(await placeGuestOrder(tx, body, this.checkout))),
     );
+    this.jobsAdded();
     return result.body;
   }
 

@@ -16,6 +16,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     paymentProviders(app.config),
     app.config.publicUrl,
     app.config.payments,
+    () => app.queue.wake(),
   );
 
   serve(app, contracts.create, async (request, reply) => {
