@@ -27,6 +27,7 @@ export { Notice } from './components/notice';
 export { PageHeader } from './components/page-header';
 export { type PagerLinkProps, PagerLinks, type PagerLinksProps } from './components/pager-links';
 export { Pagination, type PaginationProps, pageWindow } from './components/pagination';
+export { RadioCardList, type RadioCardListProps, type RadioCardOption } from './components/radio-card-list';
 export { RatingStars, type RatingStarsProps } from './components/rating-stars';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Select, type SelectOption, type SelectProps } from './components/select';

@@ -5,6 +5,7 @@ import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import { paymentProviders } from '../payments/index.js';
+import { reassignLine } from './order-line-location.js';
 import { OrderRequestsService } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */
@@ -53,7 +54,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, contracts.reassignLine, async (request) =>
     ok(
       {
-        order: await orders.changes.reassignLine(
+        order: await reassignLine(
+          app.db,
           request.params.id,
           request.params.itemId,
           request.body.locationId,

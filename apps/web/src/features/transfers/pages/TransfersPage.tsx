@@ -6,7 +6,6 @@ import {
   formatDate,
   PageHeader,
   Pagination,
-  Select,
   Skeleton,
   Table,
   TableActionsHead,
@@ -20,6 +19,7 @@ import {
 import { ArrowLeftRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../../../auth/auth-context';
+import { FilterBar } from '../../../components/list/FilterBar';
 import { useLastPageClamp, useListParams } from '../../../lib/list-params';
 import { useTransferLocations, useTransfers } from '../api';
 import { TransferDetailDialog } from '../components/TransferDetailDialog';
@@ -27,6 +27,7 @@ import { TransferFormDialog } from '../components/TransferFormDialog';
 import { TransferStatusBadge } from '../components/TransferStatusBadge';
 
 const SKELETON_ROWS = 5;
+const STATUS_OPTIONS = TRANSFER_STATUSES.map((value) => ({ value, label: TRANSFER_STATUS_LABELS[value] }));
 const isStatus = (value: string): value is TransferStatus => (TRANSFER_STATUSES as readonly string[]).includes(value);
 
 /**
@@ -65,26 +66,20 @@ export default function TransfersPage() {
           ) : null
         }
       />
-      <div className="mb-6 grid max-w-xl gap-3 sm:grid-cols-2">
-        <Select
-          aria-label="Status"
-          value={status}
-          options={[
-            { value: '', label: 'All statuses' },
-            ...TRANSFER_STATUSES.map((value) => ({ value, label: TRANSFER_STATUS_LABELS[value] })),
-          ]}
-          onChange={(event) => setParams({ status: event.target.value })}
-        />
-        <Select
-          aria-label="Location"
-          value={params.location}
-          options={[
-            { value: '', label: 'All locations' },
-            ...(locations.data ?? []).map((location) => ({ value: location.id, label: location.name })),
-          ]}
-          onChange={(event) => setParams({ location: event.target.value })}
-        />
-      </div>
+      <FilterBar
+        fields={[
+          { key: 'status', label: 'Status', kind: 'select', placeholder: 'All statuses', options: STATUS_OPTIONS },
+          {
+            key: 'location',
+            label: 'Location',
+            kind: 'select',
+            placeholder: 'All locations',
+            options: (locations.data ?? []).map((location) => ({ value: location.id, label: location.name })),
+          },
+        ]}
+        values={{ status, location: params.location }}
+        onChange={(changes) => setParams(changes)}
+      />
       {transfers.isError ? (
         <ErrorState title="Failed to load transfers" onRetry={() => transfers.refetch()} />
       ) : transfers.isPending ? (
@@ -106,50 +101,48 @@ export default function TransfersPage() {
         />
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-surface">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Number</TableHead>
-                  <TableHead>From → To</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Lines / units</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableActionsHead />
+          <Table aria-label="Transfers">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Number</TableHead>
+                <TableHead>From → To</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Lines / units</TableHead>
+                <TableHead>Created</TableHead>
+                <TableActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((transfer) => (
+                <TableRow key={transfer.id}>
+                  <TableCell className="font-medium text-slate-900">{transfer.number}</TableCell>
+                  <TableCell>
+                    {transfer.from.name} → {transfer.to.name}
+                  </TableCell>
+                  <TableCell>
+                    <TransferStatusBadge status={transfer.status} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {transfer.lineCount} / {transfer.units}
+                    {transfer.status === 'in_transit' && transfer.receivedUnits > 0
+                      ? ` (${transfer.receivedUnits} received)`
+                      : ''}
+                  </TableCell>
+                  <TableCell>{formatDate(transfer.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`View ${transfer.number}`}
+                      onClick={() => setOpenId(transfer.id)}
+                    >
+                      View
+                    </Button>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.map((transfer) => (
-                  <TableRow key={transfer.id}>
-                    <TableCell className="font-medium text-slate-900">{transfer.number}</TableCell>
-                    <TableCell>
-                      {transfer.from.name} → {transfer.to.name}
-                    </TableCell>
-                    <TableCell>
-                      <TransferStatusBadge status={transfer.status} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {transfer.lineCount} / {transfer.units}
-                      {transfer.status === 'in_transit' && transfer.receivedUnits > 0
-                        ? ` (${transfer.receivedUnits} received)`
-                        : ''}
-                    </TableCell>
-                    <TableCell>{formatDate(transfer.createdAt)}</TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={`View ${transfer.number}`}
-                        onClick={() => setOpenId(transfer.id)}
-                      >
-                        View
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
           <div className="mt-6">
             <Pagination page={params.page} totalPages={totalPages} onPageChange={(page) => setParams({ page })} />
           </div>

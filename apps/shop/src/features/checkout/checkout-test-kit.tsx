@@ -1,0 +1,63 @@
+// The checkout page's test fixtures: a cart of two tees priced by the store, the page rendered against a stubbed store,
+// and the form filled in as a shopper would.
+import { checkoutContracts } from '@seamline/shared';
+import { isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { cart } from '../../lib/cart';
+import CheckoutFormPage from './pages/CheckoutFormPage';
+
+const tee = { productId: 'p1', size: 'M', color: 'Black', quantity: 2, slug: 'tee', name: 'Tee', image: null };
+const pricing = {
+  items: [{ ...tee, price: 20, total: 40 }],
+  subtotal: 40,
+  methods: [
+    { id: 'standard', name: 'Standard Shipping', estimatedDays: '5-7 days', cost: 5.99 },
+    { id: 'express', name: 'Express Shipping', estimatedDays: '2-3 days', cost: 12.99 },
+  ],
+};
+
+/** The checkout page with a cart of two tees, against a store that prices, places and pays as `store` says. */
+export function renderCheckout(store: (request: SentRequest) => Response) {
+  cart.replace([tee]);
+  const sent = stubApi((request) =>
+    isCallTo(request, checkoutContracts.calculateShipping) ? ok(pricing) : store(request),
+  );
+  const location = memoryLocation({ path: '/', record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook}>
+        <CheckoutFormPage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { sent, location };
+}
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+export function fillForm({ card = true } = {}) {
+  fill('E-mail', 'Ada@Example.com');
+  for (const [label, value] of [
+    ['First name', 'Ada'],
+    ['Last name', 'Lovelace'],
+    ['Street address', '1 Main St'],
+    ['City', 'Springfield'],
+    ['State', 'IL'],
+    ['ZIP code', '62701'],
+    ['Phone', '5551234567'],
+    ...(card
+      ? [
+          ['Card number', '4242 4242 4242 4242'],
+          ['Expiry (MM/YY)', '12/40'],
+          ['Security code', '123'],
+          ['Name on card', 'Ada Lovelace'],
+        ]
+      : []),
+  ])
+    fill(label!, value!);
+}
