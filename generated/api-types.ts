@@ -3534,7 +3534,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a product CSV (`file` field): dryRun=true previews it, dryRun=false queues the import job
-         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "The file is not a readable CSV" or 400 "The file has no rows", and 400 when the `file` field is missing.
+         * @description Every row is checked with the product form rules. The preview counts rows to create, update (matched by variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. A row's quantity is the stock at its `location` (a location name; blank or no column: the first location); rows of one variant at other locations set only their quantity there. An unknown location is the row error "Location not found", an inactive one "This location is inactive". Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and processed like uploads (public hosts only, 5 MB, 10 s, 3 redirects), a failed picture being a row error. Re-applying the same file changes nothing. The file is read as it streams in, up to 100 MB: 413 "The CSV must be at most 100 MB"; 400 "The file is not a readable CSV" or 400 "The file has no rows", and 400 when the `file` field is missing.
          *
          *     Who may call: admin, moderator. API keys with the scope `products:write`.
          */
@@ -3576,7 +3576,7 @@ export interface paths {
         };
         /**
          * Products with their variants as CSV (the import columns), with the list filters; streamed, and recorded in the activity log with its filters
-         * @description The product import's columns, so an exported file imports back unchanged (the import takes the formula guard off again). The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         * @description The product import's columns, so an exported file imports back unchanged (the import takes the formula guard off again): each variant once per active location (`location`, the first location first) with the quantity held there. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
          *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
@@ -3597,8 +3597,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters
-         * @description Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
+         * Stock per variant and location as CSV (SKU, barcode, location, quantity, reserved, available, threshold), with the list filters; streamed, and recorded in the activity log with its filters
+         * @description Per variant and active location: SKU, barcode, location, the quantity, reserved and available units there, and the variant's threshold. The filters of GET /admin/products. The whole list, however long, is streamed; the download is recorded in the activity log (action `export`, the resource and the filters). Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) get a ' in front (a plain number such as -5 is left alone).
          *
          *     Who may call: admin, moderator, support. API keys with the scope `products:read`.
          */
@@ -18144,7 +18144,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv, UTF-8, a header row and one row per variant */
+            /** @description text/csv, UTF-8, a header row and one row per variant (and stock location) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18182,7 +18182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv, UTF-8, a header row and one row per variant */
+            /** @description text/csv, UTF-8, a header row and one row per variant and active stock location */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18221,7 +18221,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv, UTF-8, a header row and one row per variant */
+            /** @description text/csv, UTF-8, a header row and one row per variant and active stock location */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { LOCATION_MESSAGES } from './locations.js';
 import { IMAGE_LIMITS, inventoryRowInput, productInput } from './products.js';
 
 /**
- * The product CSV (issue 17 items 0-2): one row per variant (size x color). Import and export use these columns, so an
- * exported file imports back unchanged. Rows sharing a `product_sku` are one product; its fields come from its first row.
+ * The product CSV (issue 17 items 0-2): one row per variant (size x color) and stock location. Import and export use
+ * these columns, so an exported file imports back unchanged. Rows sharing a `product_sku` are one product; its fields
+ * come from its first row. Rows of one size/color at other locations set only the quantity held there; a blank or
+ * missing `location` is the first location (docs/domain.md § Stock locations).
  */
 export const PRODUCT_CSV_COLUMNS = [
   'product_sku',
@@ -19,6 +22,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'sale_price',
   'size',
   'color',
+  'location',
   'quantity',
   'low_stock_threshold',
   'price_override',
@@ -55,6 +59,9 @@ export const IMPORT_MESSAGES = {
   empty: 'The file has no rows',
   variantSkuOtherProduct: 'This variant SKU belongs to another product',
   duplicateRow: 'This size/color combination already exists',
+  duplicateAtLocation: 'This size/color already has a row for this location',
+  locationNotFound: LOCATION_MESSAGES.notFound,
+  locationInactive: LOCATION_MESSAGES.inactive,
   categoryNotFound: 'Category not found',
   brandNotFound: 'Brand not found',
   reservedAbove: (reserved: number) => `Quantity cannot be below the ${reserved} units reserved by orders`,
@@ -115,6 +122,8 @@ export type ImportRow = {
   variant: z.output<typeof variantPart>;
   /** Image URLs in order; empty: the product's pictures are left as they are. */
   images: string[];
+  /** The stock location's name (or id) whose quantity the row sets; empty: the first location. */
+  location: string;
 };
 export type RowError = { row: number; column: string; message: string };
 
@@ -194,7 +203,7 @@ export function parseImportRecord(
   if (!product.success) collect(product.error.issues, PRODUCT_FIELD_COLUMN);
   if (!variant.success) collect(variant.error.issues, VARIANT_FIELD_COLUMN);
   if (errors.length > 0 || !product.success || !variant.success || !Array.isArray(images)) return { errors };
-  return { row: { product: product.data, variant: variant.data, images } };
+  return { row: { product: product.data, variant: variant.data, images, location: record.location?.trim() ?? '' } };
 }
 
 const TEMPLATE_TEE: ProductCsvRecord = {
@@ -211,6 +220,7 @@ const TEMPLATE_TEE: ProductCsvRecord = {
   sale_price: '',
   size: 'M',
   color: 'Black',
+  location: '',
   quantity: '25',
   low_stock_threshold: '5',
   price_override: '',

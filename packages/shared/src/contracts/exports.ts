@@ -61,18 +61,20 @@ export const exportContracts = {
     'Products with their variants as CSV (the import columns), with the list filters',
     'catalogueRead',
     productExportQuery,
-    'one row per variant',
+    'one row per variant and active stock location',
     "The product import's columns, so an exported file imports back unchanged (the import takes the formula " +
-      'guard off again). The filters of GET /admin/products.',
+      'guard off again): each variant once per active location (`location`, the first location first) with the ' +
+      'quantity held there. The filters of GET /admin/products.',
   ),
   exportInventory: listExport(
     'exportInventory',
     '/admin/inventory/export.csv',
-    'Stock per variant as CSV (SKU, barcode, quantity, reserved, available, threshold), with the list filters',
+    'Stock per variant and location as CSV (SKU, barcode, location, quantity, reserved, available, threshold), with the list filters',
     'catalogueRead',
     productExportQuery,
-    'one row per variant',
-    'Per variant: SKU, barcode, quantity, reserved, available and threshold. The filters of GET /admin/products.',
+    'one row per variant and active stock location',
+    'Per variant and active location: SKU, barcode, location, the quantity, reserved and available units there, and ' +
+      "the variant's threshold. The filters of GET /admin/products.",
   ),
   exportOrders: listExport(
     'exportOrders',

@@ -6,7 +6,7 @@ import { jobView } from '../jobs.js';
 import { IMPORT_MESSAGES, importPreviewView, importQuery } from '../product-import.js';
 
 const tag = 'import-export';
-const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant');
+const csv = z.string().describe('text/csv, UTF-8, a header row and one row per variant (and stock location)');
 
 /** Product import (CSV with a dry run, then a background job), its template and the job's progress. */
 export const importExportContracts = {
@@ -18,6 +18,9 @@ export const importExportContracts = {
     description:
       'Every row is checked with the product form rules. The preview counts rows to create, update (matched by ' +
       'variant SKU, else product SKU + size/color) and unchanged, and lists every error with row, column and message. ' +
+      "A row's quantity is the stock at its `location` (a location name; blank or no column: the first location); " +
+      'rows of one variant at other locations set only their quantity there. An unknown location is the row error ' +
+      `"${IMPORT_MESSAGES.locationNotFound}", an inactive one "${IMPORT_MESSAGES.locationInactive}". ` +
       'Nothing is written by a dry run; it lists the first 500 errors and counts them all. Applying answers 202 with ' +
       'the job (any instance runs it, or resumes it after a restart); GET /admin/jobs/{id} follows it. The job ' +
       'writes stock movements with reason `import` and one activity-log entry; `image_urls` are downloaded and ' +

@@ -149,4 +149,40 @@ describe('catalogue CSV exports', () => {
     const quoted = (await call(t.app, 'GET', `/api/products/${ids.quoted}`, { token: admin })).body.data.product;
     expect(quoted).toMatchObject({ name: "'=already quoted", sku: '-100' });
   });
+
+  it('with a second location both exports write a row per size/color and location, and the products file imports back unchanged', async () => {
+    const one = await download('/api/admin/products/export.csv');
+    expect(one.records.map((r) => r.location)).toEqual(['Warehouse', 'Warehouse', 'Warehouse', 'Warehouse']);
+    const created = await call(t.app, 'POST', '/api/admin/locations', {
+      token: admin,
+      body: { name: '=Pier Shop', kind: 'shop' },
+    });
+    expect(created.status).toBe(201);
+    const added = await call(t.app, 'POST', `/api/products/${ids.season}/stock/add`, {
+      token: admin,
+      body: { size: '-XL', color: 'Red', quantity: 2, locationId: created.body.data.location._id },
+    });
+    expect(added.status).toBe(200);
+
+    const { text, records } = await download('/api/admin/products/export.csv');
+    expect(formulaCells(records)).toEqual([]);
+    expect(records.filter((r) => r.color === 'Red').map((r) => [r.size, r.location, r.quantity])).toEqual([
+      ["'-XL", 'Warehouse', '3'],
+      ["'-XL", "'=Pier Shop", '2'],
+    ]);
+    expect(records).toHaveLength(8);
+    const preview = await upload(text, true);
+    expect(preview.body.data.preview).toMatchObject({
+      totalRows: 8,
+      counts: { create: 0, update: 0, unchanged: 8, failed: 0 },
+      errors: [],
+    });
+    const inventory = await download('/api/admin/inventory/export.csv');
+    expect(
+      inventory.records.filter((r) => r.color === 'Red').map((r) => [r.location, r.quantity, r.available]),
+    ).toEqual([
+      ['Warehouse', '3', '3'],
+      ["'=Pier Shop", '2', '2'],
+    ]);
+  });
 });

@@ -26,6 +26,7 @@ type VariantLine = {
   barcode: string | null;
   size: string | null;
   color: string | null;
+  location: string | null;
   quantity: number | null;
   reserved: number | null;
   low_stock_threshold: number | null;
@@ -33,8 +34,10 @@ type VariantLine = {
 };
 
 /**
- * Every variant of the products matching the filters, a page of products at a time along the primary key (the keyset
- * is the last product id of the previous page; a page's variants all come with it).
+ * Every variant of the products matching the filters once per active stock location (its level there; a missing one
+ * holds 0), the first location (where an import row without a location goes) first: with one location, one line per
+ * variant. A page of products at a time along the primary key (the keyset is the last product id of the previous
+ * page; a page's variants all come with it). A product without variants is one line with no variant and no location.
  */
 function variantPages(db: Db, where: SQL | undefined): AsyncGenerator<VariantLine[]> {
   return keysetPages((after: VariantLine | null) =>
@@ -48,16 +51,23 @@ function variantPages(db: Db, where: SQL | undefined): AsyncGenerator<VariantLin
           b.name AS brand, p.price::float8 AS price, p.compare_price::float8 AS compare_price,
           p.cost_price::float8 AS cost_price, p.sale_price::float8 AS sale_price, p.is_active, p.tags,
           (SELECT array_agg(im.original ORDER BY im.position) FROM product_images im WHERE im.product_id = p.id) AS images,
-          i.sku AS variant_sku, i.barcode, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold,
+          i.sku AS variant_sku, i.barcode, i.size, i.color, loc.name AS location,
+          CASE WHEN i.id IS NOT NULL THEN coalesce(lv.quantity, 0) END AS quantity,
+          CASE WHEN i.id IS NOT NULL THEN coalesce(lv.reserved, 0) END AS reserved, i.low_stock_threshold,
           i.price_override::float8 AS price_override
         FROM page p JOIN categories c ON c.id = p.category_id JOIN brands b ON b.id = p.brand_id
         LEFT JOIN inventory i ON i.product_id = p.id
-        ORDER BY p.id, i.size, i.color`,
+        LEFT JOIN stock_locations loc ON i.id IS NOT NULL AND loc.active
+        LEFT JOIN inventory_levels lv ON lv.inventory_id = i.id AND lv.location_id = loc.id
+        ORDER BY p.id, i.size, i.color, i.id, loc.ships_online DESC, loc.priority, loc.id`,
     ),
   );
 }
 
-/** The import columns: an exported file imports back with every row unchanged. */
+/**
+ * The import columns: an exported file imports back with every row unchanged. The variant's fields repeat on each of
+ * its lines; the import takes them from its first.
+ */
 function productRecord(line: VariantLine): string[] {
   const cells: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
     product_sku: line.product_sku,
@@ -73,6 +83,7 @@ function productRecord(line: VariantLine): string[] {
     sale_price: money(line.sale_price),
     size: line.size ?? '',
     color: line.color ?? '',
+    location: line.location ?? '',
     quantity: line.quantity === null ? '' : String(line.quantity),
     low_stock_threshold: line.low_stock_threshold === null ? '' : String(line.low_stock_threshold),
     price_override: money(line.price_override),
@@ -91,6 +102,7 @@ const INVENTORY_COLUMNS = [
   'name',
   'size',
   'color',
+  'location',
   'quantity',
   'reserved',
   'available',
@@ -98,6 +110,7 @@ const INVENTORY_COLUMNS = [
   'stock_status',
 ];
 
+/** A size/color's stock at one location (the threshold is the size/color's, as the import sets it). */
 function inventoryRecord(line: VariantLine): string[] | null {
   if (line.variant_sku === null) return null;
   const quantity = line.quantity ?? 0;
@@ -110,6 +123,7 @@ function inventoryRecord(line: VariantLine): string[] | null {
     line.name,
     line.size ?? '',
     line.color ?? '',
+    line.location ?? '',
     String(quantity),
     String(reserved),
     String(quantity - reserved),

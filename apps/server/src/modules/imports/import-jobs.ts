@@ -1,11 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  IMPORT_LIMITS,
-  IMPORT_MESSAGES,
-  type ImportImageRules,
-  type ImportPreview,
-  type JobView,
-} from '@seamline/shared';
+import { IMPORT_LIMITS, type ImportImageRules, type ImportPreview, type JobView } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -91,8 +85,8 @@ export function productImportJob(db: Db, images: ImportImages): JobHandler {
         await db.transaction(async (tx) => {
           const refused = await writeBatch(tx, planner, decisions, job.actor.userId);
           for (const r of refused) {
-            planner.counts.update -= 1;
-            planner.fail([{ row: r.row, column: 'quantity', message: IMPORT_MESSAGES.reservedAbove(r.reserved) }]);
+            planner.counts[r.kind] -= 1;
+            planner.fail([r.error]);
           }
           await tx
             .update(jobs)

@@ -7,42 +7,20 @@ import {
   parseImportRecord,
   type RowError,
 } from '@seamline/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { CsvRecord } from './csv-records.js';
+import {
+  type ExistingImage,
+  type ExistingProduct,
+  type ExistingVariant,
+  loadExisting,
+  loadLocations,
+  loadTaxonomy,
+  lower,
+  type StockLocations,
+} from './import-catalogue.js';
 
-export type ExistingVariant = {
-  id: string;
-  productId: string;
-  size: string;
-  color: string;
-  sku: string;
-  barcode: string;
-  quantity: number;
-  reserved: number;
-  lowStockThreshold: number;
-  priceOverride: number | null;
-};
-
-type ExistingProduct = {
-  id: string;
-  sku: string;
-  name: string;
-  description: string;
-  categoryId: string;
-  subcategory: string;
-  brandId: string;
-  price: number;
-  comparePrice: number;
-  costPrice: number;
-  salePrice: number | null;
-  tags: string[];
-  isActive: boolean;
-  images: ExistingImage[];
-};
-
-/** A stored picture: its original's URL and the URL an import downloaded it from (null: uploaded). */
-export type ExistingImage = { original: string; sourceUrl: string | null };
+export type { ExistingImage, ExistingVariant } from './import-catalogue.js';
 
 /** What the file's first row of a product asks for, resolved against the catalogue. */
 export type ProductFields = Omit<ExistingProduct, 'id' | 'images'>;
@@ -59,13 +37,19 @@ export type RowDecision = {
   images: string[] | null;
   /** The matched variant, or null for a new one. */
   variant: ExistingVariant | null;
-  /** The variant's changed fields (only those that differ). */
-  variantChanges: Partial<
-    Pick<ExistingVariant, 'quantity' | 'lowStockThreshold' | 'priceOverride' | 'sku' | 'barcode'>
-  >;
+  /** The stock location whose level the row's quantity is. */
+  locationId: string;
+  /**
+   * The file's first row of this size/color: it creates the variant or sets its fields. A later row (another
+   * location) sets only its level; for a variant the file creates, it is written after the variant's insert.
+   */
+  firstOfVariant: boolean;
+  /** The variant's changed fields (only those that differ; on its first row only). */
+  variantChanges: Partial<Pick<ExistingVariant, 'lowStockThreshold' | 'priceOverride' | 'sku' | 'barcode'>>;
+  /** The level's new quantity at `locationId` when a matched variant's differs; null: it stays. */
+  levelQuantity: number | null;
 };
 
-const lower = (value: string) => value.toLowerCase();
 const comboKey = (productSku: string, size: string, color: string) =>
   `${lower(productSku)}\u0000${lower(size.trim())}\u0000${lower(color.trim())}`;
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -86,9 +70,14 @@ export class ImportPlanner {
   private taxonomy: { categories: Map<string, string>; brands: Map<string, string> } | null = null;
   /** Product SKU (lowercase) → its id once known (null: created by this file, not written yet). */
   private readonly products = new Map<string, string | null>();
-  private readonly combinations = new Set<string>();
-  private readonly variantSkus = new Set<string>();
-  private readonly barcodes = new Set<string>();
+  /** Size/colors the file named (comboKey of the matched or new variant) → whether the file creates it. */
+  private readonly variants = new Map<string, { created: boolean }>();
+  /** Size/color and location pairs the file named: one row each. */
+  private readonly levels = new Set<string>();
+  /** Variant SKUs and barcodes the file gave → the size/color (comboKey) that has it. */
+  private readonly variantSkus = new Map<string, string>();
+  private readonly barcodes = new Map<string, string>();
+  private locations: StockLocations | null = null;
 
   /** `done`: what the rows before a resumed job's restart already counted. */
   constructor(
@@ -144,12 +133,17 @@ export class ImportPlanner {
   async plan(db: DbOrTx, records: readonly CsvRecord[]): Promise<RowDecision[]> {
     if (this.counting) this.totalRows += records.length;
     this.taxonomy ??= await loadTaxonomy(db);
+    this.locations = await loadLocations(db);
     const parsed: { row: number; data: ImportRow }[] = [];
     for (const { row, record } of records) {
       const result = parseImportRecord(record, row, this.imageRules);
-      // A row with form errors still has its category and brand checked, so one preview names all its problems.
-      if ('errors' in result) this.fail([...result.errors, ...this.taxonomyErrors(row, record.category, record.brand)]);
-      else parsed.push({ row, data: result.row });
+      // A row with form errors still has its category, brand and location checked, so one preview names all its
+      // problems.
+      if ('errors' in result) {
+        const location = this.locationOf(row, record.location?.trim() ?? '');
+        const taxonomy = this.taxonomyErrors(row, record.category, record.brand);
+        this.fail([...result.errors, ...taxonomy, ...('error' in location ? [location.error] : [])]);
+      } else parsed.push({ row, data: result.row });
     }
     const { products, variants } = await loadExisting(db, parsed);
     const decisions: RowDecision[] = [];
@@ -174,6 +168,18 @@ export class ImportPlanner {
     return errors;
   }
 
+  /** The row's stock location (by name, case-insensitively, or id); blank: the first location. Active only. */
+  private locationOf(row: number, name: string): { id: string } | { error: RowError } {
+    const found = name
+      ? this.locations!.byKey.get(lower(name))
+      : this.locations!.firstId
+        ? { id: this.locations!.firstId, active: true }
+        : undefined;
+    if (!found) return { error: { row, column: 'location', message: IMPORT_MESSAGES.locationNotFound } };
+    if (!found.active) return { error: { row, column: 'location', message: IMPORT_MESSAGES.locationInactive } };
+    return { id: found.id };
+  }
+
   private decide(
     row: number,
     data: ImportRow,
@@ -185,12 +191,8 @@ export class ImportPlanner {
     const errors = this.taxonomyErrors(row, product.category, product.brand);
     const categoryId = this.taxonomy!.categories.get(lower(product.category));
     const brandId = this.taxonomy!.brands.get(lower(product.brand));
-    const combo = comboKey(product.sku, variant.size, variant.color);
-    if (this.combinations.has(combo)) errors.push({ row, column: 'size', message: IMPORT_MESSAGES.duplicateRow });
-    if (variant.sku && this.variantSkus.has(lower(variant.sku)))
-      errors.push({ row, column: 'variant_sku', message: PRODUCT_MESSAGES.variantSkuTaken });
-    if (variant.barcode && this.barcodes.has(variant.barcode))
-      errors.push({ row, column: 'barcode', message: PRODUCT_MESSAGES.barcodeTaken });
+    const location = this.locationOf(row, data.location);
+    if ('error' in location) errors.push(location.error);
 
     const firstRowOfProduct = !this.products.has(skuKey);
     const existing = products.get(skuKey) ?? null;
@@ -209,15 +211,33 @@ export class ImportPlanner {
           )
         : undefined) ??
       null;
+    // The size/color the row is about: the matched variant's (found by SKU, it may differ from the row's), else new.
+    const variantKey = comboKey(product.sku, matched?.size ?? variant.size, matched?.color ?? variant.color);
+    const seen = this.variants.get(variantKey);
+    const levelKey = 'id' in location ? `${variantKey}\u0000${location.id}` : null;
+    if (levelKey && this.levels.has(levelKey))
+      errors.push(
+        data.location
+          ? { row, column: 'location', message: IMPORT_MESSAGES.duplicateAtLocation }
+          : { row, column: 'size', message: IMPORT_MESSAGES.duplicateRow },
+      );
+    if (variant.sku && (this.variantSkus.get(lower(variant.sku)) ?? variantKey) !== variantKey)
+      errors.push({ row, column: 'variant_sku', message: PRODUCT_MESSAGES.variantSkuTaken });
+    if (variant.barcode && (this.barcodes.get(variant.barcode) ?? variantKey) !== variantKey)
+      errors.push({ row, column: 'barcode', message: PRODUCT_MESSAGES.barcodeTaken });
     if (variant.barcode && variants.some((v) => v.barcode === variant.barcode && v.id !== matched?.id))
       errors.push({ row, column: 'barcode', message: PRODUCT_MESSAGES.barcodeTaken });
-    if (matched && variant.quantity < matched.reserved)
-      errors.push({ row, column: 'quantity', message: IMPORT_MESSAGES.reservedAbove(matched.reserved) });
-    if (errors.length > 0) return errors;
+    const level = matched && 'id' in location ? (matched.levels[location.id] ?? { quantity: 0, reserved: 0 }) : null;
+    if (level && variant.quantity < level.reserved)
+      errors.push({ row, column: 'quantity', message: IMPORT_MESSAGES.reservedAbove(level.reserved) });
+    if (errors.length > 0 || !('id' in location) || !levelKey) return errors;
 
-    this.combinations.add(combo);
-    if (variant.sku) this.variantSkus.add(lower(variant.sku));
-    if (variant.barcode) this.barcodes.add(variant.barcode);
+    this.levels.add(levelKey);
+    if (!seen) {
+      this.variants.set(variantKey, { created: !matched });
+      if (variant.sku) this.variantSkus.set(lower(variant.sku), variantKey);
+      if (variant.barcode) this.barcodes.set(variant.barcode, variantKey);
+    }
 
     let productWrite: RowDecision['productWrite'] = null;
     let images: string[] | null = null;
@@ -242,9 +262,9 @@ export class ImportPlanner {
       // Blank image_urls leaves the pictures alone.
       if (data.images.length > 0 && !sameImages(existing?.images ?? [], data.images)) images = data.images;
     }
+    // A later row of a size/color (another location) leaves its fields as its first row set them.
     const variantChanges: RowDecision['variantChanges'] = {};
-    if (matched) {
-      if (matched.quantity !== variant.quantity) variantChanges.quantity = variant.quantity;
+    if (matched && !seen) {
       if (matched.lowStockThreshold !== variant.lowStockThreshold)
         variantChanges.lowStockThreshold = variant.lowStockThreshold;
       if (matched.priceOverride !== (variant.priceOverride ?? null))
@@ -252,9 +272,24 @@ export class ImportPlanner {
       if (variant.sku && variant.sku !== matched.sku) variantChanges.sku = variant.sku;
       if (variant.barcode && variant.barcode !== matched.barcode) variantChanges.barcode = variant.barcode;
     }
-    const changed = productWrite || images || Object.keys(variantChanges).length > 0;
-    const kind = !matched ? 'create' : changed ? 'update' : 'unchanged';
-    return { row, kind, data, productSku: product.sku, productWrite, images, variant: matched, variantChanges };
+    const levelQuantity = level && level.quantity !== variant.quantity ? variant.quantity : null;
+    const changed = productWrite || images || Object.keys(variantChanges).length > 0 || levelQuantity !== null;
+    // Every row of a size/color the file creates counts as created, whichever batch (or dry run) it is planned in.
+    const created = seen ? seen.created : !matched;
+    const kind = created ? 'create' : changed ? 'update' : 'unchanged';
+    return {
+      row,
+      kind,
+      data,
+      productSku: product.sku,
+      productWrite,
+      images,
+      variant: matched,
+      locationId: location.id,
+      firstOfVariant: !seen,
+      variantChanges,
+      levelQuantity,
+    };
   }
 }
 
@@ -281,53 +316,3 @@ function productChanged(existing: ExistingProduct, fields: ProductFields): boole
 const sameImages = (existing: readonly ExistingImage[], urls: readonly string[]) =>
   existing.length === urls.length &&
   existing.every((image, i) => urls[i] === image.sourceUrl || urls[i] === image.original);
-
-async function loadTaxonomy(db: DbOrTx) {
-  const rows = await queryRows<{ kind: string; id: string; name: string }>(
-    db,
-    sql`SELECT 'category' AS kind, id, name FROM categories UNION ALL SELECT 'brand', id, name FROM brands`,
-  );
-  const categories = new Map<string, string>();
-  const brands = new Map<string, string>();
-  for (const row of rows) {
-    const map = row.kind === 'category' ? categories : brands;
-    map.set(lower(row.name), row.id);
-    map.set(row.id, row.id);
-  }
-  return { categories, brands };
-}
-
-/** The batch's products (by SKU) and every variant that could match a row: of those products, or by SKU or barcode. */
-async function loadExisting(db: DbOrTx, rows: readonly { data: ImportRow }[]) {
-  const skus = [...new Set(rows.map((r) => lower(r.data.product.sku)))];
-  const variantSkus = rows.map((r) => r.data.variant.sku).filter((v): v is string => Boolean(v));
-  const barcodes = rows.map((r) => r.data.variant.barcode).filter((v): v is string => Boolean(v));
-  if (skus.length === 0) return { products: new Map<string, ExistingProduct>(), variants: [] };
-  const anyOf = (column: SQL, values: readonly string[]) =>
-    values.length === 0
-      ? sql`false`
-      : sql`${column} IN (${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )})`;
-  const products = await queryRows<ExistingProduct>(
-    db,
-    sql`SELECT p.id, p.sku, p.name, p.description, p.category_id AS "categoryId", p.subcategory, p.brand_id AS "brandId",
-        p.price::float8 AS price, p.compare_price::float8 AS "comparePrice", p.cost_price::float8 AS "costPrice",
-        p.sale_price::float8 AS "salePrice", p.tags, p.is_active AS "isActive",
-        coalesce((SELECT json_agg(json_build_object('original', im.original, 'sourceUrl', im.source_url)
-          ORDER BY im.position) FROM product_images im WHERE im.product_id = p.id), '[]') AS images
-      FROM products p WHERE ${anyOf(sql`lower(p.sku)`, skus)}`,
-  );
-  const variants = await queryRows<ExistingVariant>(
-    db,
-    sql`SELECT i.id, i.product_id AS "productId", i.size, i.color, i.sku, i.barcode, i.quantity, i.reserved,
-        i.low_stock_threshold AS "lowStockThreshold", i.price_override::float8 AS "priceOverride"
-      FROM inventory i
-      WHERE ${anyOf(
-        sql`i.product_id`,
-        products.map((p) => p.id),
-      )} OR ${anyOf(sql`lower(i.sku)`, variantSkus.map(lower))} OR ${anyOf(sql`i.barcode`, barcodes)}`,
-  );
-  return { products: new Map(products.map((p) => [lower(p.sku), p])), variants };
-}

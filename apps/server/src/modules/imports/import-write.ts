@@ -1,4 +1,4 @@
-import { slugify } from '@seamline/shared';
+import { IMPORT_MESSAGES, type RowError, slugify } from '@seamline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import {
   type ChangedStock,
-  emptyLevelsAt,
+  emptyLevels,
   firstLevels,
   firstLocationSql,
   lockStockRows,
@@ -32,81 +32,63 @@ const productColumns = (f: ProductFields) => ({
   isActive: f.isActive,
 });
 
+/** A row the write could not apply after all (the plan was made outside the transaction). */
+export type RefusedRow = { row: number; kind: RowDecision['kind']; error: RowError };
+
+/** A level an import row sets: a matched variant's, or one of a variant this batch inserted. */
+type LevelSet = { decision: RowDecision; inventoryId: string; quantity: number; held: boolean };
+
+const variantKey = (productId: string, size: string, color: string) =>
+  `${productId}/${size.trim().toLowerCase()}/${color.trim().toLowerCase()}`;
+
 /**
  * Writes one planned batch (all but its pictures: import-images.ts sets those after, without a transaction open
  * during the downloads) inside the caller's transaction, in the lock order of lib/locked-transaction.ts: products
  * first (new ones inserted in one statement, changed ones updated), then the variants in id order (new ones inserted
- * with their `create` movements, changed quantities set by one conditional statement with `set` movements, reason
- * "import"), then the batch's events: one per product (created or updated) and one per variant change. Returns the
- * rows whose quantity could not be set (reserved units grew since the plan).
+ * with their `create` movements, their starting stock at the first location when the row names that one), then every
+ * level the rows set (changed quantities, and the stock of new variants at other locations) by one conditional
+ * statement with `set` movements at each level's location, reason "import", then the batch's events: one per product
+ * (created or updated) and one per stock change. Returns the rows whose quantity could not be set (reserved units
+ * grew, or the location was deactivated, since the plan).
  */
 export async function writeBatch(
   tx: DbOrTx,
   planner: ImportPlanner,
   decisions: readonly RowDecision[],
   actorId: string | null,
-): Promise<{ row: number; reserved: number }[]> {
+): Promise<RefusedRow[]> {
   const createdProducts = await locksOf(tx).step('products', () => writeProducts(tx, planner, decisions, actorId));
   // Every product of the batch is known now: existing ones since the plan, new ones since their insert.
   const idOf = (d: RowDecision) => planner.productId(d.productSku)!;
 
-  const changed = decisions.filter((d) => d.variant && Object.keys(d.variantChanges).length > 0);
+  const changed = decisions.filter(
+    (d) => d.variant && (Object.keys(d.variantChanges).length > 0 || d.levelQuantity !== null),
+  );
   await lockStockRows(
     tx,
     changed.map((d) => ({ productId: d.variant!.productId, size: d.variant!.size, color: d.variant!.color })),
   );
+  const levels: LevelSet[] = changed
+    .filter((d) => d.levelQuantity !== null)
+    .map((d) => ({ decision: d, inventoryId: d.variant!.id, quantity: d.levelQuantity!, held: true }));
   const fresh = decisions.filter((d) => !d.variant);
-  if (fresh.length > 0) {
-    const created = await tx
-      .insert(inventory)
-      .values(
-        fresh.map((d) => ({
-          productId: idOf(d),
-          size: d.data.variant.size,
-          color: d.data.variant.color,
-          quantity: d.data.variant.quantity,
-          lowStockThreshold: d.data.variant.lowStockThreshold,
-          ...(d.data.variant.sku ? { sku: d.data.variant.sku } : {}),
-          ...(d.data.variant.barcode ? { barcode: d.data.variant.barcode } : {}),
-          priceOverride: d.data.variant.priceOverride ?? null,
-        })),
-      )
-      .returning();
-    // Where the trigger of migration 0043 put each new variant's starting stock.
-    const locationOf = await firstLevels(
-      tx,
-      created.map((row) => row.id),
-    );
-    await tx.insert(inventoryMovements).values(
-      created.map((row) => ({
-        productId: row.productId,
-        inventoryId: row.id,
-        locationId: locationOf.get(row.id)!,
-        size: row.size,
-        color: row.color,
-        operation: 'create' as const,
-        quantity: row.quantity,
-        previousQuantity: 0,
-        newQuantity: row.quantity,
-        previousReserved: 0,
-        newReserved: 0,
-        reason: REASON,
-        actorId,
-      })),
-    );
-    const events = created.flatMap((row) =>
-      stockEvents(
-        { ...row, previousQuantity: 0, previousReserved: 0, locationId: locationOf.get(row.id)! },
-        { operation: 'create', quantity: row.quantity },
-      ),
-    );
-    await recordEvents(tx, events);
+  const createdIds = await insertVariants(
+    tx,
+    fresh.filter((d) => d.firstOfVariant),
+    idOf,
+    actorId,
+  );
+  // A new variant's stock elsewhere than where its insert put it, and its later rows (other locations): their levels.
+  for (const d of fresh) {
+    const { size, color, quantity } = d.data.variant;
+    const id = createdIds.get(variantKey(idOf(d), size, color));
+    if (id && quantity > 0 && !(d.firstOfVariant && id.stocked))
+      levels.push({ decision: d, inventoryId: id.id, quantity, held: false });
   }
-  for (const d of changed) {
-    const { quantity: _quantity, ...fields } = d.variantChanges;
-    if (Object.keys(fields).length > 0) await tx.update(inventory).set(fields).where(eq(inventory.id, d.variant!.id));
-  }
-  const refused = await setQuantities(tx, changed, actorId);
+  for (const d of changed)
+    if (Object.keys(d.variantChanges).length > 0)
+      await tx.update(inventory).set(d.variantChanges).where(eq(inventory.id, d.variant!.id));
+  const refused = await setLevels(tx, levels, actorId);
   const touched = new Set([
     ...decisions.filter((d) => d.productWrite || d.variant === undefined || changed.includes(d)).map(idOf),
   ]);
@@ -114,6 +96,74 @@ export async function writeBatch(
   await recordProductChanges(tx, 'product.created', createdProducts);
   await recordProductChanges(tx, 'product.updated', [...touched]);
   return refused;
+}
+
+/**
+ * The batch's new variants in one insert, with their `create` movements and events. The insert puts a variant's
+ * starting stock at the first location (trigger of migration 0043): a row naming that location starts with its
+ * quantity, a row naming another starts empty there and its quantity is set where it belongs after. Returns each new
+ * variant's id and whether it started with its row's quantity, by product, size and color.
+ */
+async function insertVariants(
+  tx: DbOrTx,
+  firstRows: readonly RowDecision[],
+  idOf: (d: RowDecision) => string,
+  actorId: string | null,
+): Promise<Map<string, { id: string; stocked: boolean }>> {
+  if (firstRows.length === 0) return new Map();
+  const [first] = await queryRows<{ id: string }>(tx, sql`SELECT ${firstLocationSql} AS id`);
+  const keyOf = (d: RowDecision) => variantKey(idOf(d), d.data.variant.size, d.data.variant.color);
+  const stocked = new Set(firstRows.filter((d) => d.locationId === first?.id).map(keyOf));
+  const created = await tx
+    .insert(inventory)
+    .values(
+      firstRows.map((d) => ({
+        productId: idOf(d),
+        size: d.data.variant.size,
+        color: d.data.variant.color,
+        quantity: stocked.has(keyOf(d)) ? d.data.variant.quantity : 0,
+        lowStockThreshold: d.data.variant.lowStockThreshold,
+        ...(d.data.variant.sku ? { sku: d.data.variant.sku } : {}),
+        ...(d.data.variant.barcode ? { barcode: d.data.variant.barcode } : {}),
+        priceOverride: d.data.variant.priceOverride ?? null,
+      })),
+    )
+    .returning();
+  // Where the trigger of migration 0043 put each new variant's starting stock.
+  const locationOf = await firstLevels(
+    tx,
+    created.map((row) => row.id),
+  );
+  await tx.insert(inventoryMovements).values(
+    created.map((row) => ({
+      productId: row.productId,
+      inventoryId: row.id,
+      locationId: locationOf.get(row.id)!,
+      size: row.size,
+      color: row.color,
+      operation: 'create' as const,
+      quantity: row.quantity,
+      previousQuantity: 0,
+      newQuantity: row.quantity,
+      previousReserved: 0,
+      newReserved: 0,
+      reason: REASON,
+      actorId,
+    })),
+  );
+  const events = created.flatMap((row) =>
+    stockEvents(
+      { ...row, previousQuantity: 0, previousReserved: 0, locationId: locationOf.get(row.id)! },
+      { operation: 'create', quantity: row.quantity },
+    ),
+  );
+  await recordEvents(tx, events);
+  return new Map(
+    created.map((row) => {
+      const key = variantKey(row.productId, row.size, row.color);
+      return [key, { id: row.id, stocked: stocked.has(key) }];
+    }),
+  );
 }
 
 /** New products in one insert (their ids remembered for the file's later rows), changed ones one update each. */
@@ -161,43 +211,45 @@ async function writeProducts(
 }
 
 /**
- * The changed quantities as ONE conditional statement (docs/domain.md § Domain rules: never read-then-write): each
- * locked row is set only when the new quantity still covers its reserved units, and a `set` movement is written per row
- * it changed.
+ * The levels as ONE conditional statement (docs/domain.md § Domain rules: never read-then-write): each locked level at
+ * an active location is set only when the new quantity still covers its reserved units, and a `set` movement naming
+ * its location is written per level it changed. The caller holds the variants (locked, or inserted by it), so the
+ * missing levels may be created empty first.
  */
-async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorId: string | null) {
-  const wanted = changed.filter((d) => d.variantChanges.quantity !== undefined);
-  if (wanted.length === 0) return [];
+async function setLevels(tx: DbOrTx, levels: readonly LevelSet[], actorId: string | null): Promise<RefusedRow[]> {
+  if (levels.length === 0) return [];
   const values = sql.join(
-    wanted.map((d) => sql`(${d.variant!.id}::char(24), ${d.variantChanges.quantity!}::int, ${newId()}::char(24))`),
+    levels.map(
+      (l) =>
+        sql`(${l.inventoryId}::char(24), ${l.decision.locationId}::char(24), ${l.quantity}::int, ${newId()}::char(24))`,
+    ),
     sql`, `,
   );
-  const held = wanted.map((d) => combinationKey(d.variant!));
-  // The file's quantity is the level at the first location (docs/domain.md § Stock locations); writeBatch holds the
-  // variants, so the level may be created empty here first.
-  await emptyLevelsAt(
+  const held = levels.filter((l) => l.held).map((l) => combinationKey(l.decision.variant!));
+  await emptyLevels(
     tx,
-    wanted.map((d) => d.variant!.id),
-    firstLocationSql,
+    levels.map((l) => ({ inventoryId: l.inventoryId, locationId: l.decision.locationId })),
   );
   const done = await locksOf(tx).step(
     'inventory',
     () =>
       queryRows<ChangedStock & { q: number }>(
         tx,
-        sql`WITH wanted (id, q, movement_id) AS (VALUES ${values}),
+        sql`WITH wanted (id, location_id, q, movement_id) AS (VALUES ${values}),
       variant AS MATERIALIZED (
         SELECT i.id, i.product_id, i.sku, i.size, i.color, i.quantity, i.reserved, i.low_stock_threshold
         FROM inventory i WHERE i.id IN (SELECT id FROM wanted) ORDER BY i.id FOR UPDATE
       ),
       old AS MATERIALIZED (
         SELECT l.inventory_id AS id, l.location_id, l.quantity, l.reserved FROM inventory_levels l
-        WHERE l.inventory_id IN (SELECT id FROM variant) AND l.location_id = ${firstLocationSql}
-        ORDER BY l.inventory_id FOR UPDATE
+        JOIN wanted w ON w.id = l.inventory_id AND w.location_id = l.location_id
+        WHERE l.inventory_id IN (SELECT id FROM variant)
+          AND l.location_id IN (SELECT s.id FROM stock_locations s WHERE s.active)
+        ORDER BY l.inventory_id, l.location_id FOR UPDATE OF l
       ),
       changed AS (
         UPDATE inventory_levels AS i SET quantity = w.q, updated_at = now()
-        FROM old JOIN wanted w ON w.id = old.id
+        FROM old JOIN wanted w ON w.id = old.id AND w.location_id = old.location_id
         WHERE i.inventory_id = old.id AND i.location_id = old.location_id AND w.q >= old.reserved
         RETURNING i.inventory_id AS id, i.location_id, i.quantity, i.reserved, old.quantity AS previous_quantity, w.q,
           w.movement_id
@@ -209,11 +261,14 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
           c.quantity, c.reserved, c.reserved, ${REASON}, ${actorId}
         FROM changed c JOIN variant v ON v.id = c.id
       )
+      -- The variant's total before and after each of its levels, in location order (one statement may set several).
       SELECT c.id, v.product_id AS "productId", v.sku, v.size, v.color,
-        v.quantity + c.quantity - c.previous_quantity AS quantity, v.reserved,
-        v.low_stock_threshold AS "lowStockThreshold", v.quantity AS "previousQuantity", c.q,
-        c.location_id AS "locationId"
-      FROM changed c JOIN variant v ON v.id = c.id`,
+        (v.quantity + sum(c.quantity - c.previous_quantity) OVER w)::int AS quantity,
+        (v.quantity + sum(c.quantity - c.previous_quantity) OVER w - (c.quantity - c.previous_quantity))::int
+          AS "previousQuantity",
+        v.reserved, v.low_stock_threshold AS "lowStockThreshold", c.q, c.location_id AS "locationId"
+      FROM changed c JOIN variant v ON v.id = c.id
+      WINDOW w AS (PARTITION BY c.id ORDER BY c.location_id)`,
       ),
     held,
   );
@@ -223,6 +278,33 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
       stockEvents({ ...row, previousReserved: row.reserved }, { operation: 'set', quantity: row.q }),
     ),
   );
-  const ok = new Set(done.map((r) => r.id));
-  return wanted.filter((d) => !ok.has(d.variant!.id)).map((d) => ({ row: d.row, reserved: d.variant!.reserved }));
+  const ok = new Set(done.map((r) => `${r.id}/${r.locationId}`));
+  return refusals(
+    tx,
+    levels.filter((l) => !ok.has(`${l.inventoryId}/${l.decision.locationId}`)),
+  );
+}
+
+/** Why levels were not set: their location is no longer active, or more units are reserved there than the file's. */
+async function refusals(tx: DbOrTx, refused: readonly LevelSet[]): Promise<RefusedRow[]> {
+  if (refused.length === 0) return [];
+  const values = sql.join(
+    refused.map((l) => sql`(${l.inventoryId}::char(24), ${l.decision.locationId}::char(24))`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; locationId: string; active: boolean; reserved: number }>(
+    tx,
+    sql`SELECT w.id, w.location_id AS "locationId", s.active, coalesce(l.reserved, 0) AS reserved
+      FROM (VALUES ${values}) AS w (id, location_id)
+      JOIN stock_locations s ON s.id = w.location_id
+      LEFT JOIN inventory_levels l ON l.inventory_id = w.id AND l.location_id = w.location_id`,
+  );
+  const why = new Map(rows.map((r) => [`${r.id}/${r.locationId}`, r]));
+  return refused.map(({ decision, inventoryId }) => {
+    const found = why.get(`${inventoryId}/${decision.locationId}`);
+    const error: RowError = found?.active
+      ? { row: decision.row, column: 'quantity', message: IMPORT_MESSAGES.reservedAbove(found.reserved) }
+      : { row: decision.row, column: 'location', message: IMPORT_MESSAGES.locationInactive };
+    return { row: decision.row, kind: decision.kind, error };
+  });
 }

@@ -18,8 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** A file without the `location` column (as before locations existed): its quantities go to the first location. */
 const HEADER =
   'product_sku,variant_sku,name,description,category,subcategory,brand,price,compare_price,cost_price,sale_price,size,color,quantity,low_stock_threshold,price_override,barcode,tags,status,image_urls';
+/** The template's and the export's columns. */
+const FULL_HEADER =
+  'product_sku,variant_sku,name,description,category,subcategory,brand,price,compare_price,cost_price,sale_price,size,color,location,quantity,low_stock_threshold,price_override,barcode,tags,status,image_urls';
 const line = (
   sku: string,
   size: string,
@@ -161,7 +165,7 @@ describe('product import', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.body.split('\n')[0]).toBe(HEADER);
+    expect(res.body.split('\n')[0]).toBe(FULL_HEADER);
     const preview = (await upload(admin, res.body, true)).body.data.preview;
     expect(preview.errorCount).toBe(0);
     expect(preview.counts.create).toBe(2);
@@ -178,7 +182,9 @@ describe('exports', () => {
     });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(FULL_HEADER);
+    // One location: one row per variant, naming it.
+    expect(lines.slice(1).every((l) => l.includes(',Warehouse,'))).toBe(true);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(
       expect.arrayContaining(['IMP-1,IMP-1-M-BLACK', 'IMP-1,IMP-1-S-BLACK', 'IMP-2,IMP-2-L-RED']),
     );
@@ -198,8 +204,8 @@ describe('exports', () => {
     expect(res.statusCode).toBe(200);
     const [header, row] = res.body.trim().split('\n');
     expect(header).toBe(
-      'product_sku,variant_sku,barcode,name,size,color,quantity,reserved,available,low_stock_threshold,stock_status',
+      'product_sku,variant_sku,barcode,name,size,color,location,quantity,reserved,available,low_stock_threshold,stock_status',
     );
-    expect(row).toMatch(/^IMP-2,IMP-2-L-RED,2\d{12},Import Hoodie,L,Red,3,0,3,5,Low Stock$/);
+    expect(row).toMatch(/^IMP-2,IMP-2-L-RED,2\d{12},Import Hoodie,L,Red,Warehouse,3,0,3,5,Low Stock$/);
   });
 });

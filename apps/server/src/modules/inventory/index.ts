@@ -4,7 +4,7 @@ export {
   assertVariantCodesFree,
   changeStock,
   createVariant,
-  emptyLevelsAt,
+  emptyLevels,
   firstLevels,
   firstLocationSql,
   lockStockRows,

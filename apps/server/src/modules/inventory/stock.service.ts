@@ -196,18 +196,22 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
 }
 
 /**
- * Creates the empty levels the variants lack at a location, so a following statement can set them. The caller holds
- * the variants' rows (lock step 4): every level write does.
+ * Creates the empty levels the variants lack at active locations, so a following statement can set them. The caller
+ * holds the variants' rows (lock step 4): every level write does.
  */
-export async function emptyLevelsAt(db: DbOrTx, inventoryIds: readonly string[], location: SQL): Promise<void> {
-  if (inventoryIds.length === 0) return;
+export async function emptyLevels(
+  db: DbOrTx,
+  levels: readonly { inventoryId: string; locationId: string }[],
+): Promise<void> {
+  if (levels.length === 0) return;
+  const wanted = sql.join(
+    levels.map((l) => sql`(${l.inventoryId}::char(24), ${l.locationId}::char(24))`),
+    sql`, `,
+  );
   await db.execute(sql`INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
-    SELECT i.id, ${location}, i.low_stock_threshold FROM inventory i
-    WHERE i.id IN (${sql.join(
-      inventoryIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    ORDER BY i.id
+    SELECT i.id, l.id, i.low_stock_threshold FROM (VALUES ${wanted}) AS w (inventory_id, location_id)
+    JOIN inventory i ON i.id = w.inventory_id JOIN stock_locations l ON l.id = w.location_id AND l.active
+    ORDER BY i.id, l.id
     ON CONFLICT DO NOTHING`);
 }
 

@@ -14,6 +14,7 @@ import {
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { JobProgressBar } from '../../../components/list/JobProgressBar';
+import { useStockLocations } from '../../../components/stock-locations';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { useImportJob, useImportPreview, useStartImport } from '../import-api';
@@ -90,6 +91,22 @@ function JobProgress({ id }: { id: string }) {
 }
 
 /**
+ * With two or more active locations: what the file's `location` column takes (a store with one location sees nothing,
+ * its files need no location).
+ */
+function LocationHelp({ open }: { open: boolean }) {
+  const locations = useStockLocations(open);
+  if (locations.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="import-location-help">
+      The <code className="font-mono text-xs">location</code> column says where a row's quantity is held: one row per
+      size/color and location, by name ({locations.map((location) => location.name).join(', ')}). A blank location is
+      the first location that ships online orders. The export writes a row per size/color and location.
+    </p>
+  );
+}
+
+/**
  * Import products from a CSV: the template, a file, the dry run's preview (counts and every error by row and column),
  * then "Apply" queues the job and a progress bar follows it to the end.
  */
@@ -140,6 +157,7 @@ export function ImportProductsDialog({ open, onOpenChange }: { open: boolean; on
         description="One row per size/color. Rows are matched by variant SKU, else by product SKU, size and color."
       >
         <div className="flex flex-col gap-4">
+          <LocationHelp open={open} />
           <div className="flex flex-wrap items-center gap-3">
             <Button variant="outline" onClick={template}>
               <Download /> Download template
