@@ -11,7 +11,7 @@ import { AccessTokens } from './lib/jwt.js';
 import { defineMailDelivery } from './lib/mail.js';
 import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
-import { registerSalesFolding } from './modules/analytics/index.js';
+import { registerRollupFolding } from './modules/analytics/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerTransferDeadlines } from './modules/orders/index.js';
@@ -174,7 +174,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerRetention(app);
   registerTransferDeadlines(app);
   registerWebhookDelivery(app);
-  registerSalesFolding(app);
+  registerRollupFolding(app);
   registerStockAlertMails(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

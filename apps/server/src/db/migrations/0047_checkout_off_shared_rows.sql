@@ -6,6 +6,36 @@ CREATE TABLE "analytics_pending_product_days" (
 	"orders" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "analytics_pending_order_days" (
+	"day" date NOT NULL,
+	"status" text NOT NULL,
+	"payment_status" text NOT NULL,
+	"payment_method" text NOT NULL,
+	"shard" smallint NOT NULL,
+	"orders" integer NOT NULL,
+	"total" numeric(14, 2) NOT NULL,
+	"subtotal" numeric(14, 2) NOT NULL,
+	"shipped" integer NOT NULL,
+	"processing_seconds" double precision NOT NULL,
+	"customer_orders" integer NOT NULL,
+	"customer_total" numeric(14, 2) NOT NULL
+);
+--> statement-breakpoint
+-- An order's figures reach analytics_order_days through analytics_pending_order_days: every order placed, paid or
+-- moved appends its change there instead of updating one of the day's shared rows, which the next order of the same
+-- day and kind waited for until this one committed.
+CREATE OR REPLACE FUNCTION analytics_order_day_add(o orders, sign integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO analytics_pending_order_days (day, status, payment_status, payment_method, shard, orders, total, subtotal,
+    shipped, processing_seconds, customer_orders, customer_total)
+  VALUES ((o.created_at AT TIME ZONE 'UTC')::date, o.status, o.payment_status, o.payment_method,
+    (hashtext(o.id) & 15)::smallint, sign, sign * o.total,
+    sign * o.subtotal, CASE WHEN o.shipped_at IS NULL THEN 0 ELSE sign END,
+    CASE WHEN o.shipped_at IS NULL THEN 0 ELSE sign * extract(epoch FROM o.shipped_at - o.created_at)::float8 END,
+    CASE WHEN o.customer_id IS NULL THEN 0 ELSE sign END, CASE WHEN o.customer_id IS NULL THEN 0 ELSE sign * o.total END);
+END
+$$;
+--> statement-breakpoint
 -- Product sales reach analytics_product_days through analytics_pending_product_days: the order-line triggers (and a
 -- status change's lines) append their change instead of updating the shared day rows and, by their trigger, the
 -- product, category and brand rollups. An order's statement then holds no rollup row that another order's waits for.
@@ -58,15 +88,30 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Adds the pending product sales to analytics_product_days (whose trigger carries them on to the product, category
--- and brand rollups) in one transaction: one folder at a time (an advisory lock), the rows taken whole by a DELETE
--- (rows of transactions not yet committed stay for the next fold), then the products locked FOR SHARE in id order
--- before any rollup row, the order every writer of these rows follows (docs/domain.md § Lock order).
-CREATE FUNCTION analytics_fold_product_sales() RETURNS integer LANGUAGE plpgsql AS $$
+-- Adds the pending order figures and product sales to their rollups (the product days' trigger carries the sales on
+-- to the product, category and brand rollups) in one transaction: one folder at a time (an advisory lock), the rows
+-- taken whole by a DELETE (rows of transactions not yet committed stay for the next fold), the products locked FOR
+-- SHARE in id order before any sales rollup row, the order every writer of these rows follows (docs/domain.md § Lock
+-- order). Returns how many rollup rows it added to.
+CREATE FUNCTION analytics_fold_pending() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  days date[]; keys text[]; units bigint[]; revenue numeric[]; counted bigint[];
+  days date[]; keys text[]; units bigint[]; revenue numeric[]; counted bigint[]; order_rows integer;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('analytics_fold_product_sales'));
+  PERFORM pg_advisory_xact_lock(hashtext('analytics_fold_pending'));
+  WITH taken AS (DELETE FROM analytics_pending_order_days RETURNING *),
+  folded AS (
+    INSERT INTO analytics_order_days AS d (day, status, payment_status, payment_method, shard, orders, total, subtotal,
+      shipped, processing_seconds, customer_orders, customer_total)
+    SELECT day, status, payment_status, payment_method, shard, sum(orders), sum(total), sum(subtotal), sum(shipped),
+      sum(processing_seconds), sum(customer_orders), sum(customer_total)
+    FROM taken GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (day, status, payment_status, payment_method, shard) DO UPDATE SET
+      orders = d.orders + EXCLUDED.orders, total = d.total + EXCLUDED.total, subtotal = d.subtotal + EXCLUDED.subtotal,
+      shipped = d.shipped + EXCLUDED.shipped, processing_seconds = d.processing_seconds + EXCLUDED.processing_seconds,
+      customer_orders = d.customer_orders + EXCLUDED.customer_orders,
+      customer_total = d.customer_total + EXCLUDED.customer_total
+    RETURNING 1)
+  SELECT count(*) INTO order_rows FROM folded;
   WITH taken AS (DELETE FROM analytics_pending_product_days RETURNING *),
   summed AS (
     SELECT day, product_key, sum(taken.units) AS units, sum(taken.revenue) AS revenue, sum(orders) AS orders
@@ -74,21 +119,22 @@ BEGIN
   SELECT array_agg(day), array_agg(product_key), array_agg(summed.units), array_agg(summed.revenue), array_agg(orders)
   INTO days, keys, units, revenue, counted FROM summed;
   IF days IS NULL THEN
-    RETURN 0;
+    RETURN order_rows;
   END IF;
   PERFORM 1 FROM products p WHERE p.id = ANY(keys::bpchar[]) ORDER BY p.id FOR SHARE;
   INSERT INTO analytics_product_days AS d (day, product_key, units, revenue, orders)
   SELECT * FROM unnest(days, keys, units, revenue, counted) ORDER BY 1, 2
   ON CONFLICT (day, product_key) DO UPDATE SET
     units = d.units + EXCLUDED.units, revenue = d.revenue + EXCLUDED.revenue, orders = d.orders + EXCLUDED.orders;
-  RETURN cardinality(days);
+  RETURN order_rows + cardinality(days);
 END
 $$;
 --> statement-breakpoint
--- A rebuild recomputes the sales from the orders: what was pending is in them.
+-- A rebuild recomputes the rollups from the orders: what was pending is in them.
 CREATE OR REPLACE FUNCTION analytics_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('analytics_fold_product_sales'));
+  PERFORM pg_advisory_xact_lock(hashtext('analytics_fold_pending'));
+  DELETE FROM analytics_pending_order_days;
   DELETE FROM analytics_pending_product_days;
   PERFORM analytics_rebuild_orders();
   PERFORM analytics_rebuild_payments();

@@ -51,6 +51,25 @@ export const analyticsOrderDays = pgTable(
 );
 
 /**
+ * Order changes not yet added to analytics_order_days (migration 0047), as analytics_pending_product_days is for
+ * product sales: the same columns, appended by the orders' trigger, added up by `analytics_fold_pending()`.
+ */
+export const analyticsPendingOrderDays = pgTable('analytics_pending_order_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+  status: text('status').notNull(),
+  paymentStatus: text('payment_status').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  shard: smallint('shard').notNull(),
+  orders: integer('orders').notNull(),
+  total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  subtotal: numeric('subtotal', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  shipped: integer('shipped').notNull(),
+  processingSeconds: doublePrecision('processing_seconds').notNull(),
+  customerOrders: integer('customer_orders').notNull(),
+  customerTotal: numeric('customer_total', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+});
+
+/**
  * Lines of revenue orders (not cancelled or refunded) per UTC day × product. `product_key` is the product id, or ''
  * once the product is deleted. `orders` counts the orders holding the product (an order once per product).
  */
@@ -73,8 +92,8 @@ export const analyticsProductDays = pgTable(
 /**
  * Product sales not yet added to analytics_product_days (migration 0047): the order-line triggers append their
  * changes here instead of updating the day rows, so an order's statement touches no shared rollup row and takes no
- * lock of another order's; `analytics_fold_product_sales()` adds them up in one statement (the analytics reads call
- * it first, a job every minute), so the figures read are exact. No key: rows are only appended and taken whole.
+ * lock of another order's; `analytics_fold_pending()` adds them up in one statement (the analytics reads call it
+ * first, a job every minute), so the figures read are exact. No key: rows are only appended and taken whole.
  */
 export const analyticsPendingProductDays = pgTable('analytics_pending_product_days', {
   day: date('day', { mode: 'string' }).notNull(),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
 import { dashboardAnalytics } from './dashboard.service.js';
-import { foldPendingSales } from './pending-sales.js';
+import { foldPendingRollups } from './pending-rollups.js';
 import { comprehensiveReport } from './report.service.js';
 import {
   couponAnalytics,
@@ -22,9 +22,9 @@ import { rangeEcho } from './sql.js';
  * fresh (plugins/read-routing.ts): the heaviest reads leave the primary, a staff member's own recent change still shows.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The sales the checkout left pending are added up first, on the primary: every report reads exact figures.
+  // What orders left pending is added up first, on the primary: every report reads exact figures.
   app.addHook('preHandler', async () => {
-    await foldPendingSales(app.db);
+    await foldPendingRollups(app.db);
   });
   serve(app, contracts.dashboard, async (request) =>
     ok(await dashboardAnalytics(await app.readDb(request), resolveRange(request.query), rangeEcho(request.query))),

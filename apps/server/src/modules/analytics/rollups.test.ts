@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { ANALYTICS_ORDER_SHARDS, orderItems, orders, products } from '../../db/schema/index.js';
-import { foldPendingSales } from './pending-sales.js';
+import { foldPendingRollups } from './pending-rollups.js';
 
 // The rollups behind the reports must follow every change of the orders and their lines, in the same transaction.
 const DAY = 'startDate=2026-05-10&endDate=2026-05-10';
@@ -27,8 +27,8 @@ const sales = async () =>
   };
 
 async function snapshot() {
-  // Product sales wait in analytics_pending_product_days until a reader adds them up, as every analytics read does.
-  await foldPendingSales(t.app.db);
+  // Order figures and product sales wait in the pending tables until a reader adds them up, as every report does.
+  await foldPendingRollups(t.app.db);
   return queryRows(
     t.app.db,
     // Order day rows are spread over shards: a group's figures are the sums over its shards.
@@ -154,6 +154,7 @@ describe('analytics rollups', () => {
         ]),
       ),
     );
+    await foldPendingRollups(t.app.db);
     const [spread] = await queryRows<{ shards: number; rows: number }>(
       t.app.db,
       sql`SELECT count(DISTINCT shard)::int AS shards, count(*)::int AS rows FROM analytics_order_days
@@ -177,7 +178,7 @@ describe('analytics rollups', () => {
     expect(await figures()).toEqual([24, 230]);
   });
 
-  it("leave an order's product sales pending, off the shared rows, until a report adds them up", async () => {
+  it("leave an order's figures and sales pending, off the shared rows, until a report adds them up", async () => {
     const { product, inventory } = await buildProduct(t.app.db, { name: 'Pending shirt', price: 25 }, [
       { size: 'M', color: 'Black', quantity: 5 },
     ]);
@@ -186,6 +187,7 @@ describe('analytics rollups', () => {
         t.app.db,
         sql`SELECT units FROM analytics_product_days WHERE product_key = ${product.id}`,
       );
+    await foldPendingRollups(t.app.db);
     const placed = await call(t.app, 'POST', '/api/orders/guest', {
       body: {
         ...orderBody([{ productId: product.id, size: 'M', color: 'Black', quantity: 2 }]),
@@ -201,6 +203,11 @@ describe('analytics rollups', () => {
       sql`SELECT units FROM analytics_pending_product_days WHERE product_key = ${product.id}`,
     );
     expect(pending).toEqual([{ units: 2 }]);
+    const [orderDays] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM analytics_pending_order_days`,
+    );
+    expect(orderDays!.n).toBe(1);
     // A report reads them added up, and nothing stays pending.
     const today = new Date().toISOString().slice(0, 10);
     const report = await call(t.app, 'GET', `/api/admin/analytics/sales?startDate=${today}&endDate=${today}`, {
@@ -213,7 +220,8 @@ describe('analytics rollups', () => {
     expect(await productDay()).toEqual([{ units: 2 }]);
     const [left] = await queryRows<{ n: number }>(
       t.app.db,
-      sql`SELECT count(*)::int AS n FROM analytics_pending_product_days`,
+      sql`SELECT (SELECT count(*) FROM analytics_pending_product_days) + (SELECT count(*) FROM analytics_pending_order_days)
+        AS n`,
     );
     expect(left!.n).toBe(0);
   });

@@ -5,7 +5,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { checkStockInvariants } from '../../db/seed/invariants.js';
-import { foldPendingSales } from './pending-sales.js';
+import { foldPendingRollups } from './pending-rollups.js';
 
 /**
  * The migration 0007 rollups (per-product stock, per-customer latest orders, coupon and activity days, customer sums of
@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function snapshot() {
-  // Product sales wait in analytics_pending_product_days until a reader adds them up, as every analytics read does.
-  await foldPendingSales(t.app.db);
+  // Order figures and product sales wait in the pending tables until a reader adds them up, as every report does.
+  await foldPendingRollups(t.app.db);
   const read = (query: string) => queryRows<Record<string, unknown>>(t.app.db, sql.raw(query));
   return {
     stock: await read(

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
-import { foldPendingSales } from '../analytics/index.js';
+import { foldPendingRollups } from '../analytics/index.js';
 import { activityLogsExport } from './activity-logs-export.js';
 import { analyticsExport } from './analytics-export.js';
 import { catalogueExport } from './catalogue-export.js';
@@ -53,7 +53,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   serve(app, contracts.exportAnalyticsReport, async (request, reply) => {
     const { report } = request.params;
-    await foldPendingSales(db);
+    await foldPendingRollups(db);
     const file = await analyticsExport(await reads(request), report, request.query);
     return sendCsv(db, reply, auditContext(request), { report, ...request.query }, file);
   });
