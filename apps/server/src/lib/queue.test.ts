@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/databases.js';
@@ -38,5 +40,25 @@ describe('the job queue', () => {
     await database.db.transaction((tx) => addJob(tx, 'test.record', { name: 'committed' }));
     await committed;
     expect(ran).toEqual(['committed']);
+  });
+
+  it('runs a job added without a NOTIFY, and sends one NOTIFY for a burst of wake-ups', async () => {
+    const listener = new pg.Client({ connectionString: fresh.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query('LISTEN "jobs:insert"');
+    try {
+      const quiet = new Promise<void>((resolve) => done.set('quiet', resolve));
+      await database.db.execute(sql`SELECT add_job_quietly('test.record', '{"name":"quiet"}'::json, NULL)`);
+      expect(heard).toEqual([]);
+      for (let n = 0; n < 5; n++) queue.wake();
+      await quiet;
+      // Five wake-ups in a burst: one NOTIFY, for as many workers as the instance runs (2).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([JSON.stringify({ count: 2 })]);
+    } finally {
+      await listener.end();
+    }
   });
 });
