@@ -1704,7 +1704,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a return: refund through the payment provider, put the chosen units back in stock
-         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
+         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements at `restockLocationId` (default: each line's own location), which must exist (404 "Location not found") and be active (409 "This location is inactive"), checked before any refund. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
@@ -4192,7 +4192,7 @@ export interface paths {
         put?: never;
         /**
          * Receive units of an in-transit transfer at its destination
-         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received".
+         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received"; an inactive destination: 409 "This location is inactive" (activate it to receive).
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -4214,7 +4214,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a draft or an in-transit transfer
-         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there). Received or cancelled already: 409 "This transfer is already received or cancelled".
+         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there), refused with 409 "This location is inactive" while the source is inactive. Received or cancelled already: 409 "This transfer is already received or cancelled".
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */

@@ -1,6 +1,7 @@
 import { slugify } from '@seamline/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
+import { transactionToRunAgain } from '../../db/retry.js';
 import { inventory, inventoryMovements, products } from '../../db/schema/index.js';
 import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
@@ -10,6 +11,7 @@ import {
   emptyLevelsAt,
   firstLevels,
   firstLocationSql,
+  holdActiveLocation,
   lockStockRows,
   stockEvents,
 } from '../inventory/index.js';
@@ -173,12 +175,15 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
     sql`, `,
   );
   const held = wanted.map((d) => combinationKey(d.variant!));
-  // The file's quantity is the level at the first location (docs/domain.md § Stock locations); writeBatch holds the
-  // variants, so the level may be created empty here first.
+  // The file's quantity is the level at the first location (docs/domain.md § Stock locations). The quantities put units
+  // there, so the location is held for the batch (it stays active, its flags as read; after the variants writeBatch
+  // holds: lock order) and its missing levels are created empty first. Deactivated meanwhile: the batch runs again.
+  const first = await holdActiveLocation(tx, firstLocationSql);
+  if (!first) throw transactionToRunAgain('the first location was deactivated while the import set its levels');
   await emptyLevelsAt(
     tx,
     wanted.map((d) => d.variant!.id),
-    firstLocationSql,
+    first,
   );
   const done = await locksOf(tx).step(
     'inventory',
@@ -192,7 +197,7 @@ async function setQuantities(tx: DbOrTx, changed: readonly RowDecision[], actorI
       ),
       old AS MATERIALIZED (
         SELECT l.inventory_id AS id, l.location_id, l.quantity, l.reserved FROM inventory_levels l
-        WHERE l.inventory_id IN (SELECT id FROM variant) AND l.location_id = ${firstLocationSql}
+        WHERE l.inventory_id IN (SELECT id FROM variant) AND l.location_id = ${first}
         ORDER BY l.inventory_id FOR UPDATE
       ),
       changed AS (

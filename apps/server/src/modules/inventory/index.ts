@@ -4,12 +4,18 @@ export {
   assertVariantCodesFree,
   changeStock,
   createVariant,
-  emptyLevelsAt,
-  firstLevels,
   firstLocationSql,
   lockStockRows,
   type NewVariant,
   reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
-export { activeStockLocation } from './stock-locations.js';
+export {
+  type ActiveLocation,
+  activeLocation,
+  emptyLevelsAt,
+  firstLevels,
+  heldOfflineSql,
+  holdActiveLocation,
+  locationNotFound,
+} from './stock-locations.js';

@@ -23,7 +23,7 @@ import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { activeStockLocation, changeStock } from '../inventory/index.js';
+import { activeLocation, changeStock } from '../inventory/index.js';
 import { insertManualPayment, type PaymentProviders, receivedAmount, refundOrderPayments } from '../payments/index.js';
 import { orderLinesLessReturned } from '../return-records/index.js';
 import { lockedOrderForChange, visibleOrder } from './order-access.js';
@@ -250,7 +250,7 @@ export class OrderChangesService {
         .from(orderItems)
         .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
       if (!line) throw notFound(REASSIGN_MESSAGES.lineNotFound);
-      const to = await activeStockLocation(tx, locationId);
+      const to = await activeLocation(tx, locationId);
       if (order.stockState !== 'reserved') throw conflict(REASSIGN_MESSAGES.notReserved, 'LINE_NOT_RESERVED');
       if (!line.productId) throw conflict(REASSIGN_MESSAGES.productGone, 'PRODUCT_GONE');
       if (line.locationId === locationId) return (await loadOrderView(tx, id))!;

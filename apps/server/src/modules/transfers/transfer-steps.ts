@@ -1,5 +1,4 @@
 import {
-  LOCATION_MESSAGES,
   type receiveTransferInput,
   TRANSFER_MESSAGES,
   type TransferStatus,
@@ -7,7 +6,7 @@ import {
   type transferInput,
   transferLineName,
 } from '@seamline/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -21,7 +20,7 @@ import {
   type RowLocks,
   type StockCombination,
 } from '../../lib/locked-transaction.js';
-import { changeStock, lockStockRows } from '../inventory/index.js';
+import { activeLocation, changeStock, lockStockRows } from '../inventory/index.js';
 import { type LineRow, linesOf, loadTransfer, type TransferRow } from './transfer-reads.js';
 
 type Draft = z.output<typeof transferInput>;
@@ -191,12 +190,8 @@ export class TransferSteps {
       // Shipped lines do not change: only the received ones' variants are locked.
       const { transfer } = await lockTransfer(tx, locks, id, null);
       if (transfer.status !== 'in_transit') throw conflict(TRANSFER_MESSAGES.notInTransit, 'TRANSFER_STATUS_CONFLICT');
-      const [destination] = await tx
-        .select({ name: stockLocations.name, active: stockLocations.active })
-        .from(stockLocations)
-        .where(eq(stockLocations.id, transfer.toLocationId));
-      if (!destination?.active)
-        throw conflict(`${destination?.name ?? 'The destination'} is inactive: activate it to receive this transfer`);
+      // An inactive destination takes no units (409); the stock function refuses it too, should it be deactivated now.
+      await activeLocation(tx, transfer.toLocationId);
       for (const { line, quantity } of received) {
         // Conditional on what is still expected: a receipt that ran meanwhile is counted.
         const [counted] = await tx
@@ -325,19 +320,8 @@ function activityDetails(view: TransferView) {
  * spelling of size and colour, the product's name): an unknown product or size/colour is 404, nothing written.
  */
 async function resolveDraft(db: DbOrTx, input: Draft) {
-  const ids = [input.fromLocationId, input.toLocationId];
-  const places = await db
-    .select({ id: stockLocations.id, active: stockLocations.active })
-    .from(stockLocations)
-    .where(inArray(stockLocations.id, ids));
-  for (const [field, id] of [
-    ['fromLocationId', input.fromLocationId],
-    ['toLocationId', input.toLocationId],
-  ] as const) {
-    const place = places.find((p) => p.id === id);
-    if (!place) throw notFound(LOCATION_MESSAGES.notFound);
-    if (!place.active) throw badRequest(LOCATION_MESSAGES.inactive, field);
-  }
+  await activeLocation(db, input.fromLocationId, { field: 'fromLocationId' });
+  await activeLocation(db, input.toLocationId, { field: 'toLocationId' });
   const keys = sql.join(
     input.lines.map((l) => sql`(${l.productId}::char(24), lower(${l.size}), lower(${l.color}))`),
     sql`, `,
