@@ -2223,28 +2223,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/inventory/locations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The active stock locations, first priority first, for the stock screens
-         * @description Id, name and priority of each active location. The stock screens show their location choices only when there are two or more.
-         *
-         *     Who may call: admin, moderator, support.
-         */
-        get: operations["listStockLocationOptions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/locations": {
         parameters: {
             query?: never;
@@ -2253,8 +2231,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every stock location with the units it holds and has reserved
-         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after.
+         * The stock locations with the units each holds and has reserved
+         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after. With `active=true` only the active ones: the locations staff choose from when changing stock, restocking a return, moving an order line or filtering the low-stock alerts; `active=false` only the inactive ones.
          *
          *     Who may call: admin, moderator, support.
          */
@@ -4103,28 +4081,6 @@ export interface paths {
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
         post: operations["createTransfer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/transfers/locations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The stock locations a transfer can name
-         * @description Every location by fulfilment priority, with whether it is active (only active ones take new drafts).
-         *
-         *     Who may call: admin, moderator, support.
-         */
-        get: operations["listTransferLocations"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13240,43 +13196,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listStockLocationOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            locations: {
-                                _id: string;
-                                name: string;
-                                priority: number;
-                            }[];
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
     listLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                active?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13313,6 +13237,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -19525,41 +19450,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listTransferLocations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            locations: {
-                                id: string;
-                                name: string;
-                                kind: string;
-                                active: boolean;
-                            }[];
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -9,7 +9,6 @@ import {
   TRANSFER_MESSAGES,
   transferInput,
   transferListQuery,
-  transferLocationView,
   transferSummaryView,
   transferView,
 } from '../transfers.js';
@@ -40,16 +39,6 @@ export const transferContracts = {
     access: 'staff',
     query: transferListQuery,
     responses: { 200: envelope(z.object({ transfers: z.array(transferSummaryView), pagination: paginationView })) },
-  }),
-  locations: endpoint({
-    operationId: 'listTransferLocations',
-    method: 'GET',
-    path: '/admin/transfers/locations',
-    summary: 'The stock locations a transfer can name',
-    description: 'Every location by fulfilment priority, with whether it is active (only active ones take new drafts).',
-    tag,
-    access: 'staff',
-    responses: { 200: envelope(z.object({ locations: z.array(transferLocationView) })) },
   }),
   get: endpoint({
     operationId: 'getTransfer',

@@ -1,8 +1,8 @@
-import { LOCATION_MESSAGES, type StockLocationOption } from '@seamline/shared';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { LOCATION_MESSAGES } from '@seamline/shared';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { transactionToRunAgain } from '../../db/retry.js';
-import { inventoryLevels, stockLocations } from '../../db/schema/index.js';
+import { inventoryLevels } from '../../db/schema/index.js';
 import { type AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { LOCATION_ROW_LOCK } from '../../lib/locked-transaction.js';
 
@@ -151,14 +151,4 @@ export async function firstLevels(db: DbOrTx, inventoryIds: readonly string[]): 
     .from(inventoryLevels)
     .where(inArray(inventoryLevels.inventoryId, [...inventoryIds]));
   return new Map(rows.map((row) => [row.inventoryId, row.locationId]));
-}
-
-/** The active locations, first priority first: the stock screens' location choices. */
-export async function stockLocationOptions(db: DbOrTx): Promise<StockLocationOption[]> {
-  const rows = await db
-    .select({ _id: stockLocations.id, name: stockLocations.name, priority: stockLocations.priority })
-    .from(stockLocations)
-    .where(eq(stockLocations.active, true))
-    .orderBy(asc(stockLocations.priority), asc(stockLocations.id));
-  return rows;
 }

@@ -127,8 +127,12 @@ const changed = (rows: readonly LocationRow[]) =>
 export class LocationsService {
   constructor(private readonly db: Db) {}
 
-  /** Every location with the units it holds and has reserved: one aggregate over the levels, grouped by location. */
-  async list(): Promise<LocationListItem[]> {
+  /**
+   * The locations (with `active`, only the active or only the inactive ones) with the units each holds and has
+   * reserved: one aggregate over their levels, grouped by location.
+   */
+  async list(active?: boolean): Promise<LocationListItem[]> {
+    const listed = active === undefined ? undefined : eq(stockLocations.active, active);
     const totals = this.db
       .select({
         locationId: inventoryLevels.locationId,
@@ -142,6 +146,7 @@ export class LocationsService {
       .select({ location: stockLocations, quantity: totals.quantity, reserved: totals.reserved })
       .from(stockLocations)
       .leftJoin(totals, eq(totals.locationId, stockLocations.id))
+      .where(listed)
       .orderBy(...byFulfilmentOrder);
     return rows.map((row) => ({
       ...locationView(row.location),

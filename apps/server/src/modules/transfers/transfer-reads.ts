@@ -1,7 +1,6 @@
 import {
   pagination,
   TRANSFER_MESSAGES,
-  type TransferLocation,
   type TransferSummary,
   type TransferView,
   type transferListQuery,
@@ -130,17 +129,4 @@ export async function listTransfers(db: DbOrTx, query: z.output<typeof transferL
     transfers: rows.map(summaryView),
     pagination: pagination(query.page, query.limit, Number(total?.n ?? 0)),
   };
-}
-
-/** The locations a transfer can name: every one by fulfilment priority, with whether it is active. */
-export async function transferLocations(db: DbOrTx): Promise<TransferLocation[]> {
-  return db
-    .select({
-      id: stockLocations.id,
-      name: stockLocations.name,
-      kind: stockLocations.kind,
-      active: stockLocations.active,
-    })
-    .from(stockLocations)
-    .orderBy(asc(stockLocations.priority), asc(stockLocations.id));
 }

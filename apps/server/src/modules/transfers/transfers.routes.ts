@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { getTransfer, listTransfers, transferLocations } from './transfer-reads.js';
+import { getTransfer, listTransfers } from './transfer-reads.js';
 import { TransferSteps } from './transfer-steps.js';
 
 /** Stock transfers between locations: read by staff, changed by whoever may change stock. */
@@ -11,8 +11,6 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const transfers = new TransferSteps(app.db);
 
   serve(app, contracts.list, async (request) => ok(await listTransfers(app.db, request.query)));
-
-  serve(app, contracts.locations, async () => ok({ locations: await transferLocations(app.db) }));
 
   serve(app, contracts.get, async (request) => ok({ transfer: await getTransfer(app.db, request.params.id) }));
 

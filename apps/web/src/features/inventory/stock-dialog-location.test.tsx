@@ -1,11 +1,11 @@
-import { DEFAULT_LOCATION_ID, type ProductView, type StockLocationOption } from '@seamline/shared';
+import { DEFAULT_LOCATION_ID, type LocationListItem, type ProductView } from '@seamline/shared';
 import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { exampleProduct } from '../../test/fixtures';
+import { exampleProduct, stockLocation } from '../../test/fixtures';
 import { StockDialog } from './components/StockDialog';
 
 const SHOP = 'e'.repeat(24);
@@ -27,13 +27,13 @@ const product: ProductView = {
     },
   ],
 };
-const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 };
-const CITY_SHOP: StockLocationOption = { _id: SHOP, name: 'City Shop', priority: 2 };
+const WAREHOUSE = stockLocation({ _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 });
+const CITY_SHOP = stockLocation({ _id: SHOP, name: 'City Shop', kind: 'shop', priority: 2 });
 
 /** The server: the given active locations, the product's levels (9 at the warehouse, 3 at the shop), stock changes. */
-function serve(locations: StockLocationOption[]) {
+function serve(locations: LocationListItem[]) {
   const changes: { url: string; body: Record<string, unknown> }[] = [];
-  const level = (location: StockLocationOption, quantity: number, reserved: number) => ({
+  const level = (location: LocationListItem, quantity: number, reserved: number) => ({
     locationId: location._id,
     locationName: location.name,
     quantity,
@@ -45,7 +45,7 @@ function serve(locations: StockLocationOption[]) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       let data: unknown;
-      if (url === '/api/admin/inventory/locations') data = { locations };
+      if (url === '/api/admin/locations?active=true') data = { locations };
       else if (url === `/api/admin/products/${product.id}/inventory` && !init?.body)
         data = {
           productId: product.id,

@@ -80,7 +80,7 @@ export default function TransfersPage() {
           value={params.location}
           options={[
             { value: '', label: 'All locations' },
-            ...(locations.data ?? []).map((location) => ({ value: location.id, label: location.name })),
+            ...(locations.data ?? []).map((location) => ({ value: location._id, label: location.name })),
           ]}
           onChange={(event) => setParams({ location: event.target.value })}
         />
