@@ -16,13 +16,13 @@ import { api } from '../lib/api-client';
 import { locationQueries } from '../lib/location-queries';
 import { catalogueQueryRoots } from '../lib/query-keys';
 
+/** A location as the stock screens offer it. */
+export type StockLocation = Pick<LocationView, '_id' | 'name'>;
+
 /**
  * Stock locations on the stock screens of the product and inventory areas. A store with one active location sees none
  * of this: the location choices and columns appear only with two or more.
  */
-/** A location as the stock screens offer it. */
-export type StockLocation = Pick<LocationView, '_id' | 'name'>;
-
 export const stockLocationQueries = {
   /** The active locations, first priority first (they change rarely: a minute fresh). */
   locations: () => ({ ...locationQueries.list({ active: true }), staleTime: 60_000 }),
