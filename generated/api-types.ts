@@ -1704,7 +1704,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a return: refund through the payment provider, put the chosen units back in stock
-         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
+         * @description `refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order `refunded`) once everything paid is given back. Restocked units are written as `return` stock movements at `restockLocationId` (default: each line's own location), which must exist (404 "Location not found") and be active (409 "This location is inactive"), checked before any refund. Decided once: 409 "This return was already approved." or 409 "This return was already declined.". 404 "Return request not found".
          *
          *     Who may call: admin, moderator, support. API keys with the scope `orders:write`.
          */
@@ -2223,28 +2223,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/inventory/locations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The active stock locations, first priority first, for the stock screens
-         * @description Id, name and priority of each active location. The stock screens show their location choices only when there are two or more.
-         *
-         *     Who may call: admin, moderator, support.
-         */
-        get: operations["listStockLocationOptions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/locations": {
         parameters: {
             query?: never;
@@ -2253,8 +2231,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every stock location with the units it holds and has reserved
-         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after.
+         * The stock locations with the units each holds and has reserved
+         * @description Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after. With `active=true` only the active ones: the locations staff choose from when changing stock, restocking a return, moving an order line or filtering the low-stock alerts; `active=false` only the inactive ones.
          *
          *     Who may call: admin, moderator, support.
          */
@@ -4109,28 +4087,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/transfers/locations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The stock locations a transfer can name
-         * @description Every location by fulfilment priority, with whether it is active (only active ones take new drafts).
-         *
-         *     Who may call: admin, moderator, support.
-         */
-        get: operations["listTransferLocations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/transfers/{id}": {
         parameters: {
             query?: never;
@@ -4192,7 +4148,7 @@ export interface paths {
         put?: never;
         /**
          * Receive units of an in-transit transfer at its destination
-         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received".
+         * @description Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still expects (400). The transfer becomes received when every line is fully received, else stays in transit. Not in transit: 409 "Only a transfer in transit can be received"; an inactive destination: 409 "This location is inactive" (activate it to receive).
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -4214,7 +4170,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a draft or an in-transit transfer
-         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there). Received or cancelled already: 409 "This transfer is already received or cancelled".
+         * @description A draft moves no stock. An in-transit transfer puts the units not yet received back at the source (`transfer_in` there), refused with 409 "This location is inactive" while the source is inactive. Received or cancelled already: 409 "This transfer is already received or cancelled".
          *
          *     Who may call: admin, moderator. API keys with the scope `inventory:write`.
          */
@@ -13240,43 +13196,11 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listStockLocationOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            locations: {
-                                _id: string;
-                                name: string;
-                                priority: number;
-                            }[];
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
     listLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                active?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13313,6 +13237,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -19525,41 +19450,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    listTransferLocations: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            locations: {
-                                id: string;
-                                name: string;
-                                kind: string;
-                                active: boolean;
-                            }[];
-                        };
-                        message?: string;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
         };
     };

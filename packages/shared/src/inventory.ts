@@ -62,10 +62,6 @@ export type LowStockQuery = z.output<typeof lowStockQuery>;
 export const lowStockPageView = z.object({ alerts: z.array(lowStockAlertView), pagination: paginationView });
 export type LowStockPageView = z.infer<typeof lowStockPageView>;
 
-/** An active stock location as the stock screens list it (GET /admin/inventory/locations), first priority first. */
-export const stockLocationOption = z.object({ _id: z.string(), name: z.string(), priority: z.number().int() });
-export type StockLocationOption = z.infer<typeof stockLocationOption>;
-
 /** One size/color's stock at one location. */
 export const stockLevelView = z.object({
   locationId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryBoolean } from './api.js';
 
 /**
  * Stock locations (docs/domain.md § Stock locations): the warehouses and shops stock is kept in. Every size/colour
@@ -50,6 +51,12 @@ export const locationView = z.object({
   updatedAt: z.string(),
 });
 export type LocationView = z.infer<typeof locationView>;
+
+/**
+ * GET /admin/locations: every location, or with `active` only the active (`true`: what the stock screens, returns,
+ * orders and transfers offer) or only the inactive ones (`false`).
+ */
+export const locationListQuery = z.object({ active: queryBoolean.optional() });
 
 /** The allocation rule's order: the active locations' ids, first priority first. */
 export const locationOrderInput = z.object({

@@ -155,12 +155,3 @@ export type TransferSummary = z.infer<typeof transferSummaryView>;
 
 export const transferView = transferSummaryView.extend({ lines: z.array(transferLineView) });
 export type TransferView = z.infer<typeof transferView>;
-
-/** A location a transfer can name (the create form's choices). */
-export const transferLocationView = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.string(),
-  active: z.boolean(),
-});
-export type TransferLocation = z.infer<typeof transferLocationView>;

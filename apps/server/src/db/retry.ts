@@ -26,6 +26,13 @@ export function sqlState(error: unknown): string | undefined {
 
 export const isRetryableConflict = (error: unknown) => RETRYABLE_CODES.has(sqlState(error) ?? '');
 
+/**
+ * For a transaction that finds, under its locks, that a set of rows it locked earlier has grown meanwhile (a row it
+ * needed joined the set between its two lock statements): a serialization failure of its own, so the transaction is
+ * rolled back and run again like one PostgreSQL reports, and the next run locks the set as it then stands.
+ */
+export const transactionToRunAgain = (why: string) => Object.assign(new Error(why), { code: '40001' });
+
 const withExternalEffects = new WeakSet<object>();
 
 /**

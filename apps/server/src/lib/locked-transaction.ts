@@ -22,6 +22,12 @@ import { inventory, products } from '../db/schema/index.js';
  *   day rows before product rows (an order's day rows are in the shard its id picks, the last key column: the same for
  *   its old and new row); the idempotency key row, inserted when the answer is stored; and at commit the payment day
  *   rollup rows (analytics_payment_days), by the payments' deferred trigger, after everything else.
+ * Stock location rows come after step 4, wherever a transaction needs them then: a change that puts units at a
+ * location, and every level creation, holds its row FOR KEY SHARE (inventory/stock.service.ts), always after its
+ * variant rows (so possibly after its order and payment rows too); the location changes that must see every unit
+ * there (deactivation, the "ships online" flag: locations.service.ts) take the variants of its levels (step 4), then
+ * the row FOR UPDATE, and hold no order or payment row. Key share locks never wait for one another, nor for the
+ * FOR NO KEY UPDATE of a name or priority edit, so they form no cycle.
  * `RowLocks` keeps this order by construction: each lock is asked as a step, and asking a step after a later one throws
  * a LockOrderError before any SQL runs (a programming error, caught by the tests). The rows of a step come in one call,
  * which locks them in id order, so two transactions wanting the same rows queue instead of deadlocking; a second call
@@ -34,6 +40,12 @@ import { inventory, products } from '../db/schema/index.js';
  * serialization failure is run again as a whole (db/retry.ts), then answers 503.
  */
 export const LOCK_STEPS = ['customer', 'coupon', 'products', 'inventory', 'order', 'payment'] as const;
+
+/**
+ * The lock clauses of stock location rows, taken after step 4 (see above): `share` by a change that puts units at the
+ * location or creates a level there, `update` by a location change that must see every unit there.
+ */
+export const LOCATION_ROW_LOCK = { share: sql`FOR KEY SHARE`, update: sql`FOR UPDATE` } as const;
 export type LockStep = (typeof LOCK_STEPS)[number];
 
 /** A lock asked out of the lock order: a bug in the calling code, never a user error. */

@@ -1,4 +1,4 @@
-import { inventoryContracts, productStockContracts, type StockLocationOption } from '@seamline/shared';
+import { type LocationView, productStockContracts } from '@seamline/shared';
 import {
   FormField,
   formatNumber,
@@ -13,7 +13,11 @@ import {
 } from '@seamline/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
+import { locationQueries } from '../lib/location-queries';
 import { catalogueQueryRoots } from '../lib/query-keys';
+
+/** A location as the stock screens offer it. */
+export type StockLocation = Pick<LocationView, '_id' | 'name'>;
 
 /**
  * Stock locations on the stock screens of the product and inventory areas. A store with one active location sees none
@@ -21,12 +25,7 @@ import { catalogueQueryRoots } from '../lib/query-keys';
  */
 export const stockLocationQueries = {
   /** The active locations, first priority first (they change rarely: a minute fresh). */
-  locations: () =>
-    queryOptions({
-      queryKey: [...catalogueQueryRoots.inventory, 'locations'] as const,
-      queryFn: async ({ signal }) => (await api.call(inventoryContracts.locations, { signal })).data.locations,
-      staleTime: 60_000,
-    }),
+  locations: () => ({ ...locationQueries.list({ active: true }), staleTime: 60_000 }),
   /** A product's sizes/colors with their levels per location; under the products root, which stock changes refresh. */
   levels: (productId: string) =>
     queryOptions({
@@ -40,7 +39,7 @@ export const stockLocationQueries = {
  * The active locations when there are two or more; otherwise none (the screens then look as before locations). Read
  * only when `enabled` (a closed dialog reads nothing).
  */
-export function useStockLocations(enabled = true): StockLocationOption[] {
+export function useStockLocations(enabled = true): StockLocation[] {
   const locations = useQuery({ ...stockLocationQueries.locations(), enabled }).data ?? [];
   return locations.length >= 2 ? locations : [];
 }
@@ -58,7 +57,7 @@ export function LocationSelect({
   onChange,
 }: {
   id: string;
-  locations: readonly StockLocationOption[];
+  locations: readonly StockLocation[];
   value: string;
   onChange: (locationId: string) => void;
 }) {

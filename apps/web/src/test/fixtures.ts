@@ -1,4 +1,4 @@
-import type { ProductView, PublicUser } from '@seamline/shared';
+import type { LocationListItem, ProductView, PublicUser } from '@seamline/shared';
 import { vi } from 'vitest';
 import type { AuthContextValue } from '../auth/auth-context';
 
@@ -76,3 +76,20 @@ export const exampleProduct: ProductView = {
   createdAt: '2026-10-15T10:00:00.000Z',
   updatedAt: '2026-10-15T10:00:00.000Z',
 };
+
+/** A stock location as GET /admin/locations lists it: active, shipping online orders, holding nothing unless told. */
+export const stockLocation = (
+  location: Pick<LocationListItem, '_id' | 'name'> & Partial<LocationListItem>,
+): LocationListItem => ({
+  kind: 'warehouse',
+  address: '',
+  shipsOnline: true,
+  pickup: false,
+  priority: 1,
+  active: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  quantity: 0,
+  reserved: 0,
+  ...location,
+});

@@ -1,16 +1,16 @@
 // The Manage Stock dialogs' location test fixtures: a product with one size/color, two stock locations, a fake server
 // answering the active locations, the product's levels per location and stock changes, and a dialog rendered for it.
-import { DEFAULT_LOCATION_ID, type ProductView, type StockLocationOption } from '@seamline/shared';
+import { DEFAULT_LOCATION_ID, type LocationListItem, type ProductView } from '@seamline/shared';
 import { Toaster } from '@seamline/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
-import { exampleProduct } from './fixtures';
+import { exampleProduct, stockLocation } from './fixtures';
 
 /** Where the stock screens read the active locations from. */
-export const ACTIVE_LOCATIONS_URL = '/api/admin/inventory/locations';
+export const ACTIVE_LOCATIONS_URL = '/api/admin/locations?active=true';
 
 export const SHOP = 'e'.repeat(24);
 export const product: ProductView = {
@@ -31,13 +31,13 @@ export const product: ProductView = {
     },
   ],
 };
-export const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 };
-export const CITY_SHOP: StockLocationOption = { _id: SHOP, name: 'City Shop', priority: 2 };
+export const WAREHOUSE = stockLocation({ _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 });
+export const CITY_SHOP = stockLocation({ _id: SHOP, name: 'City Shop', kind: 'shop', priority: 2 });
 
 /** The server: the given active locations, the product's levels (9 at the warehouse, 3 at the shop), stock changes. */
-export function serve(locations: StockLocationOption[]) {
+export function serve(locations: LocationListItem[]) {
   const changes: { url: string; body: Record<string, unknown> }[] = [];
-  const level = (location: StockLocationOption, quantity: number, reserved: number) => ({
+  const level = (location: LocationListItem, quantity: number, reserved: number) => ({
     locationId: location._id,
     locationName: location.name,
     quantity,

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
-import { inventoryAnalyticsView, lowStockPageView, lowStockQuery, stockLocationOption } from '../inventory.js';
+import { inventoryAnalyticsView, lowStockPageView, lowStockQuery } from '../inventory.js';
 import { LOCATION_MESSAGES } from '../locations.js';
 
 const tag = 'inventory';
@@ -38,17 +37,5 @@ export const inventoryContracts = {
     query: lowStockQuery,
     responses: { 200: envelope(lowStockPageView) },
     errors: [404, 409],
-  }),
-  locations: endpoint({
-    operationId: 'listStockLocationOptions',
-    method: 'GET',
-    path: '/admin/inventory/locations',
-    summary: 'The active stock locations, first priority first, for the stock screens',
-    description:
-      'Id, name and priority of each active location. The stock screens show their location choices only when ' +
-      'there are two or more.',
-    tag,
-    access: 'staff',
-    responses: { 200: envelope(z.object({ locations: z.array(stockLocationOption) })) },
   }),
 };

@@ -5,6 +5,7 @@ import { idParams } from '../id-params.js';
 import {
   LOCATION_MESSAGES,
   locationInput,
+  locationListQuery,
   locationOrderInput,
   locationView,
   pickupLocationView,
@@ -62,10 +63,14 @@ export const locationContracts = {
     operationId: 'listLocations',
     method: 'GET',
     path: '/admin/locations',
-    summary: 'Every stock location with the units it holds and has reserved',
-    description: 'Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after.',
+    summary: 'The stock locations with the units each holds and has reserved',
+    description:
+      'Active locations first, each group by fulfilment priority (1 is tried first); inactive ones after. With ' +
+      '`active=true` only the active ones: the locations staff choose from when changing stock, restocking a return, ' +
+      'moving an order line or filtering the low-stock alerts; `active=false` only the inactive ones.',
     tag,
     access: 'staff',
+    query: locationListQuery,
     responses: { 200: envelope(z.object({ locations: z.array(locationListItem) })) },
   }),
   create: endpoint({

@@ -3,6 +3,7 @@ import { paginationView } from '../api.js';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
+import { LOCATION_MESSAGES } from '../locations.js';
 import { orderView } from '../order-view.js';
 import {
   approveReturnInput,
@@ -65,7 +66,9 @@ export const returnContracts = {
     description:
       '`refundAmount` ≤ paid minus refunded (default: the lines’ value, capped there); `restock` per line ≤ the units ' +
       'returned (default: all). The payment status becomes `partially_refunded`, or `refunded` (and the order ' +
-      '`refunded`) once everything paid is given back. Restocked units are written as `return` stock movements. ' +
+      '`refunded`) once everything paid is given back. Restocked units are written as `return` stock movements at ' +
+      "`restockLocationId` (default: each line's own location), which must exist (404 " +
+      `"${LOCATION_MESSAGES.notFound}") and be active (409 "${LOCATION_MESSAGES.inactive}"), checked before any refund. ` +
       `Decided once: 409 "${RETURN_MESSAGES.alreadyDecided('approved')}" or 409 ` +
       `"${RETURN_MESSAGES.alreadyDecided('declined')}". 404 "${RETURN_MESSAGES.notFound}".`,
     tag,

@@ -9,7 +9,6 @@ import {
   TRANSFER_MESSAGES,
   transferInput,
   transferListQuery,
-  transferLocationView,
   transferSummaryView,
   transferView,
 } from '../transfers.js';
@@ -40,16 +39,6 @@ export const transferContracts = {
     access: 'staff',
     query: transferListQuery,
     responses: { 200: envelope(z.object({ transfers: z.array(transferSummaryView), pagination: paginationView })) },
-  }),
-  locations: endpoint({
-    operationId: 'listTransferLocations',
-    method: 'GET',
-    path: '/admin/transfers/locations',
-    summary: 'The stock locations a transfer can name',
-    description: 'Every location by fulfilment priority, with whether it is active (only active ones take new drafts).',
-    tag,
-    access: 'staff',
-    responses: { 200: envelope(z.object({ locations: z.array(transferLocationView) })) },
   }),
   get: endpoint({
     operationId: 'getTransfer',
@@ -113,7 +102,8 @@ export const transferContracts = {
     description:
       'Each given line adds a `transfer_in` movement at the destination. A line may not receive more than it still ' +
       'expects (400). The transfer becomes received when every line is fully received, else stays in transit. ' +
-      `Not in transit: 409 "${TRANSFER_MESSAGES.notInTransit}".`,
+      `Not in transit: 409 "${TRANSFER_MESSAGES.notInTransit}"; an inactive destination: 409 ` +
+      `"${LOCATION_MESSAGES.inactive}" (activate it to receive).`,
     tag,
     access: 'inventory',
     params,
@@ -129,7 +119,8 @@ export const transferContracts = {
     summary: 'Cancel a draft or an in-transit transfer',
     description:
       'A draft moves no stock. An in-transit transfer puts the units not yet received back at the source ' +
-      `(\`transfer_in\` there). Received or cancelled already: 409 "${TRANSFER_MESSAGES.closed}".`,
+      `(\`transfer_in\` there), refused with 409 "${LOCATION_MESSAGES.inactive}" while the source is inactive. ` +
+      `Received or cancelled already: 409 "${TRANSFER_MESSAGES.closed}".`,
     tag,
     access: 'inventory',
     params,

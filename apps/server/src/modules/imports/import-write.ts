@@ -10,6 +10,7 @@ import {
   emptyLevels,
   firstLevels,
   firstLocationSql,
+  holdActiveLocations,
   lockStockRows,
   stockEvents,
 } from '../inventory/index.js';
@@ -226,9 +227,14 @@ async function setLevels(tx: DbOrTx, levels: readonly LevelSet[], actorId: strin
     sql`, `,
   );
   const held = levels.filter((l) => l.held).map((l) => combinationKey(l.decision.variant!));
+  // Each level's location is held for the batch while it is active (after the variants writeBatch holds: lock
+  // order), so none is deactivated under it; a level at one deactivated since the plan is refused below.
+  const active = await holdActiveLocations(tx, [...new Set(levels.map((l) => l.decision.locationId))]);
   await emptyLevels(
     tx,
-    levels.map((l) => ({ inventoryId: l.inventoryId, locationId: l.decision.locationId })),
+    levels
+      .filter((l) => active.has(l.decision.locationId))
+      .map((l) => ({ inventoryId: l.inventoryId, locationId: l.decision.locationId })),
   );
   const done = await locksOf(tx).step(
     'inventory',

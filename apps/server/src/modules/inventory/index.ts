@@ -4,12 +4,20 @@ export {
   assertVariantCodesFree,
   changeStock,
   createVariant,
-  emptyLevels,
-  firstLevels,
   firstLocationSql,
   lockStockRows,
   type NewVariant,
   reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
-export { activeStockLocation } from './stock-locations.js';
+export {
+  type ActiveLocation,
+  activeLocation,
+  emptyLevels,
+  emptyLevelsAt,
+  firstLevels,
+  heldOfflineSql,
+  holdActiveLocation,
+  holdActiveLocations,
+  locationNotFound,
+} from './stock-locations.js';

@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client.js';
 import { inventory, inventoryAlertRank, inventoryLevels, levelAlertRank, products } from '../../db/schema/index.js';
 import { type BoundedCount, boundedCount } from '../../lib/bounded-count.js';
 import { productSearch } from '../product-search/index.js';
-import { activeStockLocation } from './stock-locations.js';
+import { activeLocation } from './stock-locations.js';
 
 type AlertRow = {
   productId: string;
@@ -28,7 +28,7 @@ const imageSql = sql`(SELECT pi.original FROM product_images pi WHERE pi.product
  * join every tied row (thousands at 0) before the first page.
  */
 export async function lowStockPage(db: DbOrTx, query: LowStockQuery): Promise<LowStockPageView> {
-  const location = query.locationId ? await activeStockLocation(db, query.locationId) : null;
+  const location = query.locationId ? await activeLocation(db, query.locationId) : null;
   const search = query.search ? await productSearch(db, query.search) : undefined;
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const [rows, total] = location

@@ -8,15 +8,16 @@ import { activityLogs, inventory, inventoryLevels, inventoryMovements, stockLoca
 let t: TestApp;
 let admin: string;
 let support: string;
+let moderator: string;
 let customer: string;
 let shop: string;
 let closed: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, support, customer] = (await Promise.all(
-    (['admin', 'support', 'customer'] as const).map(async (role) => (await signedIn(t.app, role)).token),
-  )) as [string, string, string];
+  [admin, support, moderator, customer] = (await Promise.all(
+    (['admin', 'support', 'moderator', 'customer'] as const).map(async (role) => (await signedIn(t.app, role)).token),
+  )) as [string, string, string, string];
   // A second location (after the default one by priority) and an inactive third.
   const rows = await t.app.db
     .insert(stockLocations)
@@ -45,15 +46,17 @@ const logsOf = (productId: string) =>
     .from(activityLogs)
     .where(and(eq(activityLogs.resourceId, productId), eq(activityLogs.resource, 'inventory')));
 
-describe('GET /api/admin/inventory/locations', () => {
+describe('GET /api/admin/locations?active=true (the stock screens’ choices)', () => {
   it('lists the active locations by priority to any staff member, not to customers', async () => {
-    const res = await call(t.app, 'GET', '/api/admin/inventory/locations', { token: support });
-    expect(res.status).toBe(200);
-    expect(res.body.data.locations).toEqual([
-      { _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 },
-      { _id: shop, name: 'City Shop', priority: 2 },
-    ]);
-    expect((await call(t.app, 'GET', '/api/admin/inventory/locations', { token: customer })).status).toBe(403);
+    for (const token of [support, moderator]) {
+      const res = await call(t.app, 'GET', '/api/admin/locations?active=true', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.locations.map((l: { _id: string; name: string; priority: number }) => l)).toEqual([
+        expect.objectContaining({ _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1, active: true }),
+        expect.objectContaining({ _id: shop, name: 'City Shop', priority: 2, active: true }),
+      ]);
+    }
+    expect((await call(t.app, 'GET', '/api/admin/locations?active=true', { token: customer })).status).toBe(403);
   });
 });
 

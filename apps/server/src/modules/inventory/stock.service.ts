@@ -1,13 +1,14 @@
 import { PRODUCT_MESSAGES, type StockOperation } from '@seamline/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { inventory, inventoryLevels, inventoryMovements } from '../../db/schema/index.js';
+import { inventory, inventoryMovements } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { recordEvents } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf, type StockCombination } from '../../lib/locked-transaction.js';
 import { reservationEvents, stockEvents } from './stock-events.js';
+import { firstLevels, holdStockingLevel, locationRefusal } from './stock-locations.js';
 
 /**
  * The one place where inventory quantity and reserved change (docs/domain.md § Domain rules).
@@ -24,6 +25,12 @@ export type StockChange = {
   quantity: number;
   /** The location whose level changes; left out, the first location (`firstLocationSql`). */
   locationId?: string | null;
+  /**
+   * Put the units back even at a location deactivated since: an order's committed units given back by its cancellation
+   * or refund, after the payment provider was called (refusing then would leave the money moved and the order as it
+   * was). Every other stocking change is refused at an inactive location.
+   */
+  anyLocation?: boolean;
   reason?: string | null;
   actorId?: string | null;
   orderId?: string | null;
@@ -109,21 +116,23 @@ const variantWhere = (c: StockCombination) =>
 
 /**
  * Changes one level: ONE conditional UPDATE of the level, after its variant's row is locked (lock step 4: every level
- * write holds its variant), plus a movement naming the location. A stocking operation at a location that holds none
- * of the variant yet first inserts its empty level (an active location only).
+ * write holds its variant), plus a movement naming the location. A stocking operation (one that can put units at the
+ * location) first holds the location and creates the empty level there (`holdStockingLevel`): an inactive location
+ * takes no units, refused 409 "This location is inactive" (an unknown one 404) whatever the caller checked before.
  */
 export async function changeStock(db: DbOrTx, change: StockChange): Promise<StockResult> {
   if (!Number.isInteger(change.quantity) || change.quantity < 0)
     throw new Error('stock quantity must be a whole number ≥ 0');
   const rule = RULES[change.operation];
-  const location = change.locationId ? sql`${change.locationId}::char(24)` : firstLocationSql;
+  const named = change.locationId ? sql`${change.locationId}::char(24)` : firstLocationSql;
+  let location = named;
   const rows = await locksOf(db).step('inventory', async () => {
-    if (STOCKING.has(change.operation))
-      await db.execute(sql`WITH variant AS (SELECT id, low_stock_threshold FROM inventory WHERE ${variantWhere(change)} FOR UPDATE)
-          INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
-          SELECT variant.id, l.id, variant.low_stock_threshold FROM variant
-          JOIN stock_locations l ON l.id = ${location} AND l.active
-          ON CONFLICT DO NOTHING`);
+    if (STOCKING.has(change.operation)) {
+      const held = await holdStockingLevel(db, variantWhere(change), named, change.anyLocation === true);
+      if (!held) throw await locationRefusal(db, named);
+      // The location held, by id: `firstLocationSql` read again could name another one by now.
+      location = sql`${held}::char(24)`;
+    }
     return queryRows<RawRow>(
       db,
       sql`WITH variant AS MATERIALIZED (
@@ -193,36 +202,6 @@ export async function changeStock(db: DbOrTx, change: StockChange): Promise<Stoc
   });
   await recordEvents(db, stockEvents({ ...row, productId: updated.product_id, sku: updated.sku }, change));
   return { ok: true, row };
-}
-
-/**
- * Creates the empty levels the variants lack at active locations, so a following statement can set them. The caller
- * holds the variants' rows (lock step 4): every level write does.
- */
-export async function emptyLevels(
-  db: DbOrTx,
-  levels: readonly { inventoryId: string; locationId: string }[],
-): Promise<void> {
-  if (levels.length === 0) return;
-  const wanted = sql.join(
-    levels.map((l) => sql`(${l.inventoryId}::char(24), ${l.locationId}::char(24))`),
-    sql`, `,
-  );
-  await db.execute(sql`INSERT INTO inventory_levels (inventory_id, location_id, low_stock_threshold)
-    SELECT i.id, l.id, i.low_stock_threshold FROM (VALUES ${wanted}) AS w (inventory_id, location_id)
-    JOIN inventory i ON i.id = w.inventory_id JOIN stock_locations l ON l.id = w.location_id AND l.active
-    ORDER BY i.id, l.id
-    ON CONFLICT DO NOTHING`);
-}
-
-/** Each new variant's location: where the trigger of migration 0043 put its starting stock (its only level). */
-export async function firstLevels(db: DbOrTx, inventoryIds: readonly string[]): Promise<Map<string, string>> {
-  if (inventoryIds.length === 0) return new Map();
-  const rows = await db
-    .select({ inventoryId: inventoryLevels.inventoryId, locationId: inventoryLevels.locationId })
-    .from(inventoryLevels)
-    .where(inArray(inventoryLevels.inventoryId, [...inventoryIds]));
-  return new Map(rows.map((row) => [row.inventoryId, row.locationId]));
 }
 
 /** Why a change was refused: no such variant (or level, for a taking operation), or not enough at the location. */

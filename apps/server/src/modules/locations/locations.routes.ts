@@ -6,11 +6,14 @@ import { ok } from '../../lib/responses.js';
 import { LocationsService } from './locations.service.js';
 import { pickupLocations, productPickup } from './pickup.js';
 
-/** Stock locations: staff read them with their stock figures, admins add, edit, order and (de)activate them. */
+/**
+ * Stock locations: staff read them with their stock figures (every screen that offers a location reads this one list),
+ * admins add, edit, order and (de)activate them.
+ */
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new LocationsService(app.db);
 
-  serve(app, contracts.list, async () => ok({ locations: await service.list() }));
+  serve(app, contracts.list, async (request) => ok({ locations: await service.list(request.query.active) }));
 
   // The storefront's view: where an order can be picked up, and what each shop has of a product.
   serve(app, contracts.pickupLocations, async () => ok({ locations: await pickupLocations(app.db) }));

@@ -3,11 +3,13 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
+import { transactionToRunAgain } from '../../db/retry.js';
 import { inventoryLevels, stockLocations } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, createdFields, writeActivity } from '../../lib/audit.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict } from '../../lib/errors.js';
 import { recordEvents } from '../../lib/events.js';
-import { lockedTransaction, type RowLocks } from '../../lib/locked-transaction.js';
+import { LOCATION_ROW_LOCK, lockedTransaction, type RowLocks } from '../../lib/locked-transaction.js';
+import { heldOfflineSql, locationNotFound } from '../inventory/index.js';
 
 type LocationRow = typeof stockLocations.$inferSelect;
 type LocationValues = z.output<typeof locationInput>;
@@ -49,7 +51,7 @@ const byFulfilmentOrder = [desc(stockLocations.active), asc(stockLocations.prior
 
 async function find(tx: Tx, id: string): Promise<LocationRow> {
   const [row] = await tx.select().from(stockLocations).where(eq(stockLocations.id, id));
-  if (!row) throw notFound(LOCATION_MESSAGES.notFound);
+  if (!row) throw locationNotFound();
   return row;
 }
 
@@ -68,32 +70,55 @@ const anotherShipping = (id: string) =>
 /**
  * Lock step 4 for every variant with a level at the location, in id order: a level changes only under its variant's
  * row lock, so once this returns no level there changes until the transaction ends, and the next statement reads
- * their committed figures.
+ * their committed figures. Answers how many there are (one level per variant).
  */
-async function lockVariantsAt(tx: Tx, locks: RowLocks, locationId: string): Promise<void> {
-  await locks.step('inventory', () =>
-    tx.execute(sql`SELECT id FROM inventory
-      WHERE id IN (SELECT inventory_id FROM inventory_levels WHERE location_id = ${locationId})
-      ORDER BY id FOR UPDATE`),
+async function lockVariantsAt(tx: Tx, locks: RowLocks, locationId: string): Promise<number> {
+  const rows = await locks.step('inventory', () =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM inventory
+        WHERE id IN (SELECT inventory_id FROM inventory_levels WHERE location_id = ${locationId})
+        ORDER BY id FOR UPDATE`,
+    ),
   );
+  return rows.length;
 }
 
 /**
- * `inventory.held_offline` (the available units at locations that do not ship online orders) after the location
- * stopped (`shipsOnline` false) or started shipping online orders; the location row is already updated.
- * Race-free against concurrent stock changes: a stock change locks its variant row before it writes a level, and the
- * level trigger reads `ships_online` in a snapshot of its own, taken after that lock. A change that locked a variant
- * before us finished with the old flag (its trigger could not see our uncommitted update), and we wait for it, then
- * read its committed level in a new statement. A change that waits for our variant lock runs its trigger after we
- * commit, so it sees the new flag. Either way each unit is counted once.
+ * The location's row FOR UPDATE, after the variants of its levels (lock order, lib/locked-transaction.ts). Every
+ * change that puts units at a location holds its row FOR KEY SHARE (inventory/stock.service.ts), so this waits for
+ * those in flight to commit, and none starts until this transaction ends: the next statement sees every unit there.
  */
-async function correctHeldOffline(tx: Tx, locks: RowLocks, locationId: string, shipsOnline: boolean) {
-  await lockVariantsAt(tx, locks, locationId);
-  const sign = shipsOnline ? -1 : 1;
-  await tx.execute(sql`UPDATE inventory i
-    SET held_offline = i.held_offline + ${sign}::int * (l.quantity - l.reserved), updated_at = now()
-    FROM inventory_levels l
-    WHERE l.location_id = ${locationId} AND l.inventory_id = i.id AND l.quantity > l.reserved`);
+async function lockLocationRow(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM stock_locations WHERE id = ${id} ${LOCATION_ROW_LOCK.update}`);
+}
+
+/**
+ * Holds everything the location's levels depend on before its "ships online" flag changes: the variants of its levels,
+ * then its row. A level created between the two (by a change that held the row first) belongs to a variant not locked:
+ * the transaction runs again, and then locks it too.
+ */
+async function holdLevelsAt(tx: Tx, locks: RowLocks, locationId: string): Promise<void> {
+  const variants = await lockVariantsAt(tx, locks, locationId);
+  await lockLocationRow(tx, locationId);
+  const [levels] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM inventory_levels WHERE location_id = ${locationId}`,
+  );
+  if (Number(levels?.n ?? 0) !== variants)
+    throw transactionToRunAgain('a level was created at the location while its variants were locked');
+}
+
+/**
+ * `inventory.held_offline` (the available units at locations that do not ship online orders) of the variants with a
+ * level at the location, computed again after its flag changed (the row is already updated). `holdLevelsAt` holds
+ * those variants, so their levels are as committed, and the location row, so no change is putting units there with
+ * the old flag in flight; the other locations' flags change only under the locations lock this transaction holds.
+ */
+async function recomputeHeldOffline(tx: Tx, locationId: string) {
+  await tx.execute(sql`UPDATE inventory i SET held_offline = ${heldOfflineSql(sql`i.id`)}, updated_at = now()
+    WHERE i.id IN (SELECT inventory_id FROM inventory_levels WHERE location_id = ${locationId})
+      AND i.held_offline <> ${heldOfflineSql(sql`i.id`)}`);
 }
 
 const changed = (rows: readonly LocationRow[]) =>
@@ -102,8 +127,12 @@ const changed = (rows: readonly LocationRow[]) =>
 export class LocationsService {
   constructor(private readonly db: Db) {}
 
-  /** Every location with the units it holds and has reserved: one aggregate over the levels, grouped by location. */
-  async list(): Promise<LocationListItem[]> {
+  /**
+   * The locations (with `active`, only the active or only the inactive ones) with the units each holds and has
+   * reserved: one aggregate over their levels, grouped by location.
+   */
+  async list(active?: boolean): Promise<LocationListItem[]> {
+    const listed = active === undefined ? undefined : eq(stockLocations.active, active);
     const totals = this.db
       .select({
         locationId: inventoryLevels.locationId,
@@ -117,6 +146,7 @@ export class LocationsService {
       .select({ location: stockLocations, quantity: totals.quantity, reserved: totals.reserved })
       .from(stockLocations)
       .leftJoin(totals, eq(totals.locationId, stockLocations.id))
+      .where(listed)
       .orderBy(...byFulfilmentOrder);
     return rows.map((row) => ({
       ...locationView(row.location),
@@ -150,7 +180,8 @@ export class LocationsService {
 
   /**
    * Edits a location. When `shipsOnline` changes, the variants' held_offline follow in the same transaction: (1) the
-   * location row is updated, (2) the variants with a level there are locked, (3) a new statement corrects them.
+   * variants with a level there and the location row are held (`holdLevelsAt`), (2) the row is updated, (3) a new
+   * statement computes their held_offline again.
    */
   async update(id: string, input: LocationValues, ctx: AuditContext): Promise<LocationView> {
     return lockedTransaction(this.db, async (tx, locks) => {
@@ -161,12 +192,14 @@ export class LocationsService {
         const [other] = await queryRows<{ ok: boolean }>(tx, sql`SELECT ${anotherShipping(id)} AS ok`);
         if (!other?.ok) throw conflict(LOCATION_MESSAGES.lastActive, 'LAST_SHIPPING_LOCATION');
       }
+      const flips = before.shipsOnline !== input.shipsOnline;
+      if (flips) await holdLevelsAt(tx, locks, id);
       const [row] = await tx
         .update(stockLocations)
         .set({ ...auditable(input), updatedAt: new Date() })
         .where(eq(stockLocations.id, id))
         .returning();
-      if (before.shipsOnline !== row!.shipsOnline) await correctHeldOffline(tx, locks, id, row!.shipsOnline);
+      if (flips) await recomputeHeldOffline(tx, id);
       await writeActivity(tx, ctx, {
         action: 'update',
         resource: 'location',
@@ -225,7 +258,8 @@ export class LocationsService {
 
   /**
    * Deactivates a location that holds no stock, unless it is the last active one shipping online orders. The
-   * variants with a level there are locked first (stock changes in flight finish), then ONE conditional UPDATE checks
+   * variants with a level there are locked first (stock changes in flight finish), then the location row (changes
+   * putting units there in flight finish, later ones wait and are then refused), then ONE conditional UPDATE checks
    * both rules against their committed levels and writes. Already inactive: answered as it is.
    */
   async deactivate(id: string, ctx: AuditContext): Promise<LocationView> {
@@ -234,6 +268,7 @@ export class LocationsService {
       const before = await find(tx, id);
       if (!before.active) return locationView(before);
       await lockVariantsAt(tx, locks, id);
+      await lockLocationRow(tx, id);
       const [row] = await tx
         .update(stockLocations)
         .set({ active: false, updatedAt: new Date() })

@@ -90,6 +90,22 @@ describe('GET /api/admin/locations', () => {
     expect([after.quantity - before.quantity, after.reserved]).toEqual([3, before.reserved]);
     expect((await call(t.app, 'GET', '/api/admin/locations')).status).toBe(401);
   });
+
+  it('lists only the active or only the inactive locations with ?active, and refuses another value', async () => {
+    const closed = await created({ name: 'Closed Kiosk', kind: 'shop', shipsOnline: false });
+    expect((await toggle(closed._id, 'deactivate')).status).toBe(200);
+    const all = await list();
+    const filtered = async (active: string) => {
+      const res = await call(t.app, 'GET', `/api/admin/locations?active=${active}`, { token: support.token });
+      expect(res.status).toBe(200);
+      return (res.body.data.locations as Listed[]).map((l) => l._id);
+    };
+    expect(await filtered('true')).toEqual(all.filter((l) => l.active).map((l) => l._id));
+    expect(await filtered('false')).toEqual(all.filter((l) => !l.active).map((l) => l._id));
+    expect(await filtered('false')).toContain(closed._id);
+    const bad = await call(t.app, 'GET', '/api/admin/locations?active=yes', { token: admin.token });
+    expect(bad.status).toBe(400);
+  });
 });
 
 describe('POST /api/admin/locations', () => {

@@ -7,7 +7,7 @@ import { actingUserId } from '../../lib/caller.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import type { AuthUser } from '../../types.js';
-import { activeStockLocation, changeStock } from '../inventory/index.js';
+import { activeLocation, changeStock } from '../inventory/index.js';
 import { lockedOrderForChange } from './order-access.js';
 import { loadOrderView } from './order-view.js';
 
@@ -31,7 +31,7 @@ export async function reassignLine(
       .from(orderItems)
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
     if (!line) throw notFound(REASSIGN_MESSAGES.lineNotFound);
-    const to = await activeStockLocation(tx, locationId);
+    const to = await activeLocation(tx, locationId);
     if (order.stockState !== 'reserved') throw conflict(REASSIGN_MESSAGES.notReserved, 'LINE_NOT_RESERVED');
     if (!line.productId) throw conflict(REASSIGN_MESSAGES.productGone, 'PRODUCT_GONE');
     if (line.locationId === locationId) return (await loadOrderView(tx, id))!;

@@ -39,7 +39,8 @@ export function targetStockState(
 async function applyToLines(db: DbOrTx, lines: readonly Line[], operation: StockOperation, ctx: Context) {
   const present = lines.filter((line): line is Line & { productId: string } => line.productId !== null);
   for (const wanted of unitsByLevel(present)) {
-    const result = await changeStock(db, { ...wanted, operation, ...ctx });
+    // Committed units given back go where they were taken from, even a location deactivated since (see `anyLocation`).
+    const result = await changeStock(db, { ...wanted, operation, ...ctx, anyLocation: operation === 'return' });
     if (result.ok || result.reason === 'not_found') continue;
     const name = present.find((line) => line.productId === wanted.productId)!.productName;
     if (operation === 'reserve') throw insufficientStock(name, wanted.size, wanted.color);

@@ -22,7 +22,7 @@ import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
-import { activeStockLocation, reservationSql } from '../inventory/index.js';
+import { activeLocation, reservationSql } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
 import { newOrderRow, orderCreatedEvent } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
@@ -158,7 +158,7 @@ async function pickupLocationOf(db: DbOrTx, input: OrderBody): Promise<string | 
     return null;
   }
   if (!input.pickupLocationId) throw badRequest(ORDER_MESSAGES.pickupLocationRequired, 'pickupLocationId');
-  const location = await activeStockLocation(db, input.pickupLocationId);
+  const location = await activeLocation(db, input.pickupLocationId);
   if (!location.pickup) throw badRequest(ORDER_MESSAGES.pickupNotOffered, 'pickupLocationId');
   return location.id;
 }

@@ -16,7 +16,7 @@ import { type AuditContext, changedFields, writeActivity } from '../../lib/audit
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
-import { activeStockLocation, changeStock, createVariant } from '../inventory/index.js';
+import { activeLocation, changeStock, createVariant } from '../inventory/index.js';
 import { type InventoryRowData, syncInventory } from './inventory-sync.js';
 import { byVariant, loadProduct } from './product-view.js';
 
@@ -114,7 +114,7 @@ export class ProductStockService {
   ): Promise<ProductView> {
     return this.db.transaction(async (tx) => {
       // Left out, the stock function takes the first location; a named one must exist and be active.
-      const location = input.locationId ? await activeStockLocation(tx, input.locationId) : null;
+      const location = input.locationId ? await activeLocation(tx, input.locationId) : null;
       await lockProduct(tx, id);
       const result = await changeStock(tx, {
         productId: id,

@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import type { AuthUser } from '../../types.js';
 import { releaseCouponRedemption } from '../coupons/index.js';
-import { activeStockLocation, changeStock } from '../inventory/index.js';
+import { activeLocation, changeStock } from '../inventory/index.js';
 import { loadOrderView, lockedOrderForChange, recordOrderChange, viewFor, visibleOrder } from '../orders/index.js';
 import { type PaymentProviders, refundThroughProvider } from '../payments/index.js';
 import { customerReturnView, loadOrderReturns, loadReturnViews, returnUnitsByLine } from '../return-records/index.js';
@@ -167,12 +167,20 @@ export class ReturnsService {
       const amount = input.refundAmount ?? defaultRefund(value, refundable);
       if (toCents(amount) > toCents(refundable))
         throw badRequest(RETURN_MESSAGES.amountTooHigh(refundable), 'refundAmount');
+      // Where the units go back (the named location, or each line's own) must take stock: checked and held before the
+      // payment provider is called, so the restock below cannot be refused once money has moved.
+      const restockAt = new Set(
+        lines
+          .filter(({ line }) => (restock.get(line.id) ?? 0) > 0 && line.productId !== null)
+          .map(({ line }) => input.restockLocationId ?? line.locationId),
+      );
+      if (input.restockLocationId) restockAt.add(input.restockLocationId);
+      for (const locationId of [...restockAt].sort()) await activeLocation(tx, locationId, { hold: true });
       const throughProvider = await refundThroughProvider(tx, this.providers, order.id, toCents(amount), {
         reason: `Return of order ${order.orderNumber}`,
         recordedBy: actingUserId(user),
       });
 
-      if (input.restockLocationId) await activeStockLocation(tx, input.restockLocationId);
       const restocked: string[] = [];
       for (const { entry, line } of lines) {
         const units = restock.get(line.id) ?? 0;

@@ -1,10 +1,11 @@
+import { LOCATION_MESSAGES } from '@seamline/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { movementsOfOrder, stockOf } from '../../../test/orders.js';
 import { deliveredOrder } from '../../../test/returns.js';
-import { activityLogs, payments } from '../../db/schema/index.js';
+import { activityLogs, payments, stockLocations } from '../../db/schema/index.js';
 import { checkStockInvariants } from '../../db/seed/invariants.js';
 
 let t: TestApp;
@@ -217,6 +218,33 @@ describe('staff approve a return', () => {
     expect(ok.body.data.return).toMatchObject({ refundAmount: 55.5 });
     expect(await stockOf(t.app, shirt.id)).toEqual([9, 0]);
     expect(await refundRows(order.id)).toEqual([55.5]);
+  });
+
+  it('restocks at a chosen active location; an unknown or inactive one is refused before any refund', async () => {
+    const [shop, closed] = await t.app.db
+      .insert(stockLocations)
+      .values([
+        { name: 'Return Desk', kind: 'shop', priority: 2 },
+        { name: 'Closed Outlet', kind: 'shop', priority: 3, active: false },
+      ])
+      .returning({ id: stockLocations.id });
+    const { order, shirt, shirtLine } = await delivered();
+    const asked = await ask(order.id, { reason: 'Too big', items: [{ itemId: shirtLine.id, quantity: 1 }] });
+    const id = asked.body.data.refundRequest.id;
+    for (const [restockLocationId, status, message] of [
+      ['f'.repeat(24), 404, LOCATION_MESSAGES.notFound],
+      [closed!.id, 409, LOCATION_MESSAGES.inactive],
+    ] as const) {
+      const refused = await approve(id, { restockLocationId });
+      expect([refused.status, refused.body.error]).toEqual([status, message]);
+    }
+    expect(await refundRows(order.id)).toEqual([]);
+    expect(await stockOf(t.app, shirt.id)).toEqual([8, 0]);
+    const ok = await approve(id, { restockLocationId: shop!.id });
+    expect(ok.status).toBe(200);
+    expect(await refundRows(order.id)).toEqual([40]);
+    const movement = (await movementsOfOrder(t.app, order.id)).find((m) => m.operation === 'return');
+    expect(movement).toMatchObject({ quantity: 1, locationId: shop!.id });
   });
 
   it('a return that gives everything back makes the order refunded; a later full refund moves only what is left', async () => {

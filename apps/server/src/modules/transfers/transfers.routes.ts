@@ -3,17 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { TransfersService } from './transfers.service.js';
+import { getTransfer, listTransfers } from './transfer-reads.js';
+import { TransferSteps } from './transfer-steps.js';
 
 /** Stock transfers between locations: read by staff, changed by whoever may change stock. */
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const transfers = new TransfersService(app.db);
+  const transfers = new TransferSteps(app.db);
 
-  serve(app, contracts.list, async (request) => ok(await transfers.list(request.query)));
+  serve(app, contracts.list, async (request) => ok(await listTransfers(app.db, request.query)));
 
-  serve(app, contracts.locations, async () => ok({ locations: await transfers.locations() }));
-
-  serve(app, contracts.get, async (request) => ok({ transfer: await transfers.get(request.params.id) }));
+  serve(app, contracts.get, async (request) => ok({ transfer: await getTransfer(app.db, request.params.id) }));
 
   serve(app, contracts.create, async (request, reply) => {
     const transfer = await transfers.create(request.body, auditContext(request));

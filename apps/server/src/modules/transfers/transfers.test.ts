@@ -318,6 +318,46 @@ describe('stock transfers: draft → in transit → received', () => {
     expect(shipped.status).toBe(409);
   });
 
+  it('puts no unit at an inactive location: receiving at or cancelling back to one is refused (409)', async () => {
+    const [from, to] = await t.app.db
+      .insert(stockLocations)
+      .values([
+        { name: 'Back Room', kind: 'warehouse', priority: 4 },
+        { name: 'Harbour Shop', kind: 'shop', priority: 5 },
+      ])
+      .returning({ id: stockLocations.id });
+    const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 0 }]);
+    const put = await call(t.app, 'PUT', `/api/admin/products/${product.id}/inventory`, {
+      token: admin,
+      body: { size: 'M', color: 'Black', quantity: 4, operation: 'add', locationId: from!.id },
+    });
+    expect(put.status).toBe(200);
+    const transfer = await draft(product.id, [['M', 'Black', 4]], from!.id, to!.id);
+    expect((await step(transfer.id, 'ship')).status).toBe(200);
+    const toggle = (id: string, action: 'activate' | 'deactivate') =>
+      call(t.app, 'POST', `/api/admin/locations/${id}/${action}`, { token: admin });
+    // Both hold nothing now (the units are on the way): both may be deactivated.
+    expect((await toggle(to!.id, 'deactivate')).status).toBe(200);
+    expect((await toggle(from!.id, 'deactivate')).status).toBe(200);
+    const lineId = transfer.lines[0]!.id;
+    const received = await receive(transfer.id, [{ lineId, quantity: 4 }]);
+    expect([received.status, received.body.error]).toEqual([409, LOCATION_MESSAGES.inactive]);
+    const cancelled = await step(transfer.id, 'cancel');
+    expect([cancelled.status, cancelled.body.error]).toEqual([409, LOCATION_MESSAGES.inactive]);
+    const units = async () =>
+      (
+        await t.app.db
+          .select({ quantity: inventoryLevels.quantity })
+          .from(inventoryLevels)
+          .where(inArray(inventoryLevels.locationId, [from!.id, to!.id]))
+      ).reduce((sum, level) => sum + level.quantity, 0);
+    expect(await units()).toBe(0);
+    // Active again, the source takes its units back.
+    expect((await toggle(from!.id, 'activate')).status).toBe(200);
+    expect((await step(transfer.id, 'cancel')).status).toBe(200);
+    expect(await units()).toBe(4);
+  });
+
   it('counts units in transit as available nowhere: an order they alone would cover fails', async () => {
     const { product, ids } = await stocked({ 'M/Black': 3 });
     const transfer = await draft(product.id, [['M', 'Black', 3]]);

@@ -1,24 +1,19 @@
 import { type LocationInput, type LocationListItem, locationContracts } from '@seamline/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { locationQueries } from '../../lib/location-queries';
 
 export type { LocationListItem };
 
-/** Query keys and options of the stock locations screen (invalidate `locationQueries.all`). */
-export const locationQueries = {
-  all: ['locations'] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...locationQueries.all, 'list'] as const,
-      queryFn: async ({ signal }) => (await api.call(locationContracts.list, { signal })).data.locations,
-    }),
-};
-
+/** Every location with its figures, active ones first. */
 export function useLocations() {
   return useQuery(locationQueries.list());
 }
 
-/** Each write changes the list (figures, order, flags): it is read again once the write is settled. */
+/**
+ * Each write changes the list (figures, order, flags): it is read again once the write is settled, and so are the
+ * location choices of the other screens (same root).
+ */
 function useLocationMutation<T>(write: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({

@@ -1,10 +1,10 @@
 import {
   adminOrderContracts,
   DEFAULT_LOCATION_ID,
-  inventoryContracts,
+  type LocationListItem,
+  locationContracts,
   type OrderView,
   REASSIGN_MESSAGES,
-  type StockLocationOption,
 } from '@seamline/shared';
 import { paymentVariant, statusVariant } from '@seamline/ui';
 import { failure, isCallTo, json, mockFetch, ok, stubApi } from '@seamline/ui/testing';
@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { signedInAsAdmin } from '../../test/fixtures';
+import { signedInAsAdmin, stockLocation } from '../../test/fixtures';
 import { atUrl, currentUrl } from '../../test/url-probe';
 import { CancelOrderDialog } from './components/CancelOrderDialog';
 import { ManageStatusDialog } from './components/ManageStatusDialog';
@@ -196,15 +196,15 @@ describe('Order Management URL state', () => {
 });
 
 describe('Order lines and their stock locations', () => {
-  const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 };
-  const SHOP: StockLocationOption = { _id: 'b'.repeat(24), name: 'Market Street shop', priority: 2 };
+  const WAREHOUSE = stockLocation({ _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 });
+  const SHOP = stockLocation({ _id: 'b'.repeat(24), name: 'Market Street shop', kind: 'shop', priority: 2 });
   const handlers: OrderActionHandlers = { onManageStatus() {}, onViewDetails() {}, onEdit() {}, onDelete() {} };
   const moved = { ...order, items: [{ ...order.items[0]!, locationId: SHOP._id }, ...order.items.slice(1)] };
 
   /** The active locations on GET; the reassignment answers `reassign()` (the moved order by default). */
-  function serve(locations: StockLocationOption[], reassign = () => ok({ order: moved })) {
+  function serve(locations: LocationListItem[], reassign = () => ok({ order: moved })) {
     return stubApi((request) =>
-      isCallTo(request, inventoryContracts.locations)
+      isCallTo(request, locationContracts.list)
         ? ok({ locations })
         : isCallTo(request, adminOrderContracts.reassignLine)
           ? reassign()
@@ -226,7 +226,7 @@ describe('Order lines and their stock locations', () => {
   it('with one location, shows nothing new', async () => {
     const sent = serve([WAREHOUSE]);
     renderPanel(order);
-    await waitFor(() => expect(sent.some((request) => isCallTo(request, inventoryContracts.locations))).toBe(true));
+    await waitFor(() => expect(sent.some((request) => isCallTo(request, locationContracts.list))).toBe(true));
     expect(await screen.findAllByText('Tee')).toHaveLength(3);
     expect(screen.queryByText(/Ships from/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change location' })).toBeNull();

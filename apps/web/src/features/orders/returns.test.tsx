@@ -1,9 +1,9 @@
 import {
   DEFAULT_LOCATION_ID,
-  inventoryContracts,
+  type LocationListItem,
+  locationContracts,
   type OrderView,
   type ReturnRequestView,
-  type StockLocationOption,
 } from '@seamline/shared';
 import { isCallTo, json, mockFetch, ok, sentRequest } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stockLocation } from '../../test/fixtures';
 import { ReturnsTab } from './components/ReturnsTab';
 
 const LINE_ID = 'a'.repeat(24);
@@ -55,15 +56,15 @@ function wrap(children: ReactNode) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 };
-const SHOP: StockLocationOption = { _id: 'b'.repeat(24), name: 'Market Street shop', priority: 2 };
+const WAREHOUSE = stockLocation({ _id: DEFAULT_LOCATION_ID, name: 'Central warehouse', priority: 1 });
+const SHOP = stockLocation({ _id: 'b'.repeat(24), name: 'Market Street shop', kind: 'shop', priority: 2 });
 
 /** The active locations, the order's returns on GET; the decided answer on POST. */
-function returnsApi(locations: StockLocationOption[] = [WAREHOUSE]) {
+function returnsApi(locations: LocationListItem[] = [WAREHOUSE]) {
   return mockFetch((url, init) =>
     init.method === 'POST'
       ? json(200, { success: true, data: { return: { ...request, status: 'approved' }, order } })
-      : isCallTo(sentRequest(url, init), inventoryContracts.locations)
+      : isCallTo(sentRequest(url, init), locationContracts.list)
         ? ok({ locations })
         : json(200, { success: true, data: { returns: [request] } }),
   );
@@ -108,7 +109,7 @@ describe('Returns tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/admin/inventory/locations'))).toBe(true),
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/admin/locations?active=true'))).toBe(true),
     );
     expect(screen.queryByLabelText('Restock at')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue' }));

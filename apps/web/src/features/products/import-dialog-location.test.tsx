@@ -1,15 +1,13 @@
-import { DEFAULT_LOCATION_ID, type StockLocationOption } from '@seamline/shared';
+import type { LocationListItem } from '@seamline/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { ACTIVE_LOCATIONS_URL, CITY_SHOP, WAREHOUSE } from '../../test/stock-locations-kit';
 import { ImportProductsDialog } from './components/ImportProductsDialog';
 
-const WAREHOUSE: StockLocationOption = { _id: DEFAULT_LOCATION_ID, name: 'Warehouse', priority: 1 };
-const CITY_SHOP: StockLocationOption = { _id: 'e'.repeat(24), name: 'City Shop', priority: 2 };
-
 /** The server's active locations. */
-function serve(locations: StockLocationOption[]) {
+function serve(locations: LocationListItem[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -45,9 +43,7 @@ describe('Import products: the location column', { timeout: 20_000 }, () => {
   it('says nothing about locations with one location', async () => {
     serve([WAREHOUSE]);
     renderDialog();
-    await waitFor(() =>
-      expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/admin/inventory/locations', expect.anything()),
-    );
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith(ACTIVE_LOCATIONS_URL, expect.anything()));
     expect(screen.getByText(/One row per size\/color/)).toBeTruthy();
     expect(screen.queryByTestId('import-location-help')).toBeNull();
   });

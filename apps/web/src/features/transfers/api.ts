@@ -9,6 +9,7 @@ import {
 } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { locationQueries } from '../../lib/location-queries';
 import { catalogueQueryRoots } from '../../lib/query-keys';
 
 export type { TransferSummary, TransferView };
@@ -44,12 +45,6 @@ export const transferQueries = {
       queryFn: async ({ signal }) =>
         (await api.call(transferContracts.get, { params: { id: id ?? '' }, signal })).data.transfer,
     }),
-  locations: () =>
-    queryOptions({
-      queryKey: [...transferQueries.all, 'locations'] as const,
-      queryFn: async ({ signal }) => (await api.call(transferContracts.locations, { signal })).data.locations,
-      staleTime: 60_000,
-    }),
   /** Products matching a search, with their sizes and colours, for adding lines. */
   products: (search: string) =>
     queryOptions({
@@ -63,7 +58,8 @@ export const transferQueries = {
 
 export const useTransfers = (params: TransferListParams) => useQuery(transferQueries.list(params));
 export const useTransfer = (id: string | null) => useQuery(transferQueries.detail(id));
-export const useTransferLocations = () => useQuery(transferQueries.locations());
+/** Every location (a draft names active ones; the list may be filtered by any); a minute fresh. */
+export const useTransferLocations = () => useQuery({ ...locationQueries.list(), staleTime: 60_000 });
 export const useTransferProducts = (search: string) => useQuery(transferQueries.products(search));
 
 /** A transfer step: refreshes the transfers, and the stock screens when units moved. */

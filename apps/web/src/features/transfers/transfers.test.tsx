@@ -1,4 +1,4 @@
-import { type ProductView, type TransferView, transferContracts } from '@seamline/shared';
+import { locationContracts, type ProductView, type TransferView, transferContracts } from '@seamline/shared';
 import { failure, isCallTo, ok, stubApi } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/auth-context';
-import { adminUser, exampleProduct, signedInAs, signedInAsAdmin } from '../../test/fixtures';
+import { adminUser, exampleProduct, signedInAs, signedInAsAdmin, stockLocation } from '../../test/fixtures';
 import { ReceiveDialog } from './components/ReceiveDialog';
 import { TransferFormDialog } from './components/TransferFormDialog';
 import TransfersPage from './pages/TransfersPage';
@@ -15,9 +15,9 @@ import TransfersPage from './pages/TransfersPage';
 const WAREHOUSE = `${'0'.repeat(23)}1`;
 const SHOP = 'e'.repeat(24);
 const locations = [
-  { id: WAREHOUSE, name: 'Warehouse', kind: 'warehouse', active: true },
-  { id: SHOP, name: 'City Shop', kind: 'shop', active: true },
-  { id: 'f'.repeat(24), name: 'Old Depot', kind: 'warehouse', active: false },
+  stockLocation({ _id: WAREHOUSE, name: 'Warehouse', priority: 1 }),
+  stockLocation({ _id: SHOP, name: 'City Shop', kind: 'shop', priority: 2 }),
+  stockLocation({ _id: 'f'.repeat(24), name: 'Old Depot', priority: 3, active: false }),
 ];
 
 const draft: TransferView = {
@@ -95,7 +95,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Transfers page', () => {
   it('lists transfers and ships a draft from its dialog', async () => {
     const sent = stubApi((request) => {
-      if (isCallTo(request, transferContracts.locations)) return ok({ locations });
+      if (isCallTo(request, locationContracts.list)) return ok({ locations });
       if (isCallTo(request, transferContracts.list))
         return ok({
           transfers: [summary],
@@ -110,6 +110,10 @@ describe('Transfers page', () => {
     expect(within(row).getByText('Warehouse → City Shop')).toBeTruthy();
     expect(within(row).getByText('Draft')).toBeTruthy();
     expect(within(row).getByText('2 / 9')).toBeTruthy();
+    // The filter names every location, an inactive one too (its transfers stay listed).
+    const filter = screen.getByLabelText('Location') as HTMLSelectElement;
+    await waitFor(() => expect(within(filter).queryByText('Old Depot')).toBeTruthy());
+    expect(sent.some((r) => isCallTo(r, locationContracts.list))).toBe(true);
 
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'View TR-000007' }));
@@ -123,7 +127,7 @@ describe('Transfers page', () => {
 
   it('offers no changes to a role that may not change stock', async () => {
     stubApi((request) => {
-      if (isCallTo(request, transferContracts.locations)) return ok({ locations });
+      if (isCallTo(request, locationContracts.list)) return ok({ locations });
       if (isCallTo(request, transferContracts.get)) return ok({ transfer: draft });
       return ok({
         transfers: [summary],
@@ -172,7 +176,7 @@ describe('ReceiveDialog', () => {
 describe('TransferFormDialog', () => {
   it('picks active locations, adds lines from a product search, and creates the draft', async () => {
     const sent = stubApi((request) => {
-      if (isCallTo(request, transferContracts.locations)) return ok({ locations });
+      if (isCallTo(request, locationContracts.list)) return ok({ locations });
       if (isCallTo(request, transferContracts.create)) return ok({ transfer: draft }, 201);
       return ok({
         products: [jacket],

@@ -1,13 +1,8 @@
-import {
-  DEBOUNCE_MS,
-  type LowStockAlertView,
-  type Pagination as PageInfo,
-  type StockLocationOption,
-  stockPercent,
-} from '@seamline/shared';
+import { DEBOUNCE_MS, type LowStockAlertView, type Pagination as PageInfo, stockPercent } from '@seamline/shared';
 import { Card, CardContent, EmptyState, formatCount, Pagination, SearchBox, Select, Skeleton } from '@seamline/ui';
 import { CheckCircle2, MapPin } from 'lucide-react';
 import { Thumb } from '../../../components/product-bits';
+import type { StockLocation } from '../../../components/stock-locations';
 import { AlertBadge } from './alert-bits';
 import { StockBar } from './StatCard';
 
@@ -33,7 +28,7 @@ export function AlertsGrid({
   onSearch: (search: string) => void;
   onPage: (page: number) => void;
   /** The active locations when there are two or more (else empty: no filter). */
-  locations: readonly StockLocationOption[];
+  locations: readonly StockLocation[];
   /** The filtered location; '' for the sizes/colors' totals. */
   locationId: string;
   onLocation: (locationId: string) => void;

@@ -68,7 +68,7 @@ export function TransferFormDialog({ open, onOpenChange, transfer, onSaved }: Pr
   }, [open, transfer]);
 
   const active = (locations.data ?? []).filter((location) => location.active);
-  const options = active.map((location) => ({ value: location.id, label: location.name }));
+  const options = active.map((location) => ({ value: location._id, label: location.name }));
   const units = Number(quantity);
   const candidate: Line | null =
     product && size && color && Number.isInteger(units) && units >= 1

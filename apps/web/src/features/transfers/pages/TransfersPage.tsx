@@ -74,7 +74,7 @@ export default function TransfersPage() {
             label: 'Location',
             kind: 'select',
             placeholder: 'All locations',
-            options: (locations.data ?? []).map((location) => ({ value: location.id, label: location.name })),
+            options: (locations.data ?? []).map((location) => ({ value: location._id, label: location.name })),
           },
         ]}
         values={{ status, location: params.location }}

@@ -1,22 +1,16 @@
 import {
-  LOCATION_MESSAGES,
-  pagination,
   type receiveTransferInput,
   TRANSFER_MESSAGES,
-  type TransferLocation,
   type TransferStatus,
-  type TransferSummary,
   type TransferView,
   type transferInput,
   transferLineName,
-  type transferListQuery,
 } from '@seamline/shared';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { stockLocations, stockTransferLines, stockTransfers, users } from '../../db/schema/index.js';
+import { stockLocations, stockTransferLines, stockTransfers } from '../../db/schema/index.js';
 import { type AuditContext, writeActivity } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
@@ -26,104 +20,17 @@ import {
   type RowLocks,
   type StockCombination,
 } from '../../lib/locked-transaction.js';
-import { changeStock, lockStockRows } from '../inventory/index.js';
+import { activeLocation, changeStock, lockStockRows } from '../inventory/index.js';
+import { type LineRow, linesOf, loadTransfer, type TransferRow } from './transfer-reads.js';
 
-type TransferRow = typeof stockTransfers.$inferSelect;
-type LineRow = typeof stockTransferLines.$inferSelect;
 type Draft = z.output<typeof transferInput>;
 type Receipt = z.output<typeof receiveTransferInput>;
-
-const fromLocation = alias(stockLocations, 'from_location');
-const toLocation = alias(stockLocations, 'to_location');
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A line's variant as the stock function names it; null once its product was deleted. */
 const combinationOf = (line: LineRow): StockCombination | null =>
   line.productId ? { productId: line.productId, size: line.size, color: line.color } : null;
 const combinationsOf = (lines: readonly LineRow[]) =>
   lines.map(combinationOf).filter((c): c is StockCombination => c !== null);
-
-/** The columns of a transfer's summary: its locations' names, its creator's name and its line figures. */
-const summaryColumns = {
-  transfer: stockTransfers,
-  fromName: fromLocation.name,
-  toName: toLocation.name,
-  creatorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
-  lineCount: sql<number>`(SELECT count(*)::int FROM stock_transfer_lines l WHERE l.transfer_id = ${stockTransfers.id})`,
-  units: sql<number>`(SELECT coalesce(sum(l.quantity), 0)::int FROM stock_transfer_lines l WHERE l.transfer_id = ${stockTransfers.id})`,
-  receivedUnits: sql<number>`(SELECT coalesce(sum(l.received), 0)::int FROM stock_transfer_lines l WHERE l.transfer_id = ${stockTransfers.id})`,
-};
-
-type SummaryRow = {
-  transfer: TransferRow;
-  fromName: string;
-  toName: string;
-  creatorName: string | null;
-  lineCount: number;
-  units: number;
-  receivedUnits: number;
-};
-
-function summaryView(row: SummaryRow): TransferSummary {
-  const t = row.transfer;
-  return {
-    _id: t.id,
-    id: t.id,
-    number: t.number,
-    status: t.status,
-    from: { id: t.fromLocationId, name: row.fromName },
-    to: { id: t.toLocationId, name: row.toName },
-    note: t.note,
-    lineCount: Number(row.lineCount),
-    units: Number(row.units),
-    receivedUnits: Number(row.receivedUnits),
-    createdBy: t.createdBy,
-    createdByName: row.creatorName,
-    shippedAt: iso(t.shippedAt),
-    receivedAt: iso(t.receivedAt),
-    cancelledAt: iso(t.cancelledAt),
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
-}
-
-function summaries(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select(summaryColumns)
-    .from(stockTransfers)
-    .innerJoin(fromLocation, eq(fromLocation.id, stockTransfers.fromLocationId))
-    .innerJoin(toLocation, eq(toLocation.id, stockTransfers.toLocationId))
-    .leftJoin(users, eq(users.id, stockTransfers.createdBy))
-    .where(where);
-}
-
-async function linesOf(db: DbOrTx, transferId: string): Promise<LineRow[]> {
-  return db
-    .select()
-    .from(stockTransferLines)
-    .where(eq(stockTransferLines.transferId, transferId))
-    .orderBy(asc(stockTransferLines.productName), asc(stockTransferLines.size), asc(stockTransferLines.color));
-}
-
-async function loadTransfer(db: DbOrTx, id: string): Promise<TransferView | null> {
-  const [row] = await summaries(db, eq(stockTransfers.id, id));
-  if (!row) return null;
-  const lines = await linesOf(db, id);
-  return {
-    ...summaryView(row),
-    lines: lines.map((line) => ({
-      id: line.id,
-      inventoryId: line.inventoryId,
-      productId: line.productId,
-      productName: line.productName,
-      size: line.size,
-      color: line.color,
-      quantity: line.quantity,
-      received: line.received,
-    })),
-  };
-}
 
 /** The transfer and its lines as they stand, before any lock (to know which variants to lock). */
 async function peek(db: DbOrTx, id: string): Promise<{ transfer: TransferRow; lines: LineRow[] }> {
@@ -165,51 +72,14 @@ async function setStatus(tx: Tx, id: string, from: TransferStatus, to: TransferS
 const reasonOf = (transfer: TransferRow) => `Transfer ${transfer.number}`;
 
 /**
- * Stock transfers between locations (packages/shared transfers.ts). Each step is one transaction: the variants of the
- * lines are locked first (lock step 4), then the transfer row (step 5), then every unit moves through the one stock
- * function (`transfer_out` at the source when shipped, `transfer_in` at the destination when received, back at the
- * source when an in-transit transfer is cancelled).
+ * The steps of stock transfers between locations (packages/shared transfers.ts): a draft is created and edited, then
+ * shipped, received (in one or more receipts) or cancelled. Each step is one transaction: the variants of the lines
+ * are locked first (lock step 4), then the transfer row (step 5), then every unit moves through the one stock function
+ * (`transfer_out` at the source when shipped, `transfer_in` at the destination when received, back at the source when
+ * an in-transit transfer is cancelled). Reads are in transfer-reads.ts.
  */
-export class TransfersService {
+export class TransferSteps {
   constructor(private readonly db: Db) {}
-
-  async list(query: z.output<typeof transferListQuery>) {
-    const where = and(
-      query.status ? eq(stockTransfers.status, query.status) : undefined,
-      query.locationId
-        ? or(eq(stockTransfers.fromLocationId, query.locationId), eq(stockTransfers.toLocationId, query.locationId))
-        : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      summaries(this.db, where)
-        .orderBy(desc(stockTransfers.createdAt), desc(stockTransfers.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      this.db.select({ n: count() }).from(stockTransfers).where(where),
-    ]);
-    return {
-      transfers: rows.map(summaryView),
-      pagination: pagination(query.page, query.limit, Number(total?.n ?? 0)),
-    };
-  }
-
-  async get(id: string): Promise<TransferView> {
-    const view = await loadTransfer(this.db, id);
-    if (!view) throw notFound(TRANSFER_MESSAGES.notFound);
-    return view;
-  }
-
-  async locations(): Promise<TransferLocation[]> {
-    return this.db
-      .select({
-        id: stockLocations.id,
-        name: stockLocations.name,
-        kind: stockLocations.kind,
-        active: stockLocations.active,
-      })
-      .from(stockLocations)
-      .orderBy(asc(stockLocations.priority), asc(stockLocations.id));
-  }
 
   async create(input: Draft, ctx: AuditContext): Promise<TransferView> {
     return lockedTransaction(this.db, async (tx) => {
@@ -263,7 +133,6 @@ export class TransfersService {
       return view;
     });
   }
-
   /** draft → in_transit: every line's units leave the source, all or nothing. */
   async ship(id: string, ctx: AuditContext): Promise<TransferView> {
     return lockedTransaction(this.db, async (tx, locks) => {
@@ -321,12 +190,8 @@ export class TransfersService {
       // Shipped lines do not change: only the received ones' variants are locked.
       const { transfer } = await lockTransfer(tx, locks, id, null);
       if (transfer.status !== 'in_transit') throw conflict(TRANSFER_MESSAGES.notInTransit, 'TRANSFER_STATUS_CONFLICT');
-      const [destination] = await tx
-        .select({ name: stockLocations.name, active: stockLocations.active })
-        .from(stockLocations)
-        .where(eq(stockLocations.id, transfer.toLocationId));
-      if (!destination?.active)
-        throw conflict(`${destination?.name ?? 'The destination'} is inactive: activate it to receive this transfer`);
+      // An inactive destination takes no units (409); the stock function refuses it too, should it be deactivated now.
+      await activeLocation(tx, transfer.toLocationId);
       for (const { line, quantity } of received) {
         // Conditional on what is still expected: a receipt that ran meanwhile is counted.
         const [counted] = await tx
@@ -428,7 +293,6 @@ export class TransfersService {
     });
   }
 }
-
 function tooMany(line: LineRow) {
   return badRequest(
     `Only ${line.quantity - line.received} units of ${transferLineName(line)} are still expected`,
@@ -456,19 +320,8 @@ function activityDetails(view: TransferView) {
  * spelling of size and colour, the product's name): an unknown product or size/colour is 404, nothing written.
  */
 async function resolveDraft(db: DbOrTx, input: Draft) {
-  const ids = [input.fromLocationId, input.toLocationId];
-  const places = await db
-    .select({ id: stockLocations.id, active: stockLocations.active })
-    .from(stockLocations)
-    .where(inArray(stockLocations.id, ids));
-  for (const [field, id] of [
-    ['fromLocationId', input.fromLocationId],
-    ['toLocationId', input.toLocationId],
-  ] as const) {
-    const place = places.find((p) => p.id === id);
-    if (!place) throw notFound(LOCATION_MESSAGES.notFound);
-    if (!place.active) throw badRequest(LOCATION_MESSAGES.inactive, field);
-  }
+  await activeLocation(db, input.fromLocationId, { field: 'fromLocationId' });
+  await activeLocation(db, input.toLocationId, { field: 'toLocationId' });
   const keys = sql.join(
     input.lines.map((l) => sql`(${l.productId}::char(24), lower(${l.size}), lower(${l.color}))`),
     sql`, `,
