@@ -144,9 +144,13 @@ $$;
 -- An order's search document is written once: by its lines' trigger. The order's own trigger writes one only for an
 -- order inserted without lines yet (the checkout inserts both in one statement, so only the lines' trigger runs it).
 CREATE OR REPLACE FUNCTION order_search_new_orders() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  without_lines char(24)[] := ARRAY(
+    SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = n.id));
 BEGIN
-  PERFORM public.order_search_refresh(ARRAY(
-    SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = n.id)));
+  IF cardinality(without_lines) > 0 THEN
+    PERFORM public.order_search_refresh(without_lines);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -159,6 +163,16 @@ CREATE FUNCTION add_job_quietly(task text, payload json, queue text) RETURNS big
 DECLARE
   added bigint;
 BEGIN
+  -- One statement when the task and the queue are known (always, but for the first job of either).
+  INSERT INTO graphile_worker._private_jobs (job_queue_id, task_id, payload)
+  SELECT (SELECT q.id FROM graphile_worker._private_job_queues q WHERE q.queue_name = queue), t.id, payload
+  FROM graphile_worker._private_tasks t
+  WHERE t.identifier = task
+    AND (queue IS NULL OR EXISTS (SELECT 1 FROM graphile_worker._private_job_queues q WHERE q.queue_name = queue))
+  RETURNING id INTO added;
+  IF added IS NOT NULL THEN
+    RETURN added;
+  END IF;
   INSERT INTO graphile_worker._private_tasks (identifier) VALUES (task) ON CONFLICT DO NOTHING;
   IF queue IS NOT NULL THEN
     INSERT INTO graphile_worker._private_job_queues (queue_name) VALUES (queue) ON CONFLICT DO NOTHING;
