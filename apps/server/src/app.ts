@@ -14,7 +14,7 @@ import { createStorage } from './lib/storage/index.js';
 import { registerRollupFolding } from './modules/analytics/index.js';
 import { apiModules } from './modules/index.js';
 import { registerJobs } from './modules/jobs/index.js';
-import { registerTransferDeadlines } from './modules/orders/index.js';
+import { registerOrderSearchFolding, registerTransferDeadlines } from './modules/orders/index.js';
 import { registerRetention } from './modules/retention/index.js';
 import { registerStockAlertMails } from './modules/stock-alerts/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
@@ -175,6 +175,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerTransferDeadlines(app);
   registerWebhookDelivery(app);
   registerRollupFolding(app);
+  registerOrderSearchFolding(app);
   registerStockAlertMails(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

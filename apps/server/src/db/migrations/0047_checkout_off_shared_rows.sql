@@ -6,6 +6,10 @@ CREATE TABLE "analytics_pending_product_days" (
 	"orders" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_search_pending" (
+	"order_id" char(24) NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_pending_order_days" (
 	"day" date NOT NULL,
 	"status" text NOT NULL,
@@ -141,17 +145,38 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- An order's search document is written once: by its lines' trigger. The order's own trigger writes one only for an
--- order inserted without lines yet (the checkout inserts both in one statement, so only the lines' trigger runs it).
+-- A new order's search document is written by the next search, not by the order's statement: the orders' and the
+-- lines' insert triggers append the order's id to order_search_pending, and order_search_fold() (called by every
+-- search first) writes the documents of all pending orders at once. Other changes (an address, a customer's name, a
+-- line's product name) still rewrite their documents at once, as before.
 CREATE OR REPLACE FUNCTION order_search_new_orders() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  without_lines char(24)[] := ARRAY(
-    SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = n.id));
 BEGIN
-  IF cardinality(without_lines) > 0 THEN
-    PERFORM public.order_search_refresh(without_lines);
-  END IF;
+  -- The checkout inserts an order and its lines in one statement: the lines' trigger appends it.
+  INSERT INTO order_search_pending (order_id)
+  SELECT n.id FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = n.id);
   RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION order_search_new_lines() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO order_search_pending (order_id) SELECT DISTINCT order_id FROM new_rows;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- One folder at a time; ids of transactions not yet committed stay for the next fold. An order deleted meanwhile has
+-- nothing to write (the refresh reads the orders). Returns how many orders it wrote documents for.
+CREATE FUNCTION order_search_fold() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  ids char(24)[];
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('order_search_fold'));
+  WITH taken AS (DELETE FROM order_search_pending RETURNING order_id)
+  SELECT array_agg(DISTINCT order_id ORDER BY order_id) INTO ids FROM taken;
+  IF ids IS NULL THEN
+    RETURN 0;
+  END IF;
+  PERFORM public.order_search_refresh(ids);
+  RETURN cardinality(ids);
 END $$;
 --> statement-breakpoint
 -- One job added the way graphile-worker's add_job (version 0.16) adds it, without its NOTIFY: a NOTIFY takes a lock

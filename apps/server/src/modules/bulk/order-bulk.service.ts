@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { idIn } from '../../lib/bulk.js';
-import { type OrderChangesService, orderConditions } from '../orders/index.js';
+import { foldOrderSearch, type OrderChangesService, orderConditions } from '../orders/index.js';
 import type { BulkJobSpec } from './bulk-job.js';
 
 type Input = z.output<typeof orderBulkStatusInput>;
@@ -24,11 +24,15 @@ export class OrderBulkService {
 
   job(): BulkJobSpec<Input> {
     return {
-      target: async ({ selection }) => ({
-        table: orders,
-        id: orders.id,
-        selection: 'ids' in selection ? selection : { where: or(...orderConditions(selection.filter)) ?? sql`true` },
-      }),
+      target: async ({ selection }) => {
+        // A search matches the orders' search documents: the pending ones are written first.
+        if (!('ids' in selection) && selection.filter.search) await foldOrderSearch(this.db);
+        return {
+          table: orders,
+          id: orders.id,
+          selection: 'ids' in selection ? selection : { where: or(...orderConditions(selection.filter)) ?? sql`true` },
+        };
+      },
       apply: async (ids, { body, user }, ctx, progress) => {
         const rows = await this.db
           .select({

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { foldPendingRollups } from '../analytics/index.js';
+import { foldOrderSearch } from '../orders/index.js';
 import { activityLogsExport } from './activity-logs-export.js';
 import { analyticsExport } from './analytics-export.js';
 import { catalogueExport } from './catalogue-export.js';
@@ -39,9 +40,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       await catalogueExport(await reads(request), 'inventory', request.query),
     ),
   );
-  serve(app, contracts.exportOrders, async (request, reply) =>
-    sendCsv(db, reply, auditContext(request), request.query, ordersExport(await reads(request), request.query)),
-  );
+  serve(app, contracts.exportOrders, async (request, reply) => {
+    // A search reads the orders' search documents: the pending ones are written first, on the primary.
+    if (request.query.search) await foldOrderSearch(db);
+    return sendCsv(db, reply, auditContext(request), request.query, ordersExport(await reads(request), request.query));
+  });
   serve(app, contracts.exportCustomers, async (request, reply) =>
     sendCsv(db, reply, auditContext(request), request.query, customersExport(await reads(request), request.query)),
   );

@@ -9,11 +9,12 @@ import {
   SEARCH_COUNT_EXACT_LIMIT,
 } from '@seamline/shared';
 import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { orderSearchDocuments, orders, returnRequests, users } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { containsPattern } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
+import { foldOrderSearch } from './search-documents.js';
 
 export type OrderFilter = {
   page: number;
@@ -82,8 +83,9 @@ export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQ
   return [and(plain, sql`${orders.id} IN (${matching})`)!];
 }
 
-/** One page of orders, newest first, and the bounded count of the matches. */
-export async function listOrders(db: DbOrTx, filter: OrderFilter) {
+/** One page of orders, newest first, and the bounded count of the matches (a search writes pending documents first). */
+export async function listOrders(db: Db, filter: OrderFilter) {
+  if (filter.search) await foldOrderSearch(db);
   const { pageIds, matching, countLimit, estimateFirst } = filter.search
     ? searchPlan(filter, filter.search)
     : plainPlan(filter);

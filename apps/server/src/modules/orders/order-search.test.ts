@@ -2,8 +2,10 @@ import { SEARCH_COUNT_EXACT_LIMIT } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, searchTag as tag } from '../../../test/customer-factories.js';
-import { buildUser, signedIn } from '../../../test/factories.js';
+import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderBody } from '../../../test/orders.js';
+import { queryRows } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -82,5 +84,28 @@ describe('GET /api/admin/orders?search: any word staff type', () => {
     const one = await search(`${word}17@`);
     expect(one.orders.map((o) => o.orderNumber)).toEqual([`ORD-${word}-17`]);
     expect(one.pagination).toMatchObject({ total: 1, exact: true });
+  });
+
+  it('finds a checkout order at once, though its statement only left it pending', async () => {
+    const { product } = await buildProduct(t.app.db, { name: `Pending ${tag()} Parka`, price: 80 }, [
+      { size: 'L', color: 'Navy', quantity: 3 },
+    ]);
+    const mailbox = tag();
+    const placed = await call(t.app, 'POST', '/api/orders/guest', {
+      body: {
+        ...orderBody([{ productId: product.id, size: 'L', color: 'Navy', quantity: 1 }]),
+        email: `${mailbox}@example.com`,
+      },
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.data.order._id as string;
+    const written = () =>
+      queryRows<{ n: number }>(
+        t.app.db,
+        sql`SELECT count(*)::int AS n FROM order_search_documents WHERE order_id = ${id}`,
+      );
+    expect(await written()).toEqual([{ n: 0 }]);
+    expect(await idsFound(mailbox)).toEqual([id]);
+    expect(await written()).toEqual([{ n: 1 }]);
   });
 });
