@@ -46,7 +46,7 @@ describe('the Customer Management screen: actions', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('Select all customers on this page'));
     await user.click(await screen.findByRole('button', { name: 'Select all 12 matching' }));
     await screen.findByText('All 12 matching customers selected');
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Customers' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate 12' }));
     expect(sent).toEqual({
@@ -107,7 +107,7 @@ describe('the Customer Management screen: actions', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
     const first = within(dialog).getByLabelText(/First Name/);
     await user.clear(first);
