@@ -84,9 +84,9 @@ export function eventsInStatement(name: string, rows: SQL) {
 /**
  * The one publishing job of a statement's events (`recorded`: the eventsInStatement CTEs): `ctes` goes in its WITH
  * list after theirs as `events_published`; `count` (SQL, the jobs added) must be selected by the statement, which
- * makes the job be added (a plain SELECT in WITH runs only when read). The job is added without a NOTIFY
- * (`add_job_quietly`, migration 0047), which would make every checkout's commit wait for the one before it across
- * the server: the caller wakes the queue after its commit (`JobQueue.wake`).
+ * makes the job be added (a plain SELECT in WITH runs only when read). The job is added without graphile-worker's
+ * NOTIFY (`add_job_quietly`, migration 0047): a NOTIFY would make every checkout's commit wait for the one before it
+ * across the server. The caller wakes the queue after its commit instead (`JobQueue.wake`).
  */
 export function publishInStatement(recorded: readonly SQL[]) {
   return {
