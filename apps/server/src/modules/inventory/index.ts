@@ -1,3 +1,4 @@
+export { type Reservation, reservationSql } from './allocation.js';
 export { inventoryRoutes } from './inventory.routes.js';
 export { InventoryService } from './inventory.service.js';
 export {
@@ -7,7 +8,6 @@ export {
   firstLocationSql,
   lockStockRows,
   type NewVariant,
-  reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
 export {
