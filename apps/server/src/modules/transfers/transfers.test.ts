@@ -1,13 +1,31 @@
-import { DEFAULT_LOCATION_ID, LOCATION_MESSAGES, TRANSFER_MESSAGES } from '@seamline/shared';
+import { LOCATION_MESSAGES, TRANSFER_MESSAGES } from '@seamline/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, signedIn } from '../../../test/factories.js';
-import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { buildProduct } from '../../../test/factories.js';
+import { call } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
+import {
+  admin,
+  closed,
+  closeTransferStore,
+  create,
+  customer,
+  draft,
+  lineOf,
+  moderator,
+  openTransferStore,
+  receive,
+  shop,
+  step,
+  stocked,
+  stockOf,
+  support,
+  t,
+  WAREHOUSE,
+} from '../../../test/transfers.js';
 import { queryRows } from '../../db/client.js';
 import {
   activityLogs,
-  inventory,
   inventoryLevels,
   inventoryMovements,
   stockLocations,
@@ -15,86 +33,8 @@ import {
 } from '../../db/schema/index.js';
 import { eventsAfter, outboxMark } from '../../events-coverage/outbox.js';
 
-let t: TestApp;
-let admin: string;
-let moderator: string;
-let support: string;
-let customer: string;
-const WAREHOUSE = DEFAULT_LOCATION_ID;
-let shop: string;
-let closed: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await signedIn(t.app, 'admin')).token;
-  moderator = (await signedIn(t.app, 'moderator')).token;
-  support = (await signedIn(t.app, 'support')).token;
-  customer = (await signedIn(t.app, 'customer')).token;
-  // The locations screens are built elsewhere: the second and an inactive location go straight in.
-  const rows = await t.app.db
-    .insert(stockLocations)
-    .values([
-      { name: 'City Shop', kind: 'shop', priority: 2 },
-      { name: 'Old Depot', kind: 'warehouse', priority: 3, active: false },
-    ])
-    .returning();
-  shop = rows[0]!.id;
-  closed = rows[1]!.id;
-});
-afterAll(async () => t.close());
-
-/** A product whose size/colours hold `units` at the warehouse, put there through the stock API (so with movements). */
-async function stocked(units: Record<string, number>, name?: string) {
-  const { product, inventory: rows } = await buildProduct(
-    t.app.db,
-    name ? { name } : {},
-    Object.keys(units).map((key) => ({ size: key.split('/')[0]!, color: key.split('/')[1]!, quantity: 0 })),
-  );
-  for (const [key, quantity] of Object.entries(units)) {
-    const [size, color] = key.split('/');
-    const res = await call(t.app, 'PUT', `/api/admin/products/${product.id}/inventory`, {
-      token: admin,
-      body: { size, color, quantity, operation: 'add' },
-    });
-    expect(res.status).toBe(200);
-  }
-  const ids = Object.fromEntries(rows.map((row) => [`${row.size}/${row.color}`, row.id]));
-  return { product, ids };
-}
-
-/** quantity/reserved per location of a variant, and its totals. */
-async function stockOf(inventoryId: string) {
-  const levels = await t.app.db.select().from(inventoryLevels).where(eq(inventoryLevels.inventoryId, inventoryId));
-  const [variant] = await t.app.db.select().from(inventory).where(eq(inventory.id, inventoryId));
-  const at = (locationId: string) => {
-    const level = levels.find((l) => l.locationId === locationId);
-    return level ? [level.quantity, level.reserved] : null;
-  };
-  return { warehouse: at(WAREHOUSE), shop: at(shop), total: [variant!.quantity, variant!.reserved] };
-}
-
-const create = (token: string, body: Record<string, unknown>) =>
-  call(t.app, 'POST', '/api/admin/transfers', { token, body });
-const step = (id: string, action: 'ship' | 'cancel', token = admin) =>
-  call(t.app, 'POST', `/api/admin/transfers/${id}/${action}`, { token });
-const receive = (id: string, lines: { lineId: string; quantity: number }[], token = admin) =>
-  call(t.app, 'POST', `/api/admin/transfers/${id}/receive`, { token, body: { lines } });
-
-async function draft(productId: string, lines: [string, string, number][], from = WAREHOUSE, to = shop) {
-  const res = await create(admin, {
-    fromLocationId: from,
-    toLocationId: to,
-    lines: lines.map(([size, color, quantity]) => ({ productId, size, color, quantity })),
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.transfer as {
-    id: string;
-    number: string;
-    lines: { id: string; size: string; color: string; quantity: number }[];
-  };
-}
-const lineOf = (transfer: Awaited<ReturnType<typeof draft>>, size: string) =>
-  transfer.lines.find((l) => l.size === size)!.id;
+beforeAll(openTransferStore);
+afterAll(closeTransferStore);
 
 describe('stock transfers: draft → in transit → received', () => {
   it('moves units out at shipping and in at each receipt, levels and variant totals following', async () => {
@@ -370,71 +310,5 @@ describe('stock transfers: draft → in transit → received', () => {
     const placed = await call(t.app, 'POST', '/api/orders', { token: customer, body: orderBody([item]) });
     expect(placed.status).toBe(201);
     expect(await stockOf(ids['M/Black']!)).toEqual({ warehouse: [0, 0], shop: [3, 1], total: [3, 1] });
-  });
-});
-
-describe('stock transfers under concurrency', () => {
-  it('keeps every level whole with ships, receipts, cancels and orders of one variant at once', async () => {
-    const { product, ids } = await stocked({ 'M/Black': 40 });
-    const id = ids['M/Black']!;
-    const drafts = await Promise.all([1, 2, 3, 4].map(() => draft(product.id, [['M', 'Black', 6]])));
-    const moving = await Promise.all([1, 2].map(() => draft(product.id, [['M', 'Black', 4]])));
-    for (const transfer of moving) expect((await step(transfer.id, 'ship')).status).toBe(200);
-    const item = { productId: product.id, size: 'M', color: 'Black', quantity: 3 };
-
-    const calls = [
-      // Each draft shipped twice at once: exactly one ship wins.
-      ...drafts.flatMap((transfer) => [step(transfer.id, 'ship'), step(transfer.id, 'ship')]),
-      // A draft shipped and cancelled at once: one of them wins.
-      step(drafts[3]!.id, 'cancel'),
-      receive(moving[0]!.id, [{ lineId: moving[0]!.lines[0]!.id, quantity: 2 }]),
-      receive(moving[0]!.id, [{ lineId: moving[0]!.lines[0]!.id, quantity: 2 }]),
-      receive(moving[1]!.id, [{ lineId: moving[1]!.lines[0]!.id, quantity: 1 }]),
-      step(moving[1]!.id, 'cancel'),
-      ...[1, 2, 3, 4, 5, 6, 7].map(() =>
-        call(t.app, 'POST', '/api/orders', { token: customer, body: orderBody([item]) }),
-      ),
-    ];
-    expect(calls).toHaveLength(20);
-    const results = await Promise.all(calls);
-    for (const res of results) expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-    // The race is real: some of each kind went through.
-    expect(results.slice(0, 8).some((res) => res.status === 200)).toBe(true);
-    expect(results.slice(13).some((res) => res.status === 201)).toBe(true);
-
-    for (const transfer of drafts.slice(0, 3)) {
-      const pair = results.slice(drafts.indexOf(transfer) * 2, drafts.indexOf(transfer) * 2 + 2).map((r) => r.status);
-      // One ship wins; the other finds it shipped, or both fail for lack of stock the orders took.
-      expect(pair.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
-      if (pair.includes(200)) expect(pair).toContain(409);
-    }
-
-    const levels = await t.app.db.select().from(inventoryLevels).where(eq(inventoryLevels.inventoryId, id));
-    for (const level of levels) {
-      expect(level.quantity).toBeGreaterThanOrEqual(0);
-      expect(level.reserved).toBeGreaterThanOrEqual(0);
-      expect(level.reserved).toBeLessThanOrEqual(level.quantity);
-    }
-    const [variant] = await t.app.db.select().from(inventory).where(eq(inventory.id, id));
-    expect(variant!.quantity).toBe(levels.reduce((sum, l) => sum + l.quantity, 0));
-    expect(variant!.reserved).toBe(levels.reduce((sum, l) => sum + l.reserved, 0));
-    // Every unit is explained by the movements at its location.
-    const sums = await queryRows<{ location_id: string; dq: number; dr: number }>(
-      t.app.db,
-      sql`SELECT location_id, sum(new_quantity - previous_quantity)::int AS dq, sum(new_reserved - previous_reserved)::int AS dr
-        FROM inventory_movements WHERE inventory_id = ${id} GROUP BY location_id`,
-    );
-    for (const level of levels) {
-      const moved = sums.find((s) => s.location_id === level.locationId);
-      expect([moved?.dq ?? 0, moved?.dr ?? 0], level.locationId).toEqual([level.quantity, level.reserved]);
-    }
-    // And the units in transit are what the open transfers still expect: 40 = at locations + on the way.
-    const [open] = await queryRows<{ units: number }>(
-      t.app.db,
-      sql`SELECT coalesce(sum(l.quantity - l.received), 0)::int AS units FROM stock_transfer_lines l
-        JOIN stock_transfers tr ON tr.id = l.transfer_id WHERE tr.status = 'in_transit' AND l.inventory_id = ${id}`,
-    );
-    // (Orders only reserve: no unit left the store.)
-    expect(variant!.quantity + open!.units).toBe(40);
   });
 });
