@@ -1,4 +1,3 @@
-export { type Reservation, reservationSql } from './allocation.js';
 export { inventoryRoutes } from './inventory.routes.js';
 export { InventoryService } from './inventory.service.js';
 export {
@@ -8,6 +7,7 @@ export {
   firstLocationSql,
   lockStockRows,
   type NewVariant,
+  reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
 export {
