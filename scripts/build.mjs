@@ -74,10 +74,14 @@ export function run(command, args, signals = ['SIGINT', 'SIGTERM', 'SIGHUP'], en
   });
 }
 
+/**
+ * Emits a project's JavaScript without checking its types (`--noCheck`: the same files in a third of the time). The
+ * types are checked by `npm run typecheck`, which `npm test` runs first; a build only has to turn them into code.
+ */
 async function tsc(project) {
   const compiler = path.join(root, 'node_modules/typescript/bin/tsc');
   if (!existsSync(compiler)) throw new Error('The build needs the development dependencies (npm install).');
-  const status = await run(process.execPath, [compiler, '-p', project]);
+  const status = await run(process.execPath, [compiler, '-p', project, '--noCheck']);
   if (status !== 0) throw new Error(`tsc -p ${project} failed`);
 }
 
