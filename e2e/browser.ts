@@ -108,6 +108,8 @@ export function scriptReadableState(page: Page): Promise<string> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // CI turns them off (E2E_SCREENSHOTS=0): nobody looks at them there, and a whole-page capture costs 0.2–0.6 s.
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

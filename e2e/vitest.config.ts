@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser and one server for the whole run; files run one after another on 2 cores.
+    // One server for the whole run; files run one after another on 2 cores, in one worker that imports the helpers
+    // and playwright once (each file still opens its own browser).
     fileParallelism: false,
+    isolate: false,
   },
 });
