@@ -12,6 +12,8 @@ const textCount = (page: Page, text: string) => page.getByText(text).count();
 
 /** The screens retry a failed call once, about a second later (the query client's retry delay). */
 const RETRY_QUIET_MS = 1_100;
+/** Tabs visiting the screens side by side. */
+const TABS = 4;
 
 /** Waits until no API call is in flight and none has answered for longer than the retry delay. */
 async function settle(page: Page) {
@@ -169,26 +171,38 @@ describe('unknown addresses and screens that fail to load', () => {
     'no screen crashes when every data call fails',
     async () => {
       await signIn(page);
-      // Sign-in and session calls keep working; every other API call answers 500.
-      await page.route(
+      // Sign-in and session calls keep working; every other API call answers 500 (in every tab of the browser).
+      await context.route(
         (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
         (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"down"}' }),
       );
-      for (const screen of BACK_OFFICE_SCREENS) {
-        await page.goto(screen);
-        await page.getByRole('heading').first().waitFor();
-        await settle(page);
-        await expect(textCount(page, CRASH), screen).resolves.toBe(0);
-        await expect(textCount(page, 'Something went wrong'), screen).resolves.toBe(0);
+      // Each screen waits out its retry: a few tabs (same session) share the screens, so the waits overlap.
+      const tabs = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
+      for (const tab of tabs.slice(1)) {
+        tab.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+        tab.on('pageerror', (error) => consoleErrors.push(error.message));
       }
+      await Promise.all(
+        tabs.map(async (tab, index) => {
+          for (const screen of BACK_OFFICE_SCREENS.filter((_, n) => n % TABS === index)) {
+            await tab.goto(screen);
+            await tab.getByRole('heading').first().waitFor();
+            await settle(tab);
+            await expect(textCount(tab, CRASH), screen).resolves.toBe(0);
+            await expect(textCount(tab, 'Something went wrong'), screen).resolves.toBe(0);
+          }
+        }),
+      );
+      await Promise.all(tabs.slice(1).map((tab) => tab.close()));
       await screenshot(page, 'screens-data-failed-last');
       await expectAccessible(page, 'screens-data-failed-last');
+      await context.unrouteAll();
       // The failed calls themselves are logged by the browser; nothing else may be.
       expect(consoleErrors.filter((e) => !/status of 5\d\d/.test(e))).toEqual([]);
       await signOut(page);
     },
-    // One visit per screen, each waiting out the retry: longer than a usual browser test.
+    // A visit per screen, each waiting out the retry: longer than a usual browser test.
     180_000,
   );
 });
