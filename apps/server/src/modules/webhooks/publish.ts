@@ -1,4 +1,4 @@
-import { asc, eq, gt, inArray, min, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
 import { PUBLISH_EVENTS_TASK, type PublishPayload } from '../../lib/events.js';
@@ -25,18 +25,14 @@ export async function publishEvents(db: Db, payload: PublishPayload): Promise<vo
 /** Hands on `eventIds` and every event committed since the last sweep, in one transaction. */
 async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ seq: min(events.seq) })
-      .from(events)
-      .where(inArray(events.id, eventIds));
-    if (own?.seq == null) return;
+    const named = await tx.select().from(events).where(inArray(events.id, eventIds));
+    if (named.length === 0) return;
     // The first sweep starts at these events: events from before webhooks existed are not handed on.
-    const lastSeq = (await sweptUpTo(tx)) ?? own.seq;
+    const lastSeq = (await sweptUpTo(tx)) ?? Math.min(...named.map((event) => event.seq));
     // Its own events first when an earlier sweep passed their place (committed late), then the sweep's. Two reads, each
-    // on its index (by id; by seq, in order, up to the limit): one `id IN … OR seq > …` read every event past the
+    // on its index (by id above; by seq, in order, up to the limit): one `id IN … OR seq > …` read every event past the
     // cursor, thousands under a burst of checkouts, to keep 500 of them.
     const limit = SWEEP + eventIds.length;
-    const named = await tx.select().from(events).where(inArray(events.id, eventIds));
     const following = await tx
       .select()
       .from(events)
@@ -46,7 +42,6 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
     const batch = [...new Map([...named, ...following].map((event) => [event.id, event])).values()]
       .sort((a, b) => a.seq - b.seq)
       .slice(0, limit);
-    if (batch.length === 0) return;
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics, createdAt: webhookEndpoints.createdAt })
       .from(webhookEndpoints)
