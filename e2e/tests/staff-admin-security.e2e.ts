@@ -152,6 +152,9 @@ describe('staff security: the admin side, and changing a password', () => {
       .getByText(/password (was )?changed/i)
       .first()
       .waitFor();
+    // The toast opens below the top bar: Sign out stays clickable while it shows.
+    await screenshot(page, 'password-changed-toast');
+    await page.getByRole('button', { name: 'Sign out' }).click({ trial: true, timeout: 2_000 });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await signIn(page, { email: CHANGER.email, password: 'Changed-password-2' });

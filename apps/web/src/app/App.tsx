@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { createQueryClient } from '../lib/query-client';
+import { HEADER_HEIGHT_PX } from './layout/Header';
 import { createAppRouter } from './router';
 
 export function App() {
@@ -13,7 +14,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <RouterProvider router={router} />
-        <Toaster />
+        <Toaster belowPx={HEADER_HEIGHT_PX} />
       </AuthProvider>
     </QueryClientProvider>
   );

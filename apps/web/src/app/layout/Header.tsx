@@ -5,6 +5,9 @@ import { Link, useMatches, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import type { RouteHandle } from '../route-handle';
 
+/** The top bar's height (`h-16`); the toasts open below it. */
+export const HEADER_HEIGHT_PX = 64;
+
 const ROLE_LABEL = { admin: 'Admin', moderator: 'Moderator', support: 'Support', customer: 'Customer' } as const;
 
 /** Top bar: the current area on the left; the signed-in user's first name (or e-mail), avatar and sign-out. */
