@@ -93,7 +93,6 @@ export class JobQueue {
   private starting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private wakeTimer: NodeJS.Timeout | null = null;
-  private jobsToWake = 0;
 
   constructor(private readonly options: QueueOptions) {
     this.define(RECOVER_TASK, async () => {
@@ -172,21 +171,22 @@ export class JobQueue {
   }
 
   /**
-   * Tells the workers (every instance's) that `jobs` new jobs were committed without graphile-worker's NOTIFY
+   * Tells the workers (every instance's) that new jobs were committed without graphile-worker's NOTIFY
    * (`add_job_quietly`, migration 0047: the checkout's publishing job). Wake-ups of the next few milliseconds go out
    * as one NOTIFY, from a transaction that waits for no disk flush. A hint only: a lost wake-up (no queue pool here,
    * a failed query, a crash) leaves the jobs to the workers' next poll, within 2 s.
+   * It wakes one worker an instance: those jobs run one at a time (queue `events`), and a worker that finishes one
+   * looks for the next itself. Each woken worker's look for a job reads past every job waiting in that locked queue,
+   * so waking all of them (as many as the wake-ups, up to the instance's workers) cost the database more than the
+   * checkouts' own statements under a burst.
    */
-  wake(jobs = 1): void {
-    this.jobsToWake += jobs;
+  wake(): void {
     if (this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => {
-      const count = Math.min(this.jobsToWake, this.options.concurrency);
       this.wakeTimer = null;
-      this.jobsToWake = 0;
       this.pool
         ?.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify('jobs:insert', $1)", [
-          JSON.stringify({ count }),
+          JSON.stringify({ count: 1 }),
         ])
         .catch((error) => this.options.log.debug({ err: error }, 'queue wake-up not sent; the workers poll'));
     }, WAKE_DELAY_MS);
