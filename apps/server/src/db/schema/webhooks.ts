@@ -61,6 +61,9 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_endpoint_event_idx').on(t.endpointId, t.eventId),
     index('webhook_deliveries_log_idx').on(t.endpointId, t.seq),
     index('webhook_deliveries_pending_idx').on(t.endpointId, t.objectId, t.seq).where(sql`${t.status} = 'pending'`),
+    // A delivery run's claim takes the oldest pending ones in order: read past the delivered log, its cost grew with
+    // the endpoint's history.
+    index('webhook_deliveries_due_idx').on(t.endpointId, t.seq).where(sql`${t.status} = 'pending'`),
   ],
 );
 
