@@ -112,11 +112,10 @@ export class CatalogueReadService {
    * memory and written in batches, so the read itself never writes); staff reads are not views.
    */
   async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductFor> {
-    const match = 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase());
     // Shoppers get the lean read (no sales count, creator or window count: none of it is in their answer).
     const product = staff
-      ? await loadProduct(this.db, match)
-      : await loadStorefrontProduct(this.db, and(match, eq(products.isActive, true))!);
+      ? await loadProduct(this.db, 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase()))
+      : await loadStorefrontProduct(this.db, by);
     if (!product) throw notFound(PRODUCT_MESSAGES.notFound);
     if (!staff) this.views?.record(product.id);
     return product;

@@ -8,7 +8,7 @@ import {
   storefrontAvailable,
 } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRowsPrepared } from '../../db/client.js';
+import { type DbOrTx, preparedStatement, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products, users } from '../../db/schema/index.js';
 
 /**
@@ -224,11 +224,10 @@ type StorefrontProductJson = Omit<
  * answer equals the staff view of the same product without the staff-only fields, each variant's availability bounded
  * (products.read.test.ts holds them equal).
  */
-export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<StorefrontProductView | null> {
-  // Prepared: a product page's read is one index probe, which costs less than planning it.
-  const rows = await queryRowsPrepared<{ product: string }>(
-    db,
-    sql`SELECT row_to_json(x)::text AS product FROM (
+/** One active product's page read, by id or by slug: its text built once (see preparedStatement). */
+function storefrontProductRead(match: SQL) {
+  return preparedStatement<{ product: string }, { key: string }>(
+    () => sql`SELECT row_to_json(x)::text AS product FROM (
       SELECT ${products.id}, ${products.name}, ${products.slug}, ${products.sku}, ${products.description},
         ${categories.name} AS category, ${products.categoryId} AS "categoryId", ${products.subcategory},
         ${brands.name} AS brand, ${products.brandId} AS "brandId", ${products.price},
@@ -246,10 +245,24 @@ export async function loadStorefrontProduct(db: DbOrTx, where: SQL): Promise<Sto
       FROM ${products}
       JOIN ${categories} ON ${categories.id} = ${products.categoryId}
       JOIN ${brands} ON ${brands.id} = ${products.brandId}
-      WHERE ${where}
+      WHERE ${match} AND ${products.isActive}
       LIMIT 1
     ) x`,
   );
+}
+// Prepared: a product page's read is one index probe, which costs less than planning it.
+const storefrontProductById = storefrontProductRead(sql`${products.id} = ${sql.placeholder('key')}`);
+const storefrontProductBySlug = storefrontProductRead(sql`${products.slug} = ${sql.placeholder('key')}`);
+
+/** An active product as shoppers see it, by id or by slug (slugs are stored in lower case); null when there is none. */
+export async function loadStorefrontProduct(
+  db: DbOrTx,
+  by: { id: string } | { slug: string },
+): Promise<StorefrontProductView | null> {
+  const rows =
+    'id' in by
+      ? await storefrontProductById(db, { key: by.id })
+      : await storefrontProductBySlug(db, { key: by.slug.toLowerCase() });
   const json = rows[0]?.product;
   return json ? toStorefrontProduct(JSON.parse(json) as StorefrontProductJson) : null;
 }

@@ -17,7 +17,7 @@ const newestFirst = sql`${products.createdAt} DESC, ${products.id} DESC`;
  * right after this page is loaded) counts it, so a visit still counts once.
  */
 export function productForPage(db: DbOrTx, slug: string): Promise<StorefrontProductView | null> {
-  return loadStorefrontProduct(db, and(eq(products.slug, slug.toLowerCase()), eq(products.isActive, true))!);
+  return loadStorefrontProduct(db, { slug });
 }
 
 /** Reviews the product page's structured data names (the newest published ones). */
