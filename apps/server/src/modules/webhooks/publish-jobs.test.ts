@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -15,9 +16,11 @@ describe('event publishing jobs', () => {
   let t: TestApp;
   let receiver: Receiver;
 
+  let admin: string;
+
   beforeAll(async () => {
     [t, receiver] = await Promise.all([createTestApp({ webhooks: TEST_WEBHOOKS }), startReceiver()]);
-    const admin = (await signedIn(t.app, 'admin')).token;
+    admin = (await signedIn(t.app, 'admin')).token;
     const made = await call(t.app, 'POST', '/api/admin/webhooks', {
       token: admin,
       body: { url: receiver.url, topics: ['order.status_changed'] },
@@ -129,4 +132,49 @@ describe('event publishing jobs', () => {
     // With the worker back, the endpoint gets all 31.
     await receiver.waitForAccepted(before + 31);
   });
+  it('leaves out an endpoint deleted while a sweep hands events on, instead of failing the job', async () => {
+    await t.app.queue.stop();
+    const deleter = new pg.Client({ connectionString: t.config.databaseUrl });
+    await deleter.connect();
+    try {
+      const made = await call(t.app, 'POST', '/api/admin/webhooks', {
+        token: admin,
+        body: { url: receiver.url, topics: ['order.status_changed'] },
+      });
+      const doomed = (made.body as { data: { endpoint: { id: string } } }).data.endpoint.id;
+      await recordEvents(t.app.db, [marker('endpoint-deleted', 0)]);
+      const [event] = await t.app.db
+        .select({ id: events.id })
+        .from(events)
+        .where(inArray(events.objectId, ['endpoint-deleted']));
+
+      // The deletion holds the endpoint's row, uncommitted, while the sweep starts; it commits once the sweep waits.
+      await deleter.query('BEGIN');
+      await deleter.query('DELETE FROM webhook_endpoints WHERE id = $1', [doomed]);
+      const sweep = publishEvents(t.app.db, { eventIds: [event!.id] });
+      await expect.poll(waitingOnALock, { timeout: 10_000 }).toBe(true);
+      await deleter.query('COMMIT');
+
+      await sweep;
+      const handedTo = await t.app.db
+        .select({ endpointId: webhookDeliveries.endpointId })
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.eventId, [event!.id]));
+      expect(handedTo.map((row) => row.endpointId)).not.toContain(doomed);
+      expect(handedTo).toHaveLength(1);
+    } finally {
+      await deleter.end();
+      await t.app.queue.start();
+    }
+  });
+
+  /** Whether a session of this database is waiting on a lock (the sweep, on the deleted endpoint's row). */
+  async function waitingOnALock(): Promise<boolean> {
+    const [row] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return (row?.n ?? 0) > 0;
+  }
 });

@@ -42,10 +42,13 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
     const batch = [...new Map([...named, ...following].map((event) => [event.id, event])).values()]
       .sort((a, b) => a.seq - b.seq)
       .slice(0, limit);
+    // Held until the deliveries are in: an endpoint being deleted meanwhile is waited for and then left out, instead
+    // of failing the insert (and the job) on the deliveries' foreign key.
     const endpoints = await tx
       .select({ id: webhookEndpoints.id, topics: webhookEndpoints.topics, createdAt: webhookEndpoints.createdAt })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.enabled, true));
+      .where(eq(webhookEndpoints.enabled, true))
+      .for('key share');
     const rows = batch.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.topics.includes(event.type) && endpoint.createdAt <= event.occurredAt)
