@@ -59,19 +59,21 @@ function useToastFocus() {
   return { ref: container, onFocusCapture, onBlurCapture };
 }
 
+/** Space between the toasts and the window's edge (or the top bar); half of it on phones. */
+const TOAST_GAP_PX = 16;
+
 /**
  * The one toast outlet (top right); mounted once by the app providers. `belowPx` keeps the toasts under a sticky top
  * bar: over it they would hide its buttons (Sign out) while they last, and hovering a toast pauses its timer.
  */
 export function Toaster({ belowPx = 0 }: { belowPx?: number }) {
   const focusHandlers = useToastFocus();
-  const gapPx = 16;
   return (
     <div className="contents" {...focusHandlers}>
       <Sonner
         position="top-right"
-        offset={{ top: belowPx + gapPx, right: gapPx }}
-        mobileOffset={{ top: belowPx + gapPx / 2, right: gapPx / 2, left: gapPx / 2 }}
+        offset={{ top: belowPx + TOAST_GAP_PX, right: TOAST_GAP_PX }}
+        mobileOffset={{ top: belowPx + TOAST_GAP_PX / 2, right: TOAST_GAP_PX / 2, left: TOAST_GAP_PX / 2 }}
         richColors
         closeButton
         toastOptions={{ className: 'text-sm' }}

@@ -5,7 +5,7 @@ import { Link, useMatches, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import type { RouteHandle } from '../route-handle';
 
-/** The top bar's height (`h-16`); the toasts open below it. */
+/** The top bar's height; the toasts open below it. */
 export const HEADER_HEIGHT_PX = 64;
 
 const ROLE_LABEL = { admin: 'Admin', moderator: 'Moderator', support: 'Support', customer: 'Customer' } as const;
@@ -25,7 +25,10 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur lg:px-8 print:hidden">
+    <header
+      style={{ height: HEADER_HEIGHT_PX }}
+      className="sticky top-0 z-30 flex items-center justify-between gap-4 border-b border-slate-200 bg-white/90 px-6 backdrop-blur lg:px-8 print:hidden"
+    >
       <p className="truncate text-sm font-medium text-slate-500">{handle?.title ?? 'Back office'}</p>
       {user ? (
         <div className="flex items-center gap-3">
