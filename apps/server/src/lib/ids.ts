@@ -1,6 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+const ID_BYTES = 12;
+/**
+ * Random bytes drawn from the system's CSPRNG 4 KiB at a time (as Node's own randomUUID does): one system call per
+ * 341 ids instead of one per id, which cost about 5 µs each, several times per order.
+ */
+const pool = Buffer.alloc(341 * ID_BYTES);
+let used = pool.length;
 
 /** 24-character lowercase hexadecimal id (ObjectId-shaped, docs/domain.md § API). */
 export function newId(): string {
-  return randomBytes(12).toString('hex');
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  used += ID_BYTES;
+  return pool.toString('hex', used - ID_BYTES, used);
 }
