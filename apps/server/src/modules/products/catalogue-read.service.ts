@@ -11,7 +11,7 @@ import {
   type TaxonomyItemView,
 } from '@seamline/shared';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { estimatedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
@@ -24,6 +24,27 @@ import { queryStorefrontPage, queryStorefrontSummaries, storefrontMatching } fro
 export type ProductFor = ProductView | StorefrontProductView;
 /** A list's products: all of each for staff, the storefront summaries for everyone else. */
 export type Listed = { products: ProductView[] } | { products: StorefrontProductSummary[] };
+
+/** How long a database's catalogue size (the planner's row count of `products`) is taken as known. */
+const CATALOGUE_SIZE_TTL_MS = 60_000;
+const catalogueSizes = new WeakMap<object, { rows: number; readAt: number }>();
+
+/**
+ * About how many products the database holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read
+ * at most once a minute per database: a search on a catalogue no larger than the count's bound counts, never
+ * estimates, so a small shop never pays for an estimate it cannot use.
+ */
+async function catalogueRows(db: Db): Promise<number> {
+  const known = catalogueSizes.get(db);
+  if (known && Date.now() - known.readAt < CATALOGUE_SIZE_TTL_MS) return known.rows;
+  const [row] = await queryRows<{ rows: number }>(
+    db,
+    sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
+  );
+  const rows = Number(row?.rows ?? -1);
+  catalogueSizes.set(db, { rows, readAt: Date.now() });
+  return rows;
+}
 
 /** The storefront breaks ties newest id first whatever the direction (as it always has: stable shared links). */
 const orderOf = (query: ProductListQuery) => productOrder(query, 'desc');
@@ -55,20 +76,24 @@ export class CatalogueReadService {
     const where = await productFilters(this.db, query, false);
     const offset = (query.page - 1) * query.limit;
     const cap = STOREFRONT_COUNT_EXACT_LIMIT;
-    const { summaries, counted } = await queryStorefrontPage(this.db, {
+    const searched = Boolean(query.search);
+    const { summaries, counted, estimated } = await queryStorefrontPage(this.db, {
       where,
       orderBy: orderOf(query),
       limit: query.limit,
       offset,
       countCap: cap,
-      searched: Boolean(query.search),
+      searched,
+      estimateFirst: searched && (await catalogueRows(this.db)) > cap,
     });
     const { total, exact } =
-      counted === null
-        ? { total: offset + summaries.length, exact: true }
-        : counted <= cap
-          ? { total: counted, exact: true }
-          : { total: await estimatedCount(this.db, storefrontMatching(where), cap), exact: false };
+      estimated !== undefined
+        ? { total: estimated, exact: false }
+        : counted === null
+          ? { total: offset + summaries.length, exact: true }
+          : counted <= cap
+            ? { total: counted, exact: true }
+            : { total: await estimatedCount(this.db, storefrontMatching(where), cap), exact: false };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
   }
 

@@ -2,6 +2,7 @@ import { availableStock, type StorefrontColorStock, type StorefrontProductSummar
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
+import { estimatedRows } from '../../lib/bounded-count.js';
 import { byVariant, distinctValues, type ProductPageQuery } from './product-view.js';
 
 /** The rows a storefront list's filters select (conditions on `products` alone, see product-filters.ts), counted. */
@@ -43,8 +44,11 @@ export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery):
   return (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary);
 }
 
-/** A storefront page and, when the page alone cannot tell the total, the matching rows counted up to `countCap` + 1. */
-export type CountedPage = { summaries: StorefrontProductSummary[]; counted: number | null };
+/**
+ * A storefront page and, when the page alone cannot tell the total, the matching rows counted up to `countCap` + 1,
+ * or (`estimated`) the planner's estimate of a search's matches when that is past `countCap` and nothing was counted.
+ */
+export type CountedPage = { summaries: StorefrontProductSummary[]; counted: number | null; estimated?: number };
 
 /** Whether the page alone cannot tell the total: it is full, or empty past the first page. */
 const needsCount = (rows: number, limit: number, offset: number) => rows === limit || (offset > 0 && rows === 0);
@@ -54,17 +58,23 @@ const needsCount = (rows: number, limit: number, offset: number) => rows === lim
  * shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Without a search both go in
  * ONE prepared statement (the planner's work is kept per connection). A search keeps two statements planned for its
  * own pattern: how many rows a pattern matches decides between walking the sort order and the trigram index, and
- * measured, the search's page and count cost PostgreSQL more as one statement than as two.
+ * measured, the search's page and count cost PostgreSQL more as one statement than as two. With `estimateFirst` (a
+ * catalogue larger than the bound) a search asks the planner first and, past the bound, counts nothing: counting a
+ * common word's first 1,001 matches of 100,000 products cost twice its page (≈ 5 ms against an estimate's 0.35 ms).
  */
 export async function queryStorefrontPage(
   db: DbOrTx,
-  q: ProductPageQuery & { countCap: number; searched: boolean },
+  q: ProductPageQuery & { countCap: number; searched: boolean; estimateFirst?: boolean },
 ): Promise<CountedPage> {
   const offset = q.offset ?? 0;
   const bounded = sql`SELECT count(*)::int FROM (${storefrontMatching(q.where)} LIMIT ${q.countCap + 1}::int) AS bounded`;
   if (q.searched) {
     const summaries = await queryStorefrontSummaries(db, q);
     if (!needsCount(summaries.length, q.limit, offset)) return { summaries, counted: null };
+    if (q.estimateFirst) {
+      const estimated = await estimatedRows(db, storefrontMatching(q.where));
+      if (estimated > q.countCap) return { summaries, counted: null, estimated };
+    }
     const [row] = await queryRows<{ count: number }>(db, bounded);
     return { summaries, counted: row?.count ?? 0 };
   }
