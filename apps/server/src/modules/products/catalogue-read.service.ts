@@ -13,12 +13,11 @@ import {
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import { estimatedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { productFilters, productOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
-import { queryStorefrontPage, queryStorefrontSummaries, storefrontMatching } from './storefront-list.js';
+import { queryStorefrontPage, queryStorefrontSummaries } from './storefront-list.js';
 
 /** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
 export type ProductFor = ProductView | StorefrontProductView;
@@ -27,7 +26,7 @@ export type Listed = { products: ProductView[] } | { products: StorefrontProduct
 
 /** How long a database's catalogue size (the planner's row count of `products`) is taken as known. */
 const CATALOGUE_SIZE_TTL_MS = 60_000;
-const catalogueSizes = new WeakMap<object, { rows: number; readAt: number }>();
+const catalogueSizes = new WeakMap<Db, { rows: number; readAt: number }>();
 
 /**
  * About how many products the database holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read
@@ -77,7 +76,7 @@ export class CatalogueReadService {
     const offset = (query.page - 1) * query.limit;
     const cap = STOREFRONT_COUNT_EXACT_LIMIT;
     const searched = Boolean(query.search);
-    const { summaries, counted, estimated } = await queryStorefrontPage(this.db, {
+    const { summaries, count } = await queryStorefrontPage(this.db, {
       where,
       orderBy: orderOf(query),
       limit: query.limit,
@@ -86,14 +85,7 @@ export class CatalogueReadService {
       searched,
       estimateFirst: searched && (await catalogueRows(this.db)) > cap,
     });
-    const { total, exact } =
-      estimated !== undefined
-        ? { total: estimated, exact: false }
-        : counted === null
-          ? { total: offset + summaries.length, exact: true }
-          : counted <= cap
-            ? { total: counted, exact: true }
-            : { total: await estimatedCount(this.db, storefrontMatching(where), cap), exact: false };
+    const { total, exact } = count ?? { total: offset + summaries.length, exact: true };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
   }
 

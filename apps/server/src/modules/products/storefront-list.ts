@@ -2,12 +2,11 @@ import { availableStock, type StorefrontColorStock, type StorefrontProductSummar
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import { estimatedRows } from '../../lib/bounded-count.js';
+import { type BoundedCount, boundedCount, countedOrEstimated } from '../../lib/bounded-count.js';
 import { byVariant, distinctValues, type ProductPageQuery } from './product-view.js';
 
 /** The rows a storefront list's filters select (conditions on `products` alone, see product-filters.ts), counted. */
-export const storefrontMatching = (where: SQL | undefined) =>
-  sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
+const storefrontMatching = (where: SQL | undefined) => sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
 
 type SummaryRow = Omit<StorefrontProductSummary, '_id' | 'sizes' | 'colors' | 'inStock' | 'colorStock'> & {
   variants: { size: string; color: string; quantity: number; reserved: number }[];
@@ -44,11 +43,8 @@ export async function queryStorefrontSummaries(db: DbOrTx, q: ProductPageQuery):
   return (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary);
 }
 
-/**
- * A storefront page and, when the page alone cannot tell the total, the matching rows counted up to `countCap` + 1,
- * or (`estimated`) the planner's estimate of a search's matches when that is past `countCap` and nothing was counted.
- */
-export type CountedPage = { summaries: StorefrontProductSummary[]; counted: number | null; estimated?: number };
+/** A storefront page and its total's bounded count; `count` null when the page alone tells the total. */
+export type CountedPage = { summaries: StorefrontProductSummary[]; count: BoundedCount | null };
 
 /** Whether the page alone cannot tell the total: it is full, or empty past the first page. */
 const needsCount = (rows: number, limit: number, offset: number) => rows === limit || (offset > 0 && rows === 0);
@@ -67,25 +63,22 @@ export async function queryStorefrontPage(
   q: ProductPageQuery & { countCap: number; searched: boolean; estimateFirst?: boolean },
 ): Promise<CountedPage> {
   const offset = q.offset ?? 0;
-  const bounded = sql`SELECT count(*)::int FROM (${storefrontMatching(q.where)} LIMIT ${q.countCap + 1}::int) AS bounded`;
+  const matching = storefrontMatching(q.where);
   if (q.searched) {
     const summaries = await queryStorefrontSummaries(db, q);
-    if (!needsCount(summaries.length, q.limit, offset)) return { summaries, counted: null };
-    if (q.estimateFirst) {
-      const estimated = await estimatedRows(db, storefrontMatching(q.where));
-      if (estimated > q.countCap) return { summaries, counted: null, estimated };
-    }
-    const [row] = await queryRows<{ count: number }>(db, bounded);
-    return { summaries, counted: row?.count ?? 0 };
+    if (!needsCount(summaries.length, q.limit, offset)) return { summaries, count: null };
+    return { summaries, count: await boundedCount(db, matching, q.countCap, { estimateFirst: q.estimateFirst }) };
   }
+  const bounded = sql`SELECT count(*)::int FROM (${matching} LIMIT ${q.countCap + 1}::int) AS bounded`;
   const statement = sql`WITH page AS MATERIALIZED (${summaryPage(q)})
     SELECT (SELECT coalesce(json_agg(page ORDER BY page.position), '[]')::text FROM page) AS page,
       CASE WHEN (SELECT count(*) FROM page) = ${q.limit}::int OR (${offset}::int > 0 AND NOT EXISTS (SELECT 1 FROM page))
         THEN (${bounded}) END AS counted`;
   const [row] = await queryRowsPrepared<{ page: string; counted: number | null }>(db, statement);
+  const counted = row?.counted ?? null;
   return {
     summaries: (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary),
-    counted: row?.counted ?? null,
+    count: counted === null ? null : await countedOrEstimated(db, matching, counted, q.countCap),
   };
 }
 
