@@ -9,8 +9,15 @@ import { mailSettled } from './queue.js';
 
 export const PASSWORD = 'Larkspur-pass-1';
 
-/** A person with words found nowhere else, so any trace of them is theirs. */
+let peopleMade = 0;
+
+/**
+ * A person with words found nowhere else, so any trace of them is theirs. The IP address is counted, not drawn: two
+ * people of one test file with the same address would each find the other's traces. Its parts have three digits each,
+ * so no address is a part of another.
+ */
 export function person(tag: string) {
+  const n = peopleMade++;
   const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
   return {
     email: `zephyrine.${tag}@example.com`,
@@ -19,7 +26,7 @@ export function person(tag: string) {
     phone: `555-${digits(3)}-${digits(4)}`,
     street: `742 ${tag} Terrace`,
     city: `Wren${tag}`,
-    ip: `10.201.${Math.floor(Math.random() * 250)}.7`,
+    ip: `10.201.${100 + Math.floor(n / 150)}.${100 + (n % 150)}`,
     browser: `ZephyrBrowser/${tag}`,
     // Someone the person sent a gift to: named on one order only.
     recipient: { firstName: 'Bartholomew', lastName: `Ost${tag}`, street: `19 ${tag} Lane`, phone: `555${digits(7)}` },
