@@ -192,7 +192,8 @@ function statementName(text: string): string {
  * `queryRows` as a named prepared statement: each pooled connection parses
  * the statement once, and after a few runs PostgreSQL may keep a generic plan instead of planning every call. The name
  * is a hash of the SQL text, so different texts (e.g. carts of different sizes) are different statements. For the
- * hottest statements only (guest checkout); the values must all be parameters, never inlined.
+ * hottest statements only (guest checkout, the storefront list); what a caller chooses must be a parameter, never
+ * written into the text: only the server's own constants may be (each text is a statement kept on every connection).
  */
 export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { session } = db as unknown as SessionOf;

@@ -71,7 +71,8 @@ export async function productFilters(
   staff: boolean,
 ): Promise<SQL | undefined> {
   const filters: SQL[] = [];
-  if (!staff) filters.push(eq(products.isActive, true));
+  // Written without a parameter: a storefront list with no other filter is then a statement PostgreSQL plans once.
+  if (!staff) filters.push(sql`${products.isActive}`);
   else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
   // At most 100 primary-key probes: the cost stays the same whatever the catalogue's size.
   if (query.ids?.length) filters.push(inArray(products.id, query.ids));

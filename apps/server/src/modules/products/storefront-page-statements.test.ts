@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+
+/**
+ * The storefront list's first page of a usual page size is a statement with its numbers written out; other sizes
+ * and later pages pass them as parameters. Both must list the same catalogue in the same order.
+ */
+let t: TestApp;
+let activeIds: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const built = [];
+  for (let i = 0; i < 26; i++) {
+    const createdAt = new Date(Date.UTC(2026, 0, 1, 0, i));
+    built.push((await buildProduct(t.app.db, { createdAt, isActive: i % 9 !== 4 })).product);
+  }
+  // Newest first, inactive ones left out: what every form of the statement must answer.
+  activeIds = built
+    .filter((product) => product.isActive)
+    .reverse()
+    .map((product) => product.id);
+});
+afterAll(async () => t.close());
+
+async function page(query: string) {
+  const answer = await call(t.app, 'GET', `/api/products?${query}`);
+  expect(answer.status).toBe(200);
+  const { products, pagination } = answer.body.data as {
+    products: { id: string }[];
+    pagination: { total: number; pages: number };
+  };
+  return { ids: products.map((product) => product.id), total: pagination.total, pages: pagination.pages };
+}
+
+describe('storefront list pages, written out or with parameters', () => {
+  it('answers the same rows and total for a first page of a usual size as for the pages after it', async () => {
+    expect(activeIds).toHaveLength(23);
+    const first = await page('limit=10');
+    const second = await page('limit=10&page=2');
+    const third = await page('limit=10&page=3');
+    expect([...first.ids, ...second.ids, ...third.ids]).toEqual(activeIds);
+    expect([first.total, second.total, third.total]).toEqual([23, 23, 23]);
+  });
+
+  it('answers the same for a size of its own, the last page and a page past the end', async () => {
+    const sevens = [];
+    for (let n = 1; n <= 4; n++) sevens.push(await page(`limit=7&page=${n}`));
+    expect(sevens.flatMap((answer) => answer.ids)).toEqual(activeIds);
+    expect(sevens.map((answer) => answer.total)).toEqual([23, 23, 23, 23]);
+    expect(await page('limit=24')).toEqual({ ids: activeIds, total: 23, pages: 1 });
+    expect(await page('limit=12&page=5')).toMatchObject({ ids: [], total: 23 });
+  });
+});
