@@ -203,6 +203,13 @@ export async function queryRowsPrepared<T>(db: DbOrTx, query: SQL): Promise<T[]>
 }
 
 /**
+ * A whole number of the server's own (a page size it chose, a count's bound; never a caller's value as such) written
+ * into a prepared statement's text: the planner sees it, where a parameter would make it plan for a tenth of the table
+ * and so plan again on every call.
+ */
+export const writtenOut = (n: number): SQL => sql.raw(String(Math.trunc(n)));
+
+/**
  * A named prepared statement whose SQL is built once: its values are `sql.placeholder(name)`s, given on each call. For
  * the hottest reads, where building a long statement's text on every call cost more than running it.
  */

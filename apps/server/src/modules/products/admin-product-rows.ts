@@ -9,7 +9,7 @@ import {
   stockStatus,
 } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRowsPrepared } from '../../db/client.js';
+import { type Db, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { countedOrEstimated, estimatedRows } from '../../lib/bounded-count.js';
 import { productFilters, productOrder } from './product-filters.js';
@@ -42,8 +42,8 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const [page] = await queryRowsPrepared<PageJson>(
     db,
     sql`SELECT ${rowsJson(where, productOrder(query, query.sortOrder), skipped, query.limit)} AS rows,
-        ${counted ? sql`(SELECT count(*)::int FROM (${matching} LIMIT ${constant(countLimit + 1)}) AS bounded)` : sql`NULL::int`} AS total,
-        ${filter ? sql`(SELECT count(*)::int FROM (${catalogueMatching} LIMIT ${constant(COUNT_EXACT_LIMIT + 1)}) AS bounded)` : sql`NULL::int`} AS catalogue`,
+        ${counted ? sql`(SELECT count(*)::int FROM (${matching} LIMIT ${writtenOut(countLimit + 1)}) AS bounded)` : sql`NULL::int`} AS total,
+        ${filter ? sql`(SELECT count(*)::int FROM (${catalogueMatching} LIMIT ${writtenOut(COUNT_EXACT_LIMIT + 1)}) AS bounded)` : sql`NULL::int`} AS catalogue`,
   );
   if (!page) throw new Error('The product rows statement returned nothing');
   const total = await countedOrEstimated(db, matching, page.total ?? Number.POSITIVE_INFINITY, countLimit, estimate);
@@ -54,9 +54,6 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
     catalogue,
   };
 }
-
-/** A number of this module's own (never a caller's value) written into the statement: the planner sees it. */
-const constant = (n: number) => sql.raw(String(Math.trunc(n)));
 
 /**
  * The page's rows as one JSON array in page order (one value to transfer and parse): the `size` products after
@@ -84,7 +81,7 @@ function rowsJson(where: SQL, orderBy: SQL, after: number, size: number): SQL {
         FROM ${products} WHERE ${where}
       ) AS ranked
       WHERE position > ${after} AND position <= ${after + size}
-      LIMIT ${constant(Math.min(size, MAX_PAGE_LIMIT))}
+      LIMIT ${writtenOut(Math.min(size, MAX_PAGE_LIMIT))}
     ) AS page)`;
 }
 
