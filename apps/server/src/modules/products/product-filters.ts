@@ -71,7 +71,7 @@ export async function productFilters(
   staff: boolean,
 ): Promise<SQL | undefined> {
   const filters: SQL[] = [];
-  // Written without a parameter: a storefront list with no other filter is then a statement PostgreSQL plans once.
+  // Written without a parameter, so a prepared list statement's one plan is made for active products.
   if (!staff) filters.push(sql`${products.isActive}`);
   else if (query.isActive !== undefined) filters.push(eq(products.isActive, query.isActive));
   // At most 100 primary-key probes: the cost stays the same whatever the catalogue's size.

@@ -3,8 +3,8 @@ import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 
 /**
- * The storefront list's first page of a usual page size is a statement with its numbers written out; other sizes
- * and later pages pass them as parameters. Both must list the same catalogue in the same order.
+ * The storefront list cuts its pages by row number, with the storefront's own page sizes written into the statement
+ * and any other size passed as a parameter: every size and page must list the same catalogue in the same order.
  */
 let t: TestApp;
 let activeIds: string[];
@@ -34,8 +34,8 @@ async function page(query: string) {
   return { ids: products.map((product) => product.id), total: pagination.total, pages: pagination.pages };
 }
 
-describe('storefront list pages, written out or with parameters', () => {
-  it('answers the same rows and total for a first page of a usual size as for the pages after it', async () => {
+describe('storefront list pages of every size', () => {
+  it('answers the rows and total of a usual size page after page', async () => {
     expect(activeIds).toHaveLength(23);
     const first = await page('limit=10');
     const second = await page('limit=10&page=2');
@@ -51,5 +51,14 @@ describe('storefront list pages, written out or with parameters', () => {
     expect(sevens.map((answer) => answer.total)).toEqual([23, 23, 23, 23]);
     expect(await page('limit=24')).toEqual({ ids: activeIds, total: 23, pages: 1 });
     expect(await page('limit=12&page=5')).toMatchObject({ ids: [], total: 23 });
+  });
+
+  it('keeps another sort order (ties broken by id) the same across pages and sizes', async () => {
+    const sort = 'sortBy=price&sortOrder=asc';
+    const whole = await page(`${sort}&limit=24`);
+    const paged = [];
+    for (let n = 1; n <= 3; n++) paged.push(...(await page(`${sort}&limit=10&page=${n}`)).ids);
+    expect(paged).toEqual(whole.ids);
+    expect([...whole.ids].sort()).toEqual([...activeIds].sort());
   });
 });
