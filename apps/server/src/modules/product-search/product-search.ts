@@ -1,7 +1,16 @@
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.js';
+import { type DbOrTx, preparedStatement } from '../../db/client.js';
 import { brands, categories, productSearchText, products } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search.js';
+
+/**
+ * The categories and brands whose name contains the pattern: a prepared statement, as a handful of rows are read by
+ * a scan whatever the pattern (no index serves a contains-match on these names), so one plan serves every search.
+ */
+const namedLike = preparedStatement<{ categories: string[]; brands: string[] }, { pattern: string }>(
+  () => sql`SELECT ARRAY(SELECT id FROM ${categories} WHERE name ILIKE ${sql.placeholder('pattern')}) AS categories,
+    ARRAY(SELECT id FROM ${brands} WHERE name ILIKE ${sql.placeholder('pattern')}) AS brands`,
+);
 
 /**
  * The product search (name, SKU, subcategory, tags, category, brand; plain text, case-insensitive) as a condition on
@@ -11,11 +20,7 @@ import { containsPattern } from '../../lib/search.js';
  */
 export async function productSearch(db: DbOrTx, search: string): Promise<SQL> {
   const pattern = containsPattern(search);
-  const [named] = await queryRows<{ categories: string[]; brands: string[] }>(
-    db,
-    sql`SELECT ARRAY(SELECT id FROM ${categories} WHERE name ILIKE ${pattern}) AS categories,
-      ARRAY(SELECT id FROM ${brands} WHERE name ILIKE ${pattern}) AS brands`,
-  );
+  const [named] = await namedLike(db, { pattern });
   const branches = [sql`${productSearchText} ILIKE ${pattern}`];
   if (named?.categories.length) branches.push(inArray(products.categoryId, named.categories));
   if (named?.brands.length) branches.push(inArray(products.brandId, named.brands));
