@@ -126,10 +126,8 @@ function distinct(values: string[], preferred: string): { available: string[]; d
 }
 
 /** Combinations in size order (XS … XXL, One Size, then others), then by color. */
-const sizeRank = (size: string) => {
-  const index = (SIZES as readonly string[]).findIndex((s) => s.toLowerCase() === size.toLowerCase());
-  return index === -1 ? SIZES.length : index;
-};
+const SIZE_RANKS = new Map(SIZES.map((size, rank) => [size.toLowerCase(), rank]));
+const sizeRank = (size: string) => SIZE_RANKS.get(size.toLowerCase()) ?? SIZES.length;
 export const byVariant = (a: { size: string; color: string }, b: { size: string; color: string }) =>
   sizeRank(a.size) - sizeRank(b.size) || a.size.localeCompare(b.size) || a.color.localeCompare(b.color);
 

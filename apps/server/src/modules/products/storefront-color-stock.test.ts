@@ -29,6 +29,22 @@ describe('the colours of a listed product', () => {
     }
   });
 
+  it('counts a colour written in two cases once, under its first spelling', async () => {
+    const { product } = await buildProduct(t.app.db, { name: 'Twotone Vest', slug: 'twotone-vest' }, [
+      { size: 'S', color: 'Navy', quantity: 0 },
+      { size: 'M', color: 'navy', quantity: 3 },
+      { size: 'L', color: 'Sand', quantity: 1 },
+    ]);
+    const listed = (await call(t.app, 'GET', '/api/products?search=twotone')).body.data.products;
+    expect(listed.find((p: { id: string }) => p.id === product.id)).toMatchObject({
+      colors: ['Navy', 'Sand'],
+      colorStock: [
+        { color: 'Navy', sizes: 2, sizesLeft: 1 },
+        { color: 'Sand', sizes: 1, sizesLeft: 1 },
+      ],
+    });
+  });
+
   it('is empty for a product without sizes and colours, and all sold out when nothing is left', async () => {
     const { product: bare } = await buildProduct(t.app.db, { name: 'Bare Cap', slug: 'bare-cap' }, []);
     const { product: gone } = await buildProduct(t.app.db, { name: 'Gone Cap', slug: 'gone-cap' }, [

@@ -134,14 +134,18 @@ function toSummary(row: SummaryRow): StorefrontProductSummary {
   };
 }
 
-/** Per colour, its sizes with units to sell: from the variants the page's one query already brings. */
+/** Per colour (first-seen order, case-insensitive), its sizes with units to sell: from the page query's variants. */
 function colorStockOf(variants: SummaryRow['variants']): StorefrontColorStock[] {
-  return distinctValues(variants.map((v) => v.color)).map((color) => {
-    const ofColor = variants.filter((v) => v.color.toLowerCase() === color.toLowerCase());
-    return {
-      color,
-      sizesLeft: ofColor.filter((v) => availableStock(v) > 0).length,
-      sizes: ofColor.length,
-    };
-  });
+  const byColor = new Map<string, StorefrontColorStock>();
+  for (const variant of variants) {
+    const key = variant.color.toLowerCase();
+    let entry = byColor.get(key);
+    if (!entry) {
+      entry = { color: variant.color, sizesLeft: 0, sizes: 0 };
+      byColor.set(key, entry);
+    }
+    entry.sizes += 1;
+    if (availableStock(variant) > 0) entry.sizesLeft += 1;
+  }
+  return [...byColor.values()];
 }
