@@ -8,8 +8,10 @@ import { byVariant, distinctValues, type ProductPageQuery } from './product-view
 /** The rows a storefront list's filters select (conditions on `products` alone, see product-filters.ts), counted. */
 const storefrontMatching = (where: SQL | undefined) => sql`SELECT 1 FROM ${products} WHERE ${where ?? sql`true`}`;
 
+type Variant = { size: string; color: string; quantity: number; reserved: number };
+/** A row as PostgreSQL builds it; each variant as [size, colour, quantity, reserved] (no keys to build and parse). */
 type SummaryRow = Omit<StorefrontProductSummary, '_id' | 'sizes' | 'colors' | 'inStock' | 'colorStock'> & {
-  variants: { size: string; color: string; quantity: number; reserved: number }[];
+  variants: [string, string, number, number][];
 };
 
 /** The page sizes the storefront asks for, written into the statement (see `summaryPage`). */
@@ -38,8 +40,7 @@ function summaryPage(q: ProductPageQuery): SQL {
         page.price::float8 AS price, page.compare_price::float8 AS "comparePrice",
         page.sale_price::float8 AS "salePrice", page.rating::float8 AS rating,
         page.review_count AS "reviewCount", page.position,
-        (SELECT coalesce(json_agg(json_build_object('size', i.size, 'color', i.color, 'quantity', i.quantity,
-            'reserved', i.reserved + i.held_offline)), '[]'::json)
+        (SELECT coalesce(json_agg(json_build_array(i.size, i.color, i.quantity, i.reserved + i.held_offline)), '[]'::json)
           FROM inventory i WHERE i.product_id = page.id) AS variants,
         (SELECT json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail, 'alt', pi.alt)
           FROM product_images pi WHERE pi.product_id = page.id ORDER BY pi.position LIMIT 1) AS image
@@ -113,7 +114,8 @@ export async function queryStorefrontPage(
 
 /** The contract's summary, field by field in the schema's order (nothing else from the row reaches the answer). */
 function toSummary(row: SummaryRow): StorefrontProductSummary {
-  const sorted = row.variants.sort(byVariant);
+  const sorted = row.variants.map(([size, color, quantity, reserved]) => ({ size, color, quantity, reserved }));
+  sorted.sort(byVariant);
   return {
     _id: row.id,
     id: row.id,
@@ -135,7 +137,7 @@ function toSummary(row: SummaryRow): StorefrontProductSummary {
 }
 
 /** Per colour (first-seen order, case-insensitive), its sizes with units to sell: from the page query's variants. */
-function colorStockOf(variants: SummaryRow['variants']): StorefrontColorStock[] {
+function colorStockOf(variants: Variant[]): StorefrontColorStock[] {
   const byColor = new Map<string, StorefrontColorStock>();
   for (const variant of variants) {
     const key = variant.color.toLowerCase();
