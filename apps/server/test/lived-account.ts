@@ -17,7 +17,7 @@ let peopleMade = 0;
  * so no address is a part of another.
  */
 export function person(tag: string) {
-  const n = peopleMade++;
+  const serial = peopleMade++;
   const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
   return {
     email: `zephyrine.${tag}@example.com`,
@@ -26,7 +26,7 @@ export function person(tag: string) {
     phone: `555-${digits(3)}-${digits(4)}`,
     street: `742 ${tag} Terrace`,
     city: `Wren${tag}`,
-    ip: `10.201.${100 + Math.floor(n / 150)}.${100 + (n % 150)}`,
+    ip: `10.201.${100 + Math.floor(serial / 150)}.${100 + (serial % 150)}`,
     browser: `ZephyrBrowser/${tag}`,
     // Someone the person sent a gift to: named on one order only.
     recipient: { firstName: 'Bartholomew', lastName: `Ost${tag}`, street: `19 ${tag} Lane`, phone: `555${digits(7)}` },

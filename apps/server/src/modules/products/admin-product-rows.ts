@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { countedOrEstimated, estimatedRows } from '../../lib/bounded-count.js';
-import { productFilters, productOrder } from './product-filters.js';
+import { productFilters, productOrder, rankedPage } from './product-filters.js';
 
 /** One row as PostgreSQL builds it: the row's stored fields, and each variant's [quantity, reserved, threshold]. */
 type RowJson = Omit<ProductListRow, 'availableStock' | 'stockStatus'> & { levels: [number, number, number][] };
@@ -23,10 +23,8 @@ type PageJson = { rows: string; total: number | null; catalogue: number | null }
  * `adminProductPage`, each product reduced to what a row shows. One prepared statement does it all, and none of the
  * full view's costly parts (no sales over order lines, no wishlist count, no creator, no window count).
  *
- * The page is cut by row number (`position`) rather than OFFSET: with a parameter there, PostgreSQL plans for a tenth
- * of the table and so re-plans every call (planning cost as much as running it). A row-number bound is a run condition
- * that stops the ordered walk after the page, and the page size is written into the statement (at most MAX_PAGE_LIMIT
- * texts), so one generic plan, an index walk sized for the page, serves every page.
+ * The page is cut by row number (`rankedPage`) with its size written into the statement (at most MAX_PAGE_LIMIT texts,
+ * staff only), so one generic plan serves every page.
  */
 export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const filter = await productFilters(db, query, true);
@@ -72,18 +70,13 @@ function rowsJson(where: SQL, orderBy: SQL, after: number, size: number): SQL {
       'thumbnail', (SELECT json_build_object('url', coalesce(nullif(pi.thumbnail, ''), pi.original), 'alt', pi.alt)
         FROM product_images pi WHERE pi.product_id = page.id ORDER BY pi.position LIMIT 1)
     ) ORDER BY page.position), '[]')::text
-    FROM (
-      SELECT * FROM (
-        SELECT ${products.id} AS id, ${products.name} AS name, ${products.sku} AS sku,
-          ${products.categoryId} AS category_id, ${products.subcategory} AS subcategory,
-          ${products.brandId} AS brand_id, ${products.price} AS price, ${products.salePrice} AS sale_price,
-          ${products.isActive} AS is_active, row_number() OVER (ORDER BY ${orderBy}) AS position
-        FROM ${products} WHERE ${where}
-      ) AS ranked
-      WHERE position > ${after} AND position <= ${after + size}
-      LIMIT ${writtenOut(Math.min(size, MAX_PAGE_LIMIT))}
-    ) AS page)`;
+    FROM (${rankedPage({ columns: ROW_COLUMNS, where, orderBy, after, size, limit: writtenOut(Math.min(size, MAX_PAGE_LIMIT)) })}) AS page)`;
 }
+
+/** What a row takes from the product itself. */
+const ROW_COLUMNS = sql`${products.id} AS id, ${products.name} AS name, ${products.sku} AS sku,
+  ${products.categoryId} AS category_id, ${products.subcategory} AS subcategory, ${products.brandId} AS brand_id,
+  ${products.price} AS price, ${products.salePrice} AS sale_price, ${products.isActive} AS is_active`;
 
 /** Stock figures by the shared rules (availableStock, stockStatus), as the full staff view works them out. */
 function toRow({ levels, ...row }: RowJson): ProductListRow {

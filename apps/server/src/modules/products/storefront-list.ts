@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { type BoundedCount, boundedCount, countedOrEstimated } from '../../lib/bounded-count.js';
+import { rankedPage } from './product-filters.js';
 import { byVariant, distinctValues, type ProductPageQuery } from './product-view.js';
 
 /** The rows a storefront list's filters select (conditions on `products` alone, see product-filters.ts), counted. */
@@ -23,19 +24,30 @@ const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
   PAGE_SIZES.related,
 ]);
 
+/** What a summary takes from the product itself. */
+const SUMMARY_COLUMNS = sql`${products.id} AS id, ${products.name} AS name, ${products.slug} AS slug,
+  ${products.categoryId} AS category_id, ${products.brandId} AS brand_id, ${products.price} AS price,
+  ${products.comparePrice} AS compare_price, ${products.salePrice} AS sale_price, ${products.rating} AS rating,
+  ${products.reviewCount} AS review_count`;
+
 /**
  * A page's rows, each with its category and brand names, its variants and its first picture, in page order.
  *
- * As the staff product rows do (admin-product-rows.ts), the page is cut by row number rather than OFFSET and its size
- * is written out: with OFFSET and LIMIT as parameters PostgreSQL planned for a tenth of the table and so planned again
- * on every call (0.76 ms of the first page's 1.8 ms), and OFFSET built the skipped rows' variants and pictures too
- * (page 3 of 24 cost four times page 1). The row-number bound stops the ordered walk after the page, and the
- * variants and picture are looked up for the page's rows only. Anyone may ask for any size, so only the storefront's
- * own sizes are written out (the statement texts a caller can make stay few); another size is a parameter.
+ * The page is cut by row number (`rankedPage`): with OFFSET and LIMIT as parameters the list was planned on every call
+ * (0.76 ms of the first page's 1.8 ms) and built the skipped rows' variants and pictures too (page 3 of 24 cost four
+ * times page 1). Anyone may ask for any size, so only the storefront's own sizes are written out (the statement texts
+ * a caller can make stay few); another size is a parameter.
  */
 function summaryPage(q: ProductPageQuery): SQL {
-  const after = q.offset ?? 0;
-  const size = PLANNED_PAGE_SIZES.has(q.limit) ? writtenOut(q.limit) : sql`${q.limit}::int`;
+  const limit = PLANNED_PAGE_SIZES.has(q.limit) ? writtenOut(q.limit) : sql`${q.limit}::int`;
+  const ranked = rankedPage({
+    columns: SUMMARY_COLUMNS,
+    where: q.where ?? sql`true`,
+    orderBy: q.orderBy,
+    after: q.offset ?? 0,
+    size: q.limit,
+    limit,
+  });
   return sql`SELECT page.id, page.name, page.slug, c.name AS category, b.name AS brand,
         page.price::float8 AS price, page.compare_price::float8 AS "comparePrice",
         page.sale_price::float8 AS "salePrice", page.rating::float8 AS rating,
@@ -44,18 +56,7 @@ function summaryPage(q: ProductPageQuery): SQL {
           FROM inventory i WHERE i.product_id = page.id) AS variants,
         (SELECT json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail, 'alt', pi.alt)
           FROM product_images pi WHERE pi.product_id = page.id ORDER BY pi.position LIMIT 1) AS image
-      FROM (
-        SELECT * FROM (
-          SELECT ${products.id} AS id, ${products.name} AS name, ${products.slug} AS slug,
-            ${products.categoryId} AS category_id, ${products.brandId} AS brand_id, ${products.price} AS price,
-            ${products.comparePrice} AS compare_price, ${products.salePrice} AS sale_price,
-            ${products.rating} AS rating, ${products.reviewCount} AS review_count,
-            row_number() OVER (ORDER BY ${q.orderBy}) AS position
-          FROM ${products} WHERE ${q.where ?? sql`true`}
-        ) AS ranked
-        WHERE position > ${after} AND position <= ${after + q.limit}
-        LIMIT ${size}
-      ) AS page
+      FROM (${ranked}) AS page
       JOIN categories c ON c.id = page.category_id
       JOIN brands b ON b.id = page.brand_id`;
 }
