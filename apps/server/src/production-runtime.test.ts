@@ -29,8 +29,12 @@ describe('npm start in production', () => {
       const [server] = childPids(pgid);
       const args = commandLine(server as number);
       expect(args.slice(1)).toEqual(['--conditions=compiled', expect.stringMatching(/apps\/server\/dist\/main\.js$/)]);
-      const environ = readFileSync(`/proc/${server}/environ`, 'utf8');
-      expect(args.join(' ') + environ).not.toMatch(/tsx/);
+      // A loader reaches node through NODE_OPTIONS, or as a path to the tsx package in some variable. (Not any "tsx"
+      // in the environment: a machine's own names may hold those letters, e.g. a container called "…-tsxgzn".)
+      const variables = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+      const nodeOptions = variables.find((variable) => variable.startsWith('NODE_OPTIONS=')) ?? '';
+      expect(nodeOptions).not.toMatch(/tsx|--(import|require|loader|experimental-loader)\b/);
+      expect(variables.filter((variable) => /node_modules\/tsx\b|\btsx\/(esm|cjs)\b/.test(variable))).toEqual([]);
       wrapper.child.kill('SIGTERM');
       expect(await wrapper.exited, wrapper.output()).toEqual({ code: 0, signal: null });
     } finally {
