@@ -884,7 +884,7 @@ export interface paths {
         put?: never;
         /**
          * A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced
-         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`.
+         * @description The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers 400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` as `items.<index>`. `pickupLocations` lists every shop that offers pickup, by fulfilment priority, each `available` when it holds every line's units free now: pickup is offered at those.
          *
          *     Who may call: anyone, without signing in.
          */
@@ -6892,6 +6892,12 @@ export interface operations {
                                 name: string;
                                 estimatedDays: string;
                                 cost: number;
+                            }[];
+                            pickupLocations: {
+                                _id: string;
+                                name: string;
+                                address: string;
+                                available: boolean;
                             }[];
                         };
                         message?: string;

@@ -4,8 +4,10 @@ import {
   checkoutContracts,
   couponContracts,
   type EndpointResponse,
+  locationContracts,
   orderContracts,
   productContracts,
+  productStockContracts,
   profileContracts,
 } from '@seamline/shared';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -275,6 +277,51 @@ describe('storefront cart and checkout', () => {
       }
     },
   );
+
+  browserTest('pick up in store is offered at the shops that have the whole cart; another shop is dimmed', async () => {
+    const { product, variant } = await productWithStock(2);
+    const admin = await accessToken(ADMIN);
+    // Two pickup-only shops (they ship nothing online, so other orders are allocated as before); only the second holds
+    // the cart's two units.
+    const shop = async (name: string, address: string) =>
+      (
+        await callData(locationContracts.create, {
+          token: admin,
+          body: { name, kind: 'shop', address, shipsOnline: false, pickup: true },
+        })
+      ).location;
+    const canal = await shop('Canal Street shop', '12 Canal Street, Manchester M1 3HE');
+    const harbour = await shop('Harbour shop', '3 Quay Road, Bristol BS1 4DJ');
+    const stockAtHarbour = (quantity: number, operation: 'add' | 'set') =>
+      callData(productStockContracts.update, {
+        token: admin,
+        params: { id: product.id },
+        body: { size: variant.size, color: variant.color, quantity, operation, locationId: harbour._id },
+      });
+    await stockAtHarbour(2, 'add');
+    try {
+      await page.setViewportSize(MOBILE);
+      await page.goto('/shop/');
+      const lines = [cartLine(product, variant, 2)];
+      await page.evaluate(`localStorage.setItem('shop.cart', ${JSON.stringify(JSON.stringify(lines))})`);
+      await page.goto('/shop/checkout');
+      await page.getByRole('radio', { name: /Pick up in store/ }).click();
+      const shops = page.getByRole('group', { name: 'Pick up at' });
+      await expect(shops.getByRole('radio', { name: /Harbour shop/ }).isChecked()).resolves.toBe(true);
+      const dimmed = shops.getByRole('radio', { name: /Canal Street shop/ });
+      await expect(dimmed.isDisabled()).resolves.toBe(true);
+      await shops.getByText('Not everything in your cart is here now').waitFor();
+      await look(page, 'shop-checkout-pickup');
+      // The shop's units sold elsewhere: the next pricing offers delivery only.
+      await stockAtHarbour(0, 'set');
+      await page.getByRole('radio', { name: /Express Shipping/ }).click();
+      await expect.poll(() => page.getByRole('radio', { name: /Pick up in store/ }).count()).toBe(0);
+    } finally {
+      await stockAtHarbour(0, 'set');
+      for (const location of [canal, harbour])
+        await callData(locationContracts.deactivate, { token: admin, params: { id: location._id } });
+    }
+  });
 });
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -81,6 +81,10 @@ export const reassignLineInput = z.object({ locationId: locationIdField });
 export const pickupLocationView = z.object({ _id: z.string(), name: z.string(), address: z.string() });
 export type PickupLocationView = z.infer<typeof pickupLocationView>;
 
+/** A pickup shop for a cart: `available` when it has every line's units free now (what checkout offers pickup at). */
+export const cartPickupLocationView = pickupLocationView.extend({ available: z.boolean() });
+export type CartPickupLocationView = z.infer<typeof cartPickupLocationView>;
+
 /** GET /products/{id}/pickup: per pickup location, the sizes/colours it has available now (none listed: none). */
 export const productPickupView = pickupLocationView.extend({
   stock: z.array(z.object({ size: z.string(), color: z.string(), available: z.number().int() })),

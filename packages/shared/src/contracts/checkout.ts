@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
+import { cartPickupLocationView } from '../locations.js';
 import { SHIPPING_METHODS } from '../order-totals.js';
 import { checkoutSessionView, orderTotalsView, pricedCartView, shippingOptionView } from '../order-view.js';
 import {
@@ -78,7 +79,8 @@ export const checkoutContracts = {
     description:
       'The storefront cart prices itself with this call (nothing is stored). A line the catalogue refuses answers ' +
       '400 (unknown, inactive or missing size/color) or 409 (not enough stock) with every failing line in `details` ' +
-      'as `items.<index>`.',
+      'as `items.<index>`. `pickupLocations` lists every shop that offers pickup, by fulfilment priority, each ' +
+      "`available` when it holds every line's units free now: pickup is offered at those.",
     tag,
     access: 'public',
     body: calculateShippingInput,
@@ -91,6 +93,7 @@ export const checkoutContracts = {
           ...orderTotalsView.pick({ shipping: true, subtotal: true, tax: true, total: true }).shape,
           freeShippingThreshold: z.number(),
           methods: z.array(shippingOptionView),
+          pickupLocations: z.array(cartPickupLocationView),
         }),
       ),
     },

@@ -9,6 +9,8 @@ export type RadioCardOption<T extends string> = {
   description?: ReactNode;
   /** Shown at the row's end (a price). */
   aside?: ReactNode;
+  /** Shown but not choosable (its description says why). */
+  disabled?: boolean;
 };
 
 export type RadioCardListProps<T extends string> = {
@@ -26,7 +28,8 @@ export type RadioCardListProps<T extends string> = {
 
 /**
  * One choice among a few, each a bordered row: a native radio (arrow keys move, the row's text is its name), the
- * label with an optional second line and an optional end column. The checked row's border takes the primary colour.
+ * label with an optional second line and an optional end column. The checked row's border takes the primary colour; a
+ * disabled row stays visible, dimmed.
  */
 export function RadioCardList<T extends string>({
   legend,
@@ -43,13 +46,17 @@ export function RadioCardList<T extends string>({
       {options.map((option) => (
         <label
           key={option.value}
-          className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-3 has-checked:border-primary"
+          className={cn(
+            'flex items-center gap-3 rounded-md border border-border p-3 has-checked:border-primary',
+            option.disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+          )}
         >
           <input
             type="radio"
             name={name}
             value={option.value}
             checked={value === option.value}
+            disabled={option.disabled}
             onChange={() => onChange(option.value)}
           />
           <span className="flex-1 text-sm">

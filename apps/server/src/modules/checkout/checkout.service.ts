@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../coupons/index.js';
+import { pickupLocationsForCart } from '../locations/index.js';
 import { assertPaymentMethodAvailable, paymentOptions, priceLines } from '../orders/index.js';
 import { createPaymentIntent, type IntentOwner, type PaymentProviders } from '../payments/index.js';
 
@@ -101,9 +102,13 @@ export class CheckoutService {
     return { ...session, email: cart.email };
   }
 
-  /** The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon). */
+  /**
+   * The cart's lines at today's prices, its shipping, tax and total for its method, every method priced (no coupon),
+   * and the shops it could be picked up at now.
+   */
   async shipping(cart: Omit<Cart, 'couponCode'>) {
     const priced = await priceCart(this.db, cart, NOBODY);
+    const pickupLocations = await pickupLocationsForCart(this.db, cart.items);
     return {
       items: priced.items,
       shippingMethod: priced.shippingMethod,
@@ -113,6 +118,7 @@ export class CheckoutService {
       total: priced.totals.total,
       freeShippingThreshold: fromCents(ORDER_RATES.freeStandardShippingFromCents),
       methods: priced.shippingMethods,
+      pickupLocations,
     };
   }
 }

@@ -1,1 +1,2 @@
 export { locationRoutes } from './locations.routes.js';
+export { pickupLocationsForCart } from './pickup.js';

@@ -1,4 +1,4 @@
-import type { PickupLocationView, ProductPickupView } from '@seamline/shared';
+import type { CartPickupLocationView, OrderItemInput, PickupLocationView, ProductPickupView } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 
@@ -26,6 +26,39 @@ export function productPickup(db: DbOrTx, productId: string): Promise<ProductPic
       JOIN products p ON p.id = i.product_id AND p.is_active
       WHERE l.active AND l.pickup AND i.product_id = ${productId}
       GROUP BY l.id, l.name, l.address, l.priority
+      ORDER BY l.priority, l.id`,
+  );
+}
+
+/**
+ * The shops a cart can be collected at: every active pickup location, by fulfilment priority, `available` when it has
+ * every line's units free now (lines of one size/colour summed), as the order's reservation would find them. A line
+ * the catalogue does not have makes no shop available. The variants are found on inventory_variant_idx, their levels
+ * by primary key: the cost follows the cart, not the catalogue.
+ */
+export function pickupLocationsForCart(
+  db: DbOrTx,
+  items: readonly OrderItemInput[],
+): Promise<CartPickupLocationView[]> {
+  return queryRows<CartPickupLocationView>(
+    db,
+    sql`WITH line AS (
+        SELECT w."productId"::char(24) AS product_id, lower(w.size) AS size, lower(w.color) AS color,
+          sum(w.quantity)::int AS units
+        FROM json_to_recordset(${JSON.stringify(items)}::json) AS w("productId" text, size text, color text, quantity int)
+        GROUP BY 1, 2, 3
+      ),
+      wanted AS (
+        SELECT i.id, line.units FROM line
+        LEFT JOIN inventory i ON i.product_id = line.product_id AND lower(i.size) = line.size
+          AND lower(i.color) = line.color
+      )
+      SELECT l.id AS "_id", l.name, l.address,
+        NOT EXISTS (
+          SELECT 1 FROM wanted w LEFT JOIN inventory_levels v ON v.inventory_id = w.id AND v.location_id = l.id
+          WHERE coalesce(v.quantity - v.reserved, 0) < w.units
+        ) AS available
+      FROM stock_locations l WHERE l.active AND l.pickup
       ORDER BY l.priority, l.id`,
   );
 }

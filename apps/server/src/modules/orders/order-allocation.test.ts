@@ -199,7 +199,39 @@ describe('pick up in store', () => {
     // The warehouse has plenty, but a pickup order is reserved at its shop only.
     const short = await place({ shippingMethod: 'pickup', pickupLocationId: SHOP }, 3);
     expect([short.status, short.body.code]).toEqual([409, 'INSUFFICIENT_STOCK']);
+    expect(short.body.message).toBe(`Insufficient stock for ${product.name} (M/Black) at Market Street shop`);
     expect(await totals(product.id)).toEqual([12, 0, 0]);
+  });
+
+  it('prices a cart with the pickup shops that have all of it now, for anyone', async () => {
+    const tee = await stocked(10, 3, [{ size: 'L', color: 'Black' }]);
+    await stockAt(tee.id, PICKUP_ONLY, 5);
+    await stockAt(tee.id, SHOP, 1, 'L');
+    const shopsFor = async (items: ReturnType<typeof line>[]) => {
+      const priced = await call(t.app, 'POST', '/api/orders/calculate-shipping', { body: { items } });
+      expect(priced.status).toBe(200);
+      return priced.body.data.pickupLocations.map((l: { name: string; available: boolean }) => [l.name, l.available]);
+    };
+    // Both shops hold 3 M/Black or more; only the shop also has an L.
+    expect(await shopsFor([line(tee.id, 3)])).toEqual([
+      ['Market Street shop', true],
+      ['Pier kiosk', true],
+    ]);
+    expect(await shopsFor([line(tee.id, 1), line(tee.id, 1, 'L')])).toEqual([
+      ['Market Street shop', true],
+      ['Pier kiosk', false],
+    ]);
+    // Two lines of one size/colour count together (4 > the shop's 3); the warehouse's units count at no shop.
+    expect(await shopsFor([line(tee.id, 2), line(tee.id, 2)])).toEqual([
+      ['Market Street shop', false],
+      ['Pier kiosk', true],
+    ]);
+    // Units reserved at a shop are not there to pick up.
+    await placeOrder(t.app, customer.token, [line(tee.id, 2)], { shippingMethod: 'pickup', pickupLocationId: SHOP });
+    expect(await shopsFor([line(tee.id, 2)])).toEqual([
+      ['Market Street shop', false],
+      ['Pier kiosk', true],
+    ]);
   });
 });
 

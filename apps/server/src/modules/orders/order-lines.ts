@@ -32,8 +32,9 @@ export function unitsByVariant(lines: readonly Pick<PricedLine, 'productId' | 's
   return [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, wanted]) => wanted);
 }
 
-export const insufficientStock = (name: string, size: string, color: string) =>
-  conflict(`Insufficient stock for ${name} (${size}/${color})`, 'INSUFFICIENT_STOCK');
+/** The spec's refusal; a pickup order's adds the shop (" at Canal Street shop"). */
+export const insufficientStock = (name: string, size: string, color: string, at?: string) =>
+  conflict(`Insufficient stock for ${name} (${size}/${color})${at ? ` at ${at}` : ''}`, 'INSUFFICIENT_STOCK');
 
 type CartRow = {
   id: string;

@@ -92,9 +92,14 @@ export function unitsByInventoryRow(lines: readonly PricedLine[]) {
  * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination that could not cover its
  * units is 409 insufficient stock, naming the first short one in lock order (nothing was written).
  */
-export function assertReserved(wanted: ReturnType<typeof unitsByInventoryRow>, shortIds: readonly string[]): void {
+export function assertReserved(
+  wanted: ReturnType<typeof unitsByInventoryRow>,
+  shortIds: readonly string[],
+  /** The pickup shop the units were asked at: named in the refusal. */
+  at?: string,
+): void {
   const short = wanted.find((w) => shortIds.includes(w.inventoryId));
-  if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color);
+  if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color, at);
 }
 
 type NewOrder = Pick<

@@ -152,7 +152,7 @@ export async function placeSimpleGuestOrder(
  * The location a pickup order is collected at: required with the pickup method (an active location that offers
  * pickup), refused with any other; null for a delivery. Every unit of a pickup order is reserved there.
  */
-async function pickupLocationOf(db: DbOrTx, input: OrderBody): Promise<string | null> {
+async function pickupLocationOf(db: DbOrTx, input: OrderBody): Promise<{ id: string; name: string } | null> {
   if (input.shippingMethod !== 'pickup') {
     if (input.pickupLocationId) throw badRequest(ORDER_MESSAGES.pickupLocationOnlyForPickup, 'pickupLocationId');
     return null;
@@ -160,7 +160,7 @@ async function pickupLocationOf(db: DbOrTx, input: OrderBody): Promise<string | 
   if (!input.pickupLocationId) throw badRequest(ORDER_MESSAGES.pickupLocationRequired, 'pickupLocationId');
   const location = await activeLocation(db, input.pickupLocationId);
   if (!location.pickup) throw badRequest(ORDER_MESSAGES.pickupNotOffered, 'pickupLocationId');
-  return location.id;
+  return { id: location.id, name: location.name };
 }
 
 /**
@@ -178,7 +178,8 @@ export async function placeOrder(
   /** The cart already priced in this transaction (guest checkout reads it with the buyer's account). */
   priced?: PricedLine[],
 ): Promise<OrderView> {
-  const pickupLocationId = await pickupLocationOf(tx, input);
+  const pickup = await pickupLocationOf(tx, input);
+  const pickupLocationId = pickup?.id ?? null;
   const lines = oneLinePerVariant(priced ?? (await priceLines(tx, input.items)));
   const orderId = newId();
   const preview = computeOrderTotals({ lines });
@@ -286,7 +287,8 @@ export async function placeOrder(
           FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
       ),
     );
-    assertReserved(wanted, jsonValue<string[]>(result!.short));
+    // A pickup order's shortage is the shop's: the refusal says where (the units may still ship from elsewhere).
+    assertReserved(wanted, jsonValue<string[]>(result!.short), pickup?.name);
     order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;
     if (order) items = allocatedLines(ordered, jsonValue<Record<string, unknown>[]>(result!.lines));
   }

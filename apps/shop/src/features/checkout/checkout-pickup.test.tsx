@@ -7,28 +7,27 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { cart } from '../../lib/cart';
 import { confirmedOrder } from './checkout-storage';
-import { fillForm, renderCheckout } from './checkout-test-kit';
+import { fillForm, type PricedPickupShop, renderCheckout } from './checkout-test-kit';
 import ConfirmationPage from './pages/ConfirmationPage';
 
 const SHOPS = [
-  { _id: 'shop-1', name: 'Canal Street shop', address: '12 Canal Street, Manchester M1 3HE' },
-  { _id: 'shop-2', name: 'Harbour shop', address: '3 Quay Road, Bristol BS1 4DJ' },
+  { _id: 'shop-1', name: 'Canal Street shop', address: '12 Canal Street, Manchester M1 3HE', available: true },
+  { _id: 'shop-2', name: 'Harbour shop', address: '3 Quay Road, Bristol BS1 4DJ', available: true },
 ];
 
 describe('picking up in store', () => {
-  /** A store with pickup shops `shops` whose guest order answers `order` (placed and paid by default). */
+  /** A store whose pricing lists the pickup shops `shops` and whose guest order answers `order` (placed by default). */
   function renderWithShops(
-    shops: typeof SHOPS,
+    shops: PricedPickupShop[],
     order = () => ok({ order: { id: 'o1', orderNumber: 'SL-5', total: 1 } }, 201),
   ) {
     return renderCheckout((request) => {
-      if (isCallTo(request, locationContracts.pickupLocations)) return ok({ locations: shops });
       if (isCallTo(request, checkoutContracts.createGuestSession))
         return ok({ totals: { total: 43.2 }, paymentIntent: { id: 'pi' } });
       if (isCallTo(request, orderContracts.createGuest)) return order();
       if (isCallTo(request, paymentContracts.confirm)) return ok({ order: { orderNumber: 'SL-5' } });
       return failure(404, 'unexpected call');
-    });
+    }, shops);
   }
   const shippingRadios = () =>
     within(screen.getByRole('group', { name: 'Shipping method' }))
@@ -99,14 +98,33 @@ describe('picking up in store', () => {
     expect(screen.queryByRole('heading', { name: 'Shipping to' })).toBeNull();
   });
 
-  it('offers delivery only when no shop offers pickup', async () => {
-    const { sent } = renderWithShops([]);
-    await screen.findByRole('radio', { name: /Express Shipping/ }, { timeout: 5_000 });
-    await waitFor(() => expect(sent.some((r) => isCallTo(r, locationContracts.pickupLocations))).toBe(true));
-    expect(shippingRadios()).toEqual([
-      expect.stringContaining('Standard Shipping'),
-      expect.stringContaining('Express Shipping'),
+  it('shows a shop without the whole cart dimmed and unchoosable, and preselects the first that has it', async () => {
+    const { sent } = renderWithShops([{ ...SHOPS[0]!, available: false }, SHOPS[1]!]);
+    fireEvent.click(await screen.findByRole('radio', { name: /Pick up in store/ }, { timeout: 5_000 }));
+    const shops = within(screen.getByRole('group', { name: 'Pick up at' }));
+    const canal = shops.getByRole('radio', { name: /Canal Street shop/ });
+    expect([canal.hasAttribute('disabled'), canal.closest('label')?.textContent]).toEqual([
+      true,
+      expect.stringContaining('Not everything in your cart is here now'),
     ]);
-    expect(screen.queryByText(/Pick up/)).toBeNull();
+    expect(shops.getByRole('radio', { name: /Harbour shop/ })).toHaveProperty('checked', true);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $43.20' }));
+    await waitFor(() => expect(sent.some((request) => isCallTo(request, orderContracts.createGuest))).toBe(true));
+    const order = sent.find((request) => isCallTo(request, orderContracts.createGuest));
+    expect(order?.body).toMatchObject({ shippingMethod: 'pickup', pickupLocationId: 'shop-2' });
+  });
+
+  it('offers delivery only when no shop offers pickup, or none has the whole cart', async () => {
+    for (const shops of [[], SHOPS.map((shop) => ({ ...shop, available: false }))]) {
+      const { unmount } = renderWithShops(shops);
+      await screen.findByRole('radio', { name: /Express Shipping/ }, { timeout: 5_000 });
+      expect(shippingRadios()).toEqual([
+        expect.stringContaining('Standard Shipping'),
+        expect.stringContaining('Express Shipping'),
+      ]);
+      expect(screen.queryByText(/Pick up/)).toBeNull();
+      unmount();
+    }
   });
 });

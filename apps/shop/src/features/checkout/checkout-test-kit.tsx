@@ -19,22 +19,30 @@ const pricing = {
   ],
 };
 
-/** The checkout page with a cart of two tees, against a store that prices, places and pays as `store` says. */
-export function renderCheckout(store: (request: SentRequest) => Response) {
+/** A pickup shop as the store's pricing lists it: `available` when it has the whole cart now. */
+export type PricedPickupShop = { _id: string; name: string; address: string; available: boolean };
+
+/**
+ * The checkout page with a cart of two tees, against a store that prices (with `pickupShops`, none by default), places
+ * and pays as `store` says.
+ */
+export function renderCheckout(store: (request: SentRequest) => Response, pickupShops: PricedPickupShop[] = []) {
   cart.replace([tee]);
   const sent = stubApi((request) =>
-    isCallTo(request, checkoutContracts.calculateShipping) ? ok(pricing) : store(request),
+    isCallTo(request, checkoutContracts.calculateShipping)
+      ? ok({ ...pricing, pickupLocations: pickupShops })
+      : store(request),
   );
   const location = memoryLocation({ path: '/', record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <Router hook={location.hook}>
         <CheckoutFormPage />
       </Router>
     </QueryClientProvider>,
   );
-  return { sent, location };
+  return { sent, location, unmount };
 }
 
 const fill = (label: string, value: string) =>

@@ -20,7 +20,6 @@ import { z } from 'zod';
 import { session } from '../../lib/api';
 import { useCart } from '../../lib/cart';
 import { useCartPricing } from '../../lib/cart-pricing';
-import { pickupLocationsQuery } from '../../lib/pickup';
 import { checkoutQueries } from './api';
 import type { CheckoutInput } from './checkout-flow';
 import { EMPTY_SHIPPING_ADDRESS } from './components/AddressFields';
@@ -85,10 +84,18 @@ export function useCheckout() {
 
   const [savedId, setSavedId] = useState<string | null>(null);
   const [chosenShipping, setShippingMethod] = useState<ShippingMethod>('standard');
-  // Pickup is offered while some shop offers it (a failed read offers delivery only); the first shop is preselected.
-  const pickupShops = useQuery(pickupLocationsQuery()).data ?? [];
+  // The cart is priced for the method the shopper chose; its list of pickup shops does not depend on it.
+  const pricing = useCartPricing(lines, chosenShipping);
+  const priced = pricing.data?.priced ?? null;
+  const problems = pricing.data?.problems.size ?? 0;
+  // Pickup is offered while some shop has the whole cart (a failed pricing offers delivery only); the first such shop
+  // is preselected, and a shop that stops having it (the cart changed) gives way to the next.
+  const pickupShops = priced?.pickupLocations ?? [];
   const [chosenShop, setPickupLocation] = useState<string | null>(null);
-  const pickupShop = pickupShops.find((shop) => shop._id === chosenShop) ?? pickupShops[0] ?? null;
+  const pickupShop =
+    pickupShops.find((shop) => shop._id === chosenShop && shop.available) ??
+    pickupShops.find((shop) => shop.available) ??
+    null;
   const shippingMethod = chosenShipping === 'pickup' && !pickupShop ? 'standard' : chosenShipping;
   const pickupLocationId = shippingMethod === 'pickup' ? (pickupShop?._id ?? null) : null;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
@@ -97,9 +104,6 @@ export function useCheckout() {
   /** The shopper chose an address (or the default was filled in): the default is not filled in again. */
   const addressChosen = useRef(false);
 
-  const pricing = useCartPricing(lines, shippingMethod);
-  const priced = pricing.data?.priced ?? null;
-  const problems = pricing.data?.problems.size ?? 0;
   const addresses = useQuery(checkoutQueries.savedAddresses(customer));
   const [typedEmail, typedAddress] = useWatch({ control: form.control, name: ['email', 'address'] });
   const email = (customer ? (user?.email ?? '') : typedEmail).trim().toLowerCase();
@@ -231,7 +235,7 @@ export function useCheckout() {
     selectAddress,
     shippingMethod,
     changeShipping,
-    /** The shops the order can be picked up at (none: delivery only), and the chosen one while pickup is chosen. */
+    /** The pickup shops, each `available` when it has the whole cart (none: delivery only), and the chosen one. */
     pickupShops,
     pickupLocationId,
     changePickupLocation: setPickupLocation,

@@ -6,11 +6,13 @@ import { ShippingMethodPicker } from './ShippingMethodPicker';
 
 /**
  * The shipping methods with this cart's prices (free with a free-shipping coupon), and "Pick up in store" (free) with
- * its shops when some shop offers pickup.
+ * its shops when some shop has the whole cart now.
  */
 export function ShippingSection({ checkout }: { checkout: Checkout }) {
   const { priced, shippingMethod, changeShipping, coupon, pickupShops } = checkout;
-  const pickup = pickupShops.length > 0 ? [{ id: 'pickup' as const, ...SHIPPING_METHOD_INFO.pickup, cost: 0 }] : [];
+  const pickup = pickupShops.some((shop) => shop.available)
+    ? [{ id: 'pickup' as const, ...SHIPPING_METHOD_INFO.pickup, cost: 0 }]
+    : [];
   return (
     <CheckoutSection title="Shipping method" id="shipping-heading">
       {priced ? (
