@@ -145,7 +145,7 @@ describe('the Customer Management screen: actions', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }, slow));
     const dialog = await screen.findByRole('dialog', { name: 'Customer Details' });
     for (const tab of ['Overview', 'Details', 'Orders', 'Analytics']) {
       expect(within(dialog).getByRole('tab', { name: tab })).toBeTruthy();
@@ -169,7 +169,7 @@ describe('the Customer Management screen: actions', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }, slow));
     const details = await screen.findByRole('dialog', { name: 'Customer Details' });
     await user.click(within(details).getByRole('button', { name: 'Erase Personal Data' }));
     const confirm = await screen.findByRole('dialog', { name: 'Erase Personal Data' });
@@ -191,7 +191,7 @@ describe('the Customer Management screen: actions', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage('support');
     await screen.findByText('12 customers', undefined, slow);
-    await user.click(screen.getByRole('button', { name: 'View Details' }));
+    await user.click(await screen.findByRole('button', { name: 'View Details' }, slow));
     const details = await screen.findByRole('dialog', { name: 'Customer Details' });
     expect(within(details).getByRole('tab', { name: 'Overview' })).toBeTruthy();
     expect(within(details).queryByRole('button', { name: 'Erase Personal Data' })).toBeNull();
