@@ -13,7 +13,7 @@ import { isStaff } from '../../lib/caller.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount } from '../coupons/index.js';
 import { pickupLocationsForCart } from '../locations/index.js';
-import { assertPaymentMethodAvailable, paymentOptions, priceLines } from '../orders/index.js';
+import { assertPaymentMethodAvailable, paymentOptions, priceLines, unitsByInventoryRow } from '../orders/index.js';
 import { createPaymentIntent, type IntentOwner, type PaymentProviders } from '../payments/index.js';
 
 type Cart = { items: OrderItemInput[]; shippingMethod: ShippingMethod; couponCode?: string };
@@ -24,6 +24,11 @@ const NOBODY: Buyer = { customerId: null, guestEmail: null };
 
 /** Validates and prices a cart without writing anything: lines at today's prices, totals and every shipping option. */
 export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
+  return (await pricedCart(db, cart, buyer)).priced;
+}
+
+/** `priceCart`'s answer and the priced lines behind it (each with its inventory row). */
+async function pricedCart(db: Db, cart: Cart, buyer: Buyer) {
   const lines = await priceLines(db, cart.items, { checkAvailability: true });
   const preview = computeOrderTotals({ lines });
   const coupon = await applyCouponDiscount(db, { code: cart.couponCode, ...buyer, subtotal: preview.subtotal });
@@ -33,7 +38,7 @@ export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
     shippingMethod: cart.shippingMethod,
     freeShipping: coupon.freeShipping,
   });
-  return {
+  const priced = {
     items: lines.map((line) => ({
       productId: line.productId,
       name: line.productName,
@@ -51,6 +56,7 @@ export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
     couponCode: coupon.couponCode,
     shippingMethods: shippingOptions(totals.subtotal - totals.discount, coupon.freeShipping),
   };
+  return { lines, priced };
 }
 
 /**
@@ -107,8 +113,12 @@ export class CheckoutService {
    * and the shops it could be picked up at now.
    */
   async shipping(cart: Omit<Cart, 'couponCode'>) {
-    const priced = await priceCart(this.db, cart, NOBODY);
-    const pickupLocations = await pickupLocationsForCart(this.db, cart.items);
+    const { lines, priced } = await pricedCart(this.db, cart, NOBODY);
+    const wanted = unitsByInventoryRow(lines);
+    const pickupLocations = await pickupLocationsForCart(this.db, {
+      inventoryIds: wanted.map((row) => row.inventoryId),
+      units: wanted.map((row) => row.quantity),
+    });
     return {
       items: priced.items,
       shippingMethod: priced.shippingMethod,

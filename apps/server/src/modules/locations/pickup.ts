@@ -1,13 +1,13 @@
-import type { CartPickupLocationView, OrderItemInput, PickupLocationView, ProductPickupView } from '@seamline/shared';
+import type { CartPickupLocationView, PickupLocationView, ProductPickupView } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 
-/** The shops an order can be collected at: active locations that offer pickup, by fulfilment priority. */
+/** Active locations that offer pickup (alias `l`), by fulfilment priority: the shops an order can be collected at. */
+const pickupShops = sql`FROM stock_locations l WHERE l.active AND l.pickup ORDER BY l.priority, l.id`;
+
+/** The shops an order can be collected at. */
 export function pickupLocations(db: DbOrTx): Promise<PickupLocationView[]> {
-  return queryRows<PickupLocationView>(
-    db,
-    sql`SELECT id AS "_id", name, address FROM stock_locations WHERE active AND pickup ORDER BY priority, id`,
-  );
+  return queryRows<PickupLocationView>(db, sql`SELECT l.id AS "_id", l.name, l.address ${pickupShops}`);
 }
 
 /**
@@ -31,34 +31,23 @@ export function productPickup(db: DbOrTx, productId: string): Promise<ProductPic
 }
 
 /**
- * The shops a cart can be collected at: every active pickup location, by fulfilment priority, `available` when it has
- * every line's units free now (lines of one size/colour summed), as the order's reservation would find them. A line
- * the catalogue does not have makes no shop available. The variants are found on inventory_variant_idx, their levels
- * by primary key: the cost follows the cart, not the catalogue.
+ * The shops a cart can be collected at: every pickup shop, `available` when it has the units of every inventory row
+ * the cart asks for free now (`units[i]` of `inventoryIds[i]`, lines of one size/colour already summed), as the
+ * order's reservation would find them. The levels are read by primary key: the cost follows the cart, not the catalogue.
  */
 export function pickupLocationsForCart(
   db: DbOrTx,
-  items: readonly OrderItemInput[],
+  wanted: { inventoryIds: readonly string[]; units: readonly number[] },
 ): Promise<CartPickupLocationView[]> {
   return queryRows<CartPickupLocationView>(
     db,
-    sql`WITH line AS (
-        SELECT w."productId"::char(24) AS product_id, lower(w.size) AS size, lower(w.color) AS color,
-          sum(w.quantity)::int AS units
-        FROM json_to_recordset(${JSON.stringify(items)}::json) AS w("productId" text, size text, color text, quantity int)
-        GROUP BY 1, 2, 3
-      ),
-      wanted AS (
-        SELECT i.id, line.units FROM line
-        LEFT JOIN inventory i ON i.product_id = line.product_id AND lower(i.size) = line.size
-          AND lower(i.color) = line.color
-      )
-      SELECT l.id AS "_id", l.name, l.address,
+    sql`SELECT l.id AS "_id", l.name, l.address,
         NOT EXISTS (
-          SELECT 1 FROM wanted w LEFT JOIN inventory_levels v ON v.inventory_id = w.id AND v.location_id = l.id
+          SELECT 1 FROM unnest(${sql.param(wanted.inventoryIds)}::char(24)[], ${sql.param(wanted.units)}::int[])
+            AS w(inventory_id, units)
+          LEFT JOIN inventory_levels v ON v.inventory_id = w.inventory_id AND v.location_id = l.id
           WHERE coalesce(v.quantity - v.reserved, 0) < w.units
         ) AS available
-      FROM stock_locations l WHERE l.active AND l.pickup
-      ORDER BY l.priority, l.id`,
+      ${pickupShops}`,
   );
 }

@@ -7,7 +7,7 @@ export { confirmPayment, markOrderPaid } from './order-payment.js';
 export { orderPaymentRoutes } from './order-payments.routes.js';
 export { orderConditions } from './order-queries.js';
 export { settleProviderEvent } from './order-settlement.js';
-export { moveOrderStock, targetStockState } from './order-stock.js';
+export { moveOrderStock, targetStockState, unitsByInventoryRow } from './order-stock.js';
 export { loadOrderView } from './order-view.js';
 export { orderRoutes } from './orders.routes.js';
 export { placeOrder } from './orders.service.js';

@@ -96,7 +96,8 @@ export function useCheckout() {
     pickupShops.find((shop) => shop._id === chosenShop && shop.available) ??
     pickupShops.find((shop) => shop.available) ??
     null;
-  const shippingMethod = chosenShipping === 'pickup' && !pickupShop ? 'standard' : chosenShipping;
+  const pickupOffered = pickupShop !== null;
+  const shippingMethod = chosenShipping === 'pickup' && !pickupOffered ? 'standard' : chosenShipping;
   const pickupLocationId = shippingMethod === 'pickup' ? (pickupShop?._id ?? null) : null;
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const [serverTotals, setServerTotals] = useState<OrderTotals | null>(null);
@@ -235,8 +236,9 @@ export function useCheckout() {
     selectAddress,
     shippingMethod,
     changeShipping,
-    /** The pickup shops, each `available` when it has the whole cart (none: delivery only), and the chosen one. */
+    /** The pickup shops, each `available` when it has the whole cart, whether one has it, and the chosen one. */
     pickupShops,
+    pickupOffered,
     pickupLocationId,
     changePickupLocation: setPickupLocation,
     coupon,

@@ -10,9 +10,7 @@ import { ShippingMethodPicker } from './ShippingMethodPicker';
  */
 export function ShippingSection({ checkout }: { checkout: Checkout }) {
   const { priced, shippingMethod, changeShipping, coupon, pickupShops } = checkout;
-  const pickup = pickupShops.some((shop) => shop.available)
-    ? [{ id: 'pickup' as const, ...SHIPPING_METHOD_INFO.pickup, cost: 0 }]
-    : [];
+  const pickup = checkout.pickupOffered ? [{ id: 'pickup' as const, ...SHIPPING_METHOD_INFO.pickup, cost: 0 }] : [];
   return (
     <CheckoutSection title="Shipping method" id="shipping-heading">
       {priced ? (
