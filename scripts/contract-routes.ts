@@ -1,8 +1,11 @@
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-/** The fields of an endpoint contract that browser code reads at run time: where to send a call, and how. */
-export const ROUTE_FIELDS: ReadonlySet<string> = new Set(['method', 'path']);
+/**
+ * The fields of an endpoint contract that browser code reads at run time: where to send a call, how, and whether it
+ * may be sent again like a read (`safe`, on the few contracts that set it).
+ */
+export const ROUTE_FIELDS: ReadonlySet<string> = new Set(['method', 'path', 'safe']);
 
 const CONTRACT_FILE = /packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/;
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutContracts } from '@seamline/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from './api-client';
 import type { RetryOptions } from './retry';
@@ -70,7 +71,7 @@ beforeEach(() => server.reset());
 function client(retry: RetryOptions = {}) {
   const clock = { now: Date.UTC(2030, 0, 1) };
   const waits: number[] = [];
-  const { apiRequest } = createApiClient({
+  const { apiRequest, api } = createApiClient({
     session: createSessionStore('back-office', {
       userData: 'u',
       sessionTimestamp: 't',
@@ -88,7 +89,7 @@ function client(retry: RetryOptions = {}) {
       ...retry,
     },
   });
-  return { apiRequest, waits, clock };
+  return { apiRequest, api, waits, clock };
 }
 
 const failureOf = (promise: Promise<unknown>) =>
@@ -165,6 +166,16 @@ describe('retrying a call the server could not take now', () => {
       ['POST', 'k-1'],
       ['POST', 'k-1'],
     ]);
+  });
+
+  it("repeats a shed POST that its contract says changes nothing (pricing a cart), as a read's", async () => {
+    server.script('/orders/calculate-shipping', shed(), done);
+    const { api, waits } = client();
+    const items = [{ productId: '64b7f0c2a1b2c3d4e5f60718', size: 'M', color: 'Black', quantity: 1 }];
+    const answer = api.call(checkoutContracts.calculateShipping, { body: { items } });
+    await expect(answer).resolves.toMatchObject({ data: 'done' });
+    expect(server.received.map((r) => r.method)).toEqual(['POST', 'POST']);
+    expect(waits).toEqual([6250]);
   });
 
   it('repeats a rate-limited write (the spec: a 429 is refused before any work)', async () => {

@@ -45,6 +45,8 @@ export type RequestOptions = {
   accessToken?: string;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** A POST that changes nothing (its contract's `safe`): a shed answer is retried as a read's is. */
+  safe?: boolean;
 };
 
 // Calls where a 401 means "wrong credentials", never "expired access token".
@@ -234,7 +236,11 @@ export function createApiClient({ session, onExpired, origin = '', retry }: ApiC
         options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body);
       const response = await fetchOnce(url, { method, headers, body }, options.signal);
 
-      const delay = retryRules.delayBeforeRetry({ method, headers: options.headers }, response, retries);
+      const delay = retryRules.delayBeforeRetry(
+        { method, headers: options.headers, safe: options.safe },
+        response,
+        retries,
+      );
       if (delay !== null) {
         await retryRules.wait(delay, options.signal);
         retries += 1;
@@ -269,6 +275,7 @@ export function createApiClient({ session, onExpired, origin = '', retry }: ApiC
     return apiRequest(endpointPath(contract, { ...params }), {
       ...options,
       method: contract.method,
+      safe: contract.safe,
       query,
       body,
     });

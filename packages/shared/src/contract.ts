@@ -17,6 +17,11 @@ export type Endpoint = {
   /** Stable, unique, camelCase: the OpenAPI operationId and the name generated clients use. */
   operationId: string;
   method: HttpMethod;
+  /**
+   * A POST that changes nothing (a read that needs a body, such as pricing a cart): clients may send it again when the
+   * server sheds it (503), as they do a GET.
+   */
+  safe?: true;
   path: string;
   /** One line for the API description. */
   summary: string;

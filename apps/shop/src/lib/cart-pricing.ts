@@ -1,3 +1,4 @@
+import { isOverloadStatus } from '@seamline/client';
 import { checkoutContracts, type EndpointResponse, type ShippingMethod } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api';
@@ -42,6 +43,13 @@ export async function priceCart(lines: readonly CartLine[], shippingMethod: Ship
   }
 }
 
+/**
+ * A pricing that got no answer, or a server error, is worth one more try by itself; a refused cart is an answer, and a
+ * 429 or 503 the HTTP client has already retried by its rules.
+ */
+const isTransientFailure = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && !isOverloadStatus(error.status));
+
 /** Every pricing of the cart (invalidated when the server's checkout says prices changed). */
 export const CART_PRICING_KEY = ['cart-pricing'] as const;
 
@@ -55,7 +63,7 @@ export const cartPricingQuery = (lines: readonly CartLine[], shippingMethod: Shi
     queryFn: () => priceCart(lines, shippingMethod),
     enabled: lines.length > 0,
     staleTime: 0,
-    retry: false,
+    retry: (count, error) => count < 1 && isTransientFailure(error),
     placeholderData: keepPreviousData,
   });
 

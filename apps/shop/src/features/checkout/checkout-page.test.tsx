@@ -310,3 +310,25 @@ describe('the confirmation of a payment still settling', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a cart the store could not price', () => {
+  it('says so with a way to price it again, and lets the shopper place the order once it is priced', async () => {
+    let down = true;
+    const { sent } = renderCheckout(
+      () => failure(404, 'unexpected call'),
+      [],
+      () => down,
+    );
+    const again = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5_000 });
+    expect(screen.getByText('Internal server error')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay' })).toHaveProperty('disabled', true);
+    // A server error is tried once more by itself before the shopper is asked.
+    expect(sent.filter((request) => isCallTo(request, checkoutContracts.calculateShipping))).toHaveLength(2);
+
+    down = false;
+    fireEvent.click(again);
+    const pay = await screen.findByRole('button', { name: /^Pay \$/ });
+    expect(pay).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 // The checkout page's test fixtures: a cart of two tees priced by the store, the page rendered against a stubbed store,
 // and the form filled in as a shopper would.
 import { checkoutContracts } from '@seamline/shared';
-import { isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
+import { failure, isCallTo, ok, type SentRequest, stubApi } from '@seamline/ui/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
@@ -24,15 +24,18 @@ export type PricedPickupShop = { _id: string; name: string; address: string; ava
 
 /**
  * The checkout page with a cart of two tees, against a store that prices (with `pickupShops`, none by default), places
- * and pays as `store` says.
+ * and pays as `store` says. While `pricingDown()` says so, the pricing answers 500.
  */
-export function renderCheckout(store: (request: SentRequest) => Response, pickupShops: PricedPickupShop[] = []) {
+export function renderCheckout(
+  store: (request: SentRequest) => Response,
+  pickupShops: PricedPickupShop[] = [],
+  pricingDown = () => false,
+) {
   cart.replace([tee]);
-  const sent = stubApi((request) =>
-    isCallTo(request, checkoutContracts.calculateShipping)
-      ? ok({ ...pricing, pickupLocations: pickupShops })
-      : store(request),
-  );
+  const sent = stubApi((request) => {
+    if (!isCallTo(request, checkoutContracts.calculateShipping)) return store(request);
+    return pricingDown() ? failure(500, 'Internal server error') : ok({ ...pricing, pickupLocations: pickupShops });
+  });
   const location = memoryLocation({ path: '/', record: true });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { unmount } = render(

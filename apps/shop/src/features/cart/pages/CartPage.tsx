@@ -1,7 +1,7 @@
 import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
 import { TotalsList } from '../../../components/checkout/TotalsList';
-import { errorMessage } from '../../../lib/api';
+import { FailedRead } from '../../../components/QueryState';
 import { useCart } from '../../../lib/cart';
 import { pricedLineOf, useCartPricing } from '../../../lib/cart-pricing';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -50,9 +50,11 @@ export default function CartPage() {
         </h2>
         <div aria-live="polite" className="space-y-4">
           {pricing.isError ? (
-            <Notice tone="error">
-              {errorMessage(pricing.error, 'We could not price your cart. Please try again.')}
-            </Notice>
+            <FailedRead
+              error={pricing.error}
+              fallback="We could not price your cart. Please try again."
+              onRetry={() => pricing.refetch()}
+            />
           ) : null}
           {problems.size > 0 ? (
             <Notice tone="error">

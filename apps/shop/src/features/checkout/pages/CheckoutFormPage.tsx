@@ -1,6 +1,6 @@
 import { Button, Notice } from '@seamline/ui';
 import { Link } from 'wouter';
-import { errorMessage } from '../../../lib/api';
+import { FailedRead } from '../../../components/QueryState';
 import { shopHref } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressSection } from '../components/AddressSection';
@@ -46,7 +46,11 @@ export default function CheckoutFormPage() {
           </Notice>
         ) : null}
         {pricing.isError ? (
-          <Notice tone="error">{errorMessage(pricing.error, 'We could not price your cart.')}</Notice>
+          <FailedRead
+            error={pricing.error}
+            fallback="We could not price your cart."
+            onRetry={() => pricing.refetch()}
+          />
         ) : null}
         <ContactSection checkout={checkout} />
         <AddressSection checkout={checkout} />
