@@ -3,9 +3,9 @@ import type { Plugin } from 'vite';
 
 /**
  * The fields of an endpoint contract that browser code reads at run time: where to send a call, how, and whether it
- * may be sent again like a read (`safe`, on the few contracts that set it).
+ * may be sent again like a read (`idempotent`, on the few contracts that set it).
  */
-export const ROUTE_FIELDS: ReadonlySet<string> = new Set(['method', 'path', 'safe']);
+export const ROUTE_FIELDS: ReadonlySet<string> = new Set(['method', 'path', 'idempotent']);
 
 const CONTRACT_FILE = /packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/;
 

@@ -168,7 +168,7 @@ describe('retrying a call the server could not take now', () => {
     ]);
   });
 
-  it("repeats a shed POST that its contract says changes nothing (pricing a cart), as a read's", async () => {
+  it("repeats a shed POST that its contract calls idempotent (pricing a cart), as a read's", async () => {
     server.script('/orders/calculate-shipping', shed(), done);
     const { api, waits } = client();
     const items = [{ productId: '64b7f0c2a1b2c3d4e5f60718', size: 'M', color: 'Black', quantity: 1 }];

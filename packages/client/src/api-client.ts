@@ -45,8 +45,8 @@ export type RequestOptions = {
   accessToken?: string;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
-  /** A POST that changes nothing (its contract's `safe`): a shed answer is retried as a read's is. */
-  safe?: boolean;
+  /** A POST that may be sent twice (its contract's `idempotent`): a shed answer is retried as a read's is. */
+  idempotent?: boolean;
 };
 
 // Calls where a 401 means "wrong credentials", never "expired access token".
@@ -237,7 +237,7 @@ export function createApiClient({ session, onExpired, origin = '', retry }: ApiC
       const response = await fetchOnce(url, { method, headers, body }, options.signal);
 
       const delay = retryRules.delayBeforeRetry(
-        { method, headers: options.headers, safe: options.safe },
+        { method, headers: options.headers, idempotent: options.idempotent },
         response,
         retries,
       );
@@ -275,7 +275,7 @@ export function createApiClient({ session, onExpired, origin = '', retry }: ApiC
     return apiRequest(endpointPath(contract, { ...params }), {
       ...options,
       method: contract.method,
-      safe: contract.safe,
+      idempotent: contract.idempotent,
       query,
       body,
     });

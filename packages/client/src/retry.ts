@@ -27,19 +27,19 @@ export type RetryOptions = Partial<RetryPolicy> & {
 /** The answers that say "not now, later": rate limited, or the server shedding load. */
 const RETRIED_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-/** What the retry rules need to know about a call; `safe`: a POST its contract says changes nothing. */
-export type CallShape = { method: string; headers?: Record<string, string>; safe?: boolean };
+/** What the retry rules need to know about a call; `idempotent`: a POST its contract says may be sent twice. */
+export type CallShape = { method: string; headers?: Record<string, string>; idempotent?: boolean };
 
 const hasIdempotencyKey = (headers: Record<string, string> = {}) =>
   Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 
 /**
- * Whether sending the call again cannot do the work twice: reads (GET, HEAD, and POSTs that change nothing), and writes
- * carrying an Idempotency-Key (the server answers a replay with the first answer).
+ * Whether sending the call again cannot do the work twice: reads (GET, HEAD), POSTs their contract calls idempotent,
+ * and writes carrying an Idempotency-Key (the server answers a replay with the first answer).
  */
 export function isIdempotent(call: CallShape): boolean {
   const method = call.method.toUpperCase();
-  return method === 'GET' || method === 'HEAD' || call.safe === true || hasIdempotencyKey(call.headers);
+  return method === 'GET' || method === 'HEAD' || call.idempotent === true || hasIdempotencyKey(call.headers);
 }
 
 /**

@@ -18,10 +18,10 @@ export type Endpoint = {
   operationId: string;
   method: HttpMethod;
   /**
-   * A POST that changes nothing (a read that needs a body, such as pricing a cart): clients may send it again when the
-   * server sheds it (503), as they do a GET.
+   * A POST that, sent twice, does what it does once: one that changes nothing (pricing a cart) or adds only what is
+   * missing (a wishlist merge). Clients may send it again when the server sheds it (503), as they do a GET.
    */
-  safe?: true;
+  idempotent?: true;
   path: string;
   /** One line for the API description. */
   summary: string;

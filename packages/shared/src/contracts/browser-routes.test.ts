@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { endpointLiterals, isRouteField, keepRoutesOnly, ROUTE_FIELDS } from '../../../../scripts/contract-routes.js';
 
 // The web apps' production builds keep only the route of each contract (scripts/contract-routes.ts). These tests hold
-// that cut to what the browser needs: every contract keeps its method and path (and `safe` where it has it), nothing
+// that cut to what the browser needs: every contract keeps its method and path (and `idempotent` where set), nothing
 // else of it reaches the bundle, and no browser code reads another field of a contract.
 
 const root = path.resolve(import.meta.dirname, '../../../..');

@@ -74,7 +74,7 @@ export const checkoutContracts = {
   calculateShipping: endpoint({
     operationId: 'calculateShipping',
     method: 'POST',
-    safe: true,
+    idempotent: true,
     path: '/orders/calculate-shipping',
     summary: 'A cart priced without a coupon: its lines, shipping, tax and total for a method, every method priced',
     description:
@@ -103,7 +103,7 @@ export const checkoutContracts = {
   shippingMethods: endpoint({
     operationId: 'listShippingMethods',
     method: 'POST',
-    safe: true,
+    idempotent: true,
     path: '/orders/shipping-methods',
     summary: 'The shipping methods and their cost for a subtotal',
     description: `Every method with its cost for the subtotal given; nothing is stored. ${SHIPPING_AND_TAX_DESCRIPTION}`,

@@ -192,7 +192,7 @@ export const couponContracts = {
   validate: endpoint({
     operationId: 'validateCoupon',
     method: 'POST',
-    safe: true,
+    idempotent: true,
     path: '/coupons/validate',
     summary: "Check a coupon against the signed-in customer's cart subtotal",
     description:
@@ -209,7 +209,7 @@ export const couponContracts = {
   validatePublic: endpoint({
     operationId: 'validateCouponAsGuest',
     method: 'POST',
-    safe: true,
+    idempotent: true,
     path: '/public/coupons/validate',
     summary: 'Check a coupon against a guest cart subtotal',
     description:

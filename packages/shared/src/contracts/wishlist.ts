@@ -71,6 +71,7 @@ export const wishlistContracts = {
   merge: endpoint({
     operationId: 'mergeWishlist',
     method: 'POST',
+    idempotent: true,
     path: '/wishlist/merge',
     summary: "Add the products of a guest's wishlist at sign-in",
     description:
