@@ -7,12 +7,15 @@ import { waitForMailed } from '../mail.js';
 
 type Product = EndpointResponse<typeof productContracts.bySlug>['data']['product'];
 
-/** A demo product with one size/color that has a unit to sell, read as a shopper. */
+/**
+ * A demo product with one size/color to sell, read as a shopper: a few units more than the one bought, so that another
+ * file's order of the same size/color just before cannot leave this cart short.
+ */
 async function productInStock() {
   const list = await callData(productContracts.list, { query: { limit: 40 } });
   for (const summary of list.products) {
     const { product } = await callData(productContracts.bySlug, { params: { slug: summary.slug } });
-    const variant = product.inventory.find((v) => v.available >= 1);
+    const variant = product.inventory.find((v) => v.available >= 5);
     if (variant) return { product, variant };
   }
   throw new Error('no demo product with stock');
