@@ -35,9 +35,43 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
 }
 
 /**
+ * The API's JSON answers are never rendered as pages, so they carry what matters for data: a policy that allows
+ * nothing (and no framing), HSTS, the referrer policy, no sniffing and same-origin reads. The headers only a document
+ * uses (the page policy's sources, opener and agent isolation, DNS prefetch, legacy XSS and download switches) are
+ * left out: on every reused catalogue answer they were a third of its bytes and of the time to send it.
+ */
+function apiHeaders(production: boolean): [string, string][] {
+  return securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+/** Pages under /api: the API's documentation (its own script and style policy is set by its plugin). */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * Security headers (docs/domain.md § Security) on every answer, errors and refusals included (set on the raw
- * response before anything else runs). Inline styles are allowed for the charts; scripts only from our origin, and
- * Stripe's (STRIPE_JS_SOURCES) when card payments go through Stripe.
+ * response before anything else runs): pages get the page set, the API's answers the lean set above. Inline styles
+ * are allowed for the charts; scripts only from our origin, and Stripe's (STRIPE_JS_SOURCES) when card payments go
+ * through Stripe.
  * imageOrigins: where uploaded images are served from besides this server (the S3 public URL).
  */
 export function registerSecurityHeaders(
@@ -47,7 +81,7 @@ export function registerSecurityHeaders(
   { stripe = false }: { stripe?: boolean } = {},
 ): void {
   const extra = (directive: keyof typeof STRIPE_JS_SOURCES) => (stripe ? STRIPE_JS_SOURCES[directive] : []);
-  const headers = securityHeaders({
+  const pageHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -68,8 +102,10 @@ export function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const answerHeaders = apiHeaders(production);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAnswer(request.url) ? answerHeaders : pageHeaders)
+      reply.raw.setHeader(name, value);
     done();
   });
 }

@@ -36,7 +36,7 @@ describe('choosing the storage from the environment', () => {
     const s3 = loadConfig({ ...base, S3_BUCKET: 'shop-images', S3_PUBLIC_URL: 'https://cdn.example.com/img' }).s3;
     const t = await createTestApp({ s3 });
     try {
-      const res = await call(t.app, 'GET', '/api/health');
+      const res = await call(t.app, 'GET', '/shop/');
       const policy = String(res.headers['content-security-policy']);
       expect(policy).toMatch(/img-src [^;]*https:\/\/cdn\.example\.com/);
       // With S3 the server does not serve /uploads itself.
