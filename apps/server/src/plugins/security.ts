@@ -34,6 +34,13 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
   return headers;
 }
 
+/** What pages and API answers both carry besides their policy: HSTS in production, the referrer policy. */
+const everyAnswer = (production: boolean) => ({
+  hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  crossOriginEmbedderPolicy: false,
+});
+
 /**
  * The API's JSON answers are never rendered as pages, so they carry what matters for data: a policy that allows
  * nothing (and no framing), HSTS, the referrer policy, no sniffing and same-origin reads. The headers only a document
@@ -42,6 +49,7 @@ export function securityHeaders(options: HelmetOptions): [string, string][] {
  */
 function apiHeaders(production: boolean): [string, string][] {
   return securityHeaders({
+    ...everyAnswer(production),
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,9 +59,6 @@ function apiHeaders(production: boolean): [string, string][] {
         frameAncestors: ["'none'"],
       },
     },
-    hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
@@ -82,6 +87,7 @@ export function registerSecurityHeaders(
 ): void {
   const extra = (directive: keyof typeof STRIPE_JS_SOURCES) => (stripe ? STRIPE_JS_SOURCES[directive] : []);
   const pageHeaders = securityHeaders({
+    ...everyAnswer(production),
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -98,9 +104,6 @@ export function registerSecurityHeaders(
         upgradeInsecureRequests: production ? [] : null,
       },
     },
-    hsts: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
   });
   const answerHeaders = apiHeaders(production);
   app.addHook('onRequest', (request, reply, done) => {
