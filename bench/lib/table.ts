@@ -24,6 +24,13 @@ const formatNumber = (value: number) =>
       ? Math.round(value).toLocaleString('en-US')
       : value.toFixed(value >= 10 ? 1 : 2).replace(/\.?0+$/, '');
 
+/** A figure as shown; a miss that rounds to its target shows the digits that make it one (0.49953, not 0.5). */
+function figureText(figure: Figure): string {
+  const text = formatNumber(figure.value);
+  if (figure.target === undefined || passes(figure) || text !== formatNumber(figure.target)) return text;
+  return String(Number(figure.value.toPrecision(5)));
+}
+
 const targetText = (figure: Figure) =>
   figure.bound === undefined || figure.target === undefined
     ? ''
@@ -36,7 +43,7 @@ export function renderTable(figures: readonly Figure[]): string {
   const header = ['Check', 'Figure', 'Target', 'Result', 'Notes'];
   const rows = figures.map((f) => [
     `${f.group}: ${f.name}`,
-    `${formatNumber(f.value)} ${f.unit}`,
+    `${figureText(f)} ${f.unit}`,
     targetText(f),
     resultText(f),
     f.note ?? '',
