@@ -22,13 +22,11 @@ type SessionCart = Cart & { paymentMethod: PaymentMethod };
 type Buyer = { customerId: string | null; guestEmail: string | null };
 const NOBODY: Buyer = { customerId: null, guestEmail: null };
 
-/** Validates and prices a cart without writing anything: lines at today's prices, totals and every shipping option. */
-export async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
-  return (await pricedCart(db, cart, buyer)).priced;
-}
-
-/** `priceCart`'s answer and the priced lines behind it (each with its inventory row). */
-async function pricedCart(db: Db, cart: Cart, buyer: Buyer) {
+/**
+ * Validates and prices a cart without writing anything: `priced` (lines at today's prices, totals and every shipping
+ * option) and the priced lines behind it, each with its inventory row.
+ */
+async function priceCart(db: Db, cart: Cart, buyer: Buyer) {
   const lines = await priceLines(db, cart.items, { checkAvailability: true });
   const preview = computeOrderTotals({ lines });
   const coupon = await applyCouponDiscount(db, { code: cart.couponCode, ...buyer, subtotal: preview.subtotal });
@@ -75,7 +73,7 @@ export async function createCheckoutSession(
   owner: IntentOwner,
 ) {
   assertPaymentMethodAvailable(settings, cart.paymentMethod);
-  const priced = await priceCart(db, cart, buyer);
+  const { priced } = await priceCart(db, cart, buyer);
   assertPaymentMethodAvailable(settings, cart.paymentMethod, priced.totals.total);
   const provider = providers.forMethod(cart.paymentMethod);
   const paymentIntent = provider ? await createPaymentIntent(db, provider, priced.totals.total, owner) : null;
@@ -113,7 +111,7 @@ export class CheckoutService {
    * and the shops it could be picked up at now.
    */
   async shipping(cart: Omit<Cart, 'couponCode'>) {
-    const { lines, priced } = await pricedCart(this.db, cart, NOBODY);
+    const { lines, priced } = await priceCart(this.db, cart, NOBODY);
     const wanted = unitsByInventoryRow(lines);
     const pickupLocations = await pickupLocationsForCart(this.db, {
       inventoryIds: wanted.map((row) => row.inventoryId),
