@@ -1,4 +1,4 @@
-import { createApiClient, createSessionStore } from '@seamline/client';
+import { ApiError, createApiClient, createSessionStore, isOverloadStatus } from '@seamline/client';
 import { SHOP_PATHS, SHOP_SESSION_KEYS } from './paths';
 
 export { ApiError, errorMessage } from '@seamline/client';
@@ -16,3 +16,10 @@ export const { api, refreshSession } = createApiClient({
     if (!window.location.pathname.startsWith(SHOP_PATHS.signIn)) window.location.assign(SHOP_PATHS.signIn);
   },
 });
+
+/**
+ * A call that got no answer, or a server error: worth one more try by itself. A refusal is an answer, and a 429 or
+ * 503 the HTTP client has already retried by its rules.
+ */
+export const isTransientFailure = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && !isOverloadStatus(error.status));

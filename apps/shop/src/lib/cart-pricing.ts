@@ -1,7 +1,6 @@
-import { isOverloadStatus } from '@seamline/client';
 import { checkoutContracts, type EndpointResponse, type ShippingMethod } from '@seamline/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api';
+import { ApiError, api, isTransientFailure } from './api';
 import type { CartLine } from './cart';
 
 export type CartPricing = EndpointResponse<typeof checkoutContracts.calculateShipping>['data'];
@@ -43,13 +42,6 @@ export async function priceCart(lines: readonly CartLine[], shippingMethod: Ship
   }
 }
 
-/**
- * A pricing that got no answer, or a server error, is worth one more try by itself; a refused cart is an answer, and a
- * 429 or 503 the HTTP client has already retried by its rules.
- */
-const isTransientFailure = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && !isOverloadStatus(error.status));
-
 /** Every pricing of the cart (invalidated when the server's checkout says prices changed). */
 export const CART_PRICING_KEY = ['cart-pricing'] as const;
 
@@ -63,6 +55,7 @@ export const cartPricingQuery = (lines: readonly CartLine[], shippingMethod: Shi
     queryFn: () => priceCart(lines, shippingMethod),
     enabled: lines.length > 0,
     staleTime: 0,
+    // A pricing that got no answer, or a server error, is tried once more by itself.
     retry: (count, error) => count < 1 && isTransientFailure(error),
     placeholderData: keepPreviousData,
   });
