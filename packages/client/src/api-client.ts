@@ -10,7 +10,7 @@ import {
   twoFactorContracts,
 } from '@seamline/shared';
 import { refreshedTokens } from './refresh-answer';
-import { createRetryRules, type RetryOptions } from './retry';
+import { createRetryRules, isOverloadStatus, type RetryOptions } from './retry';
 import type { SessionStore } from './session-store';
 
 /** A failed call: the server's `error` text (or a client-side reason), the HTTP status (0 = no answer) and code. */
@@ -25,6 +25,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/**
+ * A failed call worth one more try by its caller: no answer, or a server error. A refusal (4xx) is an answer, and a 429
+ * or 503 the client has already retried by its rules (another round would only add to the load).
+ */
+export const isTransientFailure = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && !isOverloadStatus(error.status));
 
 /** The message to show for a failure: the server's text when there is one, else the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

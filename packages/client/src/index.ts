@@ -8,6 +8,7 @@ export {
   type CallOptions,
   createApiClient,
   errorMessage,
+  isTransientFailure,
   type RequestOptions,
 } from './api-client';
 export { CHUNK_RELOAD_KEY, loadChunk, mayReloadForMissingCode, reloadForMissingCode } from './chunk-reload';

@@ -1,19 +1,14 @@
-import { isOverloadStatus } from '@seamline/client';
+import { isTransientFailure } from '@seamline/client';
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
 
-/** Client errors (4xx) are not worth repeating; the HTTP client already retries 429 and 503 and renews tokens. */
-const worthRepeating = (error: unknown) =>
-  !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || isOverloadStatus(error.status)));
-
-/** A failed read is repeated once, unless repeating cannot help (worthRepeating). */
+/** A failed read is repeated once when it got no answer or a server error (isTransientFailure). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (count, error) => count < 1 && worthRepeating(error),
+        retry: (count, error) => count < 1 && isTransientFailure(error),
       },
       mutations: { retry: false },
     },
