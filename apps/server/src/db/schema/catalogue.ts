@@ -83,6 +83,15 @@ export const products = pgTable(
     createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the product search matches on the row: name, SKU, subcategory and tags (the IMMUTABLE function of
+     * migration 0005), lower-cased, kept by PostgreSQL whenever those change. Stored and lower-cased so a search
+     * compares with a plain LIKE on a lower-cased pattern, the same matches as ILIKE (which lower-cases both sides on
+     * every row): ≈ 0.16 µs a row against ≈ 3.3 µs to build the text and ILIKE it (see product-search.ts).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(products_search_text("name", "sku", "subcategory", "tags"))`,
+    ),
   },
   (t) => [
     uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
@@ -103,11 +112,8 @@ export const products = pgTable(
     index('products_popularity_idx').on(t.reviewCount, t.rating, t.id),
     // The storefront's price sort and price range: the price a shopper pays (see finalPrice below).
     index('products_final_price_idx').on(finalPrice(t), t.id),
-    // Trigram index for the product search (ILIKE '%…%'); queries must use productSearchText, the same expression.
-    index('products_search_idx').using(
-      'gin',
-      sql`products_search_text(${t.name}, ${t.sku}, ${t.subcategory}, ${t.tags}) gin_trgm_ops`,
-    ),
+    // Trigram index for the product search (LIKE '%…%' on search_text).
+    index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -119,13 +125,6 @@ function finalPrice(t: { price: AnyPgColumn; salePrice: AnyPgColumn }): SQL {
   return sql`(CASE WHEN ${t.salePrice} > 0 AND ${t.salePrice} < ${t.price} THEN ${t.salePrice} ELSE ${t.price} END)`;
 }
 export const productFinalPrice = finalPrice(products);
-
-/**
- * The text the product search matches on the product row (name, SKU, subcategory, tags), through the IMMUTABLE SQL
- * function of migration 0005 so the query and the trigram index use one expression. Category and brand names live
- * in their own tables and are matched by id (see product-search.ts).
- */
-export const productSearchText = sql<string>`products_search_text(${products.name}, ${products.sku}, ${products.subcategory}, ${products.tags})`;
 
 export const productImages = pgTable(
   'product_images',

