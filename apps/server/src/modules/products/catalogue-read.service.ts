@@ -31,7 +31,7 @@ const catalogueSizes = new WeakMap<Db, { rows: number; readAt: number }>();
 /**
  * About how many products the database holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read
  * at most once a minute per database: a search on a catalogue no larger than the count's bound counts, never
- * estimates, so a small shop never pays for an estimate it cannot use.
+ * estimates (a small shop never pays for an estimate it cannot use), in the list's one prepared statement.
  */
 async function catalogueRows(db: Db): Promise<number> {
   const known = catalogueSizes.get(db);
@@ -75,15 +75,13 @@ export class CatalogueReadService {
     const where = await productFilters(this.db, query, false);
     const offset = (query.page - 1) * query.limit;
     const cap = STOREFRONT_COUNT_EXACT_LIMIT;
-    const searched = Boolean(query.search);
     const { summaries, count } = await queryStorefrontPage(this.db, {
       where,
       orderBy: orderOf(query),
       limit: query.limit,
       offset,
       countCap: cap,
-      searched,
-      estimateFirst: searched && (await catalogueRows(this.db)) > cap,
+      searchOnLargeCatalogue: Boolean(query.search) && (await catalogueRows(this.db)) > cap,
     });
     const { total, exact } = count ?? { total: offset + summaries.length, exact: true };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };

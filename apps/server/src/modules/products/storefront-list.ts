@@ -81,23 +81,24 @@ const needsCount = (rows: number, limit: number, offset: number) => rows === lim
 
 /**
  * A list page and its bounded count. The count runs only when the page is full, or empty past the first page (a
- * shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Without a search both go in
- * ONE prepared statement (the planner's work is kept per connection). A search keeps two statements planned for its
- * own pattern: how many rows a pattern matches decides between walking the sort order and the trigram index, and
- * measured, the search's page and count cost PostgreSQL more as one statement than as two. With `estimateFirst` (a
- * catalogue larger than the bound) a search asks the planner first and, past the bound, counts nothing: counting a
- * common word's first 1,001 matches of 100,000 products cost twice its page (≈ 5 ms against an estimate's 0.35 ms).
+ * shorter page is the last one: it tells the total); it stops after `countCap` + 1 rows. Both go in ONE prepared
+ * statement (the planner's work is kept per connection), a search's included while the catalogue is no larger than
+ * the bound: whatever the plan, it then reads at most that many rows, so one kept plan serves every pattern (a
+ * search's own plan cost more to make than to run). `searchOnLargeCatalogue` (a search of a catalogue larger than the
+ * bound) keeps two statements planned for its pattern: how many rows it matches decides between walking the sort
+ * order and the trigram index. It asks the planner first and, past the bound, counts nothing: counting a common
+ * word's first 1,001 matches of 100,000 products cost twice its page (≈ 5 ms against an estimate's 0.35 ms).
  */
 export async function queryStorefrontPage(
   db: DbOrTx,
-  q: ProductPageQuery & { countCap: number; searched: boolean; estimateFirst?: boolean },
+  q: ProductPageQuery & { countCap: number; searchOnLargeCatalogue: boolean },
 ): Promise<CountedPage> {
   const offset = q.offset ?? 0;
   const matching = storefrontMatching(q.where);
-  if (q.searched) {
+  if (q.searchOnLargeCatalogue) {
     const summaries = await queryStorefrontSummaries(db, q);
     if (!needsCount(summaries.length, q.limit, offset)) return { summaries, count: null };
-    return { summaries, count: await boundedCount(db, matching, q.countCap, { estimateFirst: q.estimateFirst }) };
+    return { summaries, count: await boundedCount(db, matching, q.countCap, { estimateFirst: true }) };
   }
   // The bound is the server's own constant: written out, the planner sees it.
   const bounded = sql`SELECT count(*)::int FROM (${matching} LIMIT ${writtenOut(q.countCap + 1)}) AS bounded`;

@@ -8,17 +8,23 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
  */
 let t: TestApp;
 let activeIds: string[];
+let activeLinenIds: string[];
 
 beforeAll(async () => {
   t = await createTestApp();
   const built = [];
   for (let i = 0; i < 26; i++) {
     const createdAt = new Date(Date.UTC(2026, 0, 1, 0, i));
-    built.push((await buildProduct(t.app.db, { createdAt, isActive: i % 9 !== 4 })).product);
+    const name = i % 3 === 0 ? `Linen Shirt ${i}` : `Wool Coat ${i}`;
+    built.push((await buildProduct(t.app.db, { name, createdAt, isActive: i % 9 !== 4 })).product);
   }
   // Newest first, inactive ones left out: what every form of the statement must answer.
   activeIds = built
     .filter((product) => product.isActive)
+    .reverse()
+    .map((product) => product.id);
+  activeLinenIds = built
+    .filter((product) => product.isActive && product.name.startsWith('Linen'))
     .reverse()
     .map((product) => product.id);
 });
@@ -60,5 +66,16 @@ describe('storefront list pages of every size', () => {
     for (let n = 1; n <= 3; n++) paged.push(...(await page(`${sort}&limit=10&page=${n}`)).ids);
     expect(paged).toEqual(whole.ids);
     expect([...whole.ids].sort()).toEqual([...activeIds].sort());
+  });
+
+  it('answers a search the same way, page after page, with its total (a small catalogue: one statement)', async () => {
+    expect(activeLinenIds).toHaveLength(9);
+    const pages = [];
+    for (let n = 1; n <= 3; n++) pages.push(await page(`search=LINEN&limit=4&page=${n}`));
+    expect(pages.flatMap((answer) => answer.ids)).toEqual(activeLinenIds);
+    expect(pages.map((answer) => answer.total)).toEqual([9, 9, 9]);
+    expect(await page('search=linen&limit=10')).toEqual({ ids: activeLinenIds, total: 9, pages: 1 });
+    expect(await page('search=linen&limit=4&page=4')).toMatchObject({ ids: [], total: 9 });
+    expect(await page('search=cashmere&limit=10')).toEqual({ ids: [], total: 0, pages: 1 });
   });
 });
