@@ -84,6 +84,12 @@ async function finishRequiredSetup(app: FastifyInstance, challenge: { step: stri
 
 let productCounter = 0;
 
+/** The category "Men" and the brand "Northwind": what the product form and import tests name their products by. */
+export async function addMenAndNorthwind(db: Db): Promise<void> {
+  await db.insert(categories).values({ name: 'Men' });
+  await db.insert(brands).values({ name: 'Northwind' });
+}
+
 /** A product with its category, brand and inventory rows, straight in the database. */
 export async function buildProduct(
   db: Db,

@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../test/factories.js';
+import { addMenAndNorthwind, signedIn } from '../../test/factories.js';
 import { call } from '../../test/harness.js';
 import { startTestRedis, type TestRedis } from '../../test/redis.js';
 import { type ClusterPair, startClusterPair } from '../../test/replication.js';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from './client.js';
-import { brands, categories } from './schema/index.js';
 
 /**
  * Read replicas against a real streaming replica: a primary and a standby started here, two app instances sharing
@@ -97,8 +96,7 @@ beforeAll(async () => {
   [pair, redis] = await Promise.all([startClusterPair(), startTestRedis()]);
   const migrator = await openDatabase({ databaseUrl: pair.primaryUrl });
   await migrator.migrate();
-  await migrator.db.insert(categories).values({ name: 'Men' });
-  await migrator.db.insert(brands).values({ name: 'Northwind' });
+  await addMenAndNorthwind(migrator.db);
   await migrator.close();
   [a, b, c] = [await startInstance(60_000), await startInstance(60_000), await startInstance(300)];
   writer = (await signedIn(a, 'admin')).token;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_CLIENT, buildProduct, buildUser, signedIn } from '../../test/factories.js';
+import { API_CLIENT, addMenAndNorthwind, buildProduct, buildUser, signedIn } from '../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
 import { runJob, waitForJob } from '../../test/jobs.js';
 import { multipartBody } from '../../test/uploads.js';
-import { brands, categories } from '../db/schema/index.js';
 import { eventsAfter, outboxMark } from './outbox.js';
 
 // Products (form, status, delete, bulk, import) and customers (registration, edits, status, bulk).
@@ -12,8 +11,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t.app, 'admin')).token;
-  await t.app.db.insert(categories).values({ name: 'Men' });
-  await t.app.db.insert(brands).values({ name: 'Northwind' });
+  await addMenAndNorthwind(t.app.db);
 });
 afterAll(async () => t.close());
 

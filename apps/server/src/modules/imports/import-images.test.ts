@@ -6,11 +6,11 @@ import { IMAGE_LIMITS, IMPORT_LIMITS } from '@seamline/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories.js';
+import { addMenAndNorthwind, signedIn } from '../../../test/factories.js';
 import { call, createTestApp } from '../../../test/harness.js';
 import { multipartBody } from '../../../test/uploads.js';
 import { buildApp } from '../../app.js';
-import { brands, categories, jobs, productImages, products } from '../../db/schema/index.js';
+import { jobs, productImages, products } from '../../db/schema/index.js';
 import { isPublicAddress } from '../../lib/remote-image.js';
 
 const HEADER =
@@ -53,8 +53,7 @@ afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 async function storeApp(flags: { allowHttp: boolean; allowPrivateHosts: boolean }) {
   const t = await createTestApp({ importImages: flags });
   const admin = (await signedIn(t.app, 'admin')).token;
-  await t.app.db.insert(categories).values({ name: 'Men' });
-  await t.app.db.insert(brands).values({ name: 'Northwind' });
+  await addMenAndNorthwind(t.app.db);
   const upload = (csv: string, dryRun: boolean) => {
     const { body, headers } = multipartBody([{ name: 'file', filename: 'pictures.csv', type: 'text/csv', data: csv }]);
     return call(t.app, 'POST', `/api/admin/products/import?dryRun=${dryRun}`, { token: admin, body, headers });

@@ -2,20 +2,11 @@ import { Readable } from 'node:stream';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, PRODUCT_CSV_COLUMNS } from '@seamline/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/factories.js';
+import { addMenAndNorthwind, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { multipartBody } from '../../../test/uploads.js';
 import { buildApp } from '../../app.js';
-import {
-  activityLogs,
-  brands,
-  categories,
-  inventory,
-  inventoryMovements,
-  jobInputChunks,
-  jobs,
-  products,
-} from '../../db/schema/index.js';
+import { activityLogs, inventory, inventoryMovements, jobInputChunks, jobs, products } from '../../db/schema/index.js';
 
 /** Large files: a dry run and a job over many batches, an upload past the size limit, a job resumed after a crash. */
 let t: TestApp;
@@ -24,8 +15,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t.app, 'admin')).token;
-  await t.app.db.insert(categories).values({ name: 'Men' });
-  await t.app.db.insert(brands).values({ name: 'Northwind' });
+  await addMenAndNorthwind(t.app.db);
 });
 afterAll(async () => t.close());
 
@@ -157,8 +147,7 @@ describe('streamed import of large files', () => {
   it('resumes a job whose process died on another instance, applying no row twice; the same file again changes nothing', async () => {
     const crashed = await createTestApp();
     const db = crashed.database.db;
-    await db.insert(categories).values({ name: 'Men' });
-    await db.insert(brands).values({ name: 'Northwind' });
+    await addMenAndNorthwind(db);
     const token = (await signedIn(crashed.app, 'admin')).token;
     const first: Staff = { app: crashed.app, token };
     // One bad row before the crash, one after: the resumed job reports both.

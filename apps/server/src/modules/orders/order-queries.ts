@@ -12,7 +12,7 @@ import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } fro
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orderSearchDocuments, orders, returnRequests, users } from '../../db/schema/index.js';
 import { boundedCount } from '../../lib/bounded-count.js';
-import { containsPattern } from '../../lib/search.js';
+import { lowerTextContains } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
 import { foldOrderSearch } from './search-documents.js';
 
@@ -69,7 +69,7 @@ function plainConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQL | und
  * plain text, case-insensitive, as the LIKE the document's trigram index serves (the document is lower-case).
  */
 function documentMatches(search: string): SQL {
-  return sql`${orderSearchDocuments.document} LIKE lower(${containsPattern(search)})`;
+  return lowerTextContains(orderSearchDocuments.document, search);
 }
 
 /**

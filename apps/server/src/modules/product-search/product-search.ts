@@ -1,7 +1,7 @@
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedStatement } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/search.js';
+import { containsPattern, lowerTextContains } from '../../lib/search.js';
 
 /**
  * The categories and brands whose name contains the pattern: a prepared statement, as a handful of rows are read by
@@ -20,9 +20,8 @@ const namedLike = preparedStatement<{ categories: string[]; brands: string[] }, 
  * by id, so the planner sees real ids (an OR over a subquery would make it guess and scan the whole table).
  */
 export async function productSearch(db: DbOrTx, search: string): Promise<SQL> {
-  const pattern = containsPattern(search);
-  const [named] = await namedLike(db, { pattern });
-  const branches = [sql`${products.searchText} LIKE lower(${pattern})`];
+  const [named] = await namedLike(db, { pattern: containsPattern(search) });
+  const branches = [lowerTextContains(products.searchText, search)];
   if (named?.categories.length) branches.push(inArray(products.categoryId, named.categories));
   if (named?.brands.length) branches.push(inArray(products.brandId, named.brands));
   return or(...branches) as SQL;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduct, signedIn } from '../../../test/factories.js';
+import { addMenAndNorthwind, buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { placeOrder } from '../../../test/orders.js';
-import { brands, categories } from '../../db/schema/index.js';
 
 let t: TestApp;
 let admin: string;
@@ -12,8 +11,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t.app, 'admin')).token;
   customer = (await signedIn(t.app, 'customer')).token;
-  await t.app.db.insert(categories).values({ name: 'Men' });
-  await t.app.db.insert(brands).values({ name: 'Northwind' });
+  await addMenAndNorthwind(t.app.db);
 });
 afterAll(async () => t.close());
 
