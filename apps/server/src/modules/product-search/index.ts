@@ -1,1 +1,2 @@
 export { productSearch } from './product-search.js';
+export { forgetTaxonomyNames } from './taxonomy-names.js';

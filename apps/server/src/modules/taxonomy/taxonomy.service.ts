@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { discardImage, storeImage } from '../../lib/images.js';
 import { containsPattern } from '../../lib/search.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
+import { forgetTaxonomyNames } from '../product-search/index.js';
 
 /**
  * Categories and brands are the same thing with a different picture field (image / logo) and, for brands, a
@@ -158,7 +159,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
 
   async create(input: TaxonomyFields, ctx: AuditContext): Promise<View> {
     try {
-      return await this.db.transaction(async (tx) => {
+      const view = await this.db.transaction(async (tx) => {
         await this.assertNameFree(tx, input.name);
         const [row] = await tx.insert(this.table).values(input).returning();
         const created = row as Row;
@@ -173,6 +174,9 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return this.kind.toView(created, 0);
       });
+      // The product search finds products by their category's and brand's names.
+      forgetTaxonomyNames();
+      return view;
     } catch (error) {
       // Two admins adding the same name at once: the unique index decides, the loser gets the same 409.
       if (hasPgCode(error, '23505')) throw this.duplicate(input.name);
@@ -228,6 +232,7 @@ export class TaxonomyService<Row extends TaxonomyRow, View> {
         });
         return this.withCount(tx, row as Row);
       });
+      if (fields.name !== undefined) forgetTaxonomyNames();
       if (removed) await discardImage(this.storage, removed);
       return view;
     } catch (error) {
