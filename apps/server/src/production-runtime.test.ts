@@ -18,7 +18,7 @@ const tempDir = (name: string) => mkdtempSync(path.join(os.tmpdir(), `seamline-$
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' };
 
 describe('npm start in production', () => {
-  it('runs the compiled server with plain node: no TypeScript loader in its command line or environment', async () => {
+  it('runs the compiled server with plain node and its V8 flags: no TypeScript loader in its command line or environment', async () => {
     const port = await freePort();
     const dir = tempDir('compiled');
     const env = serverEnv(port, { ...PRODUCTION, DATA_DIR: dir, WEB_DIST: path.join(dir, 'web') });
@@ -28,7 +28,11 @@ describe('npm start in production', () => {
       expect(await waitHealthy(port, wrapper.child), wrapper.output()).toBe(true);
       const [server] = childPids(pgid);
       const args = commandLine(server as number);
-      expect(args.slice(1)).toEqual(['--conditions=compiled', expect.stringMatching(/apps\/server\/dist\/main\.js$/)]);
+      expect(args.slice(1)).toEqual([
+        '--max-semi-space-size=64',
+        '--conditions=compiled',
+        expect.stringMatching(/apps\/server\/dist\/main\.js$/),
+      ]);
       // A loader reaches node through NODE_OPTIONS, or as a path to the tsx package in some variable. (Not any "tsx"
       // in the environment: a machine's own names may hold those letters, e.g. a container called "…-tsxgzn".)
       const variables = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
