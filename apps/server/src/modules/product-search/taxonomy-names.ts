@@ -14,10 +14,10 @@ type Copy = { categories: Named[]; brands: Named[]; readAt: number; generation: 
 
 /** Per database (the primary, a replica, a transaction): its copy, or the read of it on its way. */
 const copies = new WeakMap<DbOrTx, Promise<Copy>>();
-/** Bumped by every category or brand write on this instance: a copy read before it is read again. */
+/** Bumped when a category or brand is added or renamed on this instance: a copy read before it is read again. */
 let generation = 0;
 
-/** A category or brand was added, renamed or removed here: the next search reads the names again. */
+/** A category or brand was added or renamed here: the next search reads the names again. */
 export function forgetTaxonomyNames(): void {
   generation += 1;
 }
