@@ -3,16 +3,7 @@
 // Behind a supervisor this process stands in for the server: stop signals are passed on, and its exit status is the
 // server's (128 + signal number when the server died of a signal, as a shell reports it).
 import path from 'node:path';
-import {
-  buildServer,
-  buildWeb,
-  COMPILED_CONDITION,
-  root,
-  run,
-  SERVER_NODE_FLAGS,
-  serverBuildIsStale,
-  webBuildIsStale,
-} from './build.mjs';
+import { buildServer, buildWeb, compiledNodeArgs, root, run, serverBuildIsStale, webBuildIsStale } from './build.mjs';
 
 const ENTRIES = { server: 'main.js', migrate: 'db/migrate-cli.js', 'create-admin': 'cli/create-admin.js' };
 const entry = ENTRIES[process.argv[2] ?? 'server'];
@@ -37,8 +28,7 @@ try {
 
 process.exit(
   await run(process.execPath, [
-    ...(entry === ENTRIES.server ? SERVER_NODE_FLAGS : []),
-    COMPILED_CONDITION,
+    ...compiledNodeArgs(entry),
     path.join(root, 'apps/server/dist', entry),
     ...process.argv.slice(3),
   ]),

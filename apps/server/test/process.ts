@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { COMPILED_CONDITION, SERVER_NODE_FLAGS } from '../../../scripts/build.mjs';
+import { compiledNodeArgs } from '../../../scripts/build.mjs';
 
 /** Helpers for tests that run the real server as a separate process. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -107,10 +107,9 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
  * server's V8 flags for the server itself.
  */
 export function startCompiled(env: NodeJS.ProcessEnv, entry = 'main.js', args: string[] = [], nodeArgs: string[] = []) {
-  const serverFlags = entry === 'main.js' ? SERVER_NODE_FLAGS : [];
   return start(
     process.execPath,
-    [...nodeArgs, ...serverFlags, COMPILED_CONDITION, path.join('apps/server/dist', entry), ...args],
+    [...nodeArgs, ...compiledNodeArgs(entry), path.join('apps/server/dist', entry), ...args],
     env,
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { brands, categories } from '../../db/schema/index.js';
+import { keptPerDatabase } from '../../lib/kept-per-database.js';
 
 /**
  * How long an instance searches its own copy of the category and brand names before reading them again: a name
@@ -10,52 +11,21 @@ export const TAXONOMY_NAMES_TTL_MS = 2_000;
 
 /** A category or brand: its id and its name as PostgreSQL lower-cases it. */
 type Named = { id: string; name: string };
-type Copy = { categories: Named[]; brands: Named[]; readAt: number; generation: number };
 
-/** Per database (the primary, a replica, a transaction): its copy, or the read of it on its way. */
-const copies = new WeakMap<DbOrTx, Promise<Copy>>();
-/** Bumped when a category or brand is added or renamed on this instance: a copy read before it is read again. */
-let generation = 0;
-
-/** A category or brand was added or renamed here: the next search reads the names again. */
-export function forgetTaxonomyNames(): void {
-  generation += 1;
-}
-
-async function readCopy(db: DbOrTx): Promise<Copy> {
-  const startedAt = { readAt: Date.now(), generation };
+/** This instance's copy of the names, per database. */
+const names = keptPerDatabase(async (db) => {
   const rows = await queryRows<Named & { kind: 'category' | 'brand' }>(
     db,
     sql`SELECT 'category' AS kind, id, lower(name) AS name FROM ${categories}
       UNION ALL SELECT 'brand', id, lower(name) FROM ${brands}`,
   );
   const of = (kind: string) => rows.filter((row) => row.kind === kind).map(({ id, name }) => ({ id, name }));
-  return { categories: of('category'), brands: of('brand'), ...startedAt };
-}
+  return { categories: of('category'), brands: of('brand') };
+}, TAXONOMY_NAMES_TTL_MS);
 
-function startReading(db: DbOrTx): Promise<Copy> {
-  const reading = readCopy(db);
-  copies.set(db, reading);
-  // A failed read is not kept: the next search tries again.
-  reading.catch(() => {
-    if (copies.get(db) === reading) copies.delete(db);
-  });
-  return reading;
-}
-
-const isFresh = (copy: Copy) => copy.generation === generation && Date.now() - copy.readAt < TAXONOMY_NAMES_TTL_MS;
-
-/** The database's copy of the names, read again when stale; searches arriving meanwhile share one read. */
-async function freshCopy(db: DbOrTx): Promise<Copy> {
-  const kept = copies.get(db);
-  if (kept) {
-    const copy = await kept;
-    if (isFresh(copy)) return copy;
-  }
-  const current = copies.get(db);
-  // Another search already started the next read.
-  if (current && current !== kept) return current;
-  return startReading(db);
+/** A category or brand was added or renamed here: the next search reads the names again. */
+export function forgetTaxonomyNames(): void {
+  names.forget();
 }
 
 /**
@@ -72,8 +42,8 @@ function lowerEachCharacter(text: string): string {
  * (a fifth of a small store's search request). The copy is read again once older than `TAXONOMY_NAMES_TTL_MS`.
  */
 export async function namesContaining(db: DbOrTx, search: string): Promise<{ categories: string[]; brands: string[] }> {
-  const copy = await freshCopy(db);
+  const copy = await names.get(db);
   const needle = lowerEachCharacter(search);
-  const matching = (names: Named[]) => names.filter((named) => named.name.includes(needle)).map((named) => named.id);
+  const matching = (known: Named[]) => known.filter((named) => named.name.includes(needle)).map((named) => named.id);
   return { categories: matching(copy.categories), brands: matching(copy.brands) };
 }

@@ -14,6 +14,7 @@ import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { keptPerDatabase } from '../../lib/kept-per-database.js';
 import { productFilters, productOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
@@ -26,24 +27,19 @@ export type Listed = { products: ProductView[] } | { products: StorefrontProduct
 
 /** How long a database's catalogue size (the planner's row count of `products`) is taken as known. */
 const CATALOGUE_SIZE_TTL_MS = 60_000;
-const catalogueSizes = new WeakMap<Db, { rows: number; readAt: number }>();
 
 /**
  * About how many products the database holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read
  * at most once a minute per database: a search on a catalogue no larger than the count's bound counts, never
  * estimates (a small shop never pays for an estimate it cannot use), in the list's one prepared statement.
  */
-async function catalogueRows(db: Db): Promise<number> {
-  const known = catalogueSizes.get(db);
-  if (known && Date.now() - known.readAt < CATALOGUE_SIZE_TTL_MS) return known.rows;
+const catalogueRows = keptPerDatabase(async (db) => {
   const [row] = await queryRows<{ rows: number }>(
     db,
     sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
   );
-  const rows = Number(row?.rows ?? -1);
-  catalogueSizes.set(db, { rows, readAt: Date.now() });
-  return rows;
-}
+  return Number(row?.rows ?? -1);
+}, CATALOGUE_SIZE_TTL_MS);
 
 /** The storefront breaks ties newest id first whatever the direction (as it always has: stable shared links). */
 const orderOf = (query: ProductListQuery) => productOrder(query, 'desc');
@@ -81,7 +77,7 @@ export class CatalogueReadService {
       limit: query.limit,
       offset,
       countCap: cap,
-      searchOnLargeCatalogue: Boolean(query.search) && (await catalogueRows(this.db)) > cap,
+      searchOnLargeCatalogue: Boolean(query.search) && (await catalogueRows.get(this.db)) > cap,
     });
     const { total, exact } = count ?? { total: offset + summaries.length, exact: true };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
