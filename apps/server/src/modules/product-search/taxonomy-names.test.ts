@@ -96,6 +96,19 @@ describe('GET /api/products?search= by category and brand names', () => {
     expect(await foundIds('100% wool')).toEqual([]);
   });
 
+  it('answers 50 searches sent at once right after a rename with the new name, none failing', async () => {
+    const [brand] = await t.app.db.select().from(brands).where(sql`${brands.name} = 'Back\\slash'`);
+    const expected = await foundIds('back\\slash');
+    expect(expected).toHaveLength(1);
+    const renamed = await call(t.app, 'PUT', `/api/brands/${brand!.id}`, {
+      token: admin,
+      body: { name: 'Forward Slash' },
+    });
+    expect(renamed.status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => foundIds('forward slash')));
+    expect(answers).toEqual(Array.from({ length: 50 }, () => expected));
+  });
+
   it('reads the names again once its copy is older than the copy’s age (a change another instance made)', async () => {
     const expected = await foundIds('snake_case');
     expect(expected).toHaveLength(1);
