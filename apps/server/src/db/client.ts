@@ -243,6 +243,19 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
   return row as T['$inferSelect'];
 }
 
+/**
+ * `row` (a table's row, or part of it, as drizzle maps it) under the database's column names, the inverse of
+ * rowFromJson: rows sent as one JSON parameter that a statement reads with `json_to_recordset`.
+ */
+export function jsonOfRow<T extends PgTable>(table: T, row: Partial<T['$inferSelect']>): Record<string, unknown> {
+  const json: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = (row as Record<string, unknown>)[key];
+    if (value !== undefined) json[column.name] = value;
+  }
+  return json;
+}
+
 /** A json value from a query: node-postgres parses json columns, a value cast to text arrives as a string. */
 export function jsonValue<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;

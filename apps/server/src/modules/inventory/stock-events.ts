@@ -60,16 +60,16 @@ export function stockEvents(
 
 /**
  * `inventory.changed` of a new order's reservation inside its one statement (reservationSql): a row per reserved
- * variant of `changed` (its CTE: one row per variant, its location null when split), built to the same data as stockEvents. A reservation leaves the quantity as it is,
+ * variant of `changed` (its CTE: one row per variant with its order's id, its location null when split), built to the same data as stockEvents. A reservation leaves the quantity as it is,
  * so it never raises `inventory.low_stock`.
  */
-export function reservationEvents(changed: SQL, orderId: string) {
+export function reservationEvents(changed: SQL) {
   return eventsInStatement(
     'reserved',
     sql`SELECT c.event_id, 'inventory.changed', c.id, jsonb_build_object('productId', c.product_id, 'variantId', c.id,
         'sku', c.sku, 'size', c.size, 'color', c.color, 'operation', 'reserve', 'change', c.units,
         'previousQuantity', c.quantity, 'quantity', c.quantity, 'previousReserved', c.previous_reserved,
-        'reserved', c.reserved, 'available', c.quantity - c.reserved, 'orderId', ${orderId}::text,
+        'reserved', c.reserved, 'available', c.quantity - c.reserved, 'orderId', c.order_id::text,
         'locationId', c.location_id)
       FROM ${changed} AS c`,
   );

@@ -3,17 +3,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { orders } from '../../db/schema/index.js';
 import { eventsInStatement, type NewEvent, recordEvents } from '../../lib/events.js';
-import { newId } from '../../lib/ids.js';
-import type { insertOrderWhen } from './order-stock.js';
+import type { NewOrder } from './order-stock.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * The row a new order's INSERT (order-stock.ts `insertOrderWhen`) writes: its values with the columns' defaults. The
+ * The row a new order's INSERT (order-stock.ts `insertOrders`) writes: its values with the columns' defaults. The
  * order.created event is built from it before the statement runs, so the statement writes the event too (the tests
  * check the event against the order the API answers).
  */
-export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): OrderRow {
+export function newOrderRow(values: NewOrder): OrderRow {
   return {
     id: values.id,
     orderNumber: values.orderNumber,
@@ -55,19 +54,23 @@ export function newOrderRow(values: Parameters<typeof insertOrderWhen>[0]): Orde
   };
 }
 
-/** order.created as part of the order's one statement: written only when the order row (`placed`) was inserted. */
-export function orderCreatedEvent(view: OrderView, lines: SQL) {
+/**
+ * order.created of each new order of the statement, written only for the orders inserted (`placed`, a CTE of their
+ * rows): `orders` is the statement's CTE of the orders (`id`, `event_id`, and `view`: the order's view before its
+ * lines were allocated); `lines` the CTE of the inserted lines.
+ */
+export function orderCreatedEvents(orders: SQL, placed: SQL, lines: SQL) {
   // The lines as allocated (order-stock.ts insertItemsAfter: a line split over locations is several rows): each
   // ordered line's view, with the id, units, total and location of each row it became.
   const items = sql`(SELECT jsonb_agg(e.item || jsonb_build_object('_id', l.id, 'id', l.id, 'quantity', l.quantity,
       'total', l.total::float8, 'locationId', l.location_id) ORDER BY e.ord, l.id <> e.item->>'_id', l.location_id)
-    FROM jsonb_array_elements(${JSON.stringify(view.items)}::jsonb) WITH ORDINALITY AS e (item, ord)
-    JOIN ${lines} AS l ON l.product_id = e.item->>'productId' AND l.size = e.item->>'size'
+    FROM jsonb_array_elements(b.view->'items') WITH ORDINALITY AS e (item, ord)
+    JOIN ${lines} AS l ON l.order_id = p.id AND l.product_id = e.item->>'productId' AND l.size = e.item->>'size'
       AND l.color = e.item->>'color')`;
   return eventsInStatement(
     'placed',
-    sql`SELECT ${newId()}, 'order.created', placed.id, jsonb_set(${JSON.stringify(view)}::jsonb, '{items}', ${items})
-      FROM placed`,
+    sql`SELECT b.event_id, 'order.created', p.id, jsonb_set(b.view, '{items}', ${items})
+      FROM ${placed} AS p JOIN ${orders} AS b ON b.id = p.id`,
   );
 }
 

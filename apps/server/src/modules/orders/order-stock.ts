@@ -102,7 +102,7 @@ export function assertReserved(
   if (short) throw insufficientStock(short.line.productName, short.line.size, short.line.color, at);
 }
 
-type NewOrder = Pick<
+export type NewOrder = Pick<
   typeof orders.$inferInsert,
   | 'orderNumber'
   | 'customerId'
@@ -127,32 +127,39 @@ type NewOrder = Pick<
   | 'status'
 > & { id: string; createdAt: Date; updatedAt: Date };
 
+/** The columns `insertOrders` reads from its source (the orders table's), as `json_to_recordset` declares them. */
+export const NEW_ORDER_COLUMNS = sql`id char(24), order_number text, customer_id char(24), guest_email text,
+  payment_method text, shipping_method text, pickup_location_id char(24), subtotal numeric, discount numeric,
+  shipping numeric, tax numeric, total numeric, coupon_id char(24), coupon_code text, shipping_address jsonb,
+  billing_address jsonb, notes text, payment_intent_id text, payment_reference text, payment_due_at timestamptz,
+  created_by char(24), created_at timestamptz, updated_at timestamptz, status text`;
+
 /**
- * INSERT of a new order as a statement part, only when `when` (SQL) holds and its number (and bank-transfer reference)
- * is free (ON CONFLICT DO NOTHING); RETURNING the whole row. The other columns take their defaults (unpaid, reserved, …);
- * the status is pending unless given (cash on delivery is placed confirmed).
+ * INSERT of the new orders of `source` (a CTE of NEW_ORDER_COLUMNS with each order's place `n`) as a statement part,
+ * only those `covered` (a CTE of n, enough) says are covered, and each only when its number (and bank-transfer
+ * reference) is free (ON CONFLICT DO NOTHING); RETURNING the whole rows.
  */
-export function insertOrderWhen(order: NewOrder, when: SQL): SQL {
-  const money = (value: number | undefined) => sql`${value ?? 0}::numeric`;
+export function insertOrders(source: SQL, covered: SQL): SQL {
   return sql`INSERT INTO orders (id, order_number, customer_id, guest_email, payment_method, shipping_method,
-      pickup_location_id, subtotal,
-      discount, shipping, tax, total, coupon_id, coupon_code, shipping_address, billing_address, notes,
-      payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at, status)
-    SELECT ${order.id}, ${order.orderNumber}, ${order.customerId ?? null}, ${order.guestEmail ?? null},
-      ${order.paymentMethod ?? 'stripe'}, ${order.shippingMethod ?? 'standard'}, ${order.pickupLocationId ?? null},
-      ${money(order.subtotal)},
-      ${money(order.discount)}, ${money(order.shipping)}, ${money(order.tax)}, ${money(order.total)},
-      ${order.couponId ?? null}, ${order.couponCode ?? null}, ${JSON.stringify(order.shippingAddress)}::jsonb,
-      ${JSON.stringify(order.billingAddress)}::jsonb, ${order.notes ?? ''}, ${order.paymentIntentId ?? null},
-      ${order.paymentReference ?? null}, ${order.paymentDueAt?.toISOString() ?? null}::timestamptz, ${order.createdBy ?? null}, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz,
-      ${order.status ?? 'pending'}
-    WHERE ${when}
+      pickup_location_id, subtotal, discount, shipping, tax, total, coupon_id, coupon_code, shipping_address,
+      billing_address, notes, payment_intent_id, payment_reference, payment_due_at, created_by, created_at, updated_at,
+      status)
+    SELECT o.id, o.order_number, o.customer_id, o.guest_email, o.payment_method, o.shipping_method,
+      o.pickup_location_id, o.subtotal, o.discount, o.shipping, o.tax, o.total, o.coupon_id, o.coupon_code,
+      o.shipping_address, o.billing_address, o.notes, o.payment_intent_id, o.payment_reference, o.payment_due_at,
+      o.created_by, o.created_at, o.updated_at, o.status
+    FROM ${source} AS o JOIN ${covered} AS c ON c.n = o.n AND c.enough
+    ORDER BY o.id
     ON CONFLICT DO NOTHING
     RETURNING *`;
 }
 
 /** A new order's line before allocation: its row without a location, and its variant. */
 export type NewLine = Omit<typeof orderItems.$inferSelect, 'locationId'> & { inventoryId: string };
+
+/** The columns `insertItemsAfter` reads from its source, as `json_to_recordset` declares them. */
+export const NEW_LINE_COLUMNS = sql`id char(24), inventory_id char(24), product_id char(24), product_name text,
+  product_slug text, product_sku text, variant_sku text, image text, size text, color text, price numeric`;
 
 /** A new order's lines, one per variant: lines of the same size/colour are summed into the first (one price). */
 export function oneLinePerVariant(lines: readonly PricedLine[]): PricedLine[] {
@@ -165,23 +172,19 @@ export function oneLinePerVariant(lines: readonly PricedLine[]): PricedLine[] {
 }
 
 /**
- * INSERT of a new order's lines as a statement part, only when `placed` (a CTE of the order) has a row, at the
- * locations of `alloc` (the reservation's allocation: variant id, location id, priority, units). A line whose units
- * come from several locations becomes a row per location, by priority: the first keeps the line's id, the others
- * take ids derived from it. RETURNING the rows.
+ * INSERT of the new orders' lines as a statement part: the lines of `source` (a CTE of NEW_LINE_COLUMNS with their
+ * order's place `n`) of the orders `placed` (a CTE of the inserted orders; `orders` maps an order's place to its id)
+ * has a row, at the locations of `alloc` (the reservation's allocation: variant id, location id, priority, units). A
+ * line whose units come from several locations becomes a row per location, by priority: the first keeps the line's
+ * id, the others take ids derived from it. RETURNING the rows.
  */
-export function insertItemsAfter(items: readonly NewLine[], placed: SQL, alloc: SQL): SQL {
-  const values = items.map(
-    (item) =>
-      sql`(${item.id}, ${item.inventoryId}::char(24), ${item.productId}, ${item.productName}, ${item.productSlug}, ${item.productSku}, ${item.variantSku}, ${item.image}, ${item.size}, ${item.color}, ${item.price}::numeric)`,
-  );
+export function insertItemsAfter(source: SQL, orders: SQL, placed: SQL, alloc: SQL): SQL {
   return sql`INSERT INTO order_items (id, order_id, product_id, product_name, product_slug, product_sku, variant_sku, image,
       size, color, price, quantity, total, location_id)
     SELECT CASE WHEN a.rank = 1 THEN v.id ELSE substr(md5(v.id || a.location_id), 1, 24) END, o.id, v.product_id,
       v.product_name, v.product_slug, v.product_sku, v.variant_sku, v.image, v.size, v.color, v.price, a.take,
       v.price * a.take, a.location_id
-    FROM ${placed} AS o CROSS JOIN (VALUES ${sql.join(values, sql`, `)})
-      AS v (id, inventory_id, product_id, product_name, product_slug, product_sku, variant_sku, image, size, color, price)
+    FROM ${placed} AS o JOIN ${orders} AS b ON b.id = o.id JOIN ${source} AS v ON v.n = b.n
     JOIN (SELECT x.id, x.location_id, x.take,
         row_number() OVER (PARTITION BY x.id ORDER BY x.priority, x.location_id) AS rank FROM ${alloc} AS x) AS a
       ON a.id = v.inventory_id

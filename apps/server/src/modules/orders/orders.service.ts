@@ -9,33 +9,26 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentSettings } from '../../config-payments.js';
-import { type Db, type DbOrTx, jsonValue, queryRowsPrepared, rowFromJson, type Tx } from '../../db/client.js';
+import { type Db, type DbOrTx, rowFromJson, type Tx } from '../../db/client.js';
 import { isRetryableConflict } from '../../db/retry.js';
 import { type orderItems, orders, users } from '../../db/schema/index.js';
 import { type AuditContext, createdFields, writeActivity } from '../../lib/audit.js';
 import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
-import { publishInStatement, recordEvent } from '../../lib/events.js';
+import { recordEvent } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
-import { activeLocation, reservationSql } from '../inventory/index.js';
+import { activeLocation } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
-import { newOrderRow, orderCreatedEvent } from './order-events.js';
+import { insertNewOrder } from './new-orders.js';
+import { newOrderRow } from './order-events.js';
 import { type PricedLine, priceLines, priceLinesFor } from './order-lines.js';
 import { orderPlacedMail } from './order-mails.js';
-import {
-  allocatedLines,
-  assertReserved,
-  insertItemsAfter,
-  insertOrderWhen,
-  type NewLine,
-  oneLinePerVariant,
-  unitsByInventoryRow,
-} from './order-stock.js';
+import { allocatedLines, assertReserved, type NewLine, oneLinePerVariant, unitsByInventoryRow } from './order-stock.js';
 import { toOrderView } from './order-view.js';
 import { isOfflineMethod, type PaymentTerms, paymentTerms } from './payment-terms.js';
 
@@ -125,8 +118,9 @@ export async function placeGuestOrder(
 /**
  * The common guest order — no coupon, no payment intent, an e-mail without a customer account — needs no transaction:
  * the cart read takes no locks, and placeOrder's one statement is all-or-nothing (stock, order, lines and movements
- * together, or nothing). That is two round trips instead of four (BEGIN and COMMIT). Anything else — a coupon to
- * count, an intent to attach, a customer's e-mail to guard, a deadlock to retry — runs in a transaction as before.
+ * together, or nothing). That is two round trips instead of four (BEGIN and COMMIT), and orders arriving together
+ * share the statement (new-orders.ts). Anything else — a coupon to count, an intent to attach, a customer's e-mail to
+ * guard, a deadlock to retry — runs in a transaction as before.
  */
 export async function placeSimpleGuestOrder(
   db: Db,
@@ -238,9 +232,10 @@ export async function placeOrder(
     total: (Math.round(line.unitPrice * 100) * line.quantity) / 100,
   }));
   // Lock order (lib/locked-transaction.ts): the coupon is held; now products and variants, then the order row. ONE
-  // all-or-nothing statement locks every combination in id order, and only when all of them cover their units inserts
-  // the order (a taken order number inserts nothing either: another number is tried), its lines, the reservations and
-  // their movements; the order's analytics rows are locked by its triggers at the end of the statement.
+  // all-or-nothing statement (new-orders.ts; outside a transaction shared with other new orders) locks every combination
+  // in id order, and only when all of them cover their units inserts the order (a taken order number inserts nothing
+  // either: another number is tried), its lines, the reservations and their movements; the order's analytics rows are
+  // locked by its triggers at the end of the statement.
   const wanted = unitsByInventoryRow(lines);
   // The rows the statement takes, so that a retry with another order number asks the same rows again.
   const rows = {
@@ -263,34 +258,21 @@ export async function placeOrder(
     orderNumber = randomOrderNumber(placedAt);
     // A bank-transfer reference is drawn again with each attempt too (its unique index also inserts nothing).
     const values = orderValues(orderNumber, terms?.reference() ?? null);
-    const reservation = reservationSql(
-      wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
-      { orderId, actorId: actor.user?.id ?? null, reason: `Order ${orderNumber}` },
-      sql`EXISTS (SELECT 1 FROM placed)`,
-      pickupLocationId,
-    );
     const unallocated = ordered.map(({ inventoryId: _variant, ...line }) => ({ ...line, locationId: '' }));
-    const created = orderCreatedEvent(toOrderView(newOrderRow(values), unallocated, customer ?? null), sql`lines`);
-    // One publishing job for the statement's events (the reservations' and the order's).
-    const publish = publishInStatement([reservation.recorded, created.recorded]);
-    const [result] = await locksOf(tx).steps(rows, () =>
-      queryRowsPrepared<{ short: unknown; order: unknown; lines: unknown }>(
-        tx,
-        sql`WITH ${reservation.locks},
-          placed AS (${insertOrderWhen(values, reservation.enough)}),
-          ${reservation.changes},
-          lines AS (${insertItemsAfter(ordered, sql`placed`, sql`alloc`)}),
-          ${created.ctes},
-          ${publish.ctes}
-          SELECT ${reservation.shortIds} AS short, row_to_json(placed) AS "order",
-            (SELECT json_agg(row_to_json(lines)) FROM lines) AS lines, ${publish.count} AS published
-          FROM (SELECT 1) AS one LEFT JOIN placed ON true`,
-      ),
+    const result = await locksOf(tx).steps(rows, () =>
+      insertNewOrder(tx, {
+        order: values,
+        lines: ordered,
+        units: wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
+        reason: `Order ${orderNumber}`,
+        actorId: actor.user?.id ?? null,
+        view: toOrderView(newOrderRow(values), unallocated, customer ?? null),
+      }),
     );
     // A pickup order's shortage is the shop's: the refusal says where (the units may still ship from elsewhere).
-    assertReserved(wanted, jsonValue<string[]>(result!.short), pickup?.name);
-    order = result!.order ? rowFromJson(orders, jsonValue<Record<string, unknown>>(result!.order)) : undefined;
-    if (order) items = allocatedLines(ordered, jsonValue<Record<string, unknown>[]>(result!.lines));
+    assertReserved(wanted, result.short, pickup?.name);
+    order = result.order ? rowFromJson(orders, result.order) : undefined;
+    if (order) items = allocatedLines(ordered, result.lines ?? []);
   }
   await recordCouponRedemption(tx, {
     orderId,
