@@ -76,7 +76,8 @@ export async function checkout(
   seconds: number,
 ): Promise<{ figures: Figure[]; outcome: CheckoutOutcome }> {
   if (hot.length === 0) throw new Error('No stock to sell: the bench needs active products with inventory');
-  // Twice what the fastest rate seen would sell in each of the two runs (and the warm-up), spread over the hot variants.
+  // Twice what the fastest rate seen would sell in each of the two runs (and the warm-up), spread over the hot
+  // variants.
   const needed = Math.ceil((4 * SELLS_AT_MOST_PER_SECOND * (seconds + WARM_UP_SECONDS)) / hot.length) + 10;
   for (const variant of hot)
     if (variant.available < needed)

@@ -59,9 +59,9 @@ export function stockEvents(
 }
 
 /**
- * `inventory.changed` of a new order's reservation inside its one statement (reservationSql): a row per reserved
- * variant of `changed` (its CTE: one row per variant with its order's id, its location null when split), built to the same data as stockEvents. A reservation leaves the quantity as it is,
- * so it never raises `inventory.low_stock`.
+ * `inventory.changed` of new orders' reservations inside their one statement (reservationSql): a row per reserved
+ * variant of `changed` (its CTE: one row per variant with its order's id, its location null when split), built to the
+ * same data as stockEvents. A reservation leaves the quantity as it is, so it never raises `inventory.low_stock`.
  */
 export function reservationEvents(changed: SQL) {
   return eventsInStatement(

@@ -299,9 +299,11 @@ export async function createVariant(db: DbOrTx, variant: NewVariant): Promise<ty
  *   statement as `locks.steps(['products', 'inventory', 'order'], …)`) — the products FOR KEY SHARE in id order (an
  *   InitPlan that runs before the first inventory row is read), then the variants FOR UPDATE in id order, then
  *   (`lvl`) their levels at their order's candidate locations FOR UPDATE in (variant, location) order;
- * - `loc`: each order's candidate locations: the active ones that ship online orders, or the one pickup location asked for;
+ * - `loc`: each order's candidate locations: the active ones that ship online orders, or the one pickup location
+ *   asked for;
  * - `alloc`, the allocation rule (docs/domain.md § Stock locations): the first location by priority whose levels cover
- *   every line of the order (`whole`); else each line is split over the locations by priority, taking what each has free;
+ *   every line of the order (`whole`); else each line is split over the locations by priority, taking what each has
+ *   free;
  * - `stock`: per wanted variant, whether the allocation covers its units; `covered` (n, enough) whether every one of
  *   an order's is; `shortIds(n)` (SQL, JSON array) names an order's that are not;
  * - `changed`, `moved`: add to the levels' `reserved` and write a `reserve` movement per level — only for the orders
@@ -329,7 +331,8 @@ export function reservationSql(gate: SQL) {
     lvl AS MATERIALIZED (
       SELECT v.inventory_id, v.location_id, v.quantity, v.reserved FROM inventory_levels v
       WHERE v.inventory_id = ANY(ARRAY(SELECT id FROM old))
-        AND EXISTS (SELECT 1 FROM wanted w JOIN loc ON loc.n = w.n WHERE w.id = v.inventory_id AND loc.id = v.location_id)
+        AND EXISTS (SELECT 1 FROM wanted w JOIN loc ON loc.n = w.n
+          WHERE w.id = v.inventory_id AND loc.id = v.location_id)
       ORDER BY v.inventory_id, v.location_id FOR UPDATE
     ),
     cand AS MATERIALIZED (
@@ -345,8 +348,9 @@ export function reservationSql(gate: SQL) {
       SELECT c.n, c.id, c.location_id, c.priority, c.units AS take FROM cand c JOIN whole USING (n, location_id)
       UNION ALL
       SELECT s.n, s.id, s.location_id, s.priority, s.take FROM (
-        SELECT c.n, c.id, c.location_id, c.priority, LEAST(c.free, c.units - coalesce(sum(c.free) OVER (PARTITION BY c.id
-          ORDER BY c.priority, c.location_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)) AS take
+        SELECT c.n, c.id, c.location_id, c.priority, LEAST(c.free, c.units - coalesce(sum(c.free) OVER (
+          PARTITION BY c.id ORDER BY c.priority, c.location_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))
+          AS take
         FROM cand c WHERE c.free > 0 AND NOT EXISTS (SELECT 1 FROM whole h WHERE h.n = c.n)
       ) AS s WHERE s.take > 0
     ),
@@ -386,7 +390,8 @@ export function reservationSql(gate: SQL) {
     changes,
     recorded: events.recorded,
     shortIds: (n: SQL) =>
-      sql`(SELECT coalesce(json_agg(s.id ORDER BY s.id) FILTER (WHERE NOT s.enough), '[]'::json) FROM stock s WHERE s.n = ${n})`,
+      sql`(SELECT coalesce(json_agg(s.id ORDER BY s.id) FILTER (WHERE NOT s.enough), '[]'::json)
+        FROM stock s WHERE s.n = ${n})`,
   };
 }
 

@@ -30,7 +30,10 @@ export type NewOrderSpec = {
   view: OrderView;
 };
 
-/** What the statement did with one order: the combinations short of units, else its row and lines (null when its number was taken). */
+/**
+ * What the statement did with one order: the combinations short of units, else its row and lines (both null when its
+ * number was taken).
+ */
 export type NewOrderOutcome = {
   short: string[];
   order: Record<string, unknown> | null;
