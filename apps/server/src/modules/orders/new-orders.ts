@@ -5,6 +5,7 @@ import { type DbOrTx, jsonOfRow, jsonValue, preparedStatement } from '../../db/c
 import { orderItems, orders } from '../../db/schema/index.js';
 import { publishInStatement } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
+import { SharedWork, sharedPer } from '../../lib/shared-work.js';
 import { reservationSql } from '../inventory/index.js';
 import { newOrderRow, orderCreatedEvents } from './order-events.js';
 import {
@@ -111,127 +112,28 @@ async function insertNewOrders(db: DbOrTx, specs: readonly NewOrderSpec[]): Prom
   }));
 }
 
-/** Orders in one statement at most: its cost grows with them, and so does every one's wait for it. */
-const MOST_ORDERS_A_STATEMENT = 32;
-/** Statements of waiting orders running at once on an instance; orders arriving meanwhile wait for the next. */
-const MOST_STATEMENTS_RUNNING = 2;
-/**
- * A statement running longer than this (waiting for a row another transaction holds, say) stops counting against
- * MOST_STATEMENTS_RUNNING, so it does not hold back the orders that do not need that row.
- */
-const SLOW_STATEMENT_MS = 100;
-
-type Waiting = { spec: NewOrderSpec; resolve: (outcome: NewOrderOutcome) => void; reject: (error: unknown) => void };
-
 /**
  * New orders placed outside a transaction (the common guest checkout), gathered into shared statements: most of what
  * the order's statement costs PostgreSQL (setting up its plan, the triggers at its end, the commit) is paid once a
- * statement, not once an order. An order waits only while MOST_STATEMENTS_RUNNING statements run; every order that
- * arrived meanwhile goes into the next, up to MOST_ORDERS_A_STATEMENT, none sharing a combination with another of it
- * (so each order's allocation is what it would be alone) nor with a statement still running (it would only wait for
- * that one's commit, and hold up the others with it). Oldest first: an order left out waits at the front.
+ * statement, not once an order. Up to 32 orders a statement, two statements at a time; no two orders of a statement
+ * share a combination (so each order's allocation is what it would be alone), nor an order with a statement under way
+ * (it would only wait for that one's commit, and hold up the others with it).
  */
-class NewOrderQueue {
-  private waiting: Waiting[] = [];
-  private counted = 0;
-  private scheduled = false;
-  /** The inventory rows of the statements running, each as often as a running statement holds it. */
-  private readonly busy = new Map<string, number>();
-
-  constructor(private readonly db: DbOrTx) {}
-
-  add(spec: NewOrderSpec): Promise<NewOrderOutcome> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ spec, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      // After the orders of this turn of the event loop have arrived.
-      setImmediate(() => {
-        this.scheduled = false;
-        this.start();
-      });
-    });
-  }
-
-  private start() {
-    while (this.counted < MOST_STATEMENTS_RUNNING && this.waiting.length > 0) {
-      const statement = this.next();
-      if (statement.length === 0) return;
-      const rows = statement.flatMap((order) => order.spec.units.map((u) => u.inventoryId));
-      for (const id of rows) this.busy.set(id, (this.busy.get(id) ?? 0) + 1);
-      this.counted += 1;
-      let counting = true;
-      const stopCounting = () => {
-        if (!counting) return;
-        counting = false;
-        this.counted -= 1;
-        this.start();
-      };
-      const slow = setTimeout(stopCounting, SLOW_STATEMENT_MS);
-      void this.run(statement).finally(() => {
-        clearTimeout(slow);
-        for (const id of rows) {
-          const left = this.busy.get(id)! - 1;
-          if (left === 0) this.busy.delete(id);
-          else this.busy.set(id, left);
-        }
-        if (counting) stopCounting();
-        else this.start();
-      });
-    }
-  }
-
-  /** The oldest waiting orders that share no combination, up to MOST_ORDERS_A_STATEMENT; the others wait on. */
-  private next(): Waiting[] {
-    const taken: Waiting[] = [];
-    const left: Waiting[] = [];
-    const rows = new Set<string>();
-    for (const order of this.waiting) {
-      const ids = order.spec.units.map((u) => u.inventoryId);
-      const free = !ids.some((id) => rows.has(id) || this.busy.has(id));
-      if (taken.length < MOST_ORDERS_A_STATEMENT && free) {
-        taken.push(order);
-        for (const id of ids) rows.add(id);
-      } else left.push(order);
-    }
-    this.waiting = left;
-    return taken;
-  }
-
-  private async run(statement: readonly Waiting[]) {
-    try {
-      const outcomes = await insertNewOrders(
-        this.db,
-        statement.map((order) => order.spec),
-      );
-      for (const [i, order] of statement.entries()) order.resolve(outcomes[i]!);
-    } catch (error) {
-      if (statement.length === 1) {
-        statement[0]!.reject(error);
-        return;
-      }
-      // Whatever failed the shared statement (one order's data, a deadlock) fails no other order: each goes alone.
-      await Promise.all(
-        statement.map((order) =>
-          insertNewOrders(this.db, [order.spec]).then(([outcome]) => order.resolve(outcome!), order.reject),
-        ),
-      );
-    }
-  }
-}
-
-const queues = new WeakMap<object, NewOrderQueue>();
+const newOrdersOf = sharedPer(
+  (db: DbOrTx) =>
+    new SharedWork((specs: NewOrderSpec[]) => insertNewOrders(db, specs), {
+      most: 32,
+      running: 2,
+      slowMs: 100,
+      rows: (spec) => spec.units.map((u) => u.inventoryId),
+    }),
+);
 
 /**
  * Runs a new order's statement: in the caller's transaction as it is, or — outside one — in the next statement its
- * instance runs for the orders waiting (NewOrderQueue).
+ * instance runs for the orders waiting (newOrdersOf).
  */
 export function insertNewOrder(db: DbOrTx, spec: NewOrderSpec): Promise<NewOrderOutcome> {
   if (db instanceof PgTransaction) return insertNewOrders(db, [spec]).then(([outcome]) => outcome!);
-  let queue = queues.get(db);
-  if (!queue) {
-    queue = new NewOrderQueue(db);
-    queues.set(db, queue);
-  }
-  return queue.add(spec);
+  return newOrdersOf(db).add(spec);
 }
