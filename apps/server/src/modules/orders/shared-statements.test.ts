@@ -105,7 +105,8 @@ describe('guest orders placed at once', () => {
     const waitingForLocks = async () => {
       const [row] = await queryRows<{ n: number }>(
         t.app.db,
-        sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`,
+        sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND l.locktype = 'transactionid' AND a.datname = current_database()`,
       );
       return row!.n;
     };
