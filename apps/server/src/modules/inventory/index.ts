@@ -1,6 +1,5 @@
 export { inventoryRoutes } from './inventory.routes.js';
 export { InventoryService } from './inventory.service.js';
-export { reservationSql } from './reservation.js';
 export {
   assertVariantCodesFree,
   changeStock,
@@ -8,6 +7,7 @@ export {
   firstLocationSql,
   lockStockRows,
   type NewVariant,
+  reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
 export {

@@ -259,15 +259,14 @@ export async function placeOrder(
     // A bank-transfer reference is drawn again with each attempt too (its unique index also inserts nothing).
     const values = orderValues(orderNumber, terms?.reference() ?? null);
     const unallocated = ordered.map(({ inventoryId: _variant, ...line }) => ({ ...line, locationId: '' }));
-    const row = newOrderRow(values);
     const result = await locksOf(tx).steps(rows, () =>
       insertNewOrder(tx, {
-        order: row,
+        order: values,
         lines: ordered,
         units: wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
         reason: `Order ${orderNumber}`,
         actorId: actor.user?.id ?? null,
-        view: toOrderView(row, unallocated, customer ?? null),
+        view: toOrderView(newOrderRow(values), unallocated, customer ?? null),
       }),
     );
     // A pickup order's shortage is the shop's: the refusal says where (the units may still ship from elsewhere).
