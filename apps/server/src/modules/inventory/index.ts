@@ -1,5 +1,6 @@
 export { inventoryRoutes } from './inventory.routes.js';
 export { InventoryService } from './inventory.service.js';
+export { reservationLockRows, reservationSql } from './reservation.js';
 export {
   assertVariantCodesFree,
   changeStock,
@@ -7,7 +8,6 @@ export {
   firstLocationSql,
   lockStockRows,
   type NewVariant,
-  reservationSql,
 } from './stock.service.js';
 export { type ChangedStock, stockEvents } from './stock-events.js';
 export {

@@ -7,19 +7,13 @@ import { publishInStatement } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import { SharedWork, sharedPer } from '../../lib/shared-work.js';
 import { reservationSql } from '../inventory/index.js';
-import { newOrderRow, orderCreatedEvents } from './order-events.js';
-import {
-  insertItemsAfter,
-  insertOrders,
-  NEW_LINE_COLUMNS,
-  NEW_ORDER_COLUMNS,
-  type NewLine,
-  type NewOrder,
-} from './order-stock.js';
+import { orderCreatedEvents } from './order-events.js';
+import { insertItemsAfter, insertOrders, NEW_LINE_COLUMNS, NEW_ORDER_COLUMNS, type NewLine } from './order-stock.js';
 
 /** A new order as the statement takes it. */
 export type NewOrderSpec = {
-  order: NewOrder;
+  /** Its row as the statement inserts it (order-events.ts `newOrderRow`). */
+  order: typeof orders.$inferSelect;
   /** Its lines, one per variant (not yet allocated to locations). */
   lines: readonly NewLine[];
   /** Its units per inventory row, each row once, in inventory id order. */
@@ -45,7 +39,7 @@ type StatementRow = { n: number; short: unknown; order: unknown; lines: unknown;
 
 /**
  * ONE statement for one or more new orders (no combination in two of them), all-or-nothing for each order: it locks
- * the orders' products and combinations in id order (inventory/stock.service.ts `reservationSql`), and inserts an order
+ * the orders' products and combinations in id order (inventory/reservation.ts `reservationSql`), and inserts an order
  * — its row, its lines at the locations allocated, the reservations with their movements, and the events of all of
  * it — only when every one of its combinations covers its units and its number is free. Its text never changes (the
  * orders, their units and lines are three JSON parameters), so every connection plans it once.
@@ -81,7 +75,7 @@ const insertNewOrdersStatement = preparedStatement<StatementRow, { orders: strin
 async function insertNewOrders(db: DbOrTx, specs: readonly NewOrderSpec[]): Promise<NewOrderOutcome[]> {
   const orderRows = specs.map((spec, n) => ({
     n,
-    ...jsonOfRow(orders, newOrderRow(spec.order)),
+    ...jsonOfRow(orders, spec.order),
     reason: spec.reason,
     actor_id: spec.actorId,
     event_id: newId(),

@@ -89,7 +89,7 @@ export function unitsByInventoryRow(lines: readonly PricedLine[]) {
 }
 
 /**
- * After a new order's reservation (inventory/stock.service.ts `reservationSql`): a combination that could not cover its
+ * After a new order's reservation (inventory/reservation.ts `reservationSql`): a combination that could not cover its
  * units is 409 insufficient stock, naming the first short one in lock order (nothing was written).
  */
 export function assertReserved(

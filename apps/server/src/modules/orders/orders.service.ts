@@ -17,12 +17,12 @@ import { actingUserId, isStaff } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
-import { combinationKey, locksOf } from '../../lib/locked-transaction.js';
+import { locksOf } from '../../lib/locked-transaction.js';
 import { queueMail } from '../../lib/mail.js';
 import type { AuthUser } from '../../types.js';
 import { applyCouponDiscount, recordCouponRedemption } from '../coupons/index.js';
 import { assertCustomerCanOrder } from '../customers/index.js';
-import { activeLocation } from '../inventory/index.js';
+import { activeLocation, reservationLockRows } from '../inventory/index.js';
 import { bindIntentToOrder } from '../payments/index.js';
 import { insertNewOrder } from './new-orders.js';
 import { newOrderRow } from './order-events.js';
@@ -238,11 +238,10 @@ export async function placeOrder(
   // locked by its triggers at the end of the statement.
   const wanted = unitsByInventoryRow(lines);
   // The rows the statement takes, so that a retry with another order number asks the same rows again.
-  const rows = {
-    products: wanted.map((w) => w.line.productId),
-    inventory: wanted.map((w) => combinationKey(w.line)),
-    order: [orderId],
-  };
+  const rows = reservationLockRows(
+    wanted.map((w) => w.line),
+    orderId,
+  );
   // Read before the statement, so the order.created event can be written by it.
   const [customer] = buyer.customerId
     ? await tx
@@ -259,14 +258,15 @@ export async function placeOrder(
     // A bank-transfer reference is drawn again with each attempt too (its unique index also inserts nothing).
     const values = orderValues(orderNumber, terms?.reference() ?? null);
     const unallocated = ordered.map(({ inventoryId: _variant, ...line }) => ({ ...line, locationId: '' }));
+    const row = newOrderRow(values);
     const result = await locksOf(tx).steps(rows, () =>
       insertNewOrder(tx, {
-        order: values,
+        order: row,
         lines: ordered,
         units: wanted.map((w) => ({ inventoryId: w.inventoryId, productId: w.line.productId, quantity: w.quantity })),
         reason: `Order ${orderNumber}`,
         actorId: actor.user?.id ?? null,
-        view: toOrderView(newOrderRow(values), unallocated, customer ?? null),
+        view: toOrderView(row, unallocated, customer ?? null),
       }),
     );
     // A pickup order's shortage is the shop's: the refusal says where (the units may still ship from elsewhere).
