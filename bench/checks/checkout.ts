@@ -66,7 +66,8 @@ const CHECKOUT_TOPICS = ['order.created', 'inventory.changed', 'inventory.low_st
  * Guest checkout under load: CLIENTS connections post `POST /api/orders/guest` for one unit of a random hot variant,
  * for `seconds` after an uncounted warm-up; then again with a webhook endpoint (a receiver on loopback answering 200)
  * subscribed to every event a checkout records, to show what publishing costs the checkout (target: within 10 % of
- * the first run). Stock is topped up first through the staff stock call (recorded as movements) so the runs measure
+ * the first run; the server sends at a slow pace while it is that busy, so its note says when the receiver had every
+ * event). Stock is topped up first through the staff stock call (recorded as movements) so the runs measure
  * selling, not running out. The orders stay in the database (all with one guest e-mail of this run).
  */
 export async function checkout(
@@ -106,8 +107,10 @@ export async function checkout(
   });
   await settled(db);
   let received = 0;
+  let caughtUp = { deliveries: 0, seconds: Number.NaN };
   const subscribed = await sell(ctx, hot, seconds, guestEmail).finally(async () => {
     received = await receiver.received();
+    caughtUp = await everyDeliveryMade(db, endpoint.data.endpoint.id).catch(() => caughtUp);
     await callJson(ctx, `/api/admin/webhooks/${endpoint.data.endpoint.id}`, { method: 'DELETE' });
     receiver.close();
   });
@@ -132,7 +135,7 @@ export async function checkout(
         unit: 'orders/s',
         bound: 'min',
         target: Math.round(rate(plain) * 0.9),
-        note: `${received} deliveries received during the run; ${runNote(subscribed)}`,
+        note: `${received} deliveries received during the run, all ${caughtUp.deliveries} ${caughtUp.seconds.toFixed(1)} s after it; ${runNote(subscribed)}`,
       },
       {
         group: GROUP,
@@ -217,6 +220,26 @@ async function settled(db: Db, timeoutMs = 600_000) {
   await db.execute(
     sql`VACUUM analytics_pending_order_days, analytics_pending_product_days, order_search_pending, graphile_worker._private_jobs`,
   );
+}
+
+/**
+ * Waits until the endpoint has had every event of the run (its deliveries are sent at a slow pace while the server is
+ * busy, and catch up after): how many, and how long after the run's end.
+ */
+async function everyDeliveryMade(db: Db, endpointId: string, timeoutMs = 300_000) {
+  const ended = Date.now();
+  for (;;) {
+    const [row] = await queryRows<{ publishing: number; pending: number; deliveries: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier = 'events.publish') AS publishing,
+          count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*)::int AS deliveries
+        FROM webhook_deliveries WHERE endpoint_id = ${endpointId}`,
+    );
+    if (row && row.publishing === 0 && row.pending === 0)
+      return { deliveries: row.deliveries, seconds: (Date.now() - ended) / 1000 };
+    if (Date.now() - ended > timeoutMs) throw new Error(`${row?.pending} deliveries still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 type SellRun = { result: Awaited<ReturnType<typeof load>>; created: number; serverErrors: number };

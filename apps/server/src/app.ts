@@ -28,6 +28,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerReadRouting } from './plugins/read-routing.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { RequestLogController } from './plugins/request-log.js';
+import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerUnreadBodyHandling } from './plugins/unread-body.js';
 import { registerWebAndUploads } from './plugins/web.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     done(null, payload);
   });
 
+  registerRequestsInFlight(app);
   registerErrorHandling(app);
   registerUnreadBodyHandling(app);
   registerReadiness(app, config.runtime.readinessRequires);

@@ -142,6 +142,7 @@ export const envSchema = z
     WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
     WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+    WEBHOOKS_YIELD_AT_REQUESTS: z.coerce.number().int().min(0).default(16),
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
     S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),

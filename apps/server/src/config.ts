@@ -76,7 +76,6 @@ export type Config = {
   payments: PaymentSettings;
 };
 
-/** Outgoing webhooks (docs/decisions/0063-webhooks.md). */
 /** Read replicas (DATABASE_READ_URLS) and how fresh one must be to take reads. */
 export type ReplicaSettings = {
   urls: string[];
@@ -86,6 +85,7 @@ export type ReplicaSettings = {
   checkIntervalMs: number;
 };
 
+/** Outgoing webhooks (docs/decisions/0063-webhooks.md). */
 export type WebhookSettings = {
   /** One delivery's whole request, connect to answer (WEBHOOKS_TIMEOUT_MS). */
   timeoutMs: number;
@@ -95,6 +95,11 @@ export type WebhookSettings = {
   retryBaseMs: number;
   /** How long a delivery is retried from its first attempt, and how long an endpoint may fail before it is turned off. */
   retryWindowMs: number;
+  /**
+   * Requests in flight on the instance at which its deliveries give way to them (WEBHOOKS_YIELD_AT_REQUESTS; 0: never):
+   * while it answers this many at once, each endpoint's sending slows to one claim a second (modules/webhooks/pace.ts).
+   */
+  yieldAtRequests: number;
 };
 
 export type CatalogueSettings = {
@@ -246,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === '1',
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryWindowMs: 3 * 86_400_000,
+      yieldAtRequests: e.WEBHOOKS_YIELD_AT_REQUESTS,
     },
     payments: paymentSettings(e),
   };

@@ -50,6 +50,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The job queue: modules define its tasks and schedules while the app is built; it starts when the app is ready. */
     queue: JobQueue;
+    /** The requests the instance is answering right now (plugins/requests-in-flight.ts). */
+    requestsInFlight: () => number;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid access token. */

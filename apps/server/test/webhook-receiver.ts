@@ -3,7 +3,8 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WebhookSettings } from '../src/config.js';
 
-export type ReceivedHook = { headers: IncomingHttpHeaders; body: string; status: number };
+/** A request the receiver took, with the time it arrived (`Date.now()`). */
+export type ReceivedHook = { headers: IncomingHttpHeaders; body: string; status: number; at: number };
 
 /** Webhook settings for tests: loopback receivers allowed, retries due within milliseconds. */
 export const TEST_WEBHOOKS: WebhookSettings = {
@@ -11,6 +12,7 @@ export const TEST_WEBHOOKS: WebhookSettings = {
   allowPrivateHosts: true,
   retryBaseMs: 20,
   retryWindowMs: 3 * 86_400_000,
+  yieldAtRequests: 16,
 };
 
 /**
@@ -28,7 +30,7 @@ export async function startReceiver(port = 0) {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), status, at: Date.now() });
         res.statusCode = status;
         res.end();
         arrivals.emit('request');

@@ -8,12 +8,13 @@ import { toEnvelope } from '../../lib/events.js';
 import { open } from '../../lib/secret-box.js';
 import { wakeDeliverer } from './delivery-jobs.js';
 import { disableFailingEndpoint } from './disabling.js';
+import type { DeliveryPace } from './pace.js';
 import { GIVE_UP_LIMIT, nextAttempt } from './retry-schedule.js';
 import { postDelivery, type SendOutcome } from './sender.js';
 import { signatureHeader } from './signing.js';
 import type { EndpointRow } from './views.js';
 
-export type DeliverContext = { db: Db; key: Buffer; settings: WebhookSettings };
+export type DeliverContext = { db: Db; key: Buffer; settings: WebhookSettings; pace: DeliveryPace };
 
 /** Deliveries claimed at once, and sent at most this many side by side (each to a different object). */
 const CLAIM = 64;
@@ -37,16 +38,21 @@ const windowStartOf = (delivery: Claimed, now: Date) =>
 /**
  * The `webhooks.deliver` task for one endpoint: sends its due deliveries (each due one at most once per run), in
  * order per object — a delivery waits while an earlier one of the same object is pending — and up to PARALLEL
- * objects at once; then books the next run for the earliest pending delivery.
+ * objects at once; then books the next run for the earliest pending delivery. While the instance is busy, at the
+ * pace `ctx.pace` allows (pace.ts).
  */
 export async function deliverDue(ctx: DeliverContext, endpointId: string): Promise<void> {
   const runStartedAt = new Date();
   for (let claims = 0; claims < MAX_CLAIMS_PER_RUN; claims++) {
+    // A busy instance: the next claim waits its turn in a run booked for then, which frees the queue's worker.
+    const wait = ctx.pace.waitBeforeClaim(endpointId);
+    if (wait > 0) return wakeDeliverer(ctx.db, endpointId, new Date(Date.now() + wait));
     const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     // Off: its deliveries wait until it is turned on again (which wakes a run); deleted: they are gone.
     if (!endpoint?.enabled) return;
     const claimed = await claimDue(ctx, endpointId, runStartedAt);
     if (claimed.length === 0) break;
+    ctx.pace.claimed(endpointId);
     const bodies = await envelopes(ctx.db, claimed);
     await dropErased(ctx.db, claimed, bodies);
     const secrets = signingSecrets(endpoint, ctx.key);
