@@ -61,4 +61,39 @@ describe('the job queue', () => {
       await listener.end();
     }
   });
+
+  it('logs a connection the database ended in one short line, not the whole client it came from', async () => {
+    const own = await freshDatabase({ migrated: true });
+    const lines: string[] = [];
+    const watched = new JobQueue({
+      connectionString: own.url,
+      concurrency: 1,
+      log: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
+    });
+    const admin = new pg.Client({ connectionString: own.url });
+    await admin.connect();
+    try {
+      await watched.start();
+      const failed = () => lines.filter((line) => line.includes('job queue connection failed'));
+      // Its pool's idle connections (the workers' polls and heartbeats use and return them), ended by the database.
+      for (let tries = 0; failed().length === 0; tries++) {
+        if (tries === 300) throw new Error('no idle queue connection was ended');
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const line = failed()[0]!;
+      expect(JSON.parse(line)).toMatchObject({
+        reason: 'terminating connection due to administrator command',
+        code: '57P01',
+      });
+      expect(line.length).toBeLessThan(400);
+    } finally {
+      await watched.stop().catch(() => undefined);
+      await admin.end();
+      await own.drop();
+    }
+  });
 });

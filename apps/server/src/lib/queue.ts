@@ -149,7 +149,11 @@ export class JobQueue {
       // Told apart from the request pool in pg_stat_activity (and by the tests).
       application_name: QUEUE_APPLICATION_NAME,
     });
-    pool.on('error', (error) => log.warn({ err: error }, 'job queue connection failed'));
+    // An idle connection the database ended (a restart, a shutdown). The pool hangs the whole client on the error
+    // (`err.client`), which the log would print in full: its message and code say enough.
+    pool.on('error', (error: Error & { code?: string }) =>
+      log.warn({ reason: error.message, code: error.code }, 'job queue connection failed'),
+    );
     this.pool = pool;
     this.stopping = false;
     // The workers' ids are known as they are created, before any of them takes a job.
