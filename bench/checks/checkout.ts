@@ -135,7 +135,7 @@ export async function checkout(
         unit: 'orders/s',
         bound: 'min',
         target: Math.round(rate(plain) * 0.9),
-        note: `${received} deliveries received during the run, all ${caughtUp.deliveries} ${caughtUp.seconds.toFixed(1)} s after it; ${runNote(subscribed)}`,
+        note: `${received} deliveries received during the run, ${caughtUpNote(caughtUp)}; ${runNote(subscribed)}`,
       },
       {
         group: GROUP,
@@ -241,6 +241,9 @@ async function everyDeliveryMade(db: Db, endpointId: string, timeoutMs = 300_000
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+const caughtUpNote = ({ deliveries, seconds }: { deliveries: number; seconds: number }) =>
+  Number.isNaN(seconds) ? 'some still pending 5 min after it' : `all ${deliveries} ${seconds.toFixed(1)} s after it`;
 
 type SellRun = { result: Awaited<ReturnType<typeof load>>; created: number; serverErrors: number };
 

@@ -1,6 +1,9 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { orderBody } from '../../test/orders.js';
 import { waitUntil } from '../../test/webhook-receiver.js';
 
 /** The count of requests in flight, over real connections: it ends with the answer or with a caller who leaves. */
@@ -47,5 +50,37 @@ describe('requests in flight', () => {
 
     sockets[1]!.end('}');
     await inFlight(0, 'the last request, its body cut short, to end');
+  });
+
+  it('ends the count of a request whose caller leaves while it is being answered', async () => {
+    const { product, inventory } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 5 }]);
+    const body = JSON.stringify({
+      ...orderBody([{ productId: product.id, size: 'M', color: 'Black', quantity: 1 }]),
+      email: 'leaves@example.com',
+    });
+    let release = () => {};
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // The order's stock row held, so the order waits in its handler, its whole body read.
+    const holder = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM inventory WHERE id = ${inventory[0]!.id} FOR UPDATE`);
+      held();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await holding;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/orders/guest HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    await inFlight(1, 'the order waiting for its stock row');
+    socket.destroy();
+    await inFlight(0, 'the order whose caller left to end');
+    release();
+    await holder;
   });
 });

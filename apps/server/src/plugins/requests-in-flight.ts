@@ -1,29 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Counts the requests the instance is answering right now, from their arrival until their answer is sent or their
- * caller leaves: how busy it is with people, which its background work (webhook deliveries) gives way to. Fastify's
- * own hooks end the count (no listener of ours on the response, which already has many for a file sent).
+ * caller leaves: how busy it is with people, which its background work (webhook deliveries) gives way to.
  */
 export function registerRequestsInFlight(app: FastifyInstance): void {
   let inFlight = 0;
-  const counted = new WeakSet<FastifyRequest>();
-  // A request ends once: answered (onResponse, also after a failed write), or left by its caller first.
-  const end = (request: FastifyRequest) => {
-    if (counted.delete(request)) inFlight -= 1;
-  };
   app.decorate('requestsInFlight', () => inFlight);
-  app.addHook('onRequest', (request, _reply, done) => {
-    counted.add(request);
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight += 1;
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    end(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    end(request);
+    // The response's 'close' comes once in every case: answered, or its connection gone (also after the whole body
+    // was read, where Fastify's hooks see neither an answer nor an abort). A file's answer already carries Node's
+    // default ten 'close' listeners: the cap grows by the one added here.
+    const response = reply.raw;
+    response.setMaxListeners(response.getMaxListeners() + 1);
+    response.once('close', () => {
+      inFlight -= 1;
+    });
     done();
   });
 }
