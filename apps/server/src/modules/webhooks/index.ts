@@ -9,13 +9,11 @@ export { webhookRoutes } from './webhooks.routes.js';
 
 /** The queue tasks of outgoing webhooks: publishing an outbox event to its endpoints, and sending an endpoint's deliveries. */
 export function registerWebhookDelivery(app: FastifyInstance): void {
-  const { yieldAtRequests } = app.config.webhooks;
-  const busy = () => yieldAtRequests > 0 && app.requestsInFlight() >= yieldAtRequests;
   const ctx = {
     db: app.db,
     key: app.config.totpEncryptionKey,
     settings: app.config.webhooks,
-    pace: new DeliveryPace(busy),
+    pace: new DeliveryPace(app.requestsInFlight, app.config.webhooks.yieldAtRequests),
   };
   app.queue.define<PublishPayload>(PUBLISH_EVENTS_TASK, (payload) => publishEvents(app.db, payload));
   app.queue.define<DeliverPayload>(DELIVER_TASK, ({ endpointId }) => deliverDue(ctx, endpointId));

@@ -11,7 +11,15 @@ export class DeliveryPace {
   /** This instance's last claim per endpoint. */
   private readonly lastClaimAt = new Map<string, number>();
 
-  constructor(private readonly busy: () => boolean) {}
+  /** `requestsInFlight`: the instance's count; `yieldAtRequests`: the count at which it is busy (0: never). */
+  constructor(
+    private readonly requestsInFlight: () => number,
+    private readonly yieldAtRequests: number,
+  ) {}
+
+  private busy(): boolean {
+    return this.yieldAtRequests > 0 && this.requestsInFlight() >= this.yieldAtRequests;
+  }
 
   /** How long the endpoint's next claim must wait, in milliseconds (0: claim now). */
   waitBeforeClaim(endpointId: string, now = Date.now()): number {
