@@ -77,6 +77,7 @@ export class CatalogueReadService {
       limit: query.limit,
       offset,
       countCap: cap,
+      countFromPage: Boolean(query.search),
       searchOnLargeCatalogue: Boolean(query.search) && (await catalogueRows.get(this.db)) > cap,
     });
     const { total, exact } = count ?? { total: offset + summaries.length, exact: true };

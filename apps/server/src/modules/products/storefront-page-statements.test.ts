@@ -1,3 +1,5 @@
+import { STOREFRONT_COUNT_EXACT_LIMIT } from '@seamline/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -77,5 +79,25 @@ describe('storefront list pages of every size', () => {
     expect(await page('search=linen&limit=10')).toEqual({ ids: activeLinenIds, total: 9, pages: 1 });
     expect(await page('search=linen&limit=4&page=4')).toMatchObject({ ids: [], total: 9 });
     expect(await page('search=cashmere&limit=10')).toEqual({ ids: [], total: 0, pages: 1 });
+  });
+
+  it('says a search total past the count bound is an estimate, on a catalogue that grew since it was last analysed', async () => {
+    const many = STOREFRONT_COUNT_EXACT_LIMIT + 100;
+    // Not analysed: the server still takes the catalogue for a small one, so the search counts inside its statement.
+    await t.app.db.execute(sql`
+      INSERT INTO products (id, name, slug, sku, subcategory, price, category_id, brand_id, created_at)
+      SELECT 'f' || lpad(to_hex(g), 23, '0'), 'Tweed Scarf ' || g, 'tweed-scarf-' || g, 'TWEED-' || g, 'Scarves', 10,
+        p.category_id, p.brand_id, now() + g * interval '1 minute'
+      FROM generate_series(1, ${many}::int) AS g, (SELECT category_id, brand_id FROM products LIMIT 1) AS p`);
+    const counted = async (query: string) => {
+      const answer = await call(t.app, 'GET', `/api/products?${query}`);
+      const { products, pagination } = answer.body.data as { products: unknown[]; pagination: Record<string, unknown> };
+      return { rows: products.length, total: pagination.total as number, exact: pagination.exact };
+    };
+    const first = await counted('search=tweed&limit=10');
+    expect(first).toMatchObject({ rows: 10, exact: false });
+    expect(first.total).toBeGreaterThan(STOREFRONT_COUNT_EXACT_LIMIT);
+    expect(await counted(`search=tweed&limit=10&page=${many / 10 + 1}`)).toMatchObject({ rows: 0, exact: false });
+    expect(await counted('search=linen&limit=4')).toMatchObject({ rows: 4, total: 9, exact: true });
   });
 });
