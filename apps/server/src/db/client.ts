@@ -173,6 +173,12 @@ type SessionOf = {
   };
 };
 
+/** A query's SQL text and values as one string: the same statement with the same values gives the same key. */
+export function statementKey(db: DbOrTx, query: SQL): string {
+  const { sql: text, params } = (db as unknown as SessionOf).session.dialect.sqlToQuery(query);
+  return `${text}\u0000${JSON.stringify(params)}`;
+}
+
 /** Statement names by SQL text: hashing a long text (the guest order's is 6.6 kB) on every call cost more than this. */
 const statementNames = new Map<string, string>();
 const MAX_STATEMENT_NAMES = 2_000;

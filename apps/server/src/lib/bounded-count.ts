@@ -1,6 +1,6 @@
 import { COUNT_EXACT_LIMIT } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../db/client.js';
+import { type DbOrTx, queryRows, statementKey } from '../db/client.js';
 
 export type BoundedCount = { total: number; exact: boolean };
 
@@ -12,15 +12,16 @@ export type BoundedCount = { total: number; exact: boolean };
  *
  * `estimateFirst` (a substring search): the planner's estimate is asked first, and when it is above the limit that
  * estimate is the answer, uncounted. Counting even `limit` matches of a common word re-checks tens of thousands of
- * rows (a word in 3 % of the rows: 33,000 for 1,000 matches), which cost more than the page itself.
+ * rows (a word in 3 % of the rows: 33,000 for 1,000 matches), which cost more than the page itself. `knownEstimate`:
+ * the same, already asked by the caller.
  */
 export async function boundedCount(
   db: DbOrTx,
   matching: SQL,
   limit = COUNT_EXACT_LIMIT,
-  options: { estimateFirst?: boolean } = {},
+  options: { estimateFirst?: boolean; knownEstimate?: number } = {},
 ): Promise<BoundedCount> {
-  const estimate = options.estimateFirst ? await estimatedRows(db, matching) : undefined;
+  const estimate = options.knownEstimate ?? (options.estimateFirst ? await estimatedRows(db, matching) : undefined);
   if (estimate !== undefined && estimate > limit) return { total: estimate, exact: false };
   const [counted] = await queryRows<{ n: number }>(
     db,
@@ -48,6 +49,39 @@ export async function countedOrEstimated(
 /** The planner's row estimate for `matching`, known to hold more than `limit` rows (so never less than limit + 1). */
 export async function estimatedCount(db: DbOrTx, matching: SQL, limit: number, known?: number): Promise<number> {
   return Math.max(limit + 1, known ?? (await estimatedRows(db, matching)));
+}
+
+/** How long a kept estimate serves: the planner's figures only move when the table is analysed again. */
+const ESTIMATE_KEPT_MS = 60_000;
+/** Most estimates kept per database (the oldest goes first): a flood of distinct searches cannot grow it further. */
+const MAX_KEPT_ESTIMATES = 1_000;
+
+/**
+ * `estimatedRows` kept per database and statement (its text and values) for `keptMs`: a common search asked again
+ * within the minute skips the planner's round trip. A failed read is not kept.
+ */
+export function keptEstimates(keptMs = ESTIMATE_KEPT_MS, most = MAX_KEPT_ESTIMATES) {
+  const perDatabase = new WeakMap<DbOrTx, Map<string, { rows: Promise<number>; readAt: number }>>();
+  const keptFor = (db: DbOrTx) => {
+    const kept = perDatabase.get(db) ?? new Map<string, { rows: Promise<number>; readAt: number }>();
+    perDatabase.set(db, kept);
+    return kept;
+  };
+  return (db: DbOrTx, matching: SQL): Promise<number> => {
+    const kept = keptFor(db);
+    const key = statementKey(db, matching);
+    const entry = kept.get(key);
+    if (entry && Date.now() - entry.readAt < keptMs) return entry.rows;
+    kept.delete(key);
+    const oldest = kept.keys().next();
+    if (kept.size >= most && !oldest.done) kept.delete(oldest.value);
+    const rows = estimatedRows(db, matching);
+    kept.set(key, { rows, readAt: Date.now() });
+    rows.catch(() => {
+      if (kept.get(key)?.rows === rows) kept.delete(key);
+    });
+    return rows;
+  };
 }
 
 /** The planner's row estimate for `matching` (EXPLAIN, nothing run). */

@@ -15,10 +15,10 @@ import { type Db, queryRows } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { keptPerDatabase } from '../../lib/kept-per-database.js';
-import { productFilters, productOrder } from './product-filters.js';
+import { productFilters, productOrder, searchWalksSortOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
-import { queryStorefrontPage, queryStorefrontSummaries } from './storefront-list.js';
+import { type LargeCatalogueSearch, queryStorefrontPage, queryStorefrontSummaries } from './storefront-list.js';
 
 /** What a reader is shown of a product: all of it for staff, the storefront view for everyone else. */
 export type ProductFor = ProductView | StorefrontProductView;
@@ -78,10 +78,19 @@ export class CatalogueReadService {
       offset,
       countCap: cap,
       countFromPage: Boolean(query.search),
-      searchOnLargeCatalogue: Boolean(query.search) && (await catalogueRows.get(this.db)) > cap,
+      largeSearch: await this.largeCatalogueSearch(query, cap),
     });
     const { total, exact } = count ?? { total: offset + summaries.length, exact: true };
     return { products: summaries, pagination: pagination(query.page, query.limit, total, exact) };
+  }
+
+  /** A search of a catalogue larger than the count's bound, with the conditions to walk its sort order when it can. */
+  private async largeCatalogueSearch(query: ProductListQuery, cap: number): Promise<LargeCatalogueSearch | undefined> {
+    if (!query.search) return undefined;
+    const catalogue = await catalogueRows.get(this.db);
+    if (catalogue <= cap) return undefined;
+    if (!searchWalksSortOrder(query)) return { catalogue };
+    return { catalogue, walkWhere: await productFilters(this.db, query, false, { searchOffIndex: true }) };
   }
 
   private async page(query: ProductListQuery, staff: boolean) {

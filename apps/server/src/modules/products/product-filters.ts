@@ -25,6 +25,29 @@ const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColum
   finalPrice: [productFinalPrice],
 };
 
+/** The sorts no index serves (see PRODUCT_SORT_COLUMNS): a page of them cannot be found by walking an index. */
+const UNINDEXED_SORTS: ReadonlySet<ProductListQuery['sortBy']> = new Set(['salesCount', 'viewCount']);
+
+/**
+ * Whether a storefront search's page can be found by walking its sort order's index with the pattern as a mere filter:
+ * an indexed sort, and no filter but the search (a category, a price range or a variant filter has ways of its own
+ * that a plan kept for every pattern would have to guess between).
+ */
+export function searchWalksSortOrder(query: ProductListQuery): boolean {
+  const filtered =
+    query.category !== undefined ||
+    query.brand !== undefined ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.size.length > 0 ||
+    query.color.length > 0 ||
+    query.inStock !== undefined ||
+    query.ids !== undefined ||
+    query.isFeatured !== undefined ||
+    query.isTikTokTrending !== undefined;
+  return Boolean(query.search) && !filtered && !UNINDEXED_SORTS.has(query.sortBy);
+}
+
 /** ORDER BY the sort's columns in the asked direction, then `id` in `idDirection` (ties, stable pages). */
 export function productOrder(query: Pick<ProductListQuery, 'sortBy' | 'sortOrder'>, idDirection: 'asc' | 'desc'): SQL {
   const direction = query.sortOrder === 'asc' ? asc : desc;
@@ -80,12 +103,14 @@ export function stockCondition(state: StockFilter): SQL {
 
 /**
  * The list filters and search as conditions on `products` alone (no join needed). Storefront readers (`staff`
- * false) only see active products.
+ * false) only see active products. `searchOffIndex`: the search's pattern kept out of the trigram index's reach
+ * (`productSearch`'s `offIndex`).
  */
 export async function productFilters(
   db: DbOrTx,
   query: Omit<ProductListQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'> & { stock?: StockFilter },
   staff: boolean,
+  { searchOffIndex = false } = {},
 ): Promise<SQL | undefined> {
   const filters: SQL[] = [];
   // Written without a parameter, so a prepared list statement's one plan is made for active products.
@@ -104,7 +129,7 @@ export async function productFilters(
   const variant = variantFilter(query);
   if (variant) filters.push(variant);
   if (query.stock) filters.push(stockCondition(query.stock));
-  if (query.search) filters.push(await productSearch(db, query.search));
+  if (query.search) filters.push(await productSearch(db, query.search, { offIndex: searchOffIndex }));
   return and(...filters);
 }
 
