@@ -90,7 +90,7 @@ export class CatalogueReadService {
     const catalogue = await catalogueRows.get(this.db);
     if (catalogue <= cap) return undefined;
     if (!searchWalksSortOrder(query)) return { catalogue };
-    return { catalogue, walkWhere: await productFilters(this.db, query, false, { searchOffIndex: true }) };
+    return { catalogue, walkWhere: () => productFilters(this.db, query, false, { searchOffIndex: true }) };
   }
 
   private async page(query: ProductListQuery, staff: boolean) {

@@ -28,23 +28,19 @@ const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColum
 /** The sorts no index serves (see PRODUCT_SORT_COLUMNS): a page of them cannot be found by walking an index. */
 const UNINDEXED_SORTS: ReadonlySet<ProductListQuery['sortBy']> = new Set(['salesCount', 'viewCount']);
 
+/** What a list query may carry besides its filters: with nothing else set, a search is its only condition. */
+const NOT_FILTERS: ReadonlySet<string> = new Set(['page', 'limit', 'sortBy', 'sortOrder', 'search']);
+
 /**
  * Whether a storefront search's page can be found by walking its sort order's index with the pattern as a mere filter:
  * an indexed sort, and no filter but the search (a category, a price range or a variant filter has ways of its own
- * that a plan kept for every pattern would have to guess between).
+ * that a plan kept for every pattern would have to guess between). Any field set but those of NOT_FILTERS counts as a
+ * filter, so one added to the query later takes the planned way until it is known to walk.
  */
 export function searchWalksSortOrder(query: ProductListQuery): boolean {
-  const filtered =
-    query.category !== undefined ||
-    query.brand !== undefined ||
-    query.minPrice !== undefined ||
-    query.maxPrice !== undefined ||
-    query.size.length > 0 ||
-    query.color.length > 0 ||
-    query.inStock !== undefined ||
-    query.ids !== undefined ||
-    query.isFeatured !== undefined ||
-    query.isTikTokTrending !== undefined;
+  const filtered = Object.entries(query).some(
+    ([field, value]) => !NOT_FILTERS.has(field) && value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );
   return Boolean(query.search) && !filtered && !UNINDEXED_SORTS.has(query.sortBy);
 }
 

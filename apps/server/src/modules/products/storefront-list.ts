@@ -92,10 +92,11 @@ const needsCount = (rows: number, limit: number, offset: number) => rows === lim
 
 /**
  * A search of a catalogue larger than the count's bound (`catalogue` products by the planner's count). `walkWhere`,
- * when the search can walk its sort order's index: the same conditions with the pattern out of the trigram index's
- * reach (see `productFilters`), so that a statement prepared once walks the sort order whatever the pattern.
+ * when the search can walk its sort order's index: builds the same conditions with the pattern out of the trigram
+ * index's reach (see `productFilters`), so that a statement prepared once walks the sort order whatever the pattern;
+ * built only for a page that walks.
  */
-export type LargeCatalogueSearch = { catalogue: number; walkWhere?: SQL };
+export type LargeCatalogueSearch = { catalogue: number; walkWhere?: () => Promise<SQL | undefined> };
 
 /**
  * A list page and its bounded count. The count runs only when the page is full, or empty past the first page (a
@@ -163,7 +164,7 @@ async function commonWordPage(
 ): Promise<StorefrontProductSummary[]> {
   const walked = (((q.offset ?? 0) + q.limit) * search.catalogue) / estimate;
   if (search.walkWhere && walked <= estimate) {
-    return queryStorefrontSummaries(db, { ...q, where: search.walkWhere }, true);
+    return queryStorefrontSummaries(db, { ...q, where: await search.walkWhere() }, true);
   }
   return queryStorefrontSummaries(db, q);
 }
