@@ -205,10 +205,10 @@ async function sellFromThreeLocations(
  * waiting, and the first run's events follow it): each run starts with an idle queue, as a shop's normal day does.
  * Writes the search documents of the orders so far, as the minute's fold does (orders/search-documents.ts): a fold
  * falling inside a run then writes that run's orders only, not every order of the runs before it (one such fold took
- * 12 s, across two 10 s runs that sold 919 and 691 orders a second against 1,218 for the run after them). Then vacuums the tables an order adds a row to and a
- * background job empties again (the pending rollups and search rows, the job queue), as a shop's autovacuum does
- * every minute: every run starts from the state the first one does, not with the dead rows of the runs before it
- * (PostgreSQL on the CI machines runs without autovacuum).
+ * 12 s, across two 10 s runs that sold 919 and 691 orders a second against 1,218 for the run after them). Then
+ * vacuums the tables an order adds a row to and a background job empties again (the pending rollups and search rows,
+ * the job queue), as a shop's autovacuum does every minute: every run starts from the state the first one does, not
+ * with the dead rows of the runs before it (PostgreSQL on the CI machines runs without autovacuum).
  */
 async function settled(db: Db, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs;
