@@ -22,10 +22,22 @@ export async function publishEvents(db: Db, payload: PublishPayload): Promise<vo
   await completeHandedOnJobs(db);
 }
 
+/**
+ * What a sweep reads of an event: not its data, which a delivery reads when it is sent (a burst's sweeps read every
+ * event of the checkout, with or without an endpoint, and parsed each order's data for nothing).
+ */
+const SWEPT_COLUMNS = {
+  id: events.id,
+  seq: events.seq,
+  type: events.type,
+  objectId: events.objectId,
+  occurredAt: events.occurredAt,
+};
+
 /** Hands on `eventIds` and every event committed since the last sweep, in one transaction. */
 async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const named = await tx.select().from(events).where(inArray(events.id, eventIds));
+    const named = await tx.select(SWEPT_COLUMNS).from(events).where(inArray(events.id, eventIds));
     if (named.length === 0) return;
     // The first sweep starts at these events: events from before webhooks existed are not handed on.
     const lastSeq = (await sweptUpTo(tx)) ?? Math.min(...named.map((event) => event.seq));
@@ -34,7 +46,7 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
     // cursor, thousands under a burst of checkouts, to keep 500 of them.
     const limit = SWEEP + eventIds.length;
     const following = await tx
-      .select()
+      .select(SWEPT_COLUMNS)
       .from(events)
       .where(gt(events.seq, lastSeq))
       .orderBy(asc(events.seq))
