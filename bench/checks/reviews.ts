@@ -41,7 +41,8 @@ export async function reviewedProduct(db: Db): Promise<string> {
     await db.execute(sql`VACUUM ANALYZE reviews`);
   }
   const [after] = await queryRows<{ n: number }>(db, sql`SELECT review_count AS n FROM products WHERE id = ${top.id}`);
-  if ((after?.n ?? 0) < REVIEWS) throw new Error(`Only ${after?.n} reviews on the bench product: too few customers`);
+  if ((after?.n ?? 0) < REVIEWS)
+    throw new Error(`${after?.n} reviews on the bench product: the store has too few customers to give it ${REVIEWS}`);
   return top.id;
 }
 
