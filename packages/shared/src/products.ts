@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, pageQuery, queryBoolean, sortOrder } from './api.js';
 import { DEFAULT_COLOR, DEFAULT_SIZE, PAGE_SIZES, STOCK } from './constants.js';
+import { envelope } from './envelopes.js';
 import { objectIdParam } from './id-params.js';
 import { stockFilterField } from './list-filters.js';
 import { partialUpdate } from './refinements.js';
@@ -339,6 +340,12 @@ export const productView = z.object({
   updatedAt: z.string(),
 });
 export type ProductView = z.infer<typeof productView>;
+/**
+ * A staff view of one product in its answer's envelope (the product and its stock contracts). Here, not in a contract
+ * module: the browser builds keep only the routes of those, and a schema exported beside them stayed in the
+ * storefront's first load with the validation library it needs.
+ */
+export const productEnvelope = envelope(z.object({ product: productView }));
 
 export const taxonomyItemView = z.object({
   _id: z.string(),

@@ -12,9 +12,9 @@ import {
   inventoryHistoryDayView,
   inventoryReplaceInput,
   PRODUCT_MESSAGES,
+  productEnvelope,
 } from '../products.js';
 import { adminStockInput, newCombinationInput, stockChangeInput } from '../stock-inputs.js';
-import { productEnvelope } from './products.js';
 
 const params = idParams('product');
 const tag = 'inventory';

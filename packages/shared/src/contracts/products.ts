@@ -9,6 +9,7 @@ import {
   adminProductListQuery,
   limitQuery,
   PRODUCT_MESSAGES,
+  productEnvelope,
   productInput,
   productListQuery,
   productStatusInput,
@@ -19,7 +20,6 @@ import {
 import { storefrontProductSummary, storefrontProductView } from '../storefront.js';
 
 /** Staff views: the back office, staff-only routes and staff callers of the storefront paths. */
-export const productEnvelope = envelope(z.object({ product: productView }));
 const productListEnvelope = envelope(z.object({ products: z.array(productView), pagination: paginationView }));
 const productsEnvelope = envelope(z.object({ products: z.array(productView) }));
 /** The back office's list also says how many products the whole catalogue holds (the screens' "X of Y products"). */
