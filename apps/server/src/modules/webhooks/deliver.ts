@@ -175,6 +175,10 @@ async function attempt(
   return null;
 }
 
+/**
+ * A claim's successes in one statement. Its ids go in as char(24)[], the key's own type: as text[] the key could not
+ * serve the join, and each claim scanned the whole delivery log (62–91 ms with 135,000 deliveries kept).
+ */
 async function recordSuccesses(db: Db, endpointId: string, delivered: Delivered[]) {
   if (delivered.length === 0) return;
   await db.transaction(async (tx) => {
