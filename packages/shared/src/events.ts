@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from './constants.js';
 import { adminCustomer } from './customers.js';
 import { locationView } from './locations.js';
 import { orderView } from './order-view.js';
-import { productView } from './products.js';
+import { productView } from './product-views.js';
 import { returnRequestView } from './returns.js';
 import { REVIEW_MODERATIONS, reviewView } from './reviews.js';
 import { STOCK_MOVEMENT_OPERATIONS } from './stock.js';

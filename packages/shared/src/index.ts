@@ -31,6 +31,7 @@ export * from './payment-cards.js';
 export * from './payments.js';
 export * from './product-import.js';
 export * from './product-rows.js';
+export * from './product-views.js';
 export * from './products.js';
 export * from './profile.js';
 export * from './queue-jobs.js';

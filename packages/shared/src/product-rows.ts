@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stockStatusSchema } from './products.js';
+import { stockStatusSchema } from './product-views.js';
 
 /**
  * One row of the back office's product list (Products screen: sidebar list, table and cards, at every width): only

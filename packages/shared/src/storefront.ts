@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STOREFRONT_AVAILABLE_CAP } from './constants.js';
-import { productImage, productView } from './products.js';
+import { productView } from './product-views.js';
+import { productImage } from './products.js';
 
 /**
  * What shoppers see of the catalogue (docs/domain.md § Corrections): prices, pictures, options and a bounded

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../contract.js';
 import { envelope } from '../envelopes.js';
-import { imageUploadView } from '../products.js';
+import { imageUploadView } from '../product-views.js';
 
 const tag = 'images';
 

@@ -5,15 +5,8 @@ import { envelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
 import { productStockLevelsView } from '../inventory.js';
 import { LOCATION_MESSAGES } from '../locations.js';
-import {
-  historyDaysQuery,
-  historyPageQuery,
-  inventoryChangeView,
-  inventoryHistoryDayView,
-  inventoryReplaceInput,
-  PRODUCT_MESSAGES,
-  productEnvelope,
-} from '../products.js';
+import { inventoryChangeView, inventoryHistoryDayView, productEnvelope } from '../product-views.js';
+import { historyDaysQuery, historyPageQuery, inventoryReplaceInput, PRODUCT_MESSAGES } from '../products.js';
 import { adminStockInput, newCombinationInput, stockChangeInput } from '../stock-inputs.js';
 
 const params = idParams('product');

@@ -5,17 +5,15 @@ import { endpoint } from '../contract.js';
 import { envelope, messageEnvelope } from '../envelopes.js';
 import { idParams } from '../id-params.js';
 import { productListRow } from '../product-rows.js';
+import { productEnvelope, productView, taxonomyItemView } from '../product-views.js';
 import {
   adminProductListQuery,
   limitQuery,
   PRODUCT_MESSAGES,
-  productEnvelope,
   productInput,
   productListQuery,
   productStatusInput,
   productUpdateInput,
-  productView,
-  taxonomyItemView,
 } from '../products.js';
 import { storefrontProductSummary, storefrontProductView } from '../storefront.js';
 
