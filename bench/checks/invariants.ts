@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { orders } from '../../apps/server/src/db/schema/index.js';
-import { checkStockInvariants } from '../../apps/server/src/db/seed/invariants.js';
+import { checkLocationTotals, checkStockInvariants } from '../../apps/server/src/db/seed/invariants.js';
 import type { Figure } from '../lib/table.js';
 import type { CheckoutOutcome, HotVariant } from './checkout.js';
 
@@ -22,7 +22,7 @@ export async function brokenStock(db: Db, hot: HotVariant[]): Promise<Map<string
 /**
  * After the checkout run: every hot combination holds the stock invariants (reserved = units of open reserved order
  * lines = reserved movements, quantity = its movements, 0 ≤ reserved ≤ quantity: no oversell), and every order
- * answered 201 is stored. `before` (the same check before the run) tells a data fault from a checkout fault.
+ * answered 201 is stored, and each location's kept totals are its levels' sums. `before` (the same check before the run) tells a data fault from a checkout fault.
  */
 export async function invariants(
   db: Db,
@@ -43,6 +43,16 @@ export async function invariants(
     note: after.size
       ? `${already} broken before the run too; e.g. ${[...after.values()].slice(0, 2).join('; ')}`
       : 'reserved = open order lines = movements; no oversell',
+  });
+  const offTotals = await checkLocationTotals(db);
+  figures.push({
+    group: GROUP,
+    name: 'locations whose kept totals differ from their levels',
+    value: offTotals.length,
+    unit: 'count',
+    bound: 'max',
+    target: 1,
+    note: offTotals.length ? offTotals.join(', ') : 'units, reserved and low levels per location',
   });
   if (!outcome) return;
   const [stored] = await db

@@ -13,6 +13,7 @@ import { JobQueue } from './lib/queue.js';
 import { createStorage } from './lib/storage/index.js';
 import { registerRollupFolding } from './modules/analytics/index.js';
 import { apiModules } from './modules/index.js';
+import { registerLocationStockFolding } from './modules/inventory/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerOrderSearchFolding, registerTransferDeadlines } from './modules/orders/index.js';
 import { registerRetention } from './modules/retention/index.js';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerWebhookDelivery(app);
   registerRollupFolding(app);
   registerOrderSearchFolding(app);
+  registerLocationStockFolding(app);
   registerStockAlertMails(app);
   await registerMetricsRoute(app, scrapeMetrics);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });

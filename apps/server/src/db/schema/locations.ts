@@ -1,6 +1,6 @@
 import { LOCATION_KINDS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { alertRank, inventory } from './catalogue.js';
 import { createdAt, idColumn, oneOf, refId, updatedAt } from './common.js';
 
@@ -63,3 +63,27 @@ export const inventoryLevels = pgTable(
 
 /** A level's alert status as a rank (as `inventoryAlertRank` for a variant's totals): one location's alerts order. */
 export const levelAlertRank = alertRank(inventoryLevels);
+
+/**
+ * Each location's totals over its levels (migration 0050): units, units reserved and levels at or below their
+ * threshold. Inventory analytics and the locations list read one row per location instead of every level (900,000 on a
+ * large store). A level change does not update this shared row — every order at the same location would wait for the
+ * one before it to commit — but appends its difference to `location_stock_pending`; `location_stock_fold()` adds those
+ * up (every reader calls it first, a job every minute), so the figures read are exact.
+ */
+export const locationStockTotals = pgTable('location_stock_totals', {
+  locationId: refId('location_id')
+    .primaryKey()
+    .references(() => stockLocations.id),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+  lowLevels: integer('low_levels').notNull().default(0),
+});
+
+/** Level changes not yet added to `location_stock_totals`; no key: rows are only appended and taken whole. */
+export const locationStockPending = pgTable('location_stock_pending', {
+  locationId: refId('location_id').notNull(),
+  units: bigint('units', { mode: 'number' }).notNull(),
+  reserved: bigint('reserved', { mode: 'number' }).notNull(),
+  lowLevels: integer('low_levels').notNull(),
+});

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { inventory, orders, products, reviewPhotos, reviews } from '../schema/index.js';
 import { seedDemoData } from './index.js';
-import { checkReviewFigures, checkStockInvariants } from './invariants.js';
+import { checkLocationTotals, checkReviewFigures, checkStockInvariants } from './invariants.js';
 
 let t: TestApp;
 const uploadDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-seed-'));
@@ -28,6 +28,7 @@ describe('the whole demo data set', () => {
     expect((await t.app.db.select().from(inventory)).length).toBeGreaterThan(0);
     // Every combination starts at 0 with a `create` movement, so "initial" is 0 everywhere.
     expect(await checkStockInvariants(t.app.db)).toEqual([]);
+    expect(await checkLocationTotals(t.app.db)).toEqual([]);
     console.log(`demo data: ${placed.length} orders, seeded in ${elapsed} ms`);
   }, 180_000);
 

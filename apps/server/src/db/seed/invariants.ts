@@ -81,3 +81,22 @@ export async function checkReviewFigures(db: DbOrTx): Promise<string[]> {
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * Locations whose kept totals (units, reserved, low levels: migration 0050), the pending changes added up first,
+ * differ from the sums of their levels; none when every level change went through the levels' triggers.
+ */
+export async function checkLocationTotals(db: DbOrTx): Promise<string[]> {
+  await db.execute(sql`SELECT location_stock_fold()`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT coalesce(t.location_id, s.location_id) AS id
+        FROM location_stock_totals t
+        FULL JOIN (SELECT location_id, sum(quantity) AS units, sum(reserved) AS reserved,
+            count(*) FILTER (WHERE quantity <= low_stock_threshold) AS low
+          FROM inventory_levels GROUP BY 1) s ON s.location_id = t.location_id
+        WHERE (coalesce(t.units, 0), coalesce(t.reserved, 0), coalesce(t.low_levels, 0))
+          IS DISTINCT FROM (coalesce(s.units, 0), coalesce(s.reserved, 0), coalesce(s.low, 0))`,
+  );
+  return rows.map((row) => row.id);
+}

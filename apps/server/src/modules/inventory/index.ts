@@ -1,5 +1,6 @@
 export { inventoryRoutes } from './inventory.routes.js';
 export { InventoryService } from './inventory.service.js';
+export { locationUnits, registerLocationStockFolding } from './location-totals.js';
 export { reservationLockRows, reservationSql } from './reservation.js';
 export {
   assertVariantCodesFree,

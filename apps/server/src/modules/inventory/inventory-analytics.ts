@@ -98,25 +98,6 @@ export function topCategories(db: DbOrTx, limit = 3) {
 }
 
 /**
- * Each active location's stock, first priority first, in one pass over the levels grouped by location (a location
- * holding no level shows zeros). A level is low when at or below its own threshold, as the per-location alerts.
- */
-export function stockByLocation(db: DbOrTx): Promise<InventoryAnalyticsView['byLocation']> {
-  return queryRows(
-    db,
-    sql`SELECT l.id AS "_id", l.name,
-          coalesce(sum(v.quantity), 0)::bigint AS "units",
-          coalesce(sum(v.reserved), 0)::bigint AS "reserved",
-          coalesce(sum(v.quantity - v.reserved), 0)::bigint AS "available",
-          (count(*) FILTER (WHERE v.quantity <= v.low_stock_threshold))::int AS "lowStock"
-        FROM stock_locations l LEFT JOIN inventory_levels v ON v.location_id = l.id
-        WHERE l.active
-        GROUP BY l.id
-        ORDER BY l.priority, l.id`,
-  );
-}
-
-/**
  * The first `limit` low-stock alerts in the low-stock list's order (Out of Stock, Critical, Low Stock; then stock;
  * ties by product), which is the partial index `inventory_low_stock_idx`: only the head's rows are read. (Ties by
  * product name would join and sort every tied combination, thousands at 0 units on a large store.)

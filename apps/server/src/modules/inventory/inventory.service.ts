@@ -2,13 +2,8 @@ import { type InventoryAnalyticsView, PAGE_SIZES, percentChange } from '@seamlin
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inventoryMovements, products, users } from '../../db/schema/index.js';
-import {
-  stockByLocation,
-  stockTotals,
-  stockTotalsAtDayStart,
-  topCategories,
-  worstAlerts,
-} from './inventory-analytics.js';
+import { stockTotals, stockTotalsAtDayStart, topCategories, worstAlerts } from './inventory-analytics.js';
+import { stockByLocation } from './location-totals.js';
 
 const DAY_MS = 86_400_000;
 const COMPARE_DAYS = 30;

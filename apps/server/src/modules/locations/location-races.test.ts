@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderBody } from '../../../test/orders.js';
 import { queryRows, type Tx } from '../../db/client.js';
 import { inventory } from '../../db/schema/index.js';
 import { changeStock } from '../inventory/index.js';
@@ -216,5 +217,72 @@ describe('"ships online" flipping while levels are created at the location', () 
     // The warehouse ends shipping online orders again: every location but the shop's units are for sale.
     expect((await flip(warehouse, true)).status).toBe(200);
     expect(await heldOfflineOff(product.id)).toEqual([]);
+  });
+});
+
+describe("each location's kept totals (units, reserved, low levels)", () => {
+  /** What the totals must be: every level of the database, added up per location. */
+  const fromLevels = async () =>
+    new Map(
+      (
+        await queryRows<{ id: string; units: number; reserved: number; low: number }>(
+          t.app.db,
+          sql`SELECT location_id AS id, sum(quantity)::int AS units, sum(reserved)::int AS reserved,
+            (count(*) FILTER (WHERE quantity <= low_stock_threshold))::int AS low
+          FROM inventory_levels GROUP BY 1`,
+        )
+      ).map(({ id, ...figures }) => [id, figures]),
+    );
+
+  async function expectTotalsToMatchTheLevels() {
+    const levels = await fromLevels();
+    const expected = (id: string) => levels.get(id) ?? { units: 0, reserved: 0, low: 0 };
+    const listed = (await call(t.app, 'GET', '/api/admin/locations', { token: admin })).body.data.locations;
+    for (const l of listed as (Location & { quantity: number; reserved: number })[]) {
+      const { units, reserved } = expected(l._id);
+      expect([l.name, l.quantity, l.reserved]).toEqual([l.name, units, reserved]);
+    }
+    const analytics = (await call(t.app, 'GET', '/api/admin/analytics/inventory', { token: admin })).body.data;
+    for (const l of analytics.byLocation) {
+      const { units, reserved, low } = expected(l._id);
+      expect(l).toEqual({ _id: l._id, name: l.name, units, reserved, available: units - reserved, lowStock: low });
+    }
+  }
+
+  it('match the levels after parallel orders, additions, cancellations, a deletion and folds running alongside', async () => {
+    const sizes = ['S', 'M', 'L'];
+    const built = await buildProduct(
+      t.app.db,
+      {},
+      sizes.map((size) => ({ size, color: 'Black', quantity: 6, lowStockThreshold: 4 })),
+    );
+    const doomed = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 9 }]);
+    const shop = await newLocation('Totals Shop');
+    const customer = await signedIn(t.app, 'customer');
+    const line = (i: number) => ({ productId: built.product.id, size: sizes[i % 3]!, color: 'Black', quantity: 1 });
+    const fold = () => t.app.db.execute(sql`SELECT location_stock_fold()`);
+
+    const orders = Array.from({ length: 16 }, (_, i) =>
+      call(t.app, 'POST', '/api/orders', { token: customer.token, body: orderBody([line(i)]) }),
+    );
+    const additions = sizes.map((size, i) => add(built.product.id, size, 2 + i, shop._id));
+    const [placed] = await Promise.all([Promise.all(orders), Promise.all(additions), ...[1, 2, 3].map(fold)]);
+    const accepted = placed.filter((answer) => answer.status === 201);
+    // 18 units at the warehouse: every order of one unit is served.
+    expect(accepted).toHaveLength(16);
+
+    const cancellations = accepted.slice(0, 5).map((answer) =>
+      call(t.app, 'PUT', `/api/orders/${answer.body.data.order._id}/cancel`, {
+        token: customer.token,
+        body: { reason: 'Changed my mind' },
+      }),
+    );
+    const removal = call(t.app, 'DELETE', `/api/products/${doomed.product.id}`, { token: admin });
+    const answers = await Promise.all([...cancellations, removal, fold()]);
+    for (const answer of answers.slice(0, 6)) expect((answer as { status: number }).status).toBe(200);
+
+    await expectTotalsToMatchTheLevels();
+    // The shop holds 2 + 3 + 4 units, each level at or below its threshold; the orders took from the warehouse.
+    expect((await fromLevels()).get(shop._id)).toEqual({ units: 9, reserved: 0, low: 3 });
   });
 });

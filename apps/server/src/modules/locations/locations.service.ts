@@ -9,7 +9,7 @@ import { type AuditContext, changedFields, createdFields, writeActivity } from '
 import { badRequest, conflict } from '../../lib/errors.js';
 import { recordEvents } from '../../lib/events.js';
 import { LOCATION_ROW_LOCK, lockedTransaction, type RowLocks } from '../../lib/locked-transaction.js';
-import { heldOfflineSql, locationNotFound } from '../inventory/index.js';
+import { heldOfflineSql, locationNotFound, locationUnits } from '../inventory/index.js';
 
 type LocationRow = typeof stockLocations.$inferSelect;
 type LocationValues = z.output<typeof locationInput>;
@@ -129,30 +129,19 @@ export class LocationsService {
 
   /**
    * The locations (with `active`, only the active or only the inactive ones) with the units each holds and has
-   * reserved: one aggregate over their levels, grouped by location.
+   * reserved, from each location's kept totals (never its levels).
    */
   async list(active?: boolean): Promise<LocationListItem[]> {
     const listed = active === undefined ? undefined : eq(stockLocations.active, active);
-    const totals = this.db
-      .select({
-        locationId: inventoryLevels.locationId,
-        quantity: sql<string>`sum(${inventoryLevels.quantity})`.as('quantity'),
-        reserved: sql<string>`sum(${inventoryLevels.reserved})`.as('reserved'),
-      })
-      .from(inventoryLevels)
-      .groupBy(inventoryLevels.locationId)
-      .as('totals');
-    const rows = await this.db
-      .select({ location: stockLocations, quantity: totals.quantity, reserved: totals.reserved })
-      .from(stockLocations)
-      .leftJoin(totals, eq(totals.locationId, stockLocations.id))
-      .where(listed)
-      .orderBy(...byFulfilmentOrder);
-    return rows.map((row) => ({
-      ...locationView(row.location),
-      quantity: Number(row.quantity ?? 0),
-      reserved: Number(row.reserved ?? 0),
-    }));
+    const [rows, units] = await Promise.all([
+      this.db
+        .select()
+        .from(stockLocations)
+        .where(listed)
+        .orderBy(...byFulfilmentOrder),
+      locationUnits(this.db),
+    ]);
+    return rows.map((row) => ({ ...locationView(row), quantity: 0, reserved: 0, ...units.get(row.id) }));
   }
 
   async create(input: LocationValues, ctx: AuditContext): Promise<LocationView> {

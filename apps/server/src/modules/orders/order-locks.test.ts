@@ -4,7 +4,7 @@ import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type JsonResponse, type TestApp } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
 import { couponRedemptions, coupons } from '../../db/schema/index.js';
-import { checkStockInvariants } from '../../db/seed/invariants.js';
+import { checkLocationTotals, checkStockInvariants } from '../../db/seed/invariants.js';
 
 /**
  * docs/domain.md § Production: every business transaction takes its locks in one order, so a mixed load on the same
@@ -107,6 +107,7 @@ describe('a mixed order workload on one coupon and the same variants', () => {
 
     const initial = new Map(products.flatMap(({ inventory }) => inventory.map((row) => [row.id, START] as const)));
     expect(await checkStockInvariants(t.app.db, initial)).toEqual([]);
+    expect(await checkLocationTotals(t.app.db)).toEqual([]);
     const [row] = await t.app.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     const [live] = await t.app.db
       .select({ n: count() })

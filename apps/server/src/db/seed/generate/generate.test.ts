@@ -13,7 +13,7 @@ import {
   reviews,
   users,
 } from '../../schema/index.js';
-import { checkReviewFigures, checkStockInvariants } from '../invariants.js';
+import { checkLocationTotals, checkReviewFigures, checkStockInvariants } from '../invariants.js';
 import { generateStore } from './index.js';
 
 let t: TestApp;
@@ -44,6 +44,7 @@ describe('large-store generator', () => {
 
     // Every combination starts with a `create` movement, so "initial" is 0 everywhere.
     expect(await checkStockInvariants(t.app.db)).toEqual([]);
+    expect(await checkLocationTotals(t.app.db)).toEqual([]);
     const [open] = await queryRows<{ reserved: number }>(
       t.app.db,
       sql`SELECT sum(reserved)::int AS reserved FROM inventory`,
