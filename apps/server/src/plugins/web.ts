@@ -78,8 +78,11 @@ export async function registerWebAndUploads(
   // reply.sendFile for the app pages below (the file routes are registered without it).
   if (hasWeb || hasShop)
     await app.register(fastifyStatic, { root: hasWeb ? options.webDist : options.shopDist, serve: false });
-  const appPage = (reply: FastifyReply, dist: string) =>
+  // Sends the page and returns nothing: a handler that returned the reply would have Fastify await it as a promise,
+  // one more 'close' listener on a file answer that already carries Node's cap of them.
+  const appPage = (reply: FastifyReply, dist: string): void => {
     reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dist);
+  };
   if (hasWeb) {
     await registerSpa(app, options.webDist, '/', options);
     // The back office's own address is a page like its deep links (shed under overload), not a file.
@@ -101,7 +104,8 @@ export async function registerWebAndUploads(
     if (isPageRequest && dist) {
       // Under overload a new visit waits on the busy page rather than starting the app and its first calls.
       if (app.isUnderPressure()) return reply.send(shedAnswer(reply, 'page'));
-      return appPage(reply, dist);
+      appPage(reply, dist);
+      return;
     }
     return reply.status(404).send(apiNotFound(url));
   });
