@@ -30,6 +30,7 @@ describe('npm start in production', () => {
       const args = commandLine(server as number);
       expect(args.slice(1)).toEqual([
         '--max-semi-space-size=64',
+        '--heap-growing-percent=50',
         '--conditions=compiled',
         expect.stringMatching(/apps\/server\/dist\/main\.js$/),
       ]);
