@@ -22,22 +22,21 @@ type ReviewRow = AuthoredRow & { photos: PhotoRow[] };
 
 const columns = { review: reviews, firstName: users.firstName, lastName: users.lastName };
 
-/** The rows with their photos (one query for all of them), in position order. */
-export async function withPhotos<T extends { id: string }>(
+/**
+ * The rows with their photos (one query for all of them), in position order. Only rows marked `hasPhotos` are looked
+ * up (the photo service keeps the mark with the photos): most pages of reviews have none and cost no query.
+ */
+export async function withPhotos<T extends { id: string; hasPhotos: boolean }>(
   db: DbOrTx,
   rows: T[],
 ): Promise<(T & { photos: PhotoRow[] })[]> {
   const byReview = new Map<string, PhotoRow[]>();
-  if (rows.length > 0) {
+  const pictured = rows.filter((row) => row.hasPhotos).map((row) => row.id);
+  if (pictured.length > 0) {
     const photos = await db
       .select()
       .from(reviewPhotos)
-      .where(
-        inArray(
-          reviewPhotos.reviewId,
-          rows.map((row) => row.id),
-        ),
-      )
+      .where(inArray(reviewPhotos.reviewId, pictured))
       .orderBy(asc(reviewPhotos.position), asc(reviewPhotos.id));
     for (const photo of photos) byReview.set(photo.reviewId, [...(byReview.get(photo.reviewId) ?? []), photo]);
   }
