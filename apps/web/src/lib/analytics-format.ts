@@ -21,8 +21,11 @@ export function versusLastPeriod(current: number, previous: number | undefined) 
   return { change, changeText: label ? `${label} vs last period` : null };
 }
 
-/** A value axis tick in dollars: 1200 → $1200. */
-export const dollarTick = (value: number) => `$${value}`;
+const compact = /* @__PURE__ */ new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** A value axis tick, short at any store size: 1200 → 1.2K, 60000000 → 60M (a full number no longer fits the axis). */
+export const compactTick = (value: number) => compact.format(value);
+/** A value axis tick in dollars: 1200 → $1.2K. */
+export const dollarTick = (value: number) => `$${compact.format(value)}`;
 
 /** Five colours, cycled (the revenue-by-payment pie's rule, used by every chart). */
 export const CHART_COLORS = ['#6366f1', '#10b981', '#f59e0b', '#ef4444', '#06b6d4'] as const;

@@ -17,7 +17,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { CHART_COLORS } from '../../lib/analytics-format';
+import { CHART_COLORS, compactTick } from '../../lib/analytics-format';
 import { useChartAnimation } from '../../lib/use-reduced-motion';
 import { type ChartTable, ChartTableView, chartTable } from '../chart-table';
 
@@ -127,11 +127,7 @@ export function SeriesChart<Row extends object>({
       <Chart data={data}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey={x} fontSize={12} {...(xFormat ? { tickFormatter: xFormat } : {})} />
-        <YAxis
-          fontSize={12}
-          {...(yFormat ? { tickFormatter: yFormat } : {})}
-          {...(integers ? { allowDecimals: false } : {})}
-        />
+        <YAxis fontSize={12} tickFormatter={yFormat ?? compactTick} {...(integers ? { allowDecimals: false } : {})} />
         <Tooltip
           {...(value ? { formatter: (v: unknown) => value(Number(v)) } : {})}
           {...(xFormat ? { labelFormatter: (label: unknown) => xFormat(String(label)) } : {})}
