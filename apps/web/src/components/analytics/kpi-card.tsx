@@ -2,7 +2,32 @@ import { Card, CardContent, cn } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
 import { versusLastPeriod } from '../../lib/analytics-format';
 
-/** A KPI card: title, value, and an optional change (green when not negative, red when negative). */
+const ICON_TONES = {
+  indigo: 'bg-indigo-50 text-indigo-600',
+  amber: 'bg-amber-50 text-amber-600',
+  red: 'bg-red-50 text-red-600',
+  emerald: 'bg-emerald-50 text-emerald-600',
+} as const;
+
+/** The value with a line-break opportunity after each thousands separator: a long figure wraps between groups. */
+function breakableAtGroups(value: string) {
+  const parts = value.split(',');
+  return parts.map((part, i) => (
+    <span key={parts.slice(0, i + 1).join(',')}>
+      {i > 0 ? (
+        <>
+          ,<wbr />
+        </>
+      ) : null}
+      {part}
+    </span>
+  ));
+}
+
+/**
+ * A KPI card: title, value, and an optional change (green when not negative, red when negative). A long value (a
+ * large store's stock value) wraps inside the card rather than widening it past its column or the screen.
+ */
 export function KpiCard({
   title,
   value,
@@ -10,6 +35,7 @@ export function KpiCard({
   change,
   changeText,
   hint,
+  tone = 'indigo',
 }: {
   title: string;
   value: string;
@@ -18,14 +44,19 @@ export function KpiCard({
   change?: number | null;
   changeText?: string | null;
   hint?: string;
+  /** The icon's colour. */
+  tone?: keyof typeof ICON_TONES;
 }) {
   return (
-    <Card data-testid="kpi-card">
+    <Card data-testid="kpi-card" className="min-w-0">
       <CardContent className="flex items-start justify-between gap-3 pt-5">
         <div className="flex min-w-0 flex-col gap-1">
           <p className="text-sm font-medium text-slate-500">{title}</p>
-          <p className="text-2xl font-semibold tracking-tight text-slate-900" data-testid="kpi-value">
-            {value}
+          <p
+            className="text-2xl font-semibold tracking-tight text-slate-900 [overflow-wrap:anywhere]"
+            data-testid="kpi-value"
+          >
+            {breakableAtGroups(value)}
           </p>
           {changeText ? (
             <p
@@ -43,7 +74,7 @@ export function KpiCard({
           ) : null}
           {hint ? <p className="text-xs text-slate-400">{hint}</p> : null}
         </div>
-        <div className="grid size-10 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600">
+        <div className={cn('grid size-10 shrink-0 place-items-center rounded-lg', ICON_TONES[tone])}>
           <Icon className="size-5" aria-hidden />
         </div>
       </CardContent>

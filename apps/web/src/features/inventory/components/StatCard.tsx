@@ -1,15 +1,16 @@
 import type { KpiChange } from '@seamline/shared';
-import { Card, CardContent, cn } from '@seamline/ui';
+import { cn } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
+import { KpiCard } from '../../../components/analytics/kpi-card';
 import { changeLabel } from '../inventory-rules';
 
-/** A KPI card with its change against 30 days ago. */
+/** A KPI card with its change against 30 days ago: the analytics screens' card, in the inventory's wording. */
 export function StatCard({
   title,
   value,
   change,
-  icon: Icon,
-  tone = 'indigo',
+  icon,
+  tone,
 }: {
   title: string;
   value: string;
@@ -18,39 +19,8 @@ export function StatCard({
   tone?: 'indigo' | 'amber' | 'red' | 'emerald';
 }) {
   const label = changeLabel(change);
-  return (
-    <Card>
-      <CardContent className="flex items-start justify-between gap-3 p-5">
-        <div>
-          <p className="text-sm text-slate-500">{title}</p>
-          <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
-          {label.text ? (
-            <p
-              className={cn(
-                'mt-1 text-xs',
-                label.tone === 'up' && 'text-emerald-600',
-                label.tone === 'down' && 'text-red-600',
-                label.tone === 'flat' && 'text-slate-500',
-              )}
-            >
-              {label.text}
-            </p>
-          ) : null}
-        </div>
-        <span
-          className={cn(
-            'rounded-lg p-2',
-            tone === 'indigo' && 'bg-indigo-50 text-indigo-600',
-            tone === 'amber' && 'bg-amber-50 text-amber-600',
-            tone === 'red' && 'bg-red-50 text-red-600',
-            tone === 'emerald' && 'bg-emerald-50 text-emerald-600',
-          )}
-        >
-          <Icon className="size-5" aria-hidden />
-        </span>
-      </CardContent>
-    </Card>
-  );
+  const sign = label.tone === 'up' ? 1 : label.tone === 'down' ? -1 : null;
+  return <KpiCard title={title} value={value} icon={icon} tone={tone} change={sign} changeText={label.text || null} />;
 }
 
 /** current / threshold as a bar, capped at 100 %. */

@@ -128,8 +128,9 @@ export default function InventoryAnalyticsPage() {
                     data={pie}
                     dataKey="value"
                     nameKey="name"
-                    innerRadius={60}
-                    outerRadius={100}
+                    // Radii relative to the chart, so the slice labels stay inside a phone-width card.
+                    innerRadius="42%"
+                    outerRadius="66%"
                     isAnimationActive={animate}
                     label
                   >
