@@ -1,5 +1,6 @@
 import { LayoutGrid, PanelLeft, Table2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../cn';
 import { Tabs, TabsList, TabsTrigger } from './tabs';
 
 export type ViewMode = 'sidebar' | 'table' | 'grid';
@@ -26,7 +27,12 @@ export type ViewTabsProps = {
  */
 export function ViewTabs({ value, onValueChange, panelId, className }: ViewTabsProps) {
   return (
-    <Tabs value={value} onValueChange={(next) => onValueChange(next as ViewMode)} className={className}>
+    // min-w-0: in a wrapping row the tabs may be narrower than their labels (a phone); their list then scrolls.
+    <Tabs
+      value={value}
+      onValueChange={(next) => onValueChange(next as ViewMode)}
+      className={cn('min-w-0 max-w-full', className)}
+    >
       <TabsList aria-label="View">
         {VIEWS.map(({ value: view, label, icon: Icon }) => (
           <TabsTrigger key={view} value={view} id={tabId(panelId, view)} aria-controls={panelId}>

@@ -122,7 +122,7 @@ export default function CouponsPage() {
         />
       ) : (
         <>
-          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {list.slice(0, PAGE_SIZES.coupons).map((coupon) => (
               <CouponCard
                 key={coupon.id}

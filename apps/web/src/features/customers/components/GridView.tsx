@@ -22,7 +22,7 @@ type Props = {
 export function GridView({ customers, query, page, totalPages, onPageChange, selection, canWrite, onAction }: Props) {
   return (
     <div className="flex flex-col gap-6">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Customers">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Customers">
         {customers.map((c) => (
           <li key={c.id}>
             <Card

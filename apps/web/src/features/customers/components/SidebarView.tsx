@@ -44,7 +44,7 @@ export function SidebarView({
 }: Props) {
   const selected = customers.find((c) => c.id === selectedId) ?? null;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <Card className="flex flex-col overflow-hidden">
         <ul className="divide-y divide-slate-100" aria-label="Customers">
           {customers.map((c) => (

@@ -35,7 +35,7 @@ export function OverviewTab({
   const average = count ? totalUnits / count : 0;
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total Products"
           value={formatNumber(analytics?.totalProducts)}
@@ -64,7 +64,7 @@ export function OverviewTab({
           tone="emerald"
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card>
           <CardHeader>
             <CardTitle>Quick Stats</CardTitle>

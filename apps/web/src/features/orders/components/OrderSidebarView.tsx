@@ -33,7 +33,7 @@ export function OrderSidebarView({
 }: Props) {
   const selected = orders.find((order) => order.id === selectedId) ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(300px,380px)_1fr]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_1fr]">
       <div className="flex flex-col rounded-xl border border-slate-200 bg-white">
         <ul className="divide-y divide-slate-100" aria-label="Orders">
           {loading

@@ -127,7 +127,7 @@ export default function OrdersPage() {
         title="Order Management"
         description="View, track, and manage customer orders and fulfillment."
         actions={
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             <ExportCsvButton
               contract={exportContracts.exportOrders}
               query={{ search: search || undefined, ...filter }}
