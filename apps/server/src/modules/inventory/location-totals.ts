@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client.js';
 
 /** The task that adds the level changes left pending to each location's totals; every minute, on one instance. */
-export const FOLD_LOCATION_STOCK_TASK = 'inventory.fold-location-stock';
+const FOLD_LOCATION_STOCK_TASK = 'inventory.fold-location-stock';
 
 /**
  * Adds the level changes pending since the last fold to `location_stock_totals` (migration 0050), on the primary.
  * Every reader of the totals calls it first, so what it reads is exact however far behind the minute's job is; with
  * nothing pending it costs one short statement.
  */
-export async function foldLocationStock(db: Db): Promise<number> {
+async function foldLocationStock(db: Db): Promise<number> {
   const [row] = await queryRows<{ folded: number }>(db, sql`SELECT location_stock_fold() AS folded`);
   return row?.folded ?? 0;
 }

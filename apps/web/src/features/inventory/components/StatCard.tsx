@@ -1,7 +1,7 @@
 import type { KpiChange } from '@seamline/shared';
 import { cn } from '@seamline/ui';
 import type { LucideIcon } from 'lucide-react';
-import { KpiCard } from '../../../components/analytics/kpi-card';
+import { type Kpi, KpiCard } from '../../../components/analytics/kpi-card';
 import { changeLabel } from '../inventory-rules';
 
 /** A KPI card with its change against 30 days ago: the analytics screens' card, in the inventory's wording. */
@@ -16,7 +16,7 @@ export function StatCard({
   value: string;
   change?: KpiChange;
   icon: LucideIcon;
-  tone?: 'indigo' | 'amber' | 'red' | 'emerald';
+  tone?: Kpi['tone'];
 }) {
   const label = changeLabel(change);
   const sign = label.tone === 'up' ? 1 : label.tone === 'down' ? -1 : null;
