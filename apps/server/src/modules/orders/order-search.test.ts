@@ -23,6 +23,22 @@ const search = async (text: string, query = '') => {
 };
 const idsFound = async (text: string) => (await search(text)).orders.map((order) => order._id);
 
+/** A guest checkout of a new product: the order's statement only leaves its search document pending. */
+async function placeGuestOrder() {
+  const { product } = await buildProduct(t.app.db, { name: `Pending ${tag()} Parka`, price: 80 }, [
+    { size: 'L', color: 'Navy', quantity: 3 },
+  ]);
+  const mailbox = tag();
+  const placed = await call(t.app, 'POST', '/api/orders/guest', {
+    body: {
+      ...orderBody([{ productId: product.id, size: 'L', color: 'Navy', quantity: 1 }]),
+      email: `${mailbox}@example.com`,
+    },
+  });
+  expect(placed.status).toBe(201);
+  return { id: placed.body.data.order._id as string, mailbox };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   staff = (await signedIn(t.app, 'support')).token;
@@ -87,18 +103,7 @@ describe('GET /api/admin/orders?search: any word staff type', () => {
   });
 
   it('finds a checkout order at once, though its statement only left it pending', async () => {
-    const { product } = await buildProduct(t.app.db, { name: `Pending ${tag()} Parka`, price: 80 }, [
-      { size: 'L', color: 'Navy', quantity: 3 },
-    ]);
-    const mailbox = tag();
-    const placed = await call(t.app, 'POST', '/api/orders/guest', {
-      body: {
-        ...orderBody([{ productId: product.id, size: 'L', color: 'Navy', quantity: 1 }]),
-        email: `${mailbox}@example.com`,
-      },
-    });
-    expect(placed.status).toBe(201);
-    const id = placed.body.data.order._id as string;
+    const { id, mailbox } = await placeGuestOrder();
     const written = () =>
       queryRows<{ n: number }>(
         t.app.db,
@@ -107,5 +112,35 @@ describe('GET /api/admin/orders?search: any word staff type', () => {
     expect(await written()).toEqual([{ n: 0 }]);
     expect(await idsFound(mailbox)).toEqual([id]);
     expect(await written()).toEqual([{ n: 1 }]);
+  });
+
+  it('does not queue behind another fold when nothing is pending, and waits for one while an order is', async () => {
+    // Another fold in progress: its advisory lock held by an open transaction until released.
+    let release = () => {};
+    let lockTaken = () => {};
+    const taken = new Promise<void>((resolve) => {
+      lockTaken = resolve;
+    });
+    const otherFold = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('order_search_fold'))`);
+      lockTaken();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await taken;
+    try {
+      const unanswered = Symbol('still waiting');
+      const noWait = new Promise((resolve) => setTimeout(() => resolve(unanswered), 3_000).unref());
+      expect(await Promise.race([search(tag()), noWait])).toMatchObject({ orders: [] });
+
+      const { id, mailbox } = await placeGuestOrder();
+      const found = idsFound(mailbox);
+      release();
+      expect(await found).toEqual([id]);
+    } finally {
+      release();
+      await otherFold;
+    }
   });
 });

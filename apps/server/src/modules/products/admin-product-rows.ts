@@ -11,7 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { countedOrEstimated, estimatedRows } from '../../lib/bounded-count.js';
+import { countedOrEstimated, keptEstimate } from '../../lib/bounded-count.js';
 import { productFilters, productOrder, rankedPage } from './product-filters.js';
 
 /** One row as PostgreSQL builds it: the row's stored fields, and each variant's [quantity, reserved, threshold]. */
@@ -35,7 +35,7 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const skipped = (query.page - 1) * query.limit;
   // A search the planner expects past the bound is not counted (as in adminProductPage): counting even the bound's
   // matches of a common word re-checks far more rows than the page does.
-  const estimate = query.search ? await estimatedRows(db, matching) : undefined;
+  const estimate = query.search ? await keptEstimate(db, matching) : undefined;
   const counted = estimate === undefined || estimate <= countLimit;
   const [page] = await queryRowsPrepared<PageJson>(
     db,

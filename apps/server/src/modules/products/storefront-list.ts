@@ -2,7 +2,7 @@ import { availableStock, PAGE_SIZES, type StorefrontColorStock, type StorefrontP
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
-import { type BoundedCount, boundedCount, countedOrEstimated, keptEstimates } from '../../lib/bounded-count.js';
+import { type BoundedCount, boundedCount, countedOrEstimated, keptEstimate } from '../../lib/bounded-count.js';
 import { rankedPage } from './product-filters.js';
 import { byVariant, distinctValues, type ProductPageQuery } from './product-view.js';
 
@@ -81,9 +81,6 @@ export async function queryStorefrontSummaries(
   return (JSON.parse(row?.page ?? '[]') as SummaryRow[]).map(toSummary);
 }
 
-/** How many products a search of a large catalogue matches, by the planner, asked at most once a minute per search. */
-const searchEstimate = keptEstimates();
-
 /** A storefront page and its total's bounded count; `count` null when the page alone tells the total. */
 export type CountedPage = { summaries: StorefrontProductSummary[]; count: BoundedCount | null };
 
@@ -122,7 +119,7 @@ export async function queryStorefrontPage(
   const offset = q.offset ?? 0;
   const matching = storefrontMatching(q.where);
   if (q.largeSearch) {
-    const estimate = await searchEstimate(db, matching);
+    const estimate = await keptEstimate(db, matching);
     const summaries =
       estimate > q.countCap
         ? await commonWordPage(db, q, q.largeSearch, estimate)
