@@ -81,7 +81,7 @@ export const RECOVER_TASK = 'queue.recover';
 
 /**
  * What this instance's worker runs: tasks by name, and recurring tasks at the times of a crontab expression (e.g.
- * `0 3 * * *` for retention.sweep), each run once per time across all instances.
+ * every five minutes for payments.reconcile), each run once per time across all instances.
  */
 export class JobQueue {
   private readonly tasks: Record<string, Task> = {};
@@ -95,11 +95,10 @@ export class JobQueue {
   private wakeTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: QueueOptions) {
-    this.define(RECOVER_TASK, async () => {
+    this.recurring('* * * * *', RECOVER_TASK, async () => {
       const unlocked = await recoverDeadWorkers(this.pool!);
       if (unlocked.length) options.log.warn({ workers: unlocked }, 'jobs of stopped queue workers unlocked');
     });
-    this.schedule('* * * * *', RECOVER_TASK);
   }
 
   /** Names what runs a job of `task`; called while the app is being built, before start(). */
@@ -114,8 +113,14 @@ export class JobQueue {
       });
   }
 
-  /** Runs `task` at the times of `cron` (five crontab fields). */
-  schedule(cron: string, task: string) {
+  /**
+   * Names a task that takes no payload and runs it at the times of `cron` (five crontab fields), once per time across
+   * all instances: a sweep, a reconciliation, a fold of pending rows.
+   */
+  recurring(cron: string, task: string, handler: (job: RunningJob) => Promise<unknown>) {
+    this.define(task, async (_payload, job) => {
+      await handler(job);
+    });
     // As items, not crontab lines: a crontab line's task name may not hold the dots our task names have.
     this.schedules.push({ match: cron, task });
   }

@@ -1,6 +1,6 @@
 export { analyticsRoutes } from './analytics.routes.js';
 export { dashboardAnalytics } from './dashboard.service.js';
-export { FOLD_PENDING_ROLLUPS_TASK, foldPendingRollups, registerRollupFolding } from './pending-rollups.js';
+export { foldPendingRollups, registerRollupFolding } from './pending-rollups.js';
 export { comprehensiveReport } from './report.service.js';
 export {
   couponAnalytics,

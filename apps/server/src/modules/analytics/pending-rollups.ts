@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client.js';
 
 /** The task that adds the pending order figures and product sales up; every minute, on one instance. */
-export const FOLD_PENDING_ROLLUPS_TASK = 'analytics.fold-pending';
+const FOLD_PENDING_ROLLUPS_TASK = 'analytics.fold-pending';
 
 /**
  * Adds the order figures and product sales that orders left pending (migration 0047: an order appends its changes
@@ -18,8 +18,5 @@ export async function foldPendingRollups(db: Db): Promise<number> {
 
 /** Keeps the pending rows few between reads: a checkout burst's changes are added up once a minute. */
 export function registerRollupFolding(app: FastifyInstance): void {
-  app.queue.define(FOLD_PENDING_ROLLUPS_TASK, async () => {
-    await foldPendingRollups(app.db);
-  });
-  app.queue.schedule('* * * * *', FOLD_PENDING_ROLLUPS_TASK);
+  app.queue.recurring('* * * * *', FOLD_PENDING_ROLLUPS_TASK, () => foldPendingRollups(app.db));
 }

@@ -18,10 +18,7 @@ async function foldLocationStock(db: Db): Promise<number> {
 
 /** Keeps the pending rows few between reads: a checkout burst's level changes are added up once a minute. */
 export function registerLocationStockFolding(app: FastifyInstance): void {
-  app.queue.define(FOLD_LOCATION_STOCK_TASK, async () => {
-    await foldLocationStock(app.db);
-  });
-  app.queue.schedule('* * * * *', FOLD_LOCATION_STOCK_TASK);
+  app.queue.recurring('* * * * *', FOLD_LOCATION_STOCK_TASK, () => foldLocationStock(app.db));
 }
 
 /** Each location's units and units reserved (zeros for a location holding no level yet), by location id. */

@@ -13,5 +13,5 @@ export { orderRoutes } from './orders.routes.js';
 export { placeOrder } from './orders.service.js';
 export { packingSlipRoutes } from './packing-slips.js';
 export { assertPaymentMethodAvailable, paymentOptions } from './payment-terms.js';
-export { FOLD_ORDER_SEARCH_TASK, foldOrderSearch, registerOrderSearchFolding } from './search-documents.js';
+export { foldOrderSearch, registerOrderSearchFolding } from './search-documents.js';
 export { cancelOverdueTransfers, registerTransferDeadlines, TRANSFER_DEADLINES_TASK } from './transfer-deadlines.js';

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.js';
 import { isRetryableConflict } from '../../db/retry.js';
 
 /** The task that writes the pending orders' search documents; every minute, on one instance. */
-export const FOLD_ORDER_SEARCH_TASK = 'orders.fold-search-documents';
+const FOLD_ORDER_SEARCH_TASK = 'orders.fold-search-documents';
 
 /** Tries of a fold that met a deadlock with a change rewriting some of the same documents. */
 const FOLD_ATTEMPTS = 3;
@@ -27,8 +27,5 @@ export async function foldOrderSearch(db: Db): Promise<number> {
 
 /** Keeps the pending ids few between searches: a checkout burst's documents are written once a minute. */
 export function registerOrderSearchFolding(app: FastifyInstance): void {
-  app.queue.define(FOLD_ORDER_SEARCH_TASK, async () => {
-    await foldOrderSearch(app.db);
-  });
-  app.queue.schedule('* * * * *', FOLD_ORDER_SEARCH_TASK);
+  app.queue.recurring('* * * * *', FOLD_ORDER_SEARCH_TASK, () => foldOrderSearch(app.db));
 }

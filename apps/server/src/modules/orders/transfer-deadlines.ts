@@ -36,9 +36,8 @@ export async function cancelOverdueTransfers(
 /** Puts the deadline sweep on the app's queue, every five minutes. */
 export function registerTransferDeadlines(app: FastifyInstance): void {
   const changes = new OrderChangesService(app.db, paymentProviders(app.config), app.config.publicUrl);
-  app.queue.define(TRANSFER_DEADLINES_TASK, async (_payload, job) => {
+  app.queue.recurring(EVERY_FIVE_MINUTES, TRANSFER_DEADLINES_TASK, async (job) => {
     const cancelled = await cancelOverdueTransfers(changes, { stopping: job.stopping });
     if (cancelled > 0) app.log.info({ cancelled }, 'bank transfers past their deadline: orders cancelled');
   });
-  app.queue.schedule(EVERY_FIVE_MINUTES, TRANSFER_DEADLINES_TASK);
 }

@@ -81,10 +81,9 @@ export const paymentSettlementRoutes =
  * changes nothing.
  */
 function registerReconciliation(app: FastifyInstance, providers: PaymentProviders, settle: SettleEvent) {
-  app.queue.define(RECONCILE_TASK, async () => {
-    await reconcilePayments(app.db, providers, settle, app.config.publicUrl, app.config.payments.reconcileAfterMs);
-  });
-  app.queue.schedule('*/5 * * * *', RECONCILE_TASK);
+  app.queue.recurring('*/5 * * * *', RECONCILE_TASK, () =>
+    reconcilePayments(app.db, providers, settle, app.config.publicUrl, app.config.payments.reconcileAfterMs),
+  );
 }
 
 /** One reconciliation run; returns how many intents it settled. */
