@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { queryRows } from '../../db/client.js';
 
 /**
  * The storefront list cuts its pages by row number, with the storefront's own page sizes written into the statement
@@ -68,6 +69,20 @@ describe('storefront list pages of every size', () => {
     for (let n = 1; n <= 3; n++) paged.push(...(await page(`${sort}&limit=10&page=${n}`)).ids);
     expect(paged).toEqual(whole.ids);
     expect([...whole.ids].sort()).toEqual([...activeIds].sort());
+  });
+
+  it('finds the newest-first page by walking the active products in order (no sort of the catalogue)', async () => {
+    const plan = await t.app.db.transaction(async (tx) => {
+      // A table this small is read whole; with that closed the planner shows whether the index can serve.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT id FROM products WHERE is_active ORDER BY created_at DESC, id DESC LIMIT 10`,
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('products_storefront_newest_idx');
+    expect(plan).not.toContain('Sort');
   });
 
   it('answers a search the same way, page after page, with its total (a small catalogue: one statement)', async () => {

@@ -207,7 +207,9 @@ export async function insertProducts(
         (${textArray(BRANDS)})[${brand}] AS brand, (9 + floor(${rnd(run, 'n', 5)} * 190))::numeric + 0.99 AS price,
         ${run.now} - (366 + ${rnd(run, 'n', 15)} * 730) * interval '1 day' AS created) p`),
   );
-  // Starting stock: 5 % of combinations sold out, 10 % at or under the low-stock threshold, the rest 6–150.
+  // Starting stock: 5 % of combinations sold out, 10 % at or under the low-stock threshold, the rest 6–150. Written
+  // product by product, as a shop creates them (a product with its variants): the storefront reads a product's
+  // variants from one or two pages, where rows written variant by variant across all products put each on its own.
   await db.execute(
     sql.raw(`INSERT INTO inventory (id, product_id, size, color, sku, quantity, reserved, low_stock_threshold,
         created_at, updated_at)
@@ -218,6 +220,7 @@ export async function insertProducts(
       JOIN products p ON p.id = ${idOf(run, 'product', 'n')}
       CROSS JOIN generate_series(0, ${VARIANTS_PER_PRODUCT - 1}) v
       CROSS JOIN LATERAL (SELECT ${rnd(run, `n * ${VARIANTS_PER_PRODUCT} + v`, 16)} AS r,
-        ${variantSize(run, 'n', 'v')} AS size, ${variantColor(run, 'n', 'v')} AS color) s`),
+        ${variantSize(run, 'n', 'v')} AS size, ${variantColor(run, 'n', 'v')} AS color) s
+      ORDER BY n, v`),
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "products_storefront_newest_idx" ON "products" USING btree ("created_at","id") WHERE "products"."is_active";
