@@ -101,11 +101,7 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId, t.rating),
     // is_active too: analytics count the products created in a range, and the active ones, from the index alone.
     index('products_created_at_idx').on(t.createdAt, t.isActive),
-    // The storefront's first view (newest first, ties newest id first) over active products only: its page is the
-    // index's first rows in order (no sort of a tie group) and its bounded count reads this index alone.
-    // Ascending, read backwards: the same order as `created_at DESC, id DESC` (a descending index would put NULLS
-    // LAST, which that ORDER BY does not ask for).
-    index('products_storefront_newest_idx').on(t.createdAt, t.id).where(sql`${t.isActive}`),
+    // Also products_storefront_newest_idx (migration 0052, SQL only: it INCLUDEs search_text), for the storefront.
     // The staff list's sort columns, with the id that breaks ties (ORDER BY column, id). Not view_count: it changes
     // on every storefront view, and an index on it would stop those updates from being cheap in-place (HOT) ones.
     index('products_updated_at_idx').on(t.updatedAt, t.id),

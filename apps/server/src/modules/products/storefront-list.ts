@@ -27,12 +27,6 @@ const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
   PAGE_SIZES.related,
 ]);
 
-/** What a summary takes from the product itself. */
-const SUMMARY_COLUMNS = sql`${products.id} AS id, ${products.name} AS name, ${products.slug} AS slug,
-  ${products.categoryId} AS category_id, ${products.brandId} AS brand_id, ${products.price} AS price,
-  ${products.comparePrice} AS compare_price, ${products.salePrice} AS sale_price, ${products.rating} AS rating,
-  ${products.reviewCount} AS review_count`;
-
 /**
  * A page's rows, each with its category and brand names, its variants and its first picture, in page order; with
  * `matched`, each row also carries how many rows match in all (a window over the rows the page was cut from).
@@ -41,28 +35,33 @@ const SUMMARY_COLUMNS = sql`${products.id} AS id, ${products.name} AS name, ${pr
  * (0.76 ms of the first page's 1.8 ms) and built the skipped rows' variants and pictures too (page 3 of 24 cost four
  * times page 1). Anyone may ask for any size, so only the storefront's own sizes are written out (the statement texts
  * a caller can make stay few); another size is a parameter.
+ *
+ * The rows are ranked by id alone and only the page's rows are read from the table: a search ranks every match, and
+ * with the newest-first index carrying each product's search text (migration 0052) it tests and ranks them from the
+ * index without visiting their rows (a search of the 1,000-product store: 2,700 → 3,500 statements a second).
  */
 function summaryPage(q: ProductPageQuery, matched = false): SQL {
   const limit = PLANNED_PAGE_SIZES.has(q.limit) ? writtenOut(q.limit) : sql`${q.limit}::int`;
   const ranked = rankedPage({
-    columns: matched ? sql`${SUMMARY_COLUMNS}, count(*) OVER () AS matched` : SUMMARY_COLUMNS,
+    columns: matched ? sql`${products.id} AS id, count(*) OVER () AS matched` : sql`${products.id} AS id`,
     where: q.where ?? sql`true`,
     orderBy: q.orderBy,
     after: q.offset ?? 0,
     size: q.limit,
     limit,
   });
-  return sql`SELECT page.id, page.name, page.slug, c.name AS category, b.name AS brand,
-        page.price::float8 AS price, page.compare_price::float8 AS "comparePrice",
-        page.sale_price::float8 AS "salePrice", page.rating::float8 AS rating,
-        page.review_count AS "reviewCount", page.position,${matched ? sql` page.matched,` : sql``}
+  return sql`SELECT page.id, p.name, p.slug, c.name AS category, b.name AS brand,
+        p.price::float8 AS price, p.compare_price::float8 AS "comparePrice",
+        p.sale_price::float8 AS "salePrice", p.rating::float8 AS rating,
+        p.review_count AS "reviewCount", page.position,${matched ? sql` page.matched,` : sql``}
         (SELECT coalesce(json_agg(json_build_array(i.size, i.color, i.quantity, i.reserved + i.held_offline)), '[]'::json)
           FROM inventory i WHERE i.product_id = page.id) AS variants,
         (SELECT json_build_object('original', pi.original, 'webp', pi.webp, 'thumbnail', pi.thumbnail, 'alt', pi.alt)
           FROM product_images pi WHERE pi.product_id = page.id ORDER BY pi.position LIMIT 1) AS image
       FROM (${ranked}) AS page
-      JOIN categories c ON c.id = page.category_id
-      JOIN brands b ON b.id = page.brand_id`;
+      JOIN products p ON p.id = page.id
+      JOIN categories c ON c.id = p.category_id
+      JOIN brands b ON b.id = p.brand_id`;
 }
 
 /**
