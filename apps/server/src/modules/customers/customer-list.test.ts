@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrder, searchTag as tag } from '../../../test/customer-factories.js';
 import { buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { queryRows } from '../../db/client.js';
+import { indexPlan } from '../../../test/plans.js';
 import { orderSearchDocuments, users } from '../../db/schema/index.js';
 import { customerSearchCondition } from './customers.service.js';
 
@@ -116,13 +116,7 @@ describe('GET /api/admin/customers', () => {
   });
 
   it('searches customers and orders through their trigram indexes', async () => {
-    const plan = async (query: SQL) =>
-      t.app.db.transaction(async (tx) => {
-        // Tables this small are read whole; with that closed the planner shows whether the index can serve.
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${query}`);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+    const plan = (query: SQL) => indexPlan(t.app.db, query);
     const customers = t.app.db.select({ id: users.id }).from(users).where(customerSearchCondition('Ann Smith'));
     expect(await plan(customers.getSQL())).toContain('users_search_idx');
     const byDigits = t.app.db.select({ id: users.id }).from(users).where(customerSearchCondition('555-019'));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { queryRows } from '../../db/client.js';
+import { indexPlan } from '../../../test/plans.js';
 
 /**
  * The storefront list cuts its pages by row number, with the storefront's own page sizes written into the statement
@@ -72,15 +72,10 @@ describe('storefront list pages of every size', () => {
   });
 
   it('finds the newest-first page by walking the active products in order (no sort of the catalogue)', async () => {
-    const plan = await t.app.db.transaction(async (tx) => {
-      // A table this small is read whole; with that closed the planner shows whether the index can serve.
-      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(
-        tx,
-        sql`EXPLAIN SELECT id FROM products WHERE is_active ORDER BY created_at DESC, id DESC LIMIT 10`,
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await indexPlan(
+      t.app.db,
+      sql`SELECT id FROM products WHERE is_active ORDER BY created_at DESC, id DESC LIMIT 10`,
+    );
     expect(plan).toContain('products_storefront_newest_idx');
     expect(plan).not.toContain('Sort');
   });
