@@ -113,6 +113,18 @@ describe('admission under overload', () => {
     expect((await call(t.app, 'GET', '/assets/OrdersPage-0.js')).status).toBe(404);
   });
 
+  it('answers an address no route knows with its 404, which costs less than shedding it', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-address'],
+      ['DELETE', '/api/categories'],
+      ['POST', '/no-such-page'],
+    ] as const) {
+      const answer = await call(t.app, method, url, { headers: NAVIGATION });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.body, `${method} ${url}`).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
   it('never sheds the health checks or the metrics; readiness reports the overload itself', async () => {
     expect((await call(t.app, 'GET', '/api/health/live')).status).toBe(200);
     for (const url of ['/api/health', '/api/health/ready']) {

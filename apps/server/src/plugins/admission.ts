@@ -9,7 +9,8 @@ import { envelope } from './errors.js';
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 
 /**
- * How a route is treated while the server sheds load (route `config.admission`):
+ * How a route is treated while the server sheds load (route `config.admission`; an unknown address is left to the
+ * not-found handler):
  * - `always`: never shed. Health checks (a supervisor must see the instance alive), metrics (the overload must be
  *   observable) and static files (a page already open must not lose a chunk of its code or an image; they are cheap).
  * - `page`: an HTML navigation; shed with the self-retrying busy page instead of the JSON error.
@@ -68,7 +69,10 @@ export async function registerAdmission(app: FastifyInstance, overload: Config['
     pressureHandler: () => undefined,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (!app.isUnderPressure() || request.routeOptions.config.admission === 'always') return done();
+    // An address no route knows goes on to the not-found handler, which decides (plugins/web.ts): the busy page for
+    // an app page, a 404 for anything else — a missing build file must not come back as a page. Both are cheap.
+    const admitted = request.routeOptions.config.admission === 'always' || request.is404;
+    if (!app.isUnderPressure() || admitted) return done();
     if (mayBeAnsweredFromMemory(request)) {
       waitingForReuse.add(request);
       return done();

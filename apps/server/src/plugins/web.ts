@@ -26,12 +26,17 @@ async function registerFiles(app: FastifyInstance, options: FastifyStaticOptions
   });
 }
 
-/** A built single-page app: its files, hashed assets cached for a year, the page itself revalidated every time. */
+/**
+ * A built single-page app: its files, hashed assets cached for a year, the page itself revalidated every time. One
+ * route per file of the build, listed once at start (a release is a new process): an address that is no file goes
+ * straight to the not-found handler. A catch-all file route would look on disk first, and its spelling check reads
+ * the folder — about 0.3 ms of the server's time for every unknown address, `/api` ones included.
+ */
 async function registerSpa(app: FastifyInstance, dist: string, prefix: string, options: { serveSourceMaps: boolean }) {
   await registerFiles(app, {
     root: dist,
     prefix,
-    wildcard: true,
+    wildcard: false,
     // No index file: the apps' own addresses are pages (registerWebAndUploads), shed under overload like the others.
     index: false,
     allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
