@@ -21,6 +21,12 @@ const SMALL_STORE_PRODUCTS = 10_000;
 const UNCACHED_TARGETS = { list: 2_000, search: 1_500, slug: 3_000, largeSearchP95Ms: 20 };
 /** A reused answer costs at most twice what a bare Fastify route does. */
 const REUSED_VS_BARE_TARGET = 0.5;
+/**
+ * An address no route knows (a scanner's guess, a mistyped API call) is answered 404 from memory: no more than about
+ * 2.5 times a bare route's cost (when the web app's files were looked up on disk first, 0.11 of the bare route).
+ */
+const UNKNOWN = '/api/no-such-address';
+const UNKNOWN_VS_BARE_TARGET = 0.4;
 
 /** What the storefront check needs beyond the running server. */
 export type StorefrontSetup = {
@@ -118,20 +124,22 @@ async function firstSlug(ctx: BenchContext): Promise<string> {
 
 /**
  * A reused answer (the first list page, served from the instance's memory) against a bare Fastify route sending the
- * same bytes on the same machine, runs interleaved (bare, reused, three times): the median req/s of each.
+ * same bytes on the same machine, and an unknown address's 404 beside them; runs interleaved (bare, reused, unknown,
+ * three times): the median req/s of each.
  */
 export async function reusedVersusBare(ctx: BenchContext, figures: Figure[], seconds: number): Promise<void> {
   const body = await (await fetch(`${ctx.baseUrl}${LIST}`)).text();
   const bare = await startBareRoute(body);
-  const rates = { bare: [] as number[], reused: [] as number[] };
+  const rates = { bare: [] as number[], reused: [] as number[], unknown: [] as number[] };
   try {
     for (let round = 0; round < 3; round++) {
-      for (const [kind, target] of [
-        ['bare', bare.url],
-        ['reused', `${ctx.baseUrl}${LIST}`],
+      for (const [kind, target, status] of [
+        ['bare', bare.url, 200],
+        ['reused', `${ctx.baseUrl}${LIST}`, 200],
+        ['unknown', `${ctx.baseUrl}${UNKNOWN}`, 404],
       ] as const) {
         const result = await load({ url: target, connections: CONNECTIONS, seconds: Math.max(2, seconds / 2) });
-        if (result.errors || countOf(result, (status) => status !== 200))
+        if (result.errors || countOf(result, (answered) => answered !== status))
           throw new Error(`${kind} run: ${statusText(result)}, ${result.errors} errors`);
         rates[kind].push(result.perSecond);
       }
@@ -139,7 +147,16 @@ export async function reusedVersusBare(ctx: BenchContext, figures: Figure[], sec
   } finally {
     await bare.stop();
   }
-  const [bareRate, reusedRate] = [median(rates.bare), median(rates.reused)];
+  const [bareRate, reusedRate, unknownRate] = [median(rates.bare), median(rates.reused), median(rates.unknown)];
+  figures.push({
+    group: GROUP,
+    name: `unknown address (GET ${UNKNOWN}, 404) / bare Fastify route`,
+    value: unknownRate / bareRate,
+    unit: 'ratio',
+    bound: 'min',
+    target: UNKNOWN_VS_BARE_TARGET,
+    note: `${Math.round(unknownRate)} / ${Math.round(bareRate)} req/s, medians of 3 interleaved runs`,
+  });
   figures.push({
     group: GROUP,
     name: `reused answer (GET ${LIST}) / bare Fastify route`,
