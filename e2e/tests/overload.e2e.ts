@@ -75,21 +75,43 @@ async function waitLive(origin: string, server: ChildProcess, output: () => stri
 /**
  * Other staff at work: back-office product lists of 100 at a time (signed in, so never answered from memory), each a
  * different page, for as long as the test runs. With the busy loops this keeps the server's event loop late, so it
- * sheds; an idle server on a busy CPU is seldom late at all. How late depends on the machine, so `join` adds colleagues
- * while the server still keeps up.
+ * sheds; an idle server on a busy CPU is seldom late at all. How late depends on the machine, and a shared machine's
+ * speed changes within minutes: `regulate` keeps the server at its limit, shedding again and again but not always.
  */
 function otherStaff(origin: string, token: string) {
   let stopped = false;
+  let wanted = 0;
+  let working = 0;
   let page = 0;
   const work = async () => {
-    while (!stopped) {
+    working += 1;
+    while (!stopped && working <= wanted) {
       page = (page % 5) + 1;
       await call(productContracts.adminList, { query: { limit: 100, page }, token, origin }).catch(() => undefined);
     }
+    working -= 1;
+  };
+  const join = (count: number) => {
+    wanted += count;
+    while (working < wanted) void work();
   };
   return {
-    join(count: number) {
-      for (let i = 0; i < count; i++) void work();
+    join,
+    /**
+     * Every 5 s: two colleagues leave when every readiness check of those seconds said "Overloaded" (nothing would get
+     * through), two join when none did (nothing would be shed).
+     */
+    async regulate(isOverloaded: () => Promise<boolean>) {
+      let checks: boolean[] = [];
+      while (!stopped) {
+        checks.push(await isOverloaded());
+        if (checks.length === 10) {
+          if (checks.every(Boolean)) wanted = Math.max(0, wanted - 2);
+          else if (!checks.some(Boolean)) join(2);
+          checks = [];
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
     },
     stop() {
       stopped = true;
@@ -97,15 +119,23 @@ function otherStaff(origin: string, token: string) {
   };
 }
 
+/** The server's own report of an overload: readiness answers 503 "Overloaded". */
+async function isOverloaded(origin: string): Promise<boolean> {
+  const answer = await fetch(`${origin}/api/health/ready`).catch(() => null);
+  return answer?.status === 503 && (await answer.text()).includes('Overloaded');
+}
+
 /**
- * Waits until the server itself reports the overload (readiness answers 503 "Overloaded"), so the test runs against a
- * server that sheds, not one the busy loops happened to leave alone. Every 10 s without one, more staff join.
+ * Waits until the server itself reports the overload, so the test runs against a server that sheds, not one the busy
+ * loops happened to leave alone. Every 10 s without one, more staff join; from then on the staff regulate themselves.
  */
 async function waitOverloaded(origin: string, staff: ReturnType<typeof otherStaff>) {
   staff.join(8);
   for (let i = 1; i <= 360; i++) {
-    const answer = await fetch(`${origin}/api/health/ready`);
-    if (answer.status === 503 && (await answer.text()).includes('Overloaded')) return;
+    if (await isOverloaded(origin)) {
+      void staff.regulate(() => isOverloaded(origin));
+      return;
+    }
     if (i % 40 === 0) staff.join(8);
     await new Promise((r) => setTimeout(r, 250));
   }
