@@ -23,10 +23,10 @@ const CACHE_CONTROL = {
 } as const;
 
 /** A strong validator for an answer: the same bytes always get the same tag, on every instance. */
-const tagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+export const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 /** If-None-Match holds the tag (weak comparison, RFC 9110 §13.1.2) or `*`. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const trimmed = tag.trim();

@@ -52,6 +52,20 @@ describe('the served web app', () => {
     expect(String(file.headers['content-type'])).toContain('javascript');
   });
 
+  it('has a browser revalidate an app page every visit, and answers 304 while it is unchanged', async () => {
+    const first = await call(t.app, 'GET', '/orders/old/link');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const url of ['/', '/customers']) {
+      const again = await call(t.app, 'GET', url, { headers: { 'if-none-match': etag } });
+      expect(again.status, url).toBe(304);
+    }
+    const shop = await call(t.app, 'GET', '/shop/cart', { headers: { 'if-none-match': etag } });
+    expect(shop.status).toBe(200);
+    expect(shop.body).toContain('storefront');
+  });
+
   it('answers a build file that is gone (an older release) with 404, not with the app page', async () => {
     // An HTML answer would reach the browser as a broken script; a 404 lets the app say "could not be loaded".
     const gone = await call(t.app, 'GET', '/assets/OrdersPage-old0.js');

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shedAnswer } from './admission.js';
 import { apiNotFound } from './errors.js';
+import { matches, tagOf } from './public-cache.js';
 
 /** Where the storefront is served; everything else that is not the API or an upload is the back office. */
 export const SHOP_PREFIX = '/shop';
@@ -14,8 +15,7 @@ const isShopUrl = (url: string) =>
 
 /**
  * Static files in a scope of their own whose routes are never shed under overload (plugins/admission.ts): a page
- * already open must not lose a chunk of its code or an image, and a file costs the server little. `reply.sendFile` is
- * decorated once at the top level (registerWebAndUploads).
+ * already open must not lose a chunk of its code or an image, and a file costs the server little.
  */
 async function registerFiles(app: FastifyInstance, options: FastifyStaticOptions) {
   await app.register(async (files) => {
@@ -45,6 +45,26 @@ async function registerSpa(app: FastifyInstance, dist: string, prefix: string, o
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+}
+
+/** A built app's page (its index.html), read once: a release is a new process. */
+type AppPage = { bytes: Buffer; etag: string };
+
+function readAppPage(dist: string): AppPage | null {
+  const file = path.join(dist, 'index.html');
+  if (!existsSync(file)) return null;
+  const bytes = readFileSync(file);
+  return { bytes, etag: tagOf(bytes) };
+}
+
+/**
+ * An app page from memory, revalidated on every visit (`no-cache`): a browser that has it gets 304. Read from disk
+ * each time, a deep link cost the server about 0.25 ms — five reused answers.
+ */
+function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: AppPage) {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).type('text/html; charset=utf-8');
+  if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  return reply.send(page.bytes);
 }
 
 /**
@@ -78,26 +98,18 @@ export async function registerWebAndUploads(
       },
     });
   }
-  const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
-  const hasShop = existsSync(path.join(options.shopDist, 'index.html'));
-  // reply.sendFile for the app pages below (the file routes are registered without it).
-  if (hasWeb || hasShop)
-    await app.register(fastifyStatic, { root: hasWeb ? options.webDist : options.shopDist, serve: false });
-  // Sends the page and returns nothing: a handler that returned the reply would have Fastify await it as a promise,
-  // one more 'close' listener on a file answer that already carries Node's cap of them.
-  const appPage = (reply: FastifyReply, dist: string): void => {
-    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dist);
-  };
-  if (hasWeb) {
+  const webPage = readAppPage(options.webDist);
+  const shopPage = readAppPage(options.shopDist);
+  if (webPage) {
     await registerSpa(app, options.webDist, '/', options);
     // The back office's own address is a page like its deep links (shed under overload), not a file.
-    app.get('/', { config: { admission: 'page' } }, (_request, reply) => appPage(reply, options.webDist));
+    app.get('/', { config: { admission: 'page' } }, (request, reply) => sendAppPage(request, reply, webPage));
   }
-  if (hasShop) {
+  if (shopPage) {
     await registerSpa(app, options.shopDist, `${SHOP_PREFIX}/`, options);
   }
   // Home, product, category and brand pages carry their search-engine head and no-JavaScript body.
-  options.storefront(app, hasShop ? options.shopDist : null);
+  options.storefront(app, shopPage ? options.shopDist : null);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url.startsWith('/api') || url.startsWith('/uploads');
@@ -105,12 +117,11 @@ export async function registerWebAndUploads(
     // page in its place reaches the browser as a broken script.
     const isBuildFile = url.startsWith('/assets/') || url.startsWith(`${SHOP_PREFIX}/assets/`);
     const isPageRequest = !isApi && !isBuildFile && !isSourceMap(url) && request.method === 'GET';
-    const dist = isShopUrl(url) ? (hasShop ? options.shopDist : null) : hasWeb ? options.webDist : null;
-    if (isPageRequest && dist) {
+    const page = isShopUrl(url) ? shopPage : webPage;
+    if (isPageRequest && page) {
       // Under overload a new visit waits on the busy page rather than starting the app and its first calls.
       if (app.isUnderPressure()) return reply.send(shedAnswer(reply, 'page'));
-      appPage(reply, dist);
-      return;
+      return sendAppPage(request, reply, page);
     }
     return reply.status(404).send(apiNotFound(url));
   });
