@@ -12,7 +12,10 @@ import type { Figure } from '../lib/table.js';
 const GROUP = 'checkout';
 const CLIENTS = 50;
 const HOT_VARIANTS = 100;
-const TARGET_PER_SECOND = 500;
+/** The plain checkout's target since the hot-paths work (set for the large store; the domain's floor was 500). */
+const TARGET_PER_SECOND = 1_000;
+/** Three stock locations allocate each order by priority: the domain's floor. */
+const LOCATED_TARGET_PER_SECOND = 500;
 /** More orders a second than a machine of the kind the bench runs on has sold: the runs' stock is sized for it. */
 const SELLS_AT_MOST_PER_SECOND = 2_000;
 const WARM_UP_SECONDS = 3;
@@ -156,7 +159,7 @@ export async function checkout(
         value: rate(located),
         unit: 'orders/s',
         bound: 'min',
-        target: TARGET_PER_SECOND,
+        target: LOCATED_TARGET_PER_SECOND,
         note: runNote(located),
       },
       {
