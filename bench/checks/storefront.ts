@@ -107,7 +107,7 @@ export async function storefront(
     note: `slowest term ${medians.at(-1)!.toFixed(1)} ms`,
   });
 
-  await reusedVersusBare(ctx, figures, seconds);
+  await fromMemoryVersusBare(ctx, figures, seconds);
   await uncachedReads(figures, seconds, setup, slug);
 }
 
@@ -123,11 +123,11 @@ async function firstSlug(ctx: BenchContext): Promise<string> {
 }
 
 /**
- * A reused answer (the first list page, served from the instance's memory) against a bare Fastify route sending the
- * same bytes on the same machine, and an unknown address's 404 beside them; runs interleaved (bare, reused, unknown,
- * three times): the median req/s of each.
+ * Two answers from the instance's memory against a bare Fastify route on the same machine: a reused answer (the first
+ * list page; the bare route sends the same bytes) and an unknown address's 404. Runs interleaved (bare, reused,
+ * unknown, three times): the median req/s of each.
  */
-export async function reusedVersusBare(ctx: BenchContext, figures: Figure[], seconds: number): Promise<void> {
+export async function fromMemoryVersusBare(ctx: BenchContext, figures: Figure[], seconds: number): Promise<void> {
   const body = await (await fetch(`${ctx.baseUrl}${LIST}`)).text();
   const bare = await startBareRoute(body);
   const rates = { bare: [] as number[], reused: [] as number[], unknown: [] as number[] };
