@@ -7,6 +7,7 @@ import {
   freePort,
   groupAlive,
   postgresProcessesOf,
+  postmastersOf,
   serverEnv,
   start,
   waitHealthy,
@@ -70,7 +71,7 @@ describe('npm start behind a supervisor', () => {
     const pgid = wrapper.child.pid as number;
     try {
       expect(await waitHealthy(port, wrapper.child), wrapper.output()).toBe(true);
-      expect(postgresProcessesOf(env.DATA_DIR as string)).toHaveLength(1);
+      expect(postmastersOf(env.DATA_DIR as string)).toHaveLength(1);
       process.kill(serverPid(pgid) as number, 'SIGKILL');
       expect(await wrapper.exited).toEqual({ code: 137, signal: null });
       // Its embedded PostgreSQL does not outlive it.

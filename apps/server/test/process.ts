@@ -80,6 +80,25 @@ export function postgresProcessesOf(dataDir: string): number[] {
     .map(Number);
 }
 
+/**
+ * The postmasters among them: a backend the postmaster has just forked still shows the postmaster's command line
+ * until it names itself, so counting "one server" must leave out processes whose parent is one of them.
+ */
+export function postmastersOf(dataDir: string): number[] {
+  const pids = postgresProcessesOf(dataDir);
+  return pids.filter((pid) => !pids.includes(parentPid(pid)));
+}
+
+function parentPid(pid: number): number {
+  try {
+    // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
 /** Direct children of a process (Linux /proc). */
 export function childPids(pid: number): number[] {
   try {

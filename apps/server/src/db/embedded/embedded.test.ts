@@ -8,7 +8,14 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onServer } from '../../../test/databases.js';
 import { orderBody } from '../../../test/orders.js';
-import { freePort, postgresProcessesOf, serverEnv, startCompiled, waitHealthy } from '../../../test/process.js';
+import {
+  freePort,
+  postgresProcessesOf,
+  postmastersOf,
+  serverEnv,
+  startCompiled,
+  waitHealthy,
+} from '../../../test/process.js';
 import { type Db, openDatabase } from '../client.js';
 import * as schema from '../schema/index.js';
 import { generateStore } from '../seed/generate/index.js';
@@ -91,7 +98,7 @@ describe('the embedded PostgreSQL server', () => {
     );
     const before = await countOrders(joined.url);
     await joined.stop();
-    expect(postgresProcessesOf(dataDir)).toHaveLength(1);
+    expect(postmastersOf(dataDir)).toHaveLength(1);
 
     const item = { productId: stock.product_id, size: stock.size, color: stock.color, quantity: 1 };
     const placed = await Promise.all(
