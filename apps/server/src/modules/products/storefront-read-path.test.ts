@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
@@ -124,6 +125,39 @@ describe('reused list answers', () => {
     for (const token of [customer, staff])
       expect((await call(t.app, 'GET', url, { token })).body.data.products[0].price).toBe(95);
     expect((await call(t.app, 'GET', `${url}&limit=5`)).body.data.products[0].price).toBe(95);
+  });
+
+  it("sends a reused answer with the first one's headers (security, request id) and no request budget, with or without a body", async () => {
+    const url = '/api/products?search=rain&sort=name';
+    const get = (options: Omit<InjectOptions, 'method' | 'url' | 'remoteAddress'> = {}) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: '10.9.8.7', ...options });
+    const first = await get();
+    // The first answer spent the caller's budget; one from memory spends none and says nothing of it.
+    const budget = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+    const changing = new Set(['date', 'x-request-id', ...budget]);
+    const steady = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !changing.has(name)));
+    expect(first.headers['x-ratelimit-limit']).toBeDefined();
+    expect(first.headers['content-security-policy']).toBeDefined();
+    const plain = await get({ headers: { 'x-request-id': 'reused-1' } });
+    // A GET may carry a body: its rest is read before the answer goes (the connection stays usable).
+    const withBody = await get({
+      payload: 'x'.repeat(64),
+      headers: { 'content-type': 'application/json' },
+    });
+    for (const reused of [plain, withBody]) {
+      expect(reused.statusCode).toBe(200);
+      expect(reused.body).toBe(first.body);
+      expect(steady(reused.headers)).toEqual(steady(first.headers));
+      for (const name of budget) expect(reused.headers[name]).toBeUndefined();
+    }
+    expect(plain.headers['x-request-id']).toBe('reused-1');
+    const notModified = await get({
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
   });
 
   it('reuses an anonymous product answer for the TTL, and every read of it still counts as a view', async () => {
