@@ -48,7 +48,7 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   const anonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
   // A hit is answered here, before the route's own work: the kept bytes and headers as they are (the server-wide
-  // hooks before this one have run: security headers, admission, rate limit; metrics and the log still see it).
+  // hooks before this one have run: security headers, admission; metrics and the log still see it).
   app.addHook('onRequest', (request, reply, done) => {
     const policy = request.routeOptions.config.publicAnswer;
     if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return done();
@@ -66,10 +66,9 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (fromCache.has(request)) return done(null, payload);
     const policy = request.routeOptions.config.publicAnswer;
-    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string' || fromCache.has(request)) {
-      return done(null, payload);
-    }
+    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     done(null, headersAndKeep(request, reply, policy, payload));
   });
 

@@ -74,7 +74,7 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
 
 /**
  * Security headers (docs/domain.md § Security) on every answer, errors and refusals included (set on the raw
- * response before anything else runs): pages get the page set, the API's answers the lean set above. Inline styles
+ * reply before anything else runs): pages get the page set, the API's answers the lean set above. Inline styles
  * are allowed for the charts; scripts only from our origin, and Stripe's (STRIPE_JS_SOURCES) when card payments go
  * through Stripe.
  * imageOrigins: where uploaded images are served from besides this server (the S3 public URL).
@@ -105,10 +105,12 @@ export function registerSecurityHeaders(
       },
     },
   });
-  const answerHeaders = apiHeaders(production);
+  const forPages = Object.fromEntries(pageHeaders);
+  const forAnswers = Object.fromEntries(apiHeaders(production));
+  // On the reply, not the raw response: Fastify hands them to Node with the answer's own headers in one call, checked
+  // once; set on the raw response each was checked and stored twice (a fifth of a reused answer's header work).
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of isApiAnswer(request.url) ? answerHeaders : pageHeaders)
-      reply.raw.setHeader(name, value);
+    reply.headers(isApiAnswer(request.url) ? forAnswers : forPages);
     done();
   });
 }
