@@ -69,10 +69,10 @@ export async function registerAdmission(app: FastifyInstance, overload: Config['
     pressureHandler: () => undefined,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    if (!app.isUnderPressure()) return done();
     // An address no route knows goes on to the not-found handler, which decides (plugins/web.ts): the busy page for
     // an app page, a 404 for anything else — a missing build file must not come back as a page. Both are cheap.
-    const admitted = request.routeOptions.config.admission === 'always' || request.is404;
-    if (!app.isUnderPressure() || admitted) return done();
+    if (request.routeOptions.config.admission === 'always' || request.is404) return done();
     if (mayBeAnsweredFromMemory(request)) {
       waitingForReuse.add(request);
       return done();

@@ -1,13 +1,17 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { routeLabel } from './metrics.js';
 
+/** The levels at which a request's completion line (info) is written. */
+const WRITES_INFO = new Set(['info', 'debug', 'trace']);
+
 /**
  * Fastify's per-request completion line, plus the route pattern and the signed-in user's id, so one JSON line
  * answers who called what and how it went (reqId comes from the request's child logger).
  */
 export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (this.isLogDisabled(request)) return;
+    // Below the level (LOG_LEVEL=warn), a request that went well builds no line.
+    if (this.isLogDisabled(request) || (!error && !WRITES_INFO.has(reply.log.level))) return;
     const fields = {
       route: routeLabel(request),
       ...(request.user?.apiKey
