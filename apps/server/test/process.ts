@@ -82,21 +82,12 @@ export function postgresProcessesOf(dataDir: string): number[] {
 
 /**
  * The postmasters among them: a backend the postmaster has just forked still shows the postmaster's command line
- * until it names itself, so counting "one server" must leave out processes whose parent is one of them.
+ * until it names itself, so counting "one server" must leave out the children of the cluster's own processes.
  */
 export function postmastersOf(dataDir: string): number[] {
   const pids = postgresProcessesOf(dataDir);
-  return pids.filter((pid) => !pids.includes(parentPid(pid)));
-}
-
-function parentPid(pid: number): number {
-  try {
-    // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing parenthesis.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return 0;
-  }
+  const children = new Set(pids.flatMap(childPids));
+  return pids.filter((pid) => !children.has(pid));
 }
 
 /** Direct children of a process (Linux /proc). */
