@@ -24,12 +24,13 @@ import { registerAccessControl } from './plugins/access.js';
 import { registerAdmission } from './plugins/admission.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
+import { type CountRequest, registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerReadRouting } from './plugins/read-routing.js';
 import { registerReadiness } from './plugins/readiness.js';
-import { RequestLogController } from './plugins/request-log.js';
+import { RequestLogController, writesRequestLines } from './plugins/request-log.js';
 import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
+import { EarlyAnswerServer, ReusedAnswers } from './plugins/reused-answers.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerUnreadBodyHandling } from './plugins/unread-body.js';
 import { registerWebAndUploads } from './plugins/web.js';
@@ -119,7 +120,9 @@ function registerQueue(app: FastifyInstance, connectionString: string) {
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const early = new EarlyAnswerServer();
   const app = Fastify({
+    serverFactory: early.serverFactory,
     logger: logger ? loggerOptions(config, logStream) : false,
     logController: new RequestLogController(),
     requestIdHeader: false,
@@ -151,10 +154,14 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerReadiness(app, config.runtime.readinessRequires);
   // A local upload folder is part of the instance; a bucket is a dependency the load balancer must know about.
   if (config.s3) app.readiness.add('storage', () => storage.check());
-  const scrapeMetrics = registerMetrics(app, database.poolStats, () => database.replicas?.states() ?? []);
-  registerSecurityHeaders(app, config.env === 'production', config.s3 ? [new URL(config.s3.publicUrl).origin] : [], {
-    stripe: config.payments.stripe !== null,
-  });
+  const metrics = registerMetrics(app, database.poolStats, () => database.replicas?.states() ?? []);
+  const security = registerSecurityHeaders(
+    app,
+    config.env === 'production',
+    config.s3 ? [new URL(config.s3.publicUrl).origin] : [],
+    { stripe: config.payments.stripe !== null },
+  );
+  app.decorate('reusedAnswers', new ReusedAnswers(security.apiHeaders));
   // After the security headers, so a shed answer (the busy page too) carries them.
   await registerAdmission(app, config.overload);
   await registerRateLimit(app, {
@@ -181,7 +188,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   registerOrderSearchFolding(app);
   registerLocationStockFolding(app);
   registerStockAlertMails(app);
-  await registerMetricsRoute(app, scrapeMetrics);
+  await registerMetricsRoute(app, metrics.scrape);
   for (const module of apiModules) await app.register(module, { prefix: '/api' });
   await registerWebAndUploads(app, {
     webDist: config.webDist,
@@ -191,6 +198,26 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     storefront: (app, shopDist) =>
       registerStorefront(app, { shopDist, publicUrl: config.publicUrl, catalogue: config.catalogue }),
   });
+  answerReusedBeforeRouting(app, early, metrics.countRequest);
   await app.ready();
   return app;
+}
+
+/**
+ * Once the app is ready, a reused answer is sent from the HTTP server's request event, before Fastify (see
+ * `ReusedAnswers.answerEarly`), unless the log writes a line for every request: those lines are Fastify's, so at
+ * LOG_LEVEL=info and below reuses go through Fastify's hooks as well (plugins/public-cache.ts). A closing app sends
+ * every request to Fastify, which refuses new ones with 503.
+ */
+function answerReusedBeforeRouting(app: FastifyInstance, early: EarlyAnswerServer, countRequest: CountRequest) {
+  if (writesRequestLines(app.log.level)) return;
+  app.addHook('onReady', async () =>
+    early.answerWith((request, response) => {
+      const started = performance.now();
+      return app.reusedAnswers.answerEarly(request, response, requestIdOf(request), (route, status) =>
+        countRequest('GET', route, status, (performance.now() - started) / 1000),
+      );
+    }),
+  );
+  app.addHook('preClose', async () => early.stop());
 }

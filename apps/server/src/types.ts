@@ -6,6 +6,7 @@ import type { AccessTokens } from './lib/jwt.js';
 import type { JobQueue } from './lib/queue.js';
 import type { ObjectStorage } from './lib/storage/index.js';
 import type { Admission } from './plugins/admission.js';
+import type { ReusedAnswers } from './plugins/reused-answers.js';
 
 /** What a route declares about who may call it (docs/domain.md § API: a route without it does not start). */
 export type Access = EndpointAccess;
@@ -52,6 +53,8 @@ declare module 'fastify' {
     queue: JobQueue;
     /** The requests the instance is answering right now (plugins/requests-in-flight.ts). */
     requestsInFlight: () => number;
+    /** The anonymous catalogue answers this instance reuses from memory (plugins/reused-answers.ts). */
+    reusedAnswers: ReusedAnswers;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid access token. */

@@ -14,6 +14,9 @@ export function routeLabel(request: FastifyRequest): string {
 /** The current figures in the Prometheus text format. */
 export type Scrape = () => Promise<{ contentType: string; body: string }>;
 
+/** Counts one answered request: its method, route pattern, status and time to answer. */
+export type CountRequest = (method: string, route: string, status: number, seconds: number) => void;
+
 /**
  * Prometheus metrics on the app's own registry (several apps in one process never share series): request counts
  * and latency per route pattern, database pool usage, event-loop delay and memory. Registered before the routes so
@@ -23,7 +26,7 @@ export function registerMetrics(
   app: FastifyInstance,
   poolStats: () => PoolStats,
   replicaStates: () => ReplicaState[] = () => [],
-): Scrape {
+): { scrape: Scrape; countRequest: CountRequest } {
   const registry = new Registry();
 
   const requests = new Counter({
@@ -40,10 +43,12 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const countRequest: CountRequest = (method, route, status, seconds) => {
+    requests.inc({ method, route, status_code: String(status) });
+    duration.observe({ method, route }, seconds);
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    const route = routeLabel(request);
-    requests.inc({ method: request.method, route, status_code: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    countRequest(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -81,10 +86,11 @@ export function registerMetrics(
       this.set(process.memoryUsage().heapUsed);
     },
   });
-  return async () => {
+  const scrape: Scrape = async () => {
     sampleEventLoop();
     return { contentType: registry.contentType, body: await registry.metrics() };
   };
+  return { scrape, countRequest };
 }
 
 /**

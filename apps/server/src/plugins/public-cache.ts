@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicAnswer } from '../types.js';
+import { routeLabel } from './metrics.js';
+import { matches } from './reused-answers.js';
 
 /** How long browsers and shared caches may keep an anonymous list answer without asking again. */
 export const PUBLIC_LIST_MAX_AGE_S = 30;
-/** Most answers one instance keeps (the oldest goes first): a flood of distinct URLs cannot grow it further. */
-const MAX_REUSED_ANSWERS = 500;
-
-/** A kept answer: its bytes (encoded once) with the headers it goes out with, and what each reuse must still do. */
-type Reused = { bytes: Buffer; headers: Record<string, string>; etag: string; expires: number; onReuse?: () => void };
 
 /** What must still happen each time an answer is served again from memory (a product read counts as a view). */
 const reuseActions = new WeakMap<FastifyRequest, () => void>();
@@ -25,39 +22,29 @@ const CACHE_CONTROL = {
 /** A strong validator for an answer: the same bytes always get the same tag, on every instance. */
 export const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
-/** If-None-Match holds the tag (weak comparison, RFC 9110 §13.1.2) or `*`. */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 /**
  * Cache headers for the public catalogue routes of this plugin scope that declare `config.publicAnswer`.
  * Anonymous answers carry an `ETag` and `Cache-Control` (lists `public, max-age`, one product `public, no-cache` so
  * every read still reaches the server and counts as a view) and a matching `If-None-Match` gets 304 without a body.
  * Answers to a signed-in caller (staff get another view) are `private, no-store` and never reused. With `ttlMs` > 0
- * the instance also reuses an anonymous answer (a list, or one product) for that long, keyed by the exact URL; a reused
- * answer runs the action its route registered with `onReuse`, so a product read from memory still counts a view.
+ * the instance also reuses an anonymous answer (a list, or one product) for that long, keyed by the exact URL
+ * (`app.reusedAnswers`, plugins/reused-answers.ts); a reused answer runs the action its route registered with
+ * `onReuse`, so a product read from memory still counts a view.
  */
 export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
-  const reused = new Map<string, Reused>();
+  const reused = app.reusedAnswers;
   const fromCache = new WeakSet<FastifyRequest>();
   const anonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
-  // A hit is answered here, before the route's own work: the kept bytes and headers as they are (the server-wide
-  // hooks before this one have run: security headers, admission; metrics and the log still see it).
+  // A hit that reaches Fastify is answered here, before the route's own work: the kept bytes and headers as they are
+  // (the server-wide hooks before this one have run: security headers, admission; metrics and the log still see it).
+  // Most hits never get here: the HTTP server sends them before routing (ReusedAnswers.answerEarly); these are the
+  // ones it leaves (a log that writes every request, a GET that carries a body).
   app.addHook('onRequest', (request, reply, done) => {
     const policy = request.routeOptions.config.publicAnswer;
     if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return done();
-    const hit = reused.get(request.url);
+    const hit = reused.find(request.url);
     if (!hit) return done();
-    if (hit.expires <= Date.now()) {
-      reused.delete(request.url);
-      return done();
-    }
     fromCache.add(request);
     hit.onReuse?.();
     reply.headers(hit.headers);
@@ -82,19 +69,18 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
     const etag = tagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL[policy]);
     if (ttlMs > 0 && request.method === 'GET') {
-      if (reused.size >= MAX_REUSED_ANSWERS) reused.delete(reused.keys().next().value!);
       const headers = {
         'content-type': String(reply.getHeader('content-type')),
         vary: 'Authorization',
         etag,
         'cache-control': CACHE_CONTROL[policy],
       };
-      const bytes = Buffer.from(payload);
-      reused.set(request.url, {
-        bytes,
+      reused.keep(request.url, {
+        bytes: Buffer.from(payload),
         headers,
         etag,
         expires: Date.now() + ttlMs,
+        route: routeLabel(request),
         onReuse: reuseActions.get(request),
       });
     }

@@ -3,6 +3,8 @@ import { routeLabel } from './metrics.js';
 
 /** The levels at which a request's completion line (info) is written. */
 const WRITES_INFO = new Set(['info', 'debug', 'trace']);
+/** Whether a logger at `level` writes a line for every request (Fastify's incoming and completion lines). */
+export const writesRequestLines = (level: string) => WRITES_INFO.has(level);
 
 /**
  * Fastify's per-request completion line, plus the route pattern and the signed-in user's id, so one JSON line

@@ -77,13 +77,14 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
  * are allowed for the charts; scripts only from our origin, and Stripe's (STRIPE_JS_SOURCES) when card payments go
  * through Stripe.
  * imageOrigins: where uploaded images are served from besides this server (the S3 public URL).
+ * Returns the API answers' set, which answers reused from memory carry (plugins/reused-answers.ts).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   production: boolean,
   imageOrigins: string[] = [],
   { stripe = false }: { stripe?: boolean } = {},
-): void {
+): { apiHeaders: Record<string, string> } {
   const extra = (directive: keyof typeof STRIPE_JS_SOURCES) => (stripe ? STRIPE_JS_SOURCES[directive] : []);
   const pageHeaders = securityHeaders({
     ...everyAnswer(production),
@@ -112,4 +113,5 @@ export function registerSecurityHeaders(
     reply.headers(isApiAnswer(request.url) ? answerHeaders : pageHeaders);
     done();
   });
+  return { apiHeaders: answerHeaders };
 }

@@ -4,7 +4,8 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { shedAnswer } from './admission.js';
 import { apiNotFound } from './errors.js';
-import { matches, tagOf } from './public-cache.js';
+import { tagOf } from './public-cache.js';
+import { matches } from './reused-answers.js';
 
 /** Where the storefront is served; everything else that is not the API or an upload is the back office. */
 export const SHOP_PREFIX = '/shop';

@@ -1,0 +1,137 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { products } from '../db/schema/index.js';
+
+const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
+
+/**
+ * Reused catalogue answers over real connections, both ways they are sent: from the HTTP server's request event before
+ * Fastify (the default: the log writes no line per request) and through Fastify's hooks (LOG_LEVEL=info, whose
+ * per-request lines are Fastify's). Both must answer alike.
+ */
+describe.each([
+  { way: 'before routing (no per-request log lines)', logged: false },
+  { way: 'through Fastify (LOG_LEVEL=info)', logged: true },
+])('reused answers sent $way', ({ logged }) => {
+  let t: TestApp;
+  let base: string;
+  let log = '';
+  let productId: string;
+
+  beforeAll(async () => {
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk) => {
+      log += chunk.toString();
+    });
+    t = await createTestApp(
+      { catalogue: { viewFlushMs: 100, cacheTtlMs: 60_000 }, metricsToken: METRICS_TOKEN, logLevel: 'info' },
+      logged ? { logStream } : {},
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
+    productId = (await buildProduct(t.app.db, { name: 'Rain Shell', slug: 'rain-shell', price: 80 })).product.id;
+  });
+  afterAll(async () => t?.close());
+
+  const changing = new Set(['date', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+  const steady = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !changing.has(name)).sort());
+
+  it("sends the first answer's bytes and headers again, with the caller's or a fresh request id, and 304 to a matching tag", async () => {
+    const url = `${base}/api/products?search=rain`;
+    const first = await fetch(url);
+    const firstBody = await first.text();
+    expect(first.headers.get('x-ratelimit-limit')).not.toBeNull();
+    await t.app.db.update(products).set({ price: 95 }).where(eq(products.id, productId));
+
+    const reused = await fetch(url, { headers: { 'x-request-id': 'reused-1' } });
+    expect(reused.status).toBe(200);
+    expect(await reused.text()).toBe(firstBody);
+    expect(steady(reused)).toEqual(steady(first));
+    expect(reused.headers.get('x-request-id')).toBe('reused-1');
+    expect(reused.headers.get('x-ratelimit-limit')).toBeNull();
+    const fresh = await fetch(url);
+    await fresh.arrayBuffer();
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const notModified = await fetch(url, { headers: { 'if-none-match': String(first.headers.get('etag')) } });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    const { 'content-length': _length, ...withoutLength } = steady(first);
+    expect(steady(notModified)).toEqual(withoutLength);
+  });
+
+  it('leaves signed-in callers, other addresses, HEAD and a GET with a body to the route', async () => {
+    const url = `${base}/api/products?search=shell`;
+    await (await fetch(url)).arrayBuffer();
+    await t.app.db.update(products).set({ price: 99 }).where(eq(products.id, productId));
+    const priceOf = async (response: Response) => ((await response.json()) as any).data.products[0].price;
+
+    expect(await priceOf(await fetch(url))).toBe(95);
+    expect(await priceOf(await fetch(url, { headers: { authorization: 'Bearer not-a-token' } }))).toBe(99);
+    expect(await priceOf(await fetch(`${url}&limit=5`))).toBe(99);
+    expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
+    // A GET may carry a body (fetch sends none): its rest is read before the answer, then the same answer.
+    expect(JSON.parse(await getWithBody(url, 'x'.repeat(64))).data.products[0].price).toBe(95);
+  });
+
+  it('counts every reused answer in the metrics under its route, and a product read from memory as a view', async () => {
+    const slugUrl = `${base}/api/products/slug/rain-shell`;
+    const first = await fetch(slugUrl);
+    await first.arrayBuffer();
+    for (let i = 0; i < 3; i++) await (await fetch(slugUrl)).arrayBuffer();
+    await fetch(slugUrl, { headers: { 'if-none-match': String(first.headers.get('etag')) } });
+
+    const viewsOf = async () =>
+      (await t.app.db.select({ v: products.viewCount }).from(products).where(eq(products.id, productId)))[0]!.v;
+    await expect.poll(viewsOf, { timeout: 5_000, interval: 50 }).toBe(5);
+
+    const scraped = await (
+      await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const count = (status: number) =>
+      Number(
+        new RegExp(
+          `http_requests_total\\{method="GET",route="/api/products/slug/:slug",status_code="${status}"\\} (\\d+)`,
+        )
+          .exec(scraped)
+          ?.at(1),
+      );
+    expect(count(200)).toBe(4);
+    expect(count(304)).toBe(1);
+    expect(scraped).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/products\/slug\/:slug"\} 5/,
+    );
+  });
+
+  it('writes the request lines for reused answers when the level asks for them', async () => {
+    const completed = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request completed' && line.route === '/api/products/slug/:slug');
+    // The app without a log stream writes nothing at all.
+    expect(completed.length).toBe(logged ? 5 : 0);
+  });
+});
+
+/** A GET that carries a body, which fetch refuses to send (Node's client declares its length only when told). */
+function getWithBody(url: string, body: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'GET', headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve(text));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
