@@ -13,7 +13,7 @@ export const writesRequestLines = (level: string) => WRITES_INFO.has(level);
 export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     // Below the level (LOG_LEVEL=warn), a request that went well builds no line.
-    if (this.isLogDisabled(request) || (!error && !WRITES_INFO.has(reply.log.level))) return;
+    if (this.isLogDisabled(request) || (!error && !writesRequestLines(reply.log.level))) return;
     const fields = {
       route: routeLabel(request),
       ...(request.user?.apiKey
