@@ -30,7 +30,7 @@ import { registerReadRouting } from './plugins/read-routing.js';
 import { registerReadiness } from './plugins/readiness.js';
 import { RequestLogController, writesRequestLines } from './plugins/request-log.js';
 import { registerRequestsInFlight } from './plugins/requests-in-flight.js';
-import { EarlyAnswerServer, ReusedAnswers } from './plugins/reused-answers.js';
+import { answerBeforeFastify, ReusedAnswers } from './plugins/reused-answers.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerUnreadBodyHandling } from './plugins/unread-body.js';
 import { registerWebAndUploads } from './plugins/web.js';
@@ -120,9 +120,7 @@ function registerQueue(app: FastifyInstance, connectionString: string) {
 
 /** Builds the whole app without listening, so tests drive it with app.inject. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
-  const early = new EarlyAnswerServer();
   const app = Fastify({
-    serverFactory: early.serverFactory,
     logger: logger ? loggerOptions(config, logStream) : false,
     logController: new RequestLogController(),
     requestIdHeader: false,
@@ -198,7 +196,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     storefront: (app, shopDist) =>
       registerStorefront(app, { shopDist, publicUrl: config.publicUrl, catalogue: config.catalogue }),
   });
-  answerReusedBeforeRouting(app, early, metrics.countRequest);
+  answerReusedBeforeRouting(app, metrics.countRequest);
   await app.ready();
   return app;
 }
@@ -209,15 +207,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
  * LOG_LEVEL=info and below reuses go through Fastify's hooks as well (plugins/public-cache.ts). A closing app sends
  * every request to Fastify, which refuses new ones with 503.
  */
-function answerReusedBeforeRouting(app: FastifyInstance, early: EarlyAnswerServer, countRequest: CountRequest) {
+function answerReusedBeforeRouting(app: FastifyInstance, countRequest: CountRequest) {
   if (writesRequestLines(app.log.level)) return;
-  app.addHook('onReady', async () =>
-    early.answerWith((request, response) => {
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    stop = answerBeforeFastify(app.server, (request, response) => {
       const started = performance.now();
       return app.reusedAnswers.answerEarly(request, response, requestIdOf(request), (route, status) =>
         countRequest('GET', route, status, (performance.now() - started) / 1000),
       );
-    }),
-  );
-  app.addHook('preClose', async () => early.stop());
+    });
+  });
+  app.addHook('preClose', async () => stop());
 }

@@ -1,5 +1,5 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { FastifyServerFactory } from 'fastify';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Most answers one instance keeps (the oldest goes first): a flood of distinct URLs cannot grow it further. */
 const MAX_REUSED_ANSWERS = 500;
@@ -96,30 +96,23 @@ const hasBody = (request: IncomingMessage) =>
   request.headers['transfer-encoding'] !== undefined ||
   (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
 
+/** Decides a request before Fastify does; true when it answered it. */
+export type EarlyAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
 /**
- * The HTTP server Fastify would create (the same timeouts), whose request event first offers each request to
- * `early` (set once the app is ready, cleared when it starts closing) and hands the rest to Fastify.
+ * Puts `early` in front of Fastify's own request listener on the server Fastify created (its timeouts, and the other
+ * addresses it binds for a host name such as `localhost`, stay as Fastify makes them; those other addresses' servers
+ * go straight to Fastify). Returns how to take it away again.
  */
-export class EarlyAnswerServer {
-  private early: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
-
-  readonly serverFactory: FastifyServerFactory = (handler, options) => {
-    const server = http.createServer((request, response) => {
-      if (!this.early?.(request, response)) handler(request, response);
-    });
-    server.keepAliveTimeout = options.keepAliveTimeout as number;
-    server.requestTimeout = options.requestTimeout as number;
-    server.setTimeout(options.connectionTimeout as number);
-    const perSocket = options.maxRequestsPerSocket as number;
-    if (perSocket > 0) server.maxRequestsPerSocket = perSocket;
-    return server;
+export function answerBeforeFastify(server: http.Server, early: EarlyAnswer): () => void {
+  const [toFastify] = server.listeners('request') as http.RequestListener[];
+  if (!toFastify) throw new Error("Fastify's request listener is not on its server");
+  let answering = true;
+  server.removeListener('request', toFastify);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!(answering && early(request, response))) toFastify.call(server, request, response);
+  });
+  return () => {
+    answering = false;
   };
-
-  answerWith(early: (request: IncomingMessage, response: ServerResponse) => boolean): void {
-    this.early = early;
-  }
-
-  stop(): void {
-    this.early = null;
-  }
 }
