@@ -9,6 +9,9 @@ import { products } from '../db/schema/index.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 
+/** The part of a storefront list answer these checks read. */
+type ListAnswer = { data: { products: { price: number }[] } };
+
 /**
  * Reused catalogue answers over real connections, both ways they are sent: from the HTTP server's request event before
  * Fastify (the default: the log writes no line per request) and through Fastify's hooks (LOG_LEVEL=info, whose
@@ -70,14 +73,14 @@ describe.each([
     const url = `${base}/api/products?search=shell`;
     await (await fetch(url)).arrayBuffer();
     await t.app.db.update(products).set({ price: 99 }).where(eq(products.id, productId));
-    const priceOf = async (response: Response) => ((await response.json()) as any).data.products[0].price;
+    const priceOf = async (response: Response) => ((await response.json()) as ListAnswer).data.products[0]!.price;
 
     expect(await priceOf(await fetch(url))).toBe(95);
     expect(await priceOf(await fetch(url, { headers: { authorization: 'Bearer not-a-token' } }))).toBe(99);
     expect(await priceOf(await fetch(`${url}&limit=5`))).toBe(99);
     expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
     // A GET may carry a body (fetch sends none): its rest is read before the answer, then the same answer.
-    expect(JSON.parse(await getWithBody(url, 'x'.repeat(64))).data.products[0].price).toBe(95);
+    expect((JSON.parse(await getWithBody(url, 'x'.repeat(64))) as ListAnswer).data.products[0]!.price).toBe(95);
   });
 
   it('counts every reused answer in the metrics under its route, and a product read from memory as a view', async () => {
