@@ -7,6 +7,8 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { orderItems, orders, users } from '../../db/schema/index.js';
+import { WALK_FROM_ESTIMATE } from './order-queries.js';
+import { foldOrderSearch } from './search-documents.js';
 
 let t: TestApp;
 let staff: string;
@@ -37,6 +39,19 @@ async function placeGuestOrder() {
   });
   expect(placed.status).toBe(201);
   return { id: placed.body.data.order._id as string, mailbox };
+}
+
+/** `many` guest orders straight in the database (the trigger writes their search documents), one minute apart. */
+async function insertGuestOrders(word: string, many: number) {
+  const address = JSON.stringify({
+    ...{ firstName: 'Bulk', lastName: 'Buyer', street: '1 Main St', city: 'Springfield', state: 'IL' },
+    ...{ zipCode: '62701', country: 'USA', phone: '5550000000' },
+  });
+  await t.app.db.execute(sql`
+    INSERT INTO orders (id, order_number, guest_email, subtotal, total, shipping_address, billing_address, created_at)
+    SELECT substr(md5(${word} || g), 1, 24), 'ORD-' || ${word} || '-' || g, ${word} || g || '@example.com', 10, 10,
+      ${address}::jsonb, ${address}::jsonb, now() - g * interval '1 minute'
+    FROM generate_series(1, ${many}) AS g`);
 }
 
 beforeAll(async () => {
@@ -82,23 +97,29 @@ describe('GET /api/admin/orders?search: any word staff type', () => {
 
   it('counts exactly up to the bound and says when the total is an estimate past it, newest first', async () => {
     const word = tag();
-    const many = SEARCH_COUNT_EXACT_LIMIT + 5;
-    const address = JSON.stringify({
-      ...{ firstName: 'Bulk', lastName: 'Buyer', street: '1 Main St', city: 'Springfield', state: 'IL' },
-      ...{ zipCode: '62701', country: 'USA', phone: '5550000000' },
-    });
-    // Guest orders straight in the database (the trigger writes their search documents), one minute apart.
-    await t.app.db.execute(sql`
-      INSERT INTO orders (id, order_number, guest_email, subtotal, total, shipping_address, billing_address, created_at)
-      SELECT substr(md5(${word} || g), 1, 24), 'ORD-' || ${word} || '-' || g, ${word} || g || '@example.com', 10, 10,
-        ${address}::jsonb, ${address}::jsonb, now() - g * interval '1 minute'
-      FROM generate_series(1, ${many}) AS g`);
+    await insertGuestOrders(word, SEARCH_COUNT_EXACT_LIMIT + 5);
     const page = await search(word, '&limit=5');
     expect(page.pagination.exact).toBe(false);
     expect(page.pagination.total).toBeGreaterThan(SEARCH_COUNT_EXACT_LIMIT);
     expect(page.orders.map((o) => o.orderNumber)).toEqual([1, 2, 3, 4, 5].map((g) => `ORD-${word}-${g}`));
     const one = await search(`${word}17@`);
     expect(one.orders.map((o) => o.orderNumber)).toEqual([`ORD-${word}-17`]);
+    expect(one.pagination).toMatchObject({ total: 1, exact: true });
+  });
+
+  it('pages a word the planner expects in more orders than it reads in full newest first too', async () => {
+    const word = tag();
+    await insertGuestOrders(word, 2 * WALK_FROM_ESTIMATE);
+    // Their pending search documents written (as a search would), ANALYZE tells the planner how common the word is.
+    await foldOrderSearch(t.app.db);
+    await t.app.db.execute(sql`ANALYZE order_search_documents`);
+    const page = await search(word, '&limit=5&page=3');
+    expect(page.orders.map((o) => o.orderNumber)).toEqual([11, 12, 13, 14, 15].map((g) => `ORD-${word}-${g}`));
+    expect(page.pagination.exact).toBe(false);
+    expect(page.pagination.total).toBeGreaterThan(WALK_FROM_ESTIMATE);
+    // One of them, among the many newer ones: read from the index, counted exactly.
+    const one = await search(`${word}9999@`);
+    expect(one.orders.map((o) => o.orderNumber)).toEqual([`ORD-${word}-9999`]);
     expect(one.pagination).toMatchObject({ total: 1, exact: true });
   });
 
