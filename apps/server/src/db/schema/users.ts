@@ -3,19 +3,9 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, oneOf, refId, tstz, updatedAt } from './common.js';
 
-type PersonColumns = { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn; phone: AnyPgColumn };
-
 /** A phone number's digits alone ('555-019-8765' → '5550198765'). */
 function digitsOf(phone: AnyPgColumn) {
   return sql<string>`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
-}
-
-/**
- * "first last", e-mail, phone and the phone's digits, one per line: a search text (which never holds a line break)
- * matches within one of them, as if each were searched alone, and "Ann Smith" finds the full name.
- */
-function personSearchText(t: PersonColumns) {
-  return sql<string>`(${t.firstName} || ' ' || ${t.lastName} || E'\\n' || ${t.email} || E'\\n' || coalesce(${t.phone}, '') || E'\\n' || ${digitsOf(t.phone)})`;
 }
 
 export const users = pgTable(
@@ -38,6 +28,14 @@ export const users = pgTable(
     deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the customer search matches, kept by PostgreSQL (migration 0053): "first last", e-mail, phone and the
+     * phone's digits, lower-cased, one per line, so a search text (which never holds a line break) matches within one
+     * of them, as if each were searched alone, and "Ann Smith" finds the full name.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower("first_name" || ' ' || "last_name" || E'\\n' || "email" || E'\\n' || coalesce("phone", '') || E'\\n' || regexp_replace(coalesce("phone", ''), '[^0-9]', '', 'g'))`,
+    ),
   },
   (t) => [
     oneOf('users_role_check', t.role, ROLES),
@@ -48,13 +46,11 @@ export const users = pgTable(
     index('users_customers_created_idx')
       .on(t.createdAt, t.isActive)
       .where(sql`${t.role} = 'customer' AND ${t.deletedAt} IS NULL`),
-    // Trigram index for the customer and order searches (ILIKE '%…%'); the expression must match personSearchText().
-    index('users_search_idx').using('gin', sql`${personSearchText(t)} gin_trgm_ops`),
+    // Trigram index for the customer search (LIKE '%…%' on search_text).
+    index('users_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
-/** The text the customer search (and the order search's customer part) matches, shared with its trigram index. */
-export const userSearchText = personSearchText(users);
 export const userPhoneDigits = digitsOf(users.phone);
 
 export const refreshTokens = pgTable(

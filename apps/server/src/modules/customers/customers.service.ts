@@ -10,16 +10,16 @@ import {
   pagination,
   SEARCH_COUNT_EXACT_LIMIT,
 } from '@seamline/shared';
-import { and, asc, desc, eq, gte, ilike, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, orderItems, orders, userPhoneDigits, userSearchText, users } from '../../db/schema/index.js';
+import { addresses, orderItems, orders, userPhoneDigits, users } from '../../db/schema/index.js';
 import { type AuditContext, changedFields, writeActivity } from '../../lib/audit.js';
 import { boundedCount } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
 import { recordEvent } from '../../lib/events.js';
 import { locksOf } from '../../lib/locked-transaction.js';
-import { containsPattern } from '../../lib/search.js';
+import { lowerTextContains } from '../../lib/search.js';
 import { iso } from '../../lib/serialize.js';
 import { revokeUserSessions } from '../auth/index.js';
 import { eraseAccount } from '../privacy/index.js';
@@ -38,16 +38,16 @@ const NOT_FOUND = 'Customer not found';
 const isManagedCustomer = and(eq(users.role, 'customer'), isNull(users.deletedAt));
 
 /**
- * Plain-text search over "first last", e-mail and phone, through the trigram index on `userSearchText`. A search
- * holding 3+ digits also matches the phone by its digits alone, so '555-012-3456' finds '5550123456'.
+ * Plain-text search over "first last", e-mail and phone, through the trigram index on the stored `search_text`. A
+ * search holding 3+ digits also matches the phone by its digits alone, so '555-012-3456' finds '5550123456'.
  */
 export function customerSearchCondition(search: string): SQL {
-  const byText = ilike(userSearchText, containsPattern(search));
+  const byText = lowerTextContains(users.searchText, search);
   const digits = search.replace(/\D/g, '');
   if (digits.length < 3) return byText;
   const byDigits = `%${digits}%`;
   // The index finds the digits anywhere in the text; the second test keeps only those in the phone.
-  return or(byText, and(ilike(userSearchText, byDigits), like(userPhoneDigits, byDigits)))!;
+  return or(byText, and(like(users.searchText, byDigits), like(userPhoneDigits, byDigits)))!;
 }
 
 /** The managed customers a list filter selects (status, search): the list's and the bulk actions' condition. */
