@@ -8,10 +8,10 @@ import {
   pagination,
   SEARCH_COUNT_EXACT_LIMIT,
 } from '@seamline/shared';
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.js';
 import { orderSearchDocuments, orders, returnRequests, users } from '../../db/schema/index.js';
-import { boundedCount, keptEstimate } from '../../lib/bounded-count.js';
+import { type BoundedCount, boundedCount, countedOrEstimated, keptEstimate } from '../../lib/bounded-count.js';
 import { lowerTextContains } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
 import { foldOrderSearch } from './search-documents.js';
@@ -86,13 +86,8 @@ export function orderConditions(filter: Omit<OrderFilter, 'page' | 'limit'>): SQ
 /** One page of orders, newest first, and the bounded count of the matches (a search writes pending documents first). */
 export async function listOrders(db: Db, filter: OrderFilter) {
   if (filter.search) await foldOrderSearch(db);
-  const { pageIds, matching, countLimit, estimateFirst } = filter.search
-    ? await searchPlan(db, filter, filter.search)
-    : plainPlan(filter);
-  const [rows, counted] = await Promise.all([
-    db.select().from(orders).where(sql`${orders.id} IN (${pageIds})`).orderBy(desc(orders.createdAt), desc(orders.id)),
-    boundedCount(db, matching, countLimit, { estimateFirst }),
-  ]);
+  const plan = filter.search ? await searchPlan(db, filter, filter.search) : plainPlan(filter);
+  const [rows, counted] = 'allMatches' in plan ? await pageOfAllMatches(db, filter, plan) : await walkedPage(db, plan);
   return {
     orders: await loadOrderViews(db, rows),
     pagination: pagination(filter.page, filter.limit, counted.total, counted.exact),
@@ -102,6 +97,46 @@ export async function listOrders(db: Db, filter: OrderFilter) {
 /** The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops. */
 type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean };
 const pageOf = (filter: OrderFilter) => sql`LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
+/** A search read in full: its matches' ids and times (`allMatches`), what it counts, the planner's estimate. */
+type AllMatchesPlan = { allMatches: SQL; matching: SQL; estimate: number };
+type OrderRow = typeof orders.$inferSelect;
+
+/** The page's orders and the bounded count, side by side. */
+function walkedPage(db: Db, plan: ListPlan): Promise<[OrderRow[], BoundedCount]> {
+  return Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} IN (${plan.pageIds})`)
+      .orderBy(desc(orders.createdAt), desc(orders.id)),
+    boundedCount(db, plan.matching, plan.countLimit, { estimateFirst: plan.estimateFirst }),
+  ]);
+}
+
+/**
+ * The page and the count from one read of every match: the ids of the page and how many there are (the count bounded
+ * as anywhere else: past SEARCH_COUNT_EXACT_LIMIT the estimate), then the page's orders.
+ */
+async function pageOfAllMatches(
+  db: Db,
+  filter: OrderFilter,
+  plan: AllMatchesPlan,
+): Promise<[OrderRow[], BoundedCount]> {
+  const [found] = await queryRows<{ ids: string; total: number }>(
+    db,
+    sql`WITH matches AS MATERIALIZED (${plan.allMatches})
+      SELECT (SELECT count(*)::int FROM matches) AS total,
+        (SELECT coalesce(json_agg(page.order_id), '[]')::text FROM (
+          SELECT order_id FROM matches ORDER BY created_at DESC, order_id DESC ${pageOf(filter)}
+        ) AS page) AS ids`,
+  );
+  const ids = JSON.parse(found?.ids ?? '[]') as string[];
+  const rows = ids.length
+    ? await db.select().from(orders).where(inArray(orders.id, ids)).orderBy(desc(orders.createdAt), desc(orders.id))
+    : [];
+  const counted = Math.min(found?.total ?? 0, SEARCH_COUNT_EXACT_LIMIT + 1);
+  return [rows, await countedOrEstimated(db, plan.matching, counted, SEARCH_COUNT_EXACT_LIMIT, plan.estimate)];
+}
 
 /**
  * Unsearched: the newest orders by `orders_created_at_idx` (or a filter's own index). The unfiltered list (the screen's
@@ -143,24 +178,28 @@ const narrowedByTrigrams = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
  * against 3 ms). Reading every match costs about 3 µs each, so a word expected under the bound costs at most ~15 ms.
  * A search the index cannot narrow is left to the planner as before.
  *
- * The count is exact up to SEARCH_COUNT_EXACT_LIMIT. A word read from the index is counted (up to the bound, at the
- * same cost), not answered by its estimate; a common word the planner expects past the bound is not counted (see
- * boundedCount).
+ * The count is exact up to SEARCH_COUNT_EXACT_LIMIT. A word read from the index is counted from the same read as its
+ * page (`pageOfAllMatches`: a second pass of the pattern for the count cost as much again), not answered by its
+ * estimate; a common word the planner expects past the bound is not counted (see boundedCount).
  */
-async function searchPlan(db: Db, filter: OrderFilter, search: string): Promise<ListPlan> {
+async function searchPlan(db: Db, filter: OrderFilter, search: string): Promise<ListPlan | AllMatchesPlan> {
   const docs = orderSearchDocuments;
   const plain = plainConditions(filter);
   const from = plain ? sql`${docs} JOIN ${orders} ON ${orders.id} = ${docs.orderId}` : sql`${docs}`;
   const where = and(documentMatches(search), plain);
   const matching = sql`SELECT 1 FROM ${from} WHERE ${where}`;
-  const walks = !narrowedByTrigrams(search) || (await keptEstimate(db, matching)) > WALK_FROM_ESTIMATE;
-  const pageIds = walks
-    ? sql`SELECT ${docs.orderId} FROM ${from} WHERE ${where}
-      ORDER BY ${docs.createdAt} DESC, ${docs.orderId} DESC ${pageOf(filter)}`
-    : sql`WITH matches AS MATERIALIZED (
-        SELECT ${docs.orderId} AS order_id, ${docs.createdAt} AS created_at FROM ${from} WHERE ${where}
-      ) SELECT order_id FROM matches ORDER BY created_at DESC, order_id DESC ${pageOf(filter)}`;
-  return { pageIds, matching, countLimit: SEARCH_COUNT_EXACT_LIMIT, estimateFirst: walks };
+  const estimate = narrowedByTrigrams(search) ? await keptEstimate(db, matching) : undefined;
+  if (estimate !== undefined && estimate <= WALK_FROM_ESTIMATE) {
+    const allMatches = sql`SELECT ${docs.orderId} AS order_id, ${docs.createdAt} AS created_at FROM ${from} WHERE ${where}`;
+    return { allMatches, matching, estimate };
+  }
+  return {
+    pageIds: sql`SELECT ${docs.orderId} FROM ${from} WHERE ${where}
+      ORDER BY ${docs.createdAt} DESC, ${docs.orderId} DESC ${pageOf(filter)}`,
+    matching,
+    countLimit: SEARCH_COUNT_EXACT_LIMIT,
+    estimateFirst: true,
+  };
 }
 
 /** A guest's or customer's order by its number, only when the e-mail matches (else nothing is revealed). */
