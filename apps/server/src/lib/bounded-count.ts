@@ -1,6 +1,7 @@
 import { COUNT_EXACT_LIMIT } from '@seamline/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, statementKey } from '../db/client.js';
+import { keptPerDatabase } from './kept-per-database.js';
 
 export type BoundedCount = { total: number; exact: boolean };
 
@@ -102,4 +103,29 @@ function planRows(raw: unknown): number {
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
   const rows = Array.isArray(parsed) ? parsed[0]?.Plan?.['Plan Rows'] : undefined;
   return typeof rows === 'number' ? Math.round(rows) : 0;
+}
+
+/** How long a table's planned size is taken as known. */
+const TABLE_SIZE_TTL_MS = 60_000;
+
+/**
+ * About how many rows `table` holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read at most
+ * once a minute per database; an unknown or empty size is read again on the next call (the next ANALYZE tells it, and
+ * a database made from an empty template says 0 until then).
+ */
+export function keptTableRows(table: string) {
+  const kept = keptPerDatabase(async (db) => {
+    const [row] = await queryRows<{ rows: number }>(
+      db,
+      sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = ${table}::regclass`,
+    );
+    return Number(row?.rows ?? -1);
+  }, TABLE_SIZE_TTL_MS);
+  return {
+    async get(db: DbOrTx): Promise<number> {
+      const rows = await kept.get(db);
+      if (rows <= 0) kept.forget();
+      return rows;
+    },
+  };
 }

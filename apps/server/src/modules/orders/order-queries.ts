@@ -11,7 +11,13 @@ import {
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.js';
 import { orderSearchDocuments, orders, returnRequests, users } from '../../db/schema/index.js';
-import { type BoundedCount, boundedCount, countedOrEstimated, keptEstimate } from '../../lib/bounded-count.js';
+import {
+  type BoundedCount,
+  boundedCount,
+  countedOrEstimated,
+  keptEstimate,
+  keptTableRows,
+} from '../../lib/bounded-count.js';
 import { lowerTextContains } from '../../lib/search.js';
 import { loadOrderViews } from './order-view.js';
 import { foldOrderSearch } from './search-documents.js';
@@ -155,11 +161,16 @@ function plainPlan(filter: OrderFilter): ListPlan {
   };
 }
 
+/** About how many search documents there are (the planner's figure, read at most once a minute per database). */
+const searchDocuments = keptTableRows('order_search_documents');
+
 /**
- * A word the planner expects in at most this many orders has its page cut from all its matches, read through the
- * trigram index and sorted; a more common one walks the newest-first index until the page is full.
+ * Whether walking the newest-first index to the end of the page reads fewer documents than the word's matches, were
+ * they spread evenly through time: (page end) × documents / matches against matches. Unknown sizes walk.
  */
-export const WALK_FROM_ESTIMATE = 5_000;
+function walkIsShorter(pageEnd: number, documents: number, estimate: number): boolean {
+  return documents <= 0 || (pageEnd * documents) / Math.max(estimate, 1) <= estimate;
+}
 
 /**
  * Whether the trigram index can narrow a search: pg_trgm takes its trigrams from runs of letters and digits, so a
@@ -172,11 +183,12 @@ const narrowedByTrigrams = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
  * Searched: ids from the search documents alone (joined to `orders` only for other filters). The planner's estimate
  * of the word's matches (kept a minute, see keptEstimate) picks the way to the page. A common word's newest matches
  * come from walking (created_at, order_id) backwards, stopping at the page: a word in 3 % of the orders fills a page
- * of 20 within about 700 rows. A rarer one's matches are all read from the trigram index first, then sorted: left to
- * itself, PostgreSQL walked for those too whenever it expected enough matches to fill the page soon, and one person's
- * e-mail fragment (`.4242@` on 1,000,000 orders: 1,022 expected, 24 there, all old) walked 909,413 rows (450–650 ms
- * against 3 ms). Reading every match costs about 3 µs each, so a word expected under the bound costs at most ~15 ms.
- * A search the index cannot narrow is left to the planner as before.
+ * of 20 within about 700 rows. A rarer one's matches (where the walk would read more documents than there are
+ * matches: on 1,000,000 orders, a first page's word expected under ~4,500 times) are all read from the trigram index
+ * first, then sorted: left to itself, PostgreSQL walked for those too whenever it expected enough matches to fill the
+ * page soon, and one person's e-mail fragment (`.4242@` on 1,000,000 orders: 1,022 expected, 24 there, all old)
+ * walked 909,413 rows (450–650 ms against 3 ms); the walk's bet is lost when the matches are not spread through time,
+ * as one person's orders are not. A search the index cannot narrow is left to the planner as before.
  *
  * The count is exact up to SEARCH_COUNT_EXACT_LIMIT. A word read from the index is counted from the same read as its
  * page (`pageOfAllMatches`: a second pass of the pattern for the count cost as much again), not answered by its
@@ -189,7 +201,8 @@ async function searchPlan(db: Db, filter: OrderFilter, search: string): Promise<
   const where = and(documentMatches(search), plain);
   const matching = sql`SELECT 1 FROM ${from} WHERE ${where}`;
   const estimate = narrowedByTrigrams(search) ? await keptEstimate(db, matching) : undefined;
-  if (estimate !== undefined && estimate <= WALK_FROM_ESTIMATE) {
+  const pageEnd = filter.page * filter.limit;
+  if (estimate !== undefined && !walkIsShorter(pageEnd, await searchDocuments.get(db), estimate)) {
     const allMatches = sql`SELECT ${docs.orderId} AS order_id, ${docs.createdAt} AS created_at FROM ${from} WHERE ${where}`;
     return { allMatches, matching, estimate };
   }

@@ -11,10 +11,10 @@ import {
   type TaxonomyItemView,
 } from '@seamline/shared';
 import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
+import { keptTableRows } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
-import { keptPerDatabase } from '../../lib/kept-per-database.js';
 import { productFilters, productOrder, searchWalksSortOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
@@ -25,21 +25,12 @@ export type ProductFor = ProductView | StorefrontProductView;
 /** A list's products: all of each for staff, the storefront summaries for everyone else. */
 export type Listed = { products: ProductView[] } | { products: StorefrontProductSummary[] };
 
-/** How long a database's catalogue size (the planner's row count of `products`) is taken as known. */
-const CATALOGUE_SIZE_TTL_MS = 60_000;
-
 /**
- * About how many products the database holds (what its last ANALYZE or VACUUM counted; -1 when never analysed), read
- * at most once a minute per database: a search on a catalogue no larger than the count's bound counts, never
- * estimates (a small shop never pays for an estimate it cannot use), in the list's one prepared statement.
+ * About how many products the database holds, read at most once a minute per database: a search on a catalogue no
+ * larger than the count's bound counts, never estimates (a small shop never pays for an estimate it cannot use), in
+ * the list's one prepared statement.
  */
-const catalogueRows = keptPerDatabase(async (db) => {
-  const [row] = await queryRows<{ rows: number }>(
-    db,
-    sql`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = 'products'::regclass`,
-  );
-  return Number(row?.rows ?? -1);
-}, CATALOGUE_SIZE_TTL_MS);
+const catalogueRows = keptTableRows('products');
 
 /** The storefront breaks ties newest id first whatever the direction (as it always has: stable shared links). */
 const orderOf = (query: ProductListQuery) => productOrder(query, 'desc');
