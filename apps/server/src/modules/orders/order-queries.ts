@@ -100,8 +100,11 @@ export async function listOrders(db: Db, filter: OrderFilter) {
   };
 }
 
-/** The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops. */
-type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean };
+/**
+ * The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops; the planner's
+ * estimate when the plan already asked for it.
+ */
+type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean; knownEstimate?: number };
 const pageOf = (filter: OrderFilter) => sql`LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
 /** A search read in full: its matches' ids and times (`allMatches`), what it counts, the planner's estimate. */
 type AllMatchesPlan = { allMatches: SQL; matching: SQL; estimate: number };
@@ -115,7 +118,10 @@ function walkedPage(db: Db, plan: ListPlan): Promise<[OrderRow[], BoundedCount]>
       .from(orders)
       .where(sql`${orders.id} IN (${plan.pageIds})`)
       .orderBy(desc(orders.createdAt), desc(orders.id)),
-    boundedCount(db, plan.matching, plan.countLimit, { estimateFirst: plan.estimateFirst }),
+    boundedCount(db, plan.matching, plan.countLimit, {
+      estimateFirst: plan.estimateFirst,
+      knownEstimate: plan.knownEstimate,
+    }),
   ]);
 }
 
@@ -212,6 +218,7 @@ async function searchPlan(db: Db, filter: OrderFilter, search: string): Promise<
     matching,
     countLimit: SEARCH_COUNT_EXACT_LIMIT,
     estimateFirst: true,
+    knownEstimate: estimate,
   };
 }
 
