@@ -19,6 +19,13 @@ const CACHE_CONTROL = {
   signedIn: 'private, no-store',
 } as const;
 
+/**
+ * Longest an anonymous request waits for the same address's answer being built by another request. A build ends
+ * before it even when the database stops answering (the statement timeout, 15 s by default, then a 503); this only
+ * frees the waiting requests of an answer that never comes.
+ */
+const SHARED_BUILD_MAX_WAIT_MS = 20_000;
+
 /** A strong validator for an answer: the same bytes always get the same tag, on every instance. */
 export const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
@@ -29,34 +36,62 @@ export const tagOf = (payload: string | Buffer) => `"${createHash('sha1').update
  * Answers to a signed-in caller (staff get another view) are `private, no-store` and never reused. With `ttlMs` > 0
  * the instance also reuses an anonymous answer (a list, or one product) for that long, keyed by the exact URL
  * (`app.reusedAnswers`, plugins/reused-answers.ts); a reused answer runs the action its route registered with
- * `onReuse`, so a product read from memory still counts a view.
+ * `onReuse`, so a product read from memory still counts a view. An address is built by one request at a time: a miss
+ * that comes while another request builds the same address waits for that answer and is sent it as a reuse (when it
+ * expires under load, one request reads the database again, not every request that came meanwhile); when that build
+ * keeps nothing (an error, a 404), each builds its own. The build's own caller going away does not end it: the route
+ * still finishes its answer and keeps it.
  */
 export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   const reused = app.reusedAnswers;
   const fromCache = new WeakSet<FastifyRequest>();
+  const builds = new SharedBuilds();
+  /** The requests building their address's answer, each with how to tell the requests waiting for it. */
+  const builders = new WeakMap<FastifyRequest, () => void>();
   const anonymous = (request: FastifyRequest) => request.headers.authorization === undefined;
 
   // A hit that reaches Fastify is answered here, before the route's own work: the kept bytes and headers as they are
   // (the server-wide hooks before this one have run: security headers, admission; metrics and the log still see it).
   // Most hits never get here: the HTTP server sends them before routing (ReusedAnswers.answerEarly); these are the
-  // ones it leaves (a log that writes every request, a GET that carries a body).
+  // ones it leaves (a log that writes every request, a GET that carries a body) and the misses, which wait for a
+  // build of their address already under way.
   app.addHook('onRequest', (request, reply, done) => {
     const policy = request.routeOptions.config.publicAnswer;
     if (!policy || ttlMs === 0 || request.method !== 'GET' || !anonymous(request)) return done();
+    if (sendKept(request, reply)) return;
+    const building = builds.of(request.url);
+    if (!building) {
+      builders.set(request, builds.start(request.url));
+      return done();
+    }
+    building.then(() => {
+      if (!sendKept(request, reply)) done();
+    });
+  });
+
+  /** Sends the live answer kept for the request's address, if any; says whether it did. */
+  function sendKept(request: FastifyRequest, reply: FastifyReply): boolean {
     const hit = reused.find(request.url);
-    if (!hit) return done();
+    if (!hit) return false;
     fromCache.add(request);
     hit.onReuse?.();
     reply.headers(hit.headers);
     if (matches(request.headers['if-none-match'], hit.etag)) reply.code(304).send();
     else reply.send(hit.bytes);
-  });
+    return true;
+  }
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (fromCache.has(request)) return done(null, payload);
     const policy = request.routeOptions.config.publicAnswer;
-    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
-    done(null, headersAndKeep(request, reply, policy, payload));
+    const built = builders.get(request);
+    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string') {
+      built?.();
+      return done(null, payload);
+    }
+    const sent = headersAndKeep(request, reply, policy, payload);
+    built?.();
+    done(null, sent);
   });
 
   /** An answer built by the route: its validators and cache policy, kept for reuse when anonymous; '' for a 304. */
@@ -87,5 +122,32 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);
     return '';
+  }
+}
+
+/**
+ * The addresses whose answer some request is building, each with a promise that settles when that answer is done
+ * (kept or not) or after SHARED_BUILD_MAX_WAIT_MS, whichever comes first.
+ */
+class SharedBuilds {
+  private readonly building = new Map<string, Promise<void>>();
+
+  of(url: string): Promise<void> | undefined {
+    return this.building.get(url);
+  }
+
+  /** Marks `url` as being built; returns what its builder calls once its answer is done. */
+  start(url: string): () => void {
+    let end = () => {};
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => end(), SHARED_BUILD_MAX_WAIT_MS).unref();
+      end = () => {
+        clearTimeout(timer);
+        if (this.building.get(url) === done) this.building.delete(url);
+        resolve();
+      };
+    });
+    this.building.set(url, done);
+    return end;
   }
 }

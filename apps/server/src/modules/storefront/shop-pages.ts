@@ -25,6 +25,8 @@ export function registerShopPages(
   const template = readFileSync(path.join(options.shopDist, 'index.html'), 'utf8');
   const base = options.publicUrl.replace(/\/+$/, '');
   const cache = new Map<string, Cached>();
+  /** The pages being rendered now, by key (with caching on). */
+  const rendering = new Map<string, Promise<Rendered>>();
   const db = app.db;
 
   const html = (page: RenderedPage) => fillTemplate(template, renderHead(page.meta), page.body);
@@ -37,16 +39,32 @@ export function registerShopPages(
     return hit && hit.expires > Date.now() ? hit : undefined;
   }
 
-  /** Renders the page of `key` (and keeps it when caching is on). */
+  /**
+   * Renders the page of `key` (and keeps it when caching is on). With caching on, a page is rendered by one request at
+   * a time: the requests that come while it renders are sent the same page (or the same failure), so an expired page
+   * under load is read from the database once, not once per request that came meanwhile.
+   */
   async function answer(reply: FastifyReply, key: string, render: () => Promise<Rendered>) {
-    const page = await render();
-    if (options.cacheTtlMs > 0) {
-      cache.delete(key);
-      if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
-      cache.set(key, { ...page, expires: Date.now() + options.cacheTtlMs });
+    if (options.cacheTtlMs === 0) return send(reply, await render());
+    let page = rendering.get(key);
+    if (!page) {
+      page = render().then(keep(key));
+      rendering.set(key, page);
+      page.then(
+        () => rendering.delete(key),
+        () => rendering.delete(key),
+      );
     }
-    return send(reply, page);
+    return send(reply, await page);
   }
+
+  /** Keeps a rendered page for reuse and passes it on. */
+  const keep = (key: string) => (page: Rendered) => {
+    cache.delete(key);
+    if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { ...page, expires: Date.now() + options.cacheTtlMs });
+    return page;
+  };
 
   /**
    * A page route whose address has at most one parameter (`param`): a kept page is sent from an onRequest hook, so
