@@ -104,7 +104,15 @@ export async function listOrders(db: Db, filter: OrderFilter) {
  * The page's ids (newest first, LIMIT/OFFSET), the matching rows to count, and where the count stops; the planner's
  * estimate when the plan already asked for it.
  */
-type ListPlan = { pageIds: SQL; matching: SQL; countLimit: number; estimateFirst: boolean; knownEstimate?: number };
+type ListPlan = {
+  pageIds: SQL;
+  matching: SQL;
+  countLimit: number;
+  estimateFirst: boolean;
+  knownEstimate?: number;
+  /** Count through the trigram index (see countThroughTrigrams). */
+  countByTrigrams?: boolean;
+};
 const pageOf = (filter: OrderFilter) => sql`LIMIT ${filter.limit} OFFSET ${(filter.page - 1) * filter.limit}`;
 /** A search read in full: its matches' ids and times (`allMatches`), what it counts, the planner's estimate. */
 type AllMatchesPlan = { allMatches: SQL; matching: SQL; estimate: number };
@@ -118,11 +126,28 @@ function walkedPage(db: Db, plan: ListPlan): Promise<[OrderRow[], BoundedCount]>
       .from(orders)
       .where(sql`${orders.id} IN (${plan.pageIds})`)
       .orderBy(desc(orders.createdAt), desc(orders.id)),
-    boundedCount(db, plan.matching, plan.countLimit, {
-      estimateFirst: plan.estimateFirst,
-      knownEstimate: plan.knownEstimate,
-    }),
+    plan.countByTrigrams
+      ? countThroughTrigrams(db, plan)
+      : boundedCount(db, plan.matching, plan.countLimit, {
+          estimateFirst: plan.estimateFirst,
+          knownEstimate: plan.knownEstimate,
+        }),
   ]);
+}
+
+/**
+ * The bounded count of a walked search the trigram index can narrow and the planner expects within the bound, read
+ * through that index. PostgreSQL's cost for pg_trgm's index is pessimistic: on a table of tens of thousands of
+ * documents it scanned them all instead (`smith` on 38,445 documents, 1,171 matches: 33,437 rows re-checked, 9–16 ms,
+ * against 2.6–4.5 ms through the index). The index reads every match of the word, which is the shorter way as long as
+ * the matches are fewer than about the square root of (bound × documents) — thousands, where the planner expected
+ * at most the bound.
+ */
+function countThroughTrigrams(db: Db, plan: ListPlan): Promise<BoundedCount> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return boundedCount(tx, plan.matching, plan.countLimit, { knownEstimate: plan.knownEstimate });
+  });
 }
 
 /**
@@ -219,6 +244,7 @@ async function searchPlan(db: Db, filter: OrderFilter, search: string): Promise<
     countLimit: SEARCH_COUNT_EXACT_LIMIT,
     estimateFirst: true,
     knownEstimate: estimate,
+    countByTrigrams: estimate !== undefined && estimate <= SEARCH_COUNT_EXACT_LIMIT,
   };
 }
 
