@@ -153,25 +153,24 @@ describe.each([
       await locker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
       const before = t.app.requestsInFlight();
       const [first, ...others] = requests;
-      const answers = [first!()];
+      const answers = [settled(first!())];
       await vi.waitFor(async () => expect(await readsWaiting(locker)).toBe(1), { timeout: 10_000 });
-      answers.push(...others.map((request) => request()));
+      answers.push(...others.map((request) => settled(request())));
       await vi.waitFor(() => expect(t.app.requestsInFlight()).toBe(before + requests.length), { timeout: 10_000 });
       expect(await readsWaiting(locker)).toBe(1);
       beforeRelease?.();
       await locker.query('COMMIT');
-      return Promise.all(
-        answers.map((sent) =>
-          sent.then(
-            async (answer) => ({ answer, body: await answer.text() }),
-            (error: Error) => ({ error: error.name }),
-          ),
-        ),
-      );
+      return Promise.all(answers);
     } finally {
       await locker.end();
     }
   }
+  /** An answer with its body, or the name of the error its caller met (taken as it comes: an abort is expected). */
+  const settled = (sent: Promise<Response>): Promise<Sent> =>
+    sent.then(
+      async (answer) => ({ answer, body: await answer.text() }),
+      (error: Error) => ({ error: error.name }),
+    );
   /** The answers the route built itself: only those spend a request budget, and say so. */
   const builtByRoute = (sent: Sent[]) =>
     sent.filter(({ answer }) => answer?.headers.get('x-ratelimit-limit') != null).length;
