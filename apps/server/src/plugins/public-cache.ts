@@ -84,13 +84,10 @@ export function registerPublicCache(app: FastifyInstance, ttlMs: number): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (fromCache.has(request)) return done(null, payload);
     const policy = request.routeOptions.config.publicAnswer;
-    const built = builders.get(request);
-    if (!policy || reply.statusCode !== 200 || typeof payload !== 'string') {
-      built?.();
-      return done(null, payload);
-    }
-    const sent = headersAndKeep(request, reply, policy, payload);
-    built?.();
+    const keeps = policy && reply.statusCode === 200 && typeof payload === 'string';
+    const sent = keeps ? headersAndKeep(request, reply, policy, payload) : payload;
+    // After keeping (or not): the requests waiting for this address find what there is to find.
+    builders.get(request)?.();
     done(null, sent);
   });
 
