@@ -48,11 +48,12 @@ export async function reviewedProduct(db: Db): Promise<string> {
 
 /**
  * The product page's first page of reviews on a product with 10,000 of them: under load (10 connections, the default
- * sort) and one at a time for every sort and the star and size filters.
+ * sort, after an untimed warm-up as in the other load checks) and one at a time for every sort and the star and size
+ * filters.
  */
 export async function reviewsCheck(ctx: BenchContext, figures: Figure[], productId: string, seconds: number) {
   const path = (query: string) => `/api/products/${productId}/reviews${query}`;
-  const result = await load({ url: `${ctx.baseUrl}${path('')}`, connections: CONNECTIONS, seconds });
+  const result = await load({ url: `${ctx.baseUrl}${path('')}`, connections: CONNECTIONS, seconds, warmUpSeconds: 2 });
   const failed = countOf(result, (status) => status >= 400) + result.errors;
   figures.push({
     group: GROUP,

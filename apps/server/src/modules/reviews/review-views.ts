@@ -10,9 +10,9 @@ import {
   type ReviewView,
   reviewerName,
 } from '@seamline/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, preparedStatement } from '../../db/client.js';
 import { products, reviewPhotos, reviewSummaries, reviews, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -57,9 +57,15 @@ export async function loadReviews(
     .orderBy(...(options.orderBy ?? [desc(reviews.createdAt), desc(reviews.id)]))
     .$dynamic();
   if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
-  const rows = (await query).map((row) => ({ ...row.review, firstName: row.firstName, lastName: row.lastName }));
-  return withPhotos(db, rows);
+  return withPhotos(db, (await query).map(authored));
 }
+
+/** A selected row (`columns`) as the review with its author's names. */
+const authored = (row: { review: typeof reviews.$inferSelect; firstName: string | null; lastName: string | null }) => ({
+  ...row.review,
+  firstName: row.firstName,
+  lastName: row.lastName,
+});
 
 export function publicView(row: ReviewRow): PublicReviewView {
   return {
@@ -113,32 +119,94 @@ export const REVIEW_ORDERS: Record<ReviewSort, SQL[]> = {
  * GET /products/{id}/reviews: a page of the published reviews (each sort and the stars filter walk an index of the
  * product's published reviews) with the summary, which reads the product's figures and its review_summaries row, so
  * neither grows with the number of reviews. Only a size filter counts its matches.
+ *
+ * Both reads are statements prepared once per database (the page's once per sort, with or without stars): built by the
+ * query builder and planned on every call they cost the server 885–1,038 µs and PostgreSQL 670–778 µs a request on
+ * the large store (10 connections), prepared 523–586 and 188–230 µs. A size filter's page is still planned for its
+ * size on each call: a plan kept for any size read every review of the size through its index and sorted them (39 ms
+ * for 2,641 reviews against 1.8 ms walking the sort's index).
  */
 export async function productReviews(db: DbOrTx, productId: string, query: z.output<typeof productReviewsQuery>) {
-  const [product] = await db
-    .select({ rating: products.rating, reviewCount: products.reviewCount, counts: reviewSummaries })
-    .from(products)
-    .leftJoin(reviewSummaries, eq(reviewSummaries.productId, products.id))
-    .where(eq(products.id, productId));
+  const [product] = await productFigures(db, { productId });
   if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);
-  const summary = reviewSummary(product.rating, product.reviewCount, product.counts);
-  const where = and(
-    eq(reviews.productId, productId),
-    eq(reviews.status, 'published'),
-    query.stars ? eq(reviews.rating, query.stars) : undefined,
-    query.size ? sql`lower(${reviews.size}) = lower(${query.size})` : undefined,
-  );
+  const summary = reviewSummary(product.rating, product.reviewCount, product);
   const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await Promise.all([
-    loadReviews(db, where, { orderBy: REVIEW_ORDERS[query.sort], limit: query.limit, offset }),
-    query.size
-      ? db.$count(reviews, where)
-      : Promise.resolve(query.stars ? summary.stars[query.stars as 1 | 2 | 3 | 4 | 5] : summary.count),
-  ]);
-  return { reviews: rows.map(publicView), summary, pagination: pagination(query.page, query.limit, total) };
+  const answer = (rows: ReviewRow[], total: number) => ({
+    reviews: rows.map(publicView),
+    summary,
+    pagination: pagination(query.page, query.limit, total),
+  });
+  if (query.size) {
+    const where = publishedWhere(productId, query);
+    const [rows, total] = await Promise.all([
+      loadReviews(db, where, { orderBy: REVIEW_ORDERS[query.sort], limit: query.limit, offset }),
+      db.$count(reviews, where),
+    ]);
+    return answer(rows, total);
+  }
+  const page = publishedPage(db, query.sort, query.stars !== undefined);
+  const found = await page.execute({ productId, stars: query.stars, limit: query.limit, offset });
+  const rows = await withPhotos(db, found.map(authored));
+  return answer(rows, query.stars ? summary.stars[query.stars as 1 | 2 | 3 | 4 | 5] : summary.count);
 }
 
-type SummaryCounts = typeof reviewSummaries.$inferSelect;
+/** A product's own figures and its summary row's counts (null without one). */
+const productFigures = preparedStatement<
+  { rating: number; reviewCount: number } & SummaryCounts,
+  { productId: string }
+>(
+  () => sql`SELECT p.rating::float8 AS rating, p.review_count AS "reviewCount", s.stars_1 AS "stars1",
+      s.stars_2 AS "stars2", s.stars_3 AS "stars3", s.stars_4 AS "stars4", s.stars_5 AS "stars5",
+      s.runs_small AS "runsSmall", s.true_to_size AS "trueToSize", s.runs_large AS "runsLarge"
+    FROM ${products} p LEFT JOIN ${reviewSummaries} s ON s.product_id = p.id
+    WHERE p.id = ${sql.placeholder('productId')}`,
+);
+
+/** The page's conditions, with the request's values or (for the prepared page) placeholders for them. */
+function publishedWhere(
+  productId: string | Placeholder,
+  filters: { stars?: number | Placeholder; size?: string | Placeholder },
+) {
+  return and(
+    eq(reviews.productId, productId),
+    eq(reviews.status, 'published'),
+    filters.stars !== undefined ? eq(reviews.rating, filters.stars) : undefined,
+    filters.size !== undefined ? sql`lower(${reviews.size}) = lower(${filters.size})` : undefined,
+  );
+}
+
+function preparePage(db: DbOrTx, sort: ReviewSort, stars: boolean) {
+  return db
+    .select(columns)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.customerId))
+    .where(publishedWhere(sql.placeholder('productId'), { stars: stars ? sql.placeholder('stars') : undefined }))
+    .orderBy(...REVIEW_ORDERS[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`reviews_page_${sort}${stars ? '_stars' : ''}`);
+}
+
+/** Each database's prepared pages by shape (4 sorts, with or without stars: 8 at most). */
+const preparedPages = new WeakMap<DbOrTx, Map<string, ReturnType<typeof preparePage>>>();
+
+function publishedPage(db: DbOrTx, sort: ReviewSort, stars: boolean) {
+  const shape = `${sort}:${stars}`;
+  let pages = preparedPages.get(db);
+  if (!pages) {
+    pages = new Map();
+    preparedPages.set(db, pages);
+  }
+  let page = pages.get(shape);
+  if (!page) {
+    page = preparePage(db, sort, stars);
+    pages.set(shape, page);
+  }
+  return page;
+}
+
+/** A summary row's counts; null each when the product has no summary row yet. */
+type SummaryCounts = { [K in keyof Omit<typeof reviewSummaries.$inferSelect, 'productId'>]: number | null };
 
 /** The average and count are the product's own figures; the stars and fits its summary row's (none: zeros). */
 function reviewSummary(average: number, count: number, counts: SummaryCounts | null): ReviewSummary {

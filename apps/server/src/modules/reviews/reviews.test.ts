@@ -309,8 +309,21 @@ describe('the product page', () => {
     expect(xl.body.data.pagination).toMatchObject({ total: 0 });
     const m = await call(t.app, 'GET', `/api/products/${product.id}/reviews?size=m&limit=1`);
     expect(m.body.data.pagination).toMatchObject({ total: 2, pages: 2 });
+    const second = await call(t.app, 'GET', `/api/products/${product.id}/reviews?sort=lowest&limit=1&page=2`);
+    expect(second.body.data.reviews.map((r: { rating: number }) => r.rating)).toEqual([5]);
     expect((await call(t.app, 'GET', `/api/products/${product.id}/reviews?stars=9`)).status).toBe(400);
     expect((await call(t.app, 'GET', '/api/products/64b7f0c2a1b2c3d4e5f60719/reviews')).status).toBe(404);
+
+    // A product nobody has reviewed has no summary row: zeros, and no most common fit.
+    const { product: unreviewed } = await buildProduct(t.app.db);
+    const none = await call(t.app, 'GET', `/api/products/${unreviewed.id}/reviews`);
+    expect(none.body.data.reviews).toEqual([]);
+    expect(none.body.data.summary).toEqual({
+      average: 0,
+      count: 0,
+      stars: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      fit: { runs_small: 0, true_to_size: 0, runs_large: 0, mostCommon: null },
+    });
   });
 });
 
