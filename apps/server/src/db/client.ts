@@ -232,6 +232,24 @@ export function preparedStatement<T, Values extends Record<string, unknown>>(bui
   };
 }
 
+/**
+ * A query builder's prepared statement (`.prepare(name)`) made once per database, on first use: each pool (the
+ * primary, a replica) keeps its own, and building the query again on every call cost more than the statement saved.
+ */
+export function preparedPerDatabase<Database extends object, Prepared>(
+  prepare: (db: Database) => Prepared,
+): (db: Database) => Prepared {
+  const made = new WeakMap<Database, Prepared>();
+  return (db) => {
+    let prepared = made.get(db);
+    if (!prepared) {
+      prepared = prepare(db);
+      made.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -8,7 +8,7 @@ import {
 } from '@seamline/shared';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import { type Db, preparedPerDatabase } from '../db/client.js';
 import { apiKeys } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { hashToken } from '../lib/secrets.js';
@@ -32,10 +32,10 @@ export function apiKeyBearer(request: FastifyRequest): string | null {
 
 /**
  * The key's row by the hash of the whole key, read on every request (no cache: a revocation on any instance bites
- * at the next call): a named prepared statement, like the session check.
+ * at the next call): a named prepared statement built once per database, like the session check.
  */
-function keyOfHash(db: Db) {
-  return db
+const keyOfHash = preparedPerDatabase((db: Db) =>
+  db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -47,8 +47,8 @@ function keyOfHash(db: Db) {
     .from(apiKeys)
     .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
     .limit(1)
-    .prepare('access_api_key_of_hash');
-}
+    .prepare('access_api_key_of_hash'),
+);
 
 // The rate limit and the access check both need the key of a request: it is read once.
 const lookups = new WeakMap<FastifyRequest, Promise<KeyRow | null>>();

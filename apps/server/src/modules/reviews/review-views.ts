@@ -4,6 +4,7 @@ import {
   type productReviewsQuery,
   REVIEW_FITS,
   REVIEW_MESSAGES,
+  REVIEW_SORTS,
   type ReviewFit,
   type ReviewSort,
   type ReviewSummary,
@@ -12,7 +13,7 @@ import {
 } from '@seamline/shared';
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type DbOrTx, preparedStatement } from '../../db/client.js';
+import { type DbOrTx, preparedPerDatabase, preparedStatement } from '../../db/client.js';
 import { products, reviewPhotos, reviewSummaries, reviews, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
@@ -187,23 +188,17 @@ function preparePage(db: DbOrTx, sort: ReviewSort, stars: boolean) {
     .prepare(`reviews_page_${sort}${stars ? '_stars' : ''}`);
 }
 
-/** Each database's prepared pages by shape (4 sorts, with or without stars: 8 at most). */
-const preparedPages = new WeakMap<DbOrTx, Map<string, ReturnType<typeof preparePage>>>();
+/** The prepared page of each shape (4 sorts, with or without stars), made once per database. */
+const PAGES = new Map(
+  REVIEW_SORTS.flatMap((sort) =>
+    [false, true].map((stars) => [
+      `${sort}:${stars}`,
+      preparedPerDatabase((db: DbOrTx) => preparePage(db, sort, stars)),
+    ]),
+  ),
+);
 
-function publishedPage(db: DbOrTx, sort: ReviewSort, stars: boolean) {
-  const shape = `${sort}:${stars}`;
-  let pages = preparedPages.get(db);
-  if (!pages) {
-    pages = new Map();
-    preparedPages.set(db, pages);
-  }
-  let page = pages.get(shape);
-  if (!page) {
-    page = preparePage(db, sort, stars);
-    pages.set(shape, page);
-  }
-  return page;
-}
+const publishedPage = (db: DbOrTx, sort: ReviewSort, stars: boolean) => PAGES.get(`${sort}:${stars}`)!(db);
 
 /** A summary row's counts; null each when the product has no summary row yet. */
 type SummaryCounts = { [K in keyof Omit<typeof reviewSummaries.$inferSelect, 'productId'>]: number | null };
