@@ -16,6 +16,7 @@ import { apiModules } from './modules/index.js';
 import { registerLocationStockFolding } from './modules/inventory/index.js';
 import { registerJobs } from './modules/jobs/index.js';
 import { registerOrderSearchFolding, registerTransferDeadlines } from './modules/orders/index.js';
+import { paymentProviders } from './modules/payments/index.js';
 import { registerRetention } from './modules/retention/index.js';
 import { registerStockAlertMails } from './modules/stock-alerts/index.js';
 import { registerStorefront } from './modules/storefront/index.js';
@@ -103,11 +104,16 @@ function requestIdOf(request: IncomingMessage): string {
  * The job queue, started once every module has defined its tasks (an onReady hook runs after all registrations) and
  * stopped before the database closes; with it the outbox mail's sending task and its SMTP transport.
  */
-function registerQueue(app: FastifyInstance, connectionString: string) {
+async function registerQueue(app: FastifyInstance, connectionString: string) {
   const { config } = app;
   const queue = new JobQueue({ connectionString, concurrency: config.queueConcurrency, log: app.log });
   app.decorate('queue', queue);
-  const mail = defineMailDelivery(queue, app.db, { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs }, app.log);
+  const mail = await defineMailDelivery(
+    queue,
+    app.db,
+    { url: config.smtpUrl, timeoutMs: config.smtpTimeoutMs },
+    app.log,
+  );
   // Mail waits in the outbox while the SMTP server fails: the instance still serves, so it is reported, not fatal.
   if (config.smtpUrl) app.readiness.add('smtp', mail.check);
   // In the background: a start must not wait for (or fail on) the database, e.g. before `npm run db:migrate`.
@@ -140,6 +146,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const storage = await createStorage(config, app.log);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
+  app.decorate('payments', await paymentProviders(config));
   // Hooks on every request are written with callbacks, not async: a reused answer's whole cost is a few of them.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -177,7 +184,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     limits: { fileSize: IMAGE_LIMITS.maxBytes, files: IMAGE_LIMITS.maxFiles, fields: 20 },
   });
   if (config.apiDocs) await registerDocs(app);
-  registerQueue(app, database.connectionString);
+  await registerQueue(app, database.connectionString);
   registerJobs(app);
   registerRetention(app);
   registerTransferDeadlines(app);

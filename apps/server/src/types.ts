@@ -5,6 +5,7 @@ import type { JobRunner } from './lib/job-runner.js';
 import type { AccessTokens } from './lib/jwt.js';
 import type { JobQueue } from './lib/queue.js';
 import type { ObjectStorage } from './lib/storage/index.js';
+import type { PaymentProviders } from './modules/payments/index.js';
 import type { Admission } from './plugins/admission.js';
 import type { ReusedAnswers } from './plugins/reused-answers.js';
 
@@ -47,6 +48,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** Where uploaded files are stored (local folder or S3). */
     storage: ObjectStorage;
+    /** The payment providers this instance takes money through (modules/payments/provider-registry.ts). */
+    payments: PaymentProviders;
     /** Background jobs (product import, bulk actions). */
     jobs: JobRunner;
     /** The job queue: modules define its tasks and schedules while the app is built; it starts when the app is ready. */

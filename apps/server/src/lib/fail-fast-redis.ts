@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * A Redis client for state the server can do without for a while (rate-limit counts, read-your-writes marks): each
@@ -9,6 +9,8 @@ import { Redis } from 'ioredis';
  * caller's fallback and readiness, not raised as unhandled error events.
  */
 export async function failFastRedis(url: string, timeoutMs: number): Promise<Redis> {
+  // Imported only by an instance configured with Redis (a start without it does not load the client).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: timeoutMs,
     commandTimeout: timeoutMs,

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { IMAGE_LIMITS as SHARED_IMAGE_LIMITS } from '@seamline/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { type DbOrTx, queryRows } from '../db/client.js';
 import type { StoredImage } from '../db/schema/index.js';
 import { AppError } from './errors.js';
@@ -17,8 +17,15 @@ export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images are allow
 type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 const EXTENSIONS: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 
+/**
+ * sharp, imported when the first image is read rather than when the server starts: a start (a restart during a
+ * deployment, a new instance) does not wait for its native library, which only uploads and imports need.
+ */
+export const loadSharp = async () => (await import('sharp')).default;
+
 /** The type decided by the bytes, never by the file name or the declared content type. */
 async function sniffFormat(buffer: Buffer): Promise<Format | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(buffer, { limitInputPixels: IMAGE_LIMITS.maxPixels }).metadata();
     if (meta.format === 'heif') return meta.compression === 'av1' ? 'avif' : null;
@@ -51,6 +58,7 @@ export async function storeImage(
   if (!format) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
   const safeFolder = folder.replace(/[^a-z0-9-]/gi, '').toLowerCase() || 'products';
   const id = newId();
+  const sharp = await loadSharp();
   const input = () => sharp(buffer, { limitInputPixels: IMAGE_LIMITS.maxPixels, animated: false }).rotate();
   const keys = {
     original: `${safeFolder}/${id}.${EXTENSIONS[format]}`,

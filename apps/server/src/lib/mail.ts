@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { mailOutbox, users } from '../db/schema/index.js';
@@ -124,7 +124,9 @@ export async function sendQueuedMail(
  * one try of one job, never a hung process. One pooled connection, kept open between mails: a new conversation
  * per mail cost ~110 ms against a local server, a mail on an open one ~5 ms.
  */
-export function createMailTransport(smtpUrl: string, timeoutMs: number): Transporter {
+async function createMailTransport(smtpUrl: string, timeoutMs: number): Promise<Transporter> {
+  // Imported only by an instance that sends mail (without SMTP_URL, mail stays in the outbox).
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
@@ -146,13 +148,13 @@ export type MailDelivery = {
 };
 
 /** Defines the `mail.send` task on the queue: each job sends its mail through one shared SMTP transport. */
-export function defineMailDelivery(
+export async function defineMailDelivery(
   queue: JobQueue,
   db: Db,
   smtp: { url?: string; timeoutMs: number },
   log: Logger,
-): MailDelivery {
-  const transport = smtp.url ? createMailTransport(smtp.url, smtp.timeoutMs) : null;
+): Promise<MailDelivery> {
+  const transport = smtp.url ? await createMailTransport(smtp.url, smtp.timeoutMs) : null;
   let latest: Promise<unknown> = Promise.resolve();
   const options: SendOptions = {
     timeoutMs: smtp.timeoutMs,

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { storeImage } from '../../lib/images.js';
+import { loadSharp, storeImage } from '../../lib/images.js';
 import type { ObjectStorage } from '../../lib/storage/index.js';
 import type { StoredImage } from '../schema/index.js';
 import { COLOR_HEX, type GarmentShape } from './catalogue-data.js';
@@ -57,9 +56,8 @@ export class DemoImages {
     let image = this.cache.get(key);
     if (!image) {
       // Rendered at 480 px (density 57.6 of the 600-unit drawing): plenty for demo pictures, quick to encode.
-      image = sharp(Buffer.from(svg()), { density: 57.6 })
-        .png({ compressionLevel: 3 })
-        .toBuffer()
+      image = loadSharp()
+        .then((sharp) => sharp(Buffer.from(svg()), { density: 57.6 }).png({ compressionLevel: 3 }).toBuffer())
         .then((png) => storeImage(this.storage, folder, png, alt));
       this.cache.set(key, image);
     }

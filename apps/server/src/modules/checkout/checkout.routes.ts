@@ -2,13 +2,12 @@ import { checkoutContracts as contracts, shippingOptions } from '@seamline/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProviders } from '../payments/index.js';
 import { CheckoutService } from './checkout.service.js';
 
 const SESSION_CREATED = 'Checkout session created';
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const checkout = new CheckoutService(app.db, paymentProviders(app.config), app.config.payments);
+  const checkout = new CheckoutService(app.db, app.payments, app.config.payments);
 
   serve(app, contracts.createSession, async (request, reply) =>
     reply.status(201).send(ok(await checkout.session(request.body, request.user!), SESSION_CREATED)),

@@ -7,16 +7,12 @@ import { ok } from '../../lib/responses.js';
 import { bulkJobHandler, CustomerBulkService, OrderBulkService, ProductBulkService } from '../bulk/index.js';
 import { ImportImages, productImportJob } from '../imports/index.js';
 import { OrderChangesService } from '../orders/index.js';
-import { paymentProviders } from '../payments/index.js';
 import { CatalogueWriteService } from '../products/index.js';
 
 /** The one job runner of the app, with a handler per job kind; its jobs run on the app's queue. */
 export function registerJobs(app: FastifyInstance): void {
   const products = new ProductBulkService(app.db, new CatalogueWriteService(app.db, app.storage));
-  const orders = new OrderBulkService(
-    app.db,
-    new OrderChangesService(app.db, paymentProviders(app.config), app.config.publicUrl),
-  );
+  const orders = new OrderBulkService(app.db, new OrderChangesService(app.db, app.payments, app.config.publicUrl));
   const runner = new JobRunner(
     app.db,
     app.log,

@@ -4,18 +4,13 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProviders } from '../payments/index.js';
 import { reassignLine } from './order-line-location.js';
 import { OrderRequestsService } from './order-requests.service.js';
 
 /** The back office's order calls: the spec's `/admin/orders` paths and the edits docs/domain.md § API adds. */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(
-    app.db,
-    paymentProviders(app.config),
-    app.config.publicUrl,
-    app.config.payments,
-    () => app.queue.wake(),
+  const orders = new OrderRequestsService(app.db, app.payments, app.config.publicUrl, app.config.payments, () =>
+    app.queue.wake(),
   );
 
   // Add Order: staff name a customer or a guest e-mail; an Idempotency-Key makes a retried submission create nothing.

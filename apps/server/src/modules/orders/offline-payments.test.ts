@@ -9,7 +9,6 @@ import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { activityLogs, events, mailOutbox, orders, payments } from '../../db/schema/index.js';
 import { addJob } from '../../lib/queue.js';
-import { paymentProviders } from '../payments/index.js';
 import { OrderChangesService, TRANSFER_OVERDUE_REASON } from './order-changes.service.js';
 import { cancelOverdueTransfers, TRANSFER_DEADLINES_TASK } from './transfer-deadlines.js';
 
@@ -343,7 +342,7 @@ describe('the transfer deadline', () => {
       await t.app.db.update(orders).set({ paymentDueAt: past }).where(eq(orders.id, o.response.body.data.order.id));
 
     const sweep = (app: FastifyInstance) =>
-      cancelOverdueTransfers(new OrderChangesService(app.db, paymentProviders(app.config), PUBLIC_URL), {
+      cancelOverdueTransfers(new OrderChangesService(app.db, app.payments, PUBLIC_URL), {
         batchSize: 2,
       });
     const counts = await Promise.all([sweep(t.app), sweep(other.app), sweep(t.app), sweep(other.app)]);

@@ -4,12 +4,11 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProviders } from '../payments/index.js';
 import { OrderPaymentsService } from './order-payments.service.js';
 
 /** An order's payment timeline and staff refunds (back office). */
 export const orderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = new OrderPaymentsService(app.db, paymentProviders(app.config));
+  const payments = new OrderPaymentsService(app.db, app.payments);
 
   serve(app, contracts.list, async (request) => ok(await payments.timeline(request.params.id, request.user!)));
 

@@ -5,7 +5,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { placeOrder, stockOf } from '../../../test/orders.js';
 import { paymentSettings, paymentsEnvSchema } from '../../config-payments.js';
 import { activityLogs, events, orders, payments } from '../../db/schema/index.js';
-import { paymentProviders, refundThroughProvider, testProviderRefunds } from '../payments/index.js';
+import { refundThroughProvider, testProviderRefunds } from '../payments/index.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -189,7 +189,7 @@ describe('staff refunds', () => {
 
   it('a provider that does not answer in time, or cannot be reached, refunds nothing (502)', async () => {
     const { order } = await paidOrder(30);
-    const real = paymentProviders(t.config).byName('test')!;
+    const real = t.app.payments.byName('test')!;
     // Stand-ins for the provider's side: one that never answers, one whose connection fails.
     const silent = { ...real, refund: () => new Promise<never>(() => {}) };
     const unreachable = {

@@ -4,19 +4,14 @@ import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProviders } from '../payments/index.js';
 import { OrderRequestsService } from './order-requests.service.js';
 
 const ORDER_CANCELLED = 'Order cancelled successfully';
 
 /** Customers' own orders, guest orders and tracking, and the staff list and status changes. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = new OrderRequestsService(
-    app.db,
-    paymentProviders(app.config),
-    app.config.publicUrl,
-    app.config.payments,
-    () => app.queue.wake(),
+  const orders = new OrderRequestsService(app.db, app.payments, app.config.publicUrl, app.config.payments, () =>
+    app.queue.wake(),
   );
 
   serve(app, contracts.create, async (request, reply) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentProviders } from '../payments/index.js';
 import { OrderChangesService } from './order-changes.service.js';
 
 /** The queue task that cancels bank-transfer orders whose money did not arrive in time. */
@@ -35,7 +34,7 @@ export async function cancelOverdueTransfers(
 
 /** Puts the deadline sweep on the app's queue, every five minutes. */
 export function registerTransferDeadlines(app: FastifyInstance): void {
-  const changes = new OrderChangesService(app.db, paymentProviders(app.config), app.config.publicUrl);
+  const changes = new OrderChangesService(app.db, app.payments, app.config.publicUrl);
   app.queue.recurring(EVERY_FIVE_MINUTES, TRANSFER_DEADLINES_TASK, async (job) => {
     const cancelled = await cancelOverdueTransfers(changes, { stopping: job.stopping });
     if (cancelled > 0) app.log.info({ cancelled }, 'bank transfers past their deadline: orders cancelled');

@@ -8,7 +8,7 @@ import { idempotencyKey } from '../../lib/idempotency.js';
 import { ok } from '../../lib/responses.js';
 import type { AuthUser } from '../../types.js';
 import { createIntentFor } from './payments.service.js';
-import { type PaymentProviders, paymentProviders } from './provider-registry.js';
+import type { PaymentProviders } from './provider-registry.js';
 import { deletePaymentMethod, listPaymentMethods, savePaymentMethod } from './saved-methods.js';
 
 /**
@@ -27,7 +27,7 @@ export type PaymentConfirmation = (
 export const paymentRoutes =
   (confirmPayment: PaymentConfirmation): FastifyPluginAsyncZod =>
   async (app) => {
-    const providers = paymentProviders(app.config);
+    const providers = app.payments;
     const provider = providers.forMethod('stripe')!;
 
     serve(app, contracts.createIntent, async (request, reply) => {

@@ -5,7 +5,6 @@ import { type PayPalFake, startPayPalFake } from '../../../test/fakes/paypal-fak
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, stockOf } from '../../../test/orders.js';
 import { orders } from '../../db/schema/index.js';
-import { paymentProviders } from './provider-registry.js';
 
 /*
  * PayPal end to end on our side: the official server SDK against a local fake of PayPal's REST API. The shopper
@@ -82,7 +81,7 @@ describe('paying with PayPal', () => {
     const { order, intentId } = await placedWithPayPal();
     fake.approve(intentId);
     // Captured at PayPal (the browser's confirmation reached PayPal but its answer never reached us).
-    await paymentProviders(t.app.config).byName('paypal')!.confirm!(intentId, Math.round(order.total * 100));
+    await t.app.payments.byName('paypal')!.confirm!(intentId, Math.round(order.total * 100));
     const capture = fake.order(intentId)!.purchase_units[0]!.payments!.captures[0]!;
     const delivery = fake.event('PAYMENT.CAPTURE.COMPLETED', capture);
     const deliver = () =>

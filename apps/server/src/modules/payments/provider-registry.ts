@@ -1,13 +1,12 @@
 import type { PaymentMethod } from '@seamline/shared';
 import type { Config } from '../../config.js';
-import { paypalProvider } from './paypal-provider.js';
 import type { PaymentProvider, ProviderName } from './provider.js';
-import { stripeProvider } from './stripe-provider.js';
 import { testProvider } from './test-provider.js';
 
 /**
  * The providers this instance pays through: cards go to Stripe when it is configured, otherwise to the built-in test
- * provider; PayPal when configured. Refunds and reconciliation go to the provider a charge was made with.
+ * provider; PayPal when configured. Refunds and reconciliation go to the provider a charge was made with. One set per
+ * instance (`app.payments`), so a provider's client and its access token are shared by every route and job.
  */
 export type PaymentProviders = {
   /** The provider that takes a method's money; null for cash and bank transfer (staff record those). */
@@ -18,12 +17,16 @@ export type PaymentProviders = {
   all(): PaymentProvider[];
 };
 
-export function paymentProviders(config: Config): PaymentProviders {
+/**
+ * A provider's SDK is imported only when the provider is configured: PayPal's alone took about 0.7 s of a start's
+ * module loading, a cost a shop without PayPal (and every zero-setup start) should not pay.
+ */
+export async function paymentProviders(config: Config): Promise<PaymentProviders> {
   const test = testProvider(`webhook:${config.jwtSecret}`);
   const byName = new Map<ProviderName, PaymentProvider>([['test', test]]);
   const { stripe, paypal } = config.payments;
-  if (stripe) byName.set('stripe', stripeProvider(stripe));
-  if (paypal) byName.set('paypal', paypalProvider(paypal));
+  if (stripe) byName.set('stripe', (await import('./stripe-provider.js')).stripeProvider(stripe));
+  if (paypal) byName.set('paypal', (await import('./paypal-provider.js')).paypalProvider(paypal));
   const card = byName.get('stripe') ?? test;
   return {
     forMethod: (method) => (method === 'stripe' ? card : method === 'paypal' ? (byName.get('paypal') ?? null) : null),

@@ -8,7 +8,7 @@ import { serve } from '../../lib/contract-route.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/responses.js';
 import type { ProviderEvent, ProviderName } from './provider.js';
-import { type PaymentProviders, paymentProviders } from './provider-registry.js';
+import type { PaymentProviders } from './provider-registry.js';
 
 /**
  * What applying a verified provider event did (the orders module's settleProviderEvent): `applied`; `duplicate` (this
@@ -38,7 +38,7 @@ export const WEBHOOK_INVALID = 'Invalid webhook signature';
 export const paymentSettlementRoutes =
   (settle: SettleEvent): FastifyPluginAsyncZod =>
   async (app) => {
-    const providers = paymentProviders(app.config);
+    const providers = app.payments;
     // The signature is over the exact bytes sent: this route's bodies stay raw (a Buffer), whatever their type.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>

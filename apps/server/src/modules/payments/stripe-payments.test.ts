@@ -6,7 +6,6 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderBody, stockOf } from '../../../test/orders.js';
 import { activityLogs, orders, payments } from '../../db/schema/index.js';
 import { settleProviderEvent } from '../orders/index.js';
-import { paymentProviders } from './provider-registry.js';
 import { reconcilePayments } from './settlement.js';
 
 /*
@@ -150,8 +149,7 @@ describe('paying by card through Stripe', () => {
   it('a lost webhook: the reconciliation job asks Stripe and settles the order, once', async () => {
     const { order, intentId } = await placedWithStripe();
     fake.setIntent(intentId, 'succeeded');
-    const reconcile = () =>
-      reconcilePayments(t.app.db, paymentProviders(t.app.config), settleProviderEvent, t.app.config.publicUrl, 0);
+    const reconcile = () => reconcilePayments(t.app.db, t.app.payments, settleProviderEvent, t.app.config.publicUrl, 0);
     // Two instances' runs at once settle it once.
     const [first, second] = await Promise.all([reconcile(), reconcile()]);
     expect(first + second).toBeGreaterThanOrEqual(1);

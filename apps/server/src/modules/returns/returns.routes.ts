@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../../lib/audit.js';
 import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/responses.js';
-import { paymentProviders } from '../payments/index.js';
 import { ReturnsService } from './returns.service.js';
 
 /** Returns: customers ask (and follow their requests), staff list, approve or decline. */
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = new ReturnsService(app.db, paymentProviders(app.config));
+  const returns = new ReturnsService(app.db, app.payments);
 
   serve(app, orderContracts.requestRefund, async (request) =>
     ok(

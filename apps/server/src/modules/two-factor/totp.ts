@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { TWO_FACTOR } from '@seamline/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 const totpFor = (secretBase32: string, label = '') =>
   new TOTP({
@@ -17,6 +16,8 @@ const totpFor = (secretBase32: string, label = '') =>
 export async function newAuthenticator(accountLabel: string) {
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpFor(secret, accountLabel).toString();
+  // Imported here, at a sign-up for two-factor, not at every start of the server.
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
   return { secret, otpauthUrl, qrCode };
 }
