@@ -39,9 +39,9 @@ export async function zeroSetup(seconds: number): Promise<Figure[]> {
     });
   const figures: Figure[] = [];
   try {
-    let port = await freePort();
-    let startedAt = Date.now();
-    let server = startCompiled(env(port));
+    const port = await freePort();
+    const startedAt = Date.now();
+    const server = startCompiled(env(port));
     if (!(await waitHealthy(port, server.child, 180_000))) throw new Error(`No first start:\n${server.output()}`);
     figures.push({
       group: GROUP,
@@ -85,26 +85,40 @@ export async function zeroSetup(seconds: number): Promise<Figure[]> {
     server.child.kill('SIGTERM');
     await server.exited;
 
-    port = await freePort();
-    startedAt = Date.now();
-    server = startCompiled(env(port));
-    try {
-      if (!(await waitHealthy(port, server.child, 60_000))) throw new Error(`No restart:\n${server.output()}`);
-      figures.push({
-        group: GROUP,
-        name: 'restart to ready (same DATA_DIR)',
-        value: Date.now() - startedAt,
-        unit: 'ms',
-        bound: 'max',
-        target: 3_000,
-      });
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    const restarts: number[] = [];
+    for (let i = 0; i < RESTARTS; i++) restarts.push(await restartToReady(env));
+    figures.push({
+      group: GROUP,
+      name: 'restart to ready (same DATA_DIR)',
+      value: [...restarts].sort((a, b) => a - b)[Math.floor(RESTARTS / 2)]!,
+      unit: 'ms',
+      bound: 'max',
+      target: 3_000,
+      note: `median of ${RESTARTS}: ${restarts.join(', ')} ms`,
+    });
     return figures;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restarts of the stopped store, each timed from the process's start to its first healthy answer (the health check is
+ * polled every 250 ms): one start varied by half a second from run to run (2,320 and 2,810 ms on one machine), more
+ * than the target leaves, so the figure is the median of a few.
+ */
+const RESTARTS = 3;
+
+async function restartToReady(env: (port: number) => NodeJS.ProcessEnv): Promise<number> {
+  const port = await freePort();
+  const startedAt = Date.now();
+  const server = startCompiled(env(port));
+  try {
+    if (!(await waitHealthy(port, server.child, 60_000))) throw new Error(`No restart:\n${server.output()}`);
+    return Date.now() - startedAt;
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 }
 
