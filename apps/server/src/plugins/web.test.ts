@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/harness.js';
+
+const BUNDLE = `export const words = ${JSON.stringify('shirt '.repeat(2_000))};`;
 
 describe('the served web app', () => {
   let t: TestApp;
@@ -17,6 +20,11 @@ describe('the served web app', () => {
     mkdirSync(path.join(shopDist, 'assets'));
     writeFileSync(path.join(shopDist, 'index.html'), '<!doctype html><div id="root">storefront</div>');
     writeFileSync(path.join(shopDist, 'assets', 'index-new1.js'), 'export default 2;');
+    // A file the build compressed: its brotli and gzip copies beside it.
+    const bundle = path.join(shopDist, 'assets', 'bundle-new1.js');
+    writeFileSync(bundle, BUNDLE);
+    writeFileSync(`${bundle}.br`, brotliCompressSync(BUNDLE));
+    writeFileSync(`${bundle}.gz`, gzipSync(BUNDLE));
     t = await createTestApp({ webDist, shopDist });
   });
   afterAll(async () => {
@@ -38,6 +46,30 @@ describe('the served web app', () => {
     expect(String(shopFile.headers['cache-control'])).toContain('immutable');
     const goneShopFile = await call(t.app, 'GET', '/shop/assets/index-old0.js');
     expect(goneShopFile.status).toBe(404);
+  });
+
+  it("sends a build file's compressed copy that the browser accepts, else the file itself", async () => {
+    const get = (url: string, encodings?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encodings ? { 'accept-encoding': encodings } : {} });
+    const brotli = await get('/shop/assets/bundle-new1.js', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers['content-type'])).toContain('javascript');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(String(brotli.headers['cache-control'])).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE);
+    expect(brotli.rawPayload.length).toBeLessThan(BUNDLE.length / 10);
+    const gzip = await get('/shop/assets/bundle-new1.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BUNDLE);
+    const plain = await get('/shop/assets/bundle-new1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    // A file without copies is sent as it is; the copies have no address of their own.
+    const small = await get('/shop/assets/index-new1.js', 'br');
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export default 2;');
+    expect((await get('/shop/assets/bundle-new1.js.br')).statusCode).toBe(404);
   });
 
   it('answers deep links with the app and existing build files with themselves', async () => {

@@ -38,6 +38,10 @@ async function registerSpa(app: FastifyInstance, dist: string, prefix: string, o
     root: dist,
     prefix,
     wildcard: false,
+    // The build writes a brotli and a gzip copy beside each text file (scripts/build.mjs): a browser gets the smaller
+    // one its Accept-Encoding allows, else the file itself. The copies get no route of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     // No index file: the apps' own addresses are pages (registerWebAndUploads), shed under overload like the others.
     index: false,
     allowedPath: (pathName) => options.serveSourceMaps || !isSourceMap(pathName),
