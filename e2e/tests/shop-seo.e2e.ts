@@ -55,4 +55,35 @@ describe('storefront pages for search engines and for visitors without JavaScrip
       await context.close();
     }
   });
+
+  browserTest('a product page opened from outside shows its product before the app has read it', async () => {
+    const product = await demoProduct();
+    const { context, page, consoleErrors } = await openBrowser();
+    // The app's own read of the product is held until the page is checked: what it shows meanwhile came with the page.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reads = 0;
+    await context.route(`**/api/products/slug/${product.slug}`, async (route) => {
+      reads += 1;
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`/shop/products/${product.slug}`);
+      await expect.poll(() => page.locator('#root > main.seo-page').count()).toBe(0);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+      await expect.poll(() => page.getByRole('button', { name: /add to cart/i }).count()).toBe(1);
+      // The app still reads the product (the read counts the visit as a view and brings fresh stock).
+      expect(reads).toBe(1);
+      release();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
 });

@@ -322,5 +322,11 @@ export const COUPON_DEFAULTS = {
   maxUsageLimit: 10_000,
 } as const;
 
+/**
+ * The id of the JSON element a server-rendered storefront page carries its data in (the product of a product page),
+ * so the app shows it without asking the API first.
+ */
+export const SHOP_PAGE_DATA_ID = 'shop-page-data';
+
 /** Storefront answers show a variant's available units up to this number ("10 or more" at the cap). */
 export const STOREFRONT_AVAILABLE_CAP = 10;

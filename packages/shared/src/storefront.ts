@@ -35,6 +35,9 @@ export const storefrontProductView = productView
   .extend({ inventory: z.array(storefrontVariantView) });
 export type StorefrontProductView = z.infer<typeof storefrontProductView>;
 
+/** What a server-rendered storefront page carries for the app (SHOP_PAGE_DATA_ID): a product page its product. */
+export type ShopPageData = { product?: StorefrontProductView };
+
 /** A colour of a listed product with the number of its sizes a shopper can buy now, out of how many it comes in. */
 export const storefrontColorStock = z.object({
   color: z.string(),

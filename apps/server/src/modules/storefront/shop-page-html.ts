@@ -3,7 +3,7 @@
  * part replaced by the page's title and meta tags, and its `<!--seo-body-->` marker by content readable without
  * JavaScript. Every value is escaped here: product names and descriptions are typed by staff (user input).
  */
-import { STORE_NAME } from '@seamline/shared';
+import { SHOP_PAGE_DATA_ID, type ShopPageData, STORE_NAME } from '@seamline/shared';
 import { escapeHtml } from '../../lib/html.js';
 
 export type PageMeta = {
@@ -66,6 +66,13 @@ export function renderHead(page: PageMeta): string {
   ];
   return tags.filter(Boolean).join('');
 }
+
+/**
+ * The page's data for the app, as JSON in a data block (never run as script); the app reads it before its first
+ * render (apps/shop/src/lib/page-data.ts).
+ */
+export const renderPageData = (data: ShopPageData | undefined) =>
+  data ? `<script type="application/json" id="${SHOP_PAGE_DATA_ID}">${scriptJson(data)}</script>` : '';
 
 const HEAD_MARKERS = /<!--seo-head-->[\s\S]*?<!--\/seo-head-->/;
 const BODY_MARKER = '<!--seo-body-->';

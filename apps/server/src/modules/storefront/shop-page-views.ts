@@ -1,6 +1,7 @@
 import {
   effectiveUnitPrice,
   type PublicReviewView,
+  type ShopPageData,
   STORE_NAME,
   type StorefrontProductSummary,
   type StorefrontProductView,
@@ -9,8 +10,11 @@ import { escapeHtml, usd as money } from '../../lib/html.js';
 import type { Listing } from './shop-page-data.js';
 import { type PageMeta, summary } from './shop-page-html.js';
 
-/** A page as the server renders it: head tags and the body shown before (or without) JavaScript. */
-export type RenderedPage = { meta: PageMeta; body: string };
+/**
+ * A page as the server renders it: head tags, the body shown before (or without) JavaScript, and the data the app
+ * starts from (read before it replaces the body).
+ */
+export type RenderedPage = { meta: PageMeta; body: string; data?: ShopPageData };
 
 const CURRENCY = 'USD';
 const HOME_DESCRIPTION =
@@ -126,6 +130,7 @@ export function productPage(
       jsonLd,
     },
     body,
+    data: { product },
   };
 }
 

@@ -15,6 +15,9 @@ const INDEX = `<!doctype html><html><head><meta charset="UTF-8" />
 /** The JSON-LD blocks of a page, parsed. */
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+/** The data block the app starts from, parsed. */
+const pageData = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/json" id="shop-page-data">([\s\S]*?)<\/script>/)?.[1] ?? 'null');
 const metaContent = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
 
@@ -82,6 +85,13 @@ describe('storefront pages for search engines', () => {
     expect(root).toContain('<img src="/uploads/products/linen.webp" alt="Linen shirt, front"');
     expect(html).not.toContain('<!--seo-body-->');
     expect(html).toContain('<script type="module" src="/shop/assets/index-1.js"></script>');
+  });
+
+  it('carries the product as the API answers it, so the app shows it without asking first', async () => {
+    const page = await call(t.app, 'GET', '/shop/products/classic-linen-shirt');
+    const answer = await call(t.app, 'GET', '/api/products/slug/classic-linen-shirt');
+    expect(answer.status).toBe(200);
+    expect(pageData(String(page.body))).toEqual({ product: answer.body.data.product });
   });
 
   it('names the rating and the 5 newest published reviews only when published reviews exist', async () => {
@@ -153,6 +163,9 @@ describe('storefront pages for search engines', () => {
     expect(product.name).toBe(evil);
     expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(html).toContain('sold out');
+    // The app's data block: the name cannot close it, and parses back to what was typed.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    expect(pageData(html).product.name).toBe(evil);
   });
 
   it('answers an unknown or inactive product with 404, the app page and noindex', async () => {
@@ -163,6 +176,7 @@ describe('storefront pages for search engines', () => {
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).toContain('<div id="root">');
       expect(html).toContain('src="/shop/assets/index-1.js"');
+      expect(pageData(html)).toBeNull();
     }
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { categoryNames, homeListing, listingForPage, productForPage, reviewsForPage } from './shop-page-data.js';
-import { fillTemplate, renderHead } from './shop-page-html.js';
+import { fillTemplate, renderHead, renderPageData } from './shop-page-html.js';
 import { homePage, listingPage, notFoundPage, productPage, type RenderedPage } from './shop-page-views.js';
 
 /** Most rendered pages one instance keeps (the oldest goes first), so a flood of distinct URLs cannot grow it. */
@@ -29,7 +29,8 @@ export function registerShopPages(
   const rendering = new Map<string, Promise<Rendered>>();
   const db = app.db;
 
-  const html = (page: RenderedPage) => fillTemplate(template, renderHead(page.meta), page.body);
+  const html = (page: RenderedPage) =>
+    fillTemplate(template, renderHead(page.meta), page.body + renderPageData(page.data));
   const send = (reply: FastifyReply, page: Rendered) =>
     reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
 

@@ -1,16 +1,17 @@
 import { locationContracts, PAGE_SIZES, productContracts } from '@seamline/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
+import { PRODUCT_QUERY_KEY, productDetailKey } from '../../lib/product-query-keys';
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Query keys and options of the product page, in one place (`productQueries.all`). */
 export const productQueries = {
-  all: ['product'] as const,
+  all: PRODUCT_QUERY_KEY,
   /** A product by its slug; a 404 is an answer (the not-found page), not worth a retry. */
   detail: (slug: string) =>
     queryOptions({
-      queryKey: [...productQueries.all, 'detail', slug] as const,
+      queryKey: productDetailKey(slug),
       queryFn: async ({ signal }) =>
         (await api.call(productContracts.bySlug, { params: { slug }, signal })).data.product,
       retry: (count, error) => !isNotFound(error) && count < 1,
