@@ -1,7 +1,31 @@
 import { productContracts } from '@seamline/shared';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { callData } from '../api.js';
 import { browserTest, expectAccessible, openBrowser, screenshot } from '../browser.js';
+
+/**
+ * Holds the browser's requests to `url` until `release()`: `asked` settles at the first one, `count()` says how many
+ * came.
+ */
+async function holdRequests(context: BrowserContext, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let count = 0;
+  let firstAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    firstAsked = resolve;
+  });
+  await context.route(url, async (route) => {
+    count += 1;
+    firstAsked();
+    await held;
+    await route.continue();
+  });
+  return { release, asked, count: () => count };
+}
 
 /** A demo product that has a picture (the featured list is the home page's). */
 async function demoProduct() {
@@ -60,29 +84,42 @@ describe('storefront pages for search engines and for visitors without JavaScrip
     const product = await demoProduct();
     const { context, page, consoleErrors } = await openBrowser();
     // The app's own read of the product is held until the page is checked: what it shows meanwhile came with the page.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let reads = 0;
-    await context.route(`**/api/products/slug/${product.slug}`, async (route) => {
-      reads += 1;
-      await held;
-      await route.continue();
-    });
+    const read = await holdRequests(context, `**/api/products/slug/${product.slug}`);
     try {
       await page.goto(`/shop/products/${product.slug}`);
       await expect.poll(() => page.locator('#root > main.seo-page').count()).toBe(0);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
       await expect.poll(() => page.getByRole('button', { name: /add to cart/i }).count()).toBe(1);
       // The app still reads the product (the read counts the visit as a view and brings fresh stock).
-      expect(reads).toBe(1);
-      release();
+      expect(read.count()).toBe(1);
+      read.release();
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
       expect(consoleErrors).toEqual([]);
     } finally {
-      release();
+      read.release();
+      await context.close();
+    }
+  });
+
+  browserTest('the server content stays until the app can show the same page, with no "Loading…" between', async () => {
+    const product = await demoProduct();
+    const { context, page, consoleErrors } = await openBrowser();
+    // The product page's own code is held: the first bundle has run meanwhile, and the page must not have changed.
+    const code = await holdRequests(context, '**/shop/assets/ProductPage-*.js');
+    try {
+      await page.goto(`/shop/products/${product.slug}`, { waitUntil: 'load' });
+      await code.asked;
+      const serverHeading = page.locator('#root > main.seo-page h1');
+      expect(await serverHeading.count()).toBe(1);
+      expect(await serverHeading.textContent()).toBe(product.name);
+      expect(await page.getByText('Loading…').count()).toBe(0);
+      code.release();
+      await expect.poll(() => page.locator('#root > main.seo-page').count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: /add to cart/i }).count()).toBe(1);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      code.release();
       await context.close();
     }
   });
