@@ -67,7 +67,7 @@ describe('the product page', () => {
     choose('Size', 'S');
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
     expect(screen.getByText('Sold out in S / Black')).toBeTruthy();
-    const form = screen.getByRole('form', { name: "E-mail me when it's back" });
+    const form = await screen.findByRole('form', { name: "E-mail me when it's back" });
     fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'ann@example.com' } });
     fireEvent.click(within(form).getByRole('button', { name: "E-mail me when it's back" }));
     expect(
@@ -87,7 +87,7 @@ describe('the product page', () => {
     renderPage(() => failure(400, 'This size and colour is in stock: it can be ordered now'));
     await screen.findByRole('heading', { level: 1, name: 'Tee 1' });
     choose('Color', 'Red');
-    const form = screen.getByRole('form', { name: "E-mail me when it's back" });
+    const form = await screen.findByRole('form', { name: "E-mail me when it's back" });
     const email = within(form).getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('ada@example.com');
     fireEvent.click(within(form).getByRole('button', { name: "E-mail me when it's back" }));

@@ -1,10 +1,15 @@
+import { loadChunk } from '@seamline/client';
 import { STOREFRONT_AVAILABLE_CAP, type StorefrontProductView } from '@seamline/shared';
 import { Button, Input } from '@seamline/ui';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { cart } from '../../../lib/cart';
-import { BackInStockForm } from './BackInStockForm';
 import { availableOf, type Choice, variantOf } from './variants';
+
+/** Shown only for a sold-out choice, with the form library and the e-mail rule: loaded when first needed. */
+const BackInStockForm = lazy(() =>
+  loadChunk(() => import('./BackInStockForm')).then((module) => ({ default: module.BackInStockForm })),
+);
 
 /** "Only 3 left" below this many units; the server caps what it tells at STOREFRONT_AVAILABLE_CAP. */
 const FEW_LEFT = 5;
@@ -55,7 +60,9 @@ export function AddToCart({ product, choice }: { product: StorefrontProductView;
       <div className="space-y-4">
         {stock}
         {exists ? (
-          <BackInStockForm key={`${choice.size}/${choice.color}`} productId={product.id} choice={choice} />
+          <Suspense fallback={null}>
+            <BackInStockForm key={`${choice.size}/${choice.color}`} productId={product.id} choice={choice} />
+          </Suspense>
         ) : null}
       </div>
     );

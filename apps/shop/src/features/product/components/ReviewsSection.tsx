@@ -8,8 +8,7 @@ import { type ReviewFilters, reviewQueries } from '../../../components/reviews/a
 import { useShopUser } from '../../../lib/auth';
 import { ReviewItem } from './ReviewItem';
 import { ReviewSummary } from './ReviewSummary';
-
-export const REVIEWS_SECTION_ID = 'reviews';
+import { REVIEWS_SECTION_ID } from './reviews-section-id';
 
 /** The write link: the account area sends guests to sign in first; the server refuses non-buyers with its message. */
 function WriteReviewLink({ product }: { product: StorefrontProductView }) {

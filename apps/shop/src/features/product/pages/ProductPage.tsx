@@ -1,7 +1,8 @@
+import { loadChunk } from '@seamline/client';
 import type { StorefrontProductView } from '@seamline/shared';
 import { RatingStars } from '@seamline/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { NotFoundPage } from '../../../components/NotFoundPage';
 import { Price } from '../../../components/Price';
@@ -14,9 +15,17 @@ import { isNotFound, productQueries } from '../api';
 import { AddToCart } from '../components/AddToCart';
 import { Gallery } from '../components/Gallery';
 import { PickupAvailability } from '../components/PickupAvailability';
-import { REVIEWS_SECTION_ID, ReviewsSection } from '../components/ReviewsSection';
+import { REVIEWS_SECTION_ID } from '../components/reviews-section-id';
 import { VariantPicker } from '../components/VariantPicker';
 import { type Choice, initialChoice } from '../components/variants';
+
+/**
+ * Below the product, and with the review form's rules (zod) in its code: loaded after the product shows, so the
+ * product's own first render waits for none of it.
+ */
+const ReviewsSection = lazy(() =>
+  loadChunk(() => import('../components/ReviewsSection')).then((module) => ({ default: module.ReviewsSection })),
+);
 
 /**
  * One product: gallery, brand, name with the wishlist heart, price (sale and compare price), size × color with what is in stock, quantity,
@@ -116,7 +125,9 @@ function ProductDetails({ product }: { product: StorefrontProductView }) {
         </div>
       </div>
 
-      <ReviewsSection product={product} />
+      <Suspense fallback={null}>
+        <ReviewsSection product={product} />
+      </Suspense>
 
       {related.data?.length ? (
         <section aria-labelledby="related-heading" className="mt-16">
