@@ -148,6 +148,22 @@ describe('storefront browsing', () => {
     },
   );
 
+  browserTest('a search from a category listing keeps the listing page in place (one page, two routes)', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/shop/');
+    await page.getByRole('region', { name: 'Shop by category' }).getByRole('link').first().click();
+    await page.waitForURL('**/shop/category/**');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/products?$/);
+    // Marks the listing's heading element: it is the same element after the move when the page was not rebuilt.
+    await page.evaluate(`document.querySelector('main h1').dataset.before = 'category'`);
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('dress');
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+    await page.waitForURL('**/shop/search?q=dress');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/products?$/);
+    expect(await page.locator('main h1[data-before="category"]').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
   browserTest('paging is in the URL and a search without matches says so', async () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/shop/search');

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Fragment, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { HomePage } from '../features/browse/pages/HomePage';
@@ -13,7 +13,16 @@ function lazyPage(load: LazyPage['load']): ComponentType {
   };
 }
 
-const PAGES = LAZY_PAGES.map((page) => ({ ...page, component: lazyPage(page.load) }));
+/** One component per page's code: the search, category and brand routes share the listing page's. */
+const components = new Map<LazyPage['load'], ComponentType>();
+function componentOf(load: LazyPage['load']): ComponentType {
+  let component = components.get(load);
+  if (!component) {
+    component = lazyPage(load);
+    components.set(load, component);
+  }
+  return component;
+}
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
@@ -25,8 +34,12 @@ export function ShopRoutes() {
     <Suspense fallback={<p className="py-16 text-center text-stone-600">Loading…</p>}>
       <Switch>
         <Route path="/" component={HomePage} />
-        {PAGES.map(({ path, nest, component }) => (
-          <Route key={path} path={path} nest={nest} component={component} />
+        {LAZY_PAGES.map(({ path, nest, load }) => (
+          // The key is the fragment's, which the router unwraps: the route it renders has none, so moving between
+          // routes of one page (a category to a brand) keeps that page mounted, as routes written one by one did.
+          <Fragment key={path}>
+            <Route path={path} nest={nest} component={componentOf(load)} />
+          </Fragment>
         ))}
         <Route component={NotFoundPage} />
       </Switch>
