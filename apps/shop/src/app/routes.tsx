@@ -14,15 +14,7 @@ function lazyPage(load: LazyPage['load']): ComponentType {
 }
 
 /** One component per page's code: the search, category and brand routes share the listing page's. */
-const components = new Map<LazyPage['load'], ComponentType>();
-function componentOf(load: LazyPage['load']): ComponentType {
-  let component = components.get(load);
-  if (!component) {
-    component = lazyPage(load);
-    components.set(load, component);
-  }
-  return component;
-}
+const components = new Map([...new Set(LAZY_PAGES.map((page) => page.load))].map((load) => [load, lazyPage(load)]));
 
 /**
  * The storefront's pages (wouter: a 2 KB router, so the first bundle stays within the storefront's JavaScript
@@ -38,7 +30,7 @@ export function ShopRoutes() {
           // The key is the fragment's, which the router unwraps: the route it renders has none, so moving between
           // routes of one page (a category to a brand) keeps that page mounted, as routes written one by one did.
           <Fragment key={path}>
-            <Route path={path} nest={nest} component={componentOf(load)} />
+            <Route path={path} nest={nest} component={components.get(load)} />
           </Fragment>
         ))}
         <Route component={NotFoundPage} />
