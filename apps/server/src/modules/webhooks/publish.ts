@@ -1,7 +1,8 @@
 import { asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client.js';
+import { type Db, preparedStatement, queryRows, type Tx } from '../../db/client.js';
 import { events, webhookDeliveries, webhookEndpoints, webhookPublishCursor } from '../../db/schema/index.js';
 import { PUBLISH_EVENTS_TASK, type PublishPayload } from '../../lib/events.js';
+import { newId } from '../../lib/ids.js';
 import { wakeDeliverer } from './delivery-jobs.js';
 
 /** Events handed on by one sweep at most; the next job takes the rest. */
@@ -65,10 +66,11 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
       endpoints
         .filter((endpoint) => endpoint.topics.includes(event.type) && endpoint.createdAt <= event.occurredAt)
         .map((endpoint) => ({
-          endpointId: endpoint.id,
-          eventId: event.id,
-          eventType: event.type,
-          objectId: event.objectId,
+          id: newId(),
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+          event_type: event.type,
+          object_id: event.objectId,
         })),
     );
     const highest = Math.max(...batch.map((event) => event.seq));
@@ -81,14 +83,30 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
           set: { lastSeq: sql`greatest(${webhookPublishCursor.lastSeq}, ${highest})` },
         });
     if (rows.length === 0) return;
-    const added = await tx
-      .insert(webhookDeliveries)
-      .values(rows)
-      .onConflictDoNothing({ target: [webhookDeliveries.endpointId, webhookDeliveries.eventId] })
-      .returning({ endpointId: webhookDeliveries.endpointId });
-    for (const endpointId of new Set(added.map((row) => row.endpointId))) await wakeDeliverer(tx, endpointId);
+    const numbered = rows.map((row, n) => ({ n, ...row }));
+    const woken = await insertDeliveries(tx, { rows: JSON.stringify(numbered) });
+    for (const { endpoint_id } of woken) await wakeDeliverer(tx, endpoint_id);
   });
 }
+
+/**
+ * A sweep's deliveries, sent as ONE JSON parameter in their order (the `seq` each takes follows it) to one statement
+ * prepared once; the endpoints that got a new one come back, each once. The query builder's multi-row insert (a value
+ * or DEFAULT per column and row, and a new statement text for every batch size) cost the server about 90 µs of CPU an
+ * order in a checkout burst with one endpoint subscribed.
+ */
+const insertDeliveries = preparedStatement<{ endpoint_id: string }, { rows: string }>(
+  () => sql`WITH added AS (
+      INSERT INTO ${webhookDeliveries} (id, endpoint_id, event_id, event_type, object_id)
+      SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.object_id
+      FROM json_to_recordset(${sql.placeholder('rows')}::json)
+        AS d (n int, id char(24), endpoint_id char(24), event_id text, event_type text, object_id text)
+      ORDER BY d.n
+      ON CONFLICT (endpoint_id, event_id) DO NOTHING
+      RETURNING endpoint_id
+    )
+    SELECT DISTINCT endpoint_id FROM added ORDER BY endpoint_id`,
+);
 
 /**
  * The common case of a burst, in one read: an earlier sweep has passed these events' places and every endpoint that
