@@ -62,17 +62,20 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.enabled, true))
       .for('key share');
-    const rows = batch.flatMap((event) =>
-      endpoints
-        .filter((endpoint) => endpoint.topics.includes(event.type) && endpoint.createdAt <= event.occurredAt)
-        .map((endpoint) => ({
-          id: newId(),
-          endpoint_id: endpoint.id,
-          event_id: event.id,
-          event_type: event.type,
-          object_id: event.objectId,
-        })),
-    );
+    // Numbered in the order their `seq` must follow (the insert below sorts by it).
+    const rows = batch
+      .flatMap((event) =>
+        endpoints
+          .filter((endpoint) => endpoint.topics.includes(event.type) && endpoint.createdAt <= event.occurredAt)
+          .map((endpoint) => ({
+            id: newId(),
+            endpoint_id: endpoint.id,
+            event_id: event.id,
+            event_type: event.type,
+            object_id: event.objectId,
+          })),
+      )
+      .map((row, n) => ({ n, ...row }));
     const highest = Math.max(...batch.map((event) => event.seq));
     if (highest > lastSeq)
       await tx
@@ -83,8 +86,7 @@ async function sweep(db: Db, eventIds: readonly string[]): Promise<void> {
           set: { lastSeq: sql`greatest(${webhookPublishCursor.lastSeq}, ${highest})` },
         });
     if (rows.length === 0) return;
-    const numbered = rows.map((row, n) => ({ n, ...row }));
-    const woken = await insertDeliveries(tx, { rows: JSON.stringify(numbered) });
+    const woken = await insertDeliveries(tx, { rows: JSON.stringify(rows) });
     for (const { endpoint_id } of woken) await wakeDeliverer(tx, endpoint_id);
   });
 }
