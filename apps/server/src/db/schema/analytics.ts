@@ -93,15 +93,20 @@ export const analyticsProductDays = pgTable(
  * Product sales not yet added to analytics_product_days (migration 0047): the order-line triggers append their
  * changes here instead of updating the day rows, so an order's statement touches no shared rollup row and takes no
  * lock of another order's; `analytics_fold_pending()` adds them up in one statement (the analytics reads call it
- * first, a job every minute), so the figures read are exact. No key: rows are only appended and taken whole.
+ * first, a job every minute), so the figures read are exact. No key: rows are only appended and taken whole. Indexed
+ * by product (migration 0055): a product's sales count adds its pending rows to its all-time total (`unitsSoldSql`).
  */
-export const analyticsPendingProductDays = pgTable('analytics_pending_product_days', {
-  day: date('day', { mode: 'string' }).notNull(),
-  productKey: text('product_key').notNull(),
-  units: integer('units').notNull(),
-  revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull(),
-  orders: integer('orders').notNull(),
-});
+export const analyticsPendingProductDays = pgTable(
+  'analytics_pending_product_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productKey: text('product_key').notNull(),
+    units: integer('units').notNull(),
+    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [index('analytics_pending_product_days_product_idx').on(t.productKey)],
+);
 
 /**
  * One row per product (migration 0007): its units in stock, how many of its combinations are at or below their

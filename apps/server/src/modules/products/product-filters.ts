@@ -9,8 +9,8 @@ import { salesCountSql } from './product-view.js';
 /**
  * What a product list can be sorted by, each a list of columns taking the asked direction (ties are broken by id).
  * `productOrder` builds the ORDER BY list. Popularity is the number of reviews, then the rating: both indexed together (products_popularity_idx), so the
- * storefront's "popular" page stays an index walk at 100k products. Sales (a sum over order lines) and views (no
- * index, so view-count writes stay cheap HOT updates) would each need a full scan per page.
+ * storefront's "popular" page stays an index walk at 100k products. Sales (two probes per product in the sales
+ * rollup) and views (no index, so view-count writes stay cheap HOT updates) would each need a full scan per page.
  */
 const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColumn)[]> = {
   createdAt: [products.createdAt],

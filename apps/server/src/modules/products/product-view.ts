@@ -10,13 +10,13 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedStatement, queryRowsPrepared } from '../../db/client.js';
 import { brands, categories, products, users } from '../../db/schema/index.js';
+import { unitsSoldSql } from '../analytics/index.js';
 
 /**
- * Units of the product in orders that are not cancelled or refunded (docs/domain.md § Domain rules), computed in SQL.
+ * Units of the product in orders that are not cancelled or refunded (docs/domain.md § Domain rules), read from the
+ * sales rollup: a sum over the product's order lines grew with the store (120–140 ms for a best seller of 10,000 lines).
  */
-export const salesCountSql = sql<number>`(
-  SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
-  WHERE oi.product_id = ${products.id} AND o.status NOT IN ('cancelled', 'refunded'))`;
+export const salesCountSql = unitsSoldSql(products.id);
 
 /** Customers who wish for the product (the wishlist module's rows, read by its index on product_id). */
 const wishlistCountSql = sql<number>`(SELECT count(*)::int FROM wishlist_items w WHERE w.product_id = ${products.id})`;
