@@ -21,8 +21,7 @@ type List = {
 
 /** Every back-office list, first page as the screen asks for it, and a search on it. */
 const LISTS: List[] = [
-  // Best sellers first (the API's sales sort): the sort no index serves, a sales count per product.
-  { name: 'products', path: '/api/admin/products', search: 'shirt', extra: ['sortBy=salesCount&sortOrder=desc'] },
+  { name: 'products', path: '/api/admin/products', search: 'shirt' },
   { name: 'low-stock alerts', path: '/api/admin/analytics/inventory/low-stock' },
   { name: 'orders', path: '/api/admin/orders', search: { fromFirstRow: 'orderNumber' } },
   { name: 'customers', path: '/api/admin/customers', search: { fromFirstRow: 'email' } },
@@ -50,9 +49,20 @@ function figure(name: string, s: Awaited<ReturnType<typeof sample>>): Figure {
   };
 }
 
+/**
+ * Best sellers first (the API's sales sort, which no screen offers): no index serves it, every matching product's sales
+ * count is read, so its time grows with the catalogue. Shown, without a target.
+ */
+const SALES_SORT = {
+  name: 'products ?sortBy=salesCount p95',
+  path: '/api/admin/products?sortBy=salesCount&sortOrder=desc',
+};
+
 /** Every list's first page and a search on it, one request at a time; then the staff search at size. */
 export async function adminLists(ctx: BenchContext, figures: Figure[], runs: number, seconds: number): Promise<void> {
   const options = { runs, maxSeconds: 5 };
+  const salesSort = figure(SALES_SORT.name, await sample(ctx, SALES_SORT.path, options));
+  figures.push({ ...salesSort, bound: undefined, target: undefined });
   for (const list of LISTS) {
     figures.push(figure(`${list.name} first page p95`, await sample(ctx, list.path, options)));
     const queries = (list.extra ?? []).map((query) => ({ label: query, query }));
