@@ -187,7 +187,8 @@ export const analyticsActivityDays = pgTable(
 /**
  * Per product key (as in analytics_product_days): all-time units of revenue-order lines (migration
  * analytics_product_totals). An upper bound of the product's units over any range, so the best sellers of a range
- * are found among the best sellers of all time (product-sales.ts) instead of summing every product of the range.
+ * are found among the best sellers of all time (product-sales.ts) instead of summing every product of the range. With
+ * the product's pending rows it is the product's `salesCount` (`unitsSoldSql`).
  */
 export const analyticsProductTotals = pgTable(
   'analytics_product_totals',
