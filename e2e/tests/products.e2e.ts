@@ -42,6 +42,12 @@ describe('Product Management', () => {
     await page.getByText('Sizes and colors').waitFor();
     await screenshot(page, 'products-sidebar');
     await expectAccessible(page, 'products-sidebar');
+    // On a phone the panel's actions wrap: nothing makes the page scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Delete Classic Crew Tee' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+    await screenshot(page, 'products-sidebar-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Show All' }).click();
     await page.getByRole('tab', { name: 'Table View' }).click();
     await page.getByRole('columnheader', { name: 'SKU' }).waitFor();

@@ -1,5 +1,5 @@
 import { can, type ProductListRow } from '@seamline/shared';
-import { Button } from '@seamline/ui';
+import { Button, cn } from '@seamline/ui';
 import { Boxes, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useAuth } from '../../../auth/auth-context';
 
@@ -27,7 +27,8 @@ export function ProductActions({
 }) {
   const { user } = useAuth();
   return (
-    <div className="flex items-center gap-1">
+    // Labelled (the detail panel), the buttons wrap: on a phone the four do not fit one row.
+    <div className={cn('flex items-center gap-1', labels && 'flex-wrap')}>
       {ACTIONS.filter((a) => can(user?.role, a.rule)).map(({ action, label, icon: Icon }) => (
         <Button
           key={action}
