@@ -27,6 +27,14 @@ export const address = {
   phone: '5550123456',
 };
 
+/** An order line of a product's combination (M / Black unless said), as the order calls take it. */
+export const orderLine = (productId: string, quantity = 1, size = 'M', color = 'Black') => ({
+  productId,
+  size,
+  color,
+  quantity,
+});
+
 export function orderBody(items: { productId: string; size: string; color: string; quantity: number }[], extra = {}) {
   return {
     items: items.map((item) => ({ ...item, variantId: `${item.size}-${item.color}` })),

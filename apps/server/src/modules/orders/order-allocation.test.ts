@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { orderBody, placeOrder } from '../../../test/orders.js';
+import { orderBody, orderLine, placeOrder } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { orderItems, stockLocations } from '../../db/schema/index.js';
 import { changeStock } from '../inventory/index.js';
@@ -28,8 +28,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => t.close());
-
-const line = (productId: string, quantity = 1, size = 'M', color = 'Black') => ({ productId, size, color, quantity });
 
 /**
  * A product whose M/Black is stocked `warehouse` units at the default location and `shop` units at the shop, each
@@ -82,14 +80,14 @@ const linesOf = (orderId: string) =>
 describe('allocation', () => {
   it('takes the whole order from the first location by priority that has all of it', async () => {
     const product = await stocked(5, 5);
-    const first = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+    const first = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)]);
     expect(first.items.map((item: { locationId: string }) => item.locationId)).toEqual([DEFAULT_LOCATION_ID]);
     expect(await levels(product.id)).toEqual([
       [DEFAULT_LOCATION_ID, 5, 3],
       [SHOP, 5, 0],
     ]);
     // The warehouse has 2 left: the shop (second by priority) holds the whole order.
-    const second = await placeOrder(t.app, customer.token, [line(product.id, 4)]);
+    const second = await placeOrder(t.app, customer.token, [orderLine(product.id, 4)]);
     expect(await linesOf(second.id)).toEqual([{ quantity: 4, locationId: SHOP, total: 4 * first.items[0].price }]);
     expect(await totals(product.id)).toEqual([10, 7, 0]);
   });
@@ -97,13 +95,13 @@ describe('allocation', () => {
   it('keeps an order whole at a lower-priority location rather than splitting it', async () => {
     const product = await stocked(5, 5, [{ size: 'L', color: 'Black' }]);
     await stockAt(product.id, SHOP, 1, 'L', 'Black');
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 2), line(product.id, 1, 'L')]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 2), orderLine(product.id, 1, 'L')]);
     expect((await linesOf(order.id)).map((l) => l.locationId)).toEqual([SHOP, SHOP]);
   });
 
   it('splits a line over the locations by priority when no one location has it all', async () => {
     const product = await stocked(3, 4);
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 6)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 6)]);
     const rows = await linesOf(order.id);
     expect(rows.map((r) => [r.locationId, r.quantity])).toEqual([
       [DEFAULT_LOCATION_ID, 3],
@@ -138,7 +136,7 @@ describe('allocation', () => {
     expect(variant.available).toBe(1);
     const refused = await call(t.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: orderBody([line(product.id, 2)]),
+      body: orderBody([orderLine(product.id, 2)]),
     });
     expect([refused.status, refused.body.code]).toEqual([409, 'INSUFFICIENT_STOCK']);
     expect(await levels(product.id)).toEqual([
@@ -162,7 +160,7 @@ describe('pick up in store', () => {
       { _id: PICKUP_ONLY, name: 'Pier kiosk', address: '', stock: [{ size: 'M', color: 'Black', available: 4 }] },
     ]);
 
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 3)], {
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)], {
       shippingMethod: 'pickup',
       pickupLocationId: PICKUP_ONLY,
     });
@@ -180,7 +178,7 @@ describe('pick up in store', () => {
     const place = (extra: Record<string, unknown>, quantity = 1) =>
       call(t.app, 'POST', '/api/orders', {
         token: customer.token,
-        body: orderBody([line(product.id, quantity)], extra),
+        body: orderBody([orderLine(product.id, quantity)], extra),
       });
     const cases = [
       [{ shippingMethod: 'pickup' }, 400, 'Choose the shop to pick up your order from.'],
@@ -207,28 +205,31 @@ describe('pick up in store', () => {
     const tee = await stocked(10, 3, [{ size: 'L', color: 'Black' }]);
     await stockAt(tee.id, PICKUP_ONLY, 5);
     await stockAt(tee.id, SHOP, 1, 'L');
-    const shopsFor = async (items: ReturnType<typeof line>[]) => {
+    const shopsFor = async (items: ReturnType<typeof orderLine>[]) => {
       const priced = await call(t.app, 'POST', '/api/orders/calculate-shipping', { body: { items } });
       expect(priced.status).toBe(200);
       return priced.body.data.pickupLocations.map((l: { name: string; available: boolean }) => [l.name, l.available]);
     };
     // Both shops hold 3 M/Black or more; only the shop also has an L.
-    expect(await shopsFor([line(tee.id, 3)])).toEqual([
+    expect(await shopsFor([orderLine(tee.id, 3)])).toEqual([
       ['Market Street shop', true],
       ['Pier kiosk', true],
     ]);
-    expect(await shopsFor([line(tee.id, 1), line(tee.id, 1, 'L')])).toEqual([
+    expect(await shopsFor([orderLine(tee.id, 1), orderLine(tee.id, 1, 'L')])).toEqual([
       ['Market Street shop', true],
       ['Pier kiosk', false],
     ]);
     // Two lines of one size/colour count together (4 > the shop's 3); the warehouse's units count at no shop.
-    expect(await shopsFor([line(tee.id, 2), line(tee.id, 2)])).toEqual([
+    expect(await shopsFor([orderLine(tee.id, 2), orderLine(tee.id, 2)])).toEqual([
       ['Market Street shop', false],
       ['Pier kiosk', true],
     ]);
     // Units reserved at a shop are not there to pick up.
-    await placeOrder(t.app, customer.token, [line(tee.id, 2)], { shippingMethod: 'pickup', pickupLocationId: SHOP });
-    expect(await shopsFor([line(tee.id, 2)])).toEqual([
+    await placeOrder(t.app, customer.token, [orderLine(tee.id, 2)], {
+      shippingMethod: 'pickup',
+      pickupLocationId: SHOP,
+    });
+    expect(await shopsFor([orderLine(tee.id, 2)])).toEqual([
       ['Market Street shop', false],
       ['Pier kiosk', true],
     ]);
@@ -238,7 +239,7 @@ describe('pick up in store', () => {
 describe('the stock steps of an allocated order', () => {
   it('releases, commits and restocks at the locations the lines were allocated to', async () => {
     const product = await stocked(2, 4);
-    const cancelled = await placeOrder(t.app, customer.token, [line(product.id, 5)]);
+    const cancelled = await placeOrder(t.app, customer.token, [orderLine(product.id, 5)]);
     const cancel = await call(t.app, 'PUT', `/api/orders/${cancelled.id}/cancel`, { token: admin.token, body: {} });
     expect(cancel.status).toBe(200);
     expect(await levels(product.id)).toEqual([
@@ -246,7 +247,7 @@ describe('the stock steps of an allocated order', () => {
       [SHOP, 4, 0],
     ]);
 
-    const shipped = await placeOrder(t.app, customer.token, [line(product.id, 5)]);
+    const shipped = await placeOrder(t.app, customer.token, [orderLine(product.id, 5)]);
     const ship = await call(t.app, 'PUT', `/api/orders/${shipped.id}/status`, {
       token: admin.token,
       body: { status: 'shipped', paymentStatus: 'paid' },
@@ -275,7 +276,7 @@ describe('reassigning a line to another location', () => {
 
   it('moves the reservation atomically, logs it and records an event; refuses what cannot be done', async () => {
     const product = await stocked(5, 2);
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 2)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 2)]);
     const itemId = order.items[0]._id;
     const moved = await reassign(order.id, itemId, SHOP);
     expect([moved.status, moved.body.message]).toEqual([200, 'Line reassigned']);
@@ -296,7 +297,7 @@ describe('reassigning a line to another location', () => {
     expect(events.map((e) => [e.data.itemId, e.data.toLocationId])).toEqual([[itemId, SHOP]]);
 
     // Not enough at the target: 409 naming it, nothing moved.
-    const other = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+    const other = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)]);
     const short = await reassign(other.id, other.items[0]._id, SHOP);
     expect([short.status, short.body.message]).toEqual([
       409,
@@ -322,7 +323,7 @@ describe('reassigning a line to another location', () => {
   it('a reassignment racing the shipment commits the units once, at one location', async () => {
     for (let round = 0; round < 5; round++) {
       const product = await stocked(4, 4);
-      const order = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+      const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)]);
       const [moved, shipped] = await Promise.all([
         reassign(order.id, order.items[0]._id, SHOP),
         call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
@@ -350,7 +351,7 @@ describe('under parallel load', () => {
       Array.from({ length: 50 }, (_, index) =>
         call(t.app, 'POST', '/api/orders', {
           token: buyers[index % buyers.length]!.token,
-          body: orderBody([line(product.id, 1)]),
+          body: orderBody([orderLine(product.id, 1)]),
         }),
       ),
     );

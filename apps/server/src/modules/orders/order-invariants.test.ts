@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { orderBody, placeOrder, stockOf } from '../../../test/orders.js';
+import { orderBody, orderLine, placeOrder, stockOf } from '../../../test/orders.js';
 import { coupons, inventory, inventoryLevels, orders, users } from '../../db/schema/index.js';
 
 /** The order path keeps the rules it relies on: stock it cannot move, a racing deactivation, an exhausted coupon. */
@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const line = (productId: string, quantity = 1) => ({ productId, size: 'M', color: 'Black', quantity });
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 /** Drift made behind the service's back: the variant's level no longer holds the units the order reserved. */
 const dropReservation = (productId: string) =>
@@ -35,7 +34,7 @@ describe('order stock the inventory cannot honour', () => {
   it('stops a cancel (release) and a shipment (commit) with 409 and changes nothing', async () => {
     const customer = await signedIn(t.app, 'customer');
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 10 }]);
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)]);
     await dropReservation(product.id);
 
     const cancel = await call(t.app, 'PUT', `/api/orders/${order.id}/cancel`, { token: admin.token, body: {} });
@@ -64,7 +63,7 @@ describe('a deactivation racing an order', () => {
         await tx.update(users).set({ isActive: false }).where(eq(users.id, customer.id));
         order = call(t.app, 'POST', '/api/orders', {
           token: admin.token,
-          body: orderBody([line(product.id)], byEmail ? { email: customer.email } : { customerId: customer.id }),
+          body: orderBody([orderLine(product.id)], byEmail ? { email: customer.email } : { customerId: customer.id }),
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
@@ -91,7 +90,7 @@ describe('an exhausted coupon', () => {
       buyers.slice(0, 10).map((buyer) =>
         call(t.app, 'POST', '/api/orders', {
           token: buyer.token,
-          body: orderBody([line(product.id)], { couponCode: coupon.code }),
+          body: orderBody([orderLine(product.id)], { couponCode: coupon.code }),
         }),
       ),
     );
@@ -107,7 +106,7 @@ describe('an exhausted coupon', () => {
     );
     const late = await call(t.app, 'POST', '/api/orders', {
       token: buyers[10]!.token,
-      body: orderBody([line(product.id)], { couponCode: coupon.code }),
+      body: orderBody([orderLine(product.id)], { couponCode: coupon.code }),
     });
     expect([late.status, late.body]).toEqual([409, exhausted]);
     expect((await t.app.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(3);

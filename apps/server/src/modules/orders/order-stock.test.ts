@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { movementsOfOrder, orderBody, placeOrder, stockOf } from '../../../test/orders.js';
+import { movementsOfOrder, orderBody, orderLine, placeOrder, stockOf } from '../../../test/orders.js';
 import { activityLogs, inventory, orders } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -15,14 +15,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const line = (productId: string, quantity = 1, size = 'M', color = 'Black') => ({ productId, size, color, quantity });
 const setStatus = (id: string, body: object, token = admin.token) =>
   call(t.app, 'PUT', `/api/orders/${id}/status`, { token, body });
 
 describe('the stock state machine', () => {
   it('reserve on create, commit on shipped (once), return on refunded (once), re-reserve when reactivated', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 10 }]);
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 3)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 3)]);
     expect(await stockOf(t.app, product.id)).toEqual([10, 3]);
 
     const steps: [object, [number, number], string][] = [
@@ -56,8 +55,8 @@ describe('the stock state machine', () => {
 
   it('paid commits the reservation; cancelling releases reserved stock', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 5 }]);
-    const paid = await placeOrder(t.app, customer.token, [line(product.id, 2)]);
-    const held = await placeOrder(t.app, customer.token, [line(product.id, 1)]);
+    const paid = await placeOrder(t.app, customer.token, [orderLine(product.id, 2)]);
+    const held = await placeOrder(t.app, customer.token, [orderLine(product.id, 1)]);
     expect(await stockOf(t.app, product.id)).toEqual([5, 3]);
     await setStatus(paid.id, { status: 'confirmed', paymentStatus: 'paid' });
     expect(await stockOf(t.app, product.id)).toEqual([3, 1]);
@@ -78,9 +77,9 @@ describe('the stock state machine', () => {
     const { product } = await buildProduct(t.app.db, { name: 'Scarce Scarf' }, [
       { size: 'M', color: 'Black', quantity: 2 },
     ]);
-    const first = await placeOrder(t.app, customer.token, [line(product.id, 2)]);
+    const first = await placeOrder(t.app, customer.token, [orderLine(product.id, 2)]);
     await call(t.app, 'DELETE', `/api/orders/${first.id}`, { token: customer.token });
-    await placeOrder(t.app, customer.token, [line(product.id, 2)]);
+    await placeOrder(t.app, customer.token, [orderLine(product.id, 2)]);
     const response = await setStatus(first.id, { status: 'pending', paymentStatus: 'pending' });
     expect([response.status, response.body.message]).toEqual([409, 'Insufficient stock for Scarce Scarf (M/Black)']);
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, first.id));
@@ -94,11 +93,11 @@ describe('the stock state machine', () => {
     ]);
     const response = await call(t.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: orderBody([line(product.id, 2), line(product.id, 2, 'm', 'black')]),
+      body: orderBody([orderLine(product.id, 2), orderLine(product.id, 2, 'm', 'black')]),
     });
     expect([response.status, response.body.message]).toEqual([409, 'Insufficient stock for Twin Tee (M/Black)']);
     expect(await stockOf(t.app, product.id)).toEqual([3, 0]);
-    const fits = await placeOrder(t.app, customer.token, [line(product.id, 1), line(product.id, 2)]);
+    const fits = await placeOrder(t.app, customer.token, [orderLine(product.id, 1), orderLine(product.id, 2)]);
     expect(fits.items.map((item: { quantity: number }) => item.quantity)).toEqual([3]);
     expect(await stockOf(t.app, product.id)).toEqual([3, 3]);
     const movements = await movementsOfOrder(t.app, fits.id);
@@ -112,7 +111,7 @@ describe('the stock state machine', () => {
     ]);
     const response = await call(t.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: orderBody([line(plenty.id, 4), line(short.id, 2, 'S', 'Red')]),
+      body: orderBody([orderLine(plenty.id, 4), orderLine(short.id, 2, 'S', 'Red')]),
     });
     expect([response.status, response.body.message]).toEqual([409, 'Insufficient stock for Short Shorts (S/Red)']);
     expect(await stockOf(t.app, plenty.id)).toEqual([10, 0]);
@@ -123,7 +122,7 @@ describe('the stock state machine', () => {
     const before = (await t.app.db.select().from(orders)).length;
     const results = await Promise.all(
       Array.from({ length: 30 }, () =>
-        call(t.app, 'POST', '/api/orders', { token: customer.token, body: orderBody([line(product.id)]) }),
+        call(t.app, 'POST', '/api/orders', { token: customer.token, body: orderBody([orderLine(product.id)]) }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
@@ -145,7 +144,7 @@ describe('guest checkout racing for the last units', () => {
         call(t.app, 'POST', '/api/orders/guest', {
           // Two lines: the plentiful one first in the cart, so a refusal must also give its units back.
           body: {
-            ...orderBody([line(product.id, 1, 'L', 'Black'), line(product.id)]),
+            ...orderBody([orderLine(product.id, 1, 'L', 'Black'), orderLine(product.id)]),
             email: `racer-${n}@example.com`,
           },
         }),
@@ -181,7 +180,7 @@ describe('Idempotency-Key on create', () => {
     const send = () =>
       call(t.app, 'POST', '/api/orders', {
         token: customer.token,
-        body: orderBody([line(product.id, 2)]),
+        body: orderBody([orderLine(product.id, 2)]),
         headers: { 'idempotency-key': 'checkout-7f3a' },
       });
     const first = await send();
@@ -194,7 +193,7 @@ describe('Idempotency-Key on create', () => {
       Array.from({ length: 5 }, () =>
         call(t.app, 'POST', '/api/orders', {
           token: customer.token,
-          body: orderBody([line(product.id, 1)]),
+          body: orderBody([orderLine(product.id, 1)]),
           headers: { 'idempotency-key': 'parallel-key' },
         }),
       ),
@@ -203,7 +202,7 @@ describe('Idempotency-Key on create', () => {
     expect(await stockOf(t.app, product.id)).toEqual([10, 3]);
     const bad = await call(t.app, 'POST', '/api/orders', {
       token: customer.token,
-      body: orderBody([line(product.id)]),
+      body: orderBody([orderLine(product.id)]),
       headers: { 'idempotency-key': 'spaces are not allowed' },
     });
     expect(bad.status).toBe(400);
@@ -213,7 +212,7 @@ describe('Idempotency-Key on create', () => {
 describe('status, cancel, edit and delete rules', () => {
   it('validates the status body with the spec messages; adminNotes alone is accepted', async () => {
     const { product } = await buildProduct(t.app.db);
-    const order = await placeOrder(t.app, customer.token, [line(product.id)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id)]);
     const message = async (body: object) => (await setStatus(order.id, body)).body.message;
     expect(await message({})).toBe('Status is required');
     expect(await message({ status: 'lost', paymentStatus: 'paid' })).toBe('Invalid status');
@@ -244,7 +243,7 @@ describe('status, cancel, edit and delete rules', () => {
 
   it('customers cancel only pending or confirmed orders; staff cancel any active order with the admin reason', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 10 }]);
-    const order = await placeOrder(t.app, customer.token, [line(product.id)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id)]);
     await setStatus(order.id, { status: 'processing', paymentStatus: 'pending' });
     const refused = await call(t.app, 'DELETE', `/api/orders/${order.id}`, { token: customer.token });
     expect([refused.status, refused.body.message]).toEqual([409, 'Only pending or confirmed orders can be cancelled.']);
@@ -261,7 +260,7 @@ describe('status, cancel, edit and delete rules', () => {
 
   it('edit changes addresses, payment method and notes, with an activity-log row', async () => {
     const { product } = await buildProduct(t.app.db);
-    const order = await placeOrder(t.app, customer.token, [line(product.id)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id)]);
     const edited = await call(t.app, 'PUT', `/api/admin/orders/${order.id}`, {
       token: admin.token,
       body: {
@@ -293,7 +292,7 @@ describe('status, cancel, edit and delete rules', () => {
 
   it('delete: admin only, only cancelled or refunded orders', async () => {
     const { product } = await buildProduct(t.app.db);
-    const order = await placeOrder(t.app, customer.token, [line(product.id)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id)]);
     const moderator = await signedIn(t.app, 'moderator');
     const active = await call(t.app, 'DELETE', `/api/admin/orders/${order.id}`, { token: admin.token });
     expect([active.status, active.body.message]).toEqual([409, 'Only cancelled or refunded orders can be deleted.']);
@@ -309,7 +308,7 @@ describe('status, cancel, edit and delete rules', () => {
 
   it('refund request: owner of a shipped or delivered order, with reason and items', async () => {
     const { product } = await buildProduct(t.app.db);
-    const order = await placeOrder(t.app, customer.token, [line(product.id, 2)]);
+    const order = await placeOrder(t.app, customer.token, [orderLine(product.id, 2)]);
     const early = await call(t.app, 'POST', `/api/orders/${order.id}/refund`, {
       token: customer.token,
       body: { reason: 'Too big' },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, buildUser, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { address, orderBody, placeOrder, stockOf } from '../../../test/orders.js';
+import { address, orderBody, orderLine, placeOrder, stockOf } from '../../../test/orders.js';
 import { activityLogs, orders, products } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -20,8 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const line = (productId: string, quantity = 1, size = 'M', color = 'Black') => ({ productId, size, color, quantity });
-
 describe('POST /orders (customer)', () => {
   it('creates an order with frozen prices, exact totals, a unique number and reserved stock', async () => {
     const { product } = await buildProduct(t.app.db, { price: 40, salePrice: 33.33 }, [
@@ -29,7 +27,7 @@ describe('POST /orders (customer)', () => {
     ]);
     const response = await call(t.app, 'POST', '/api/orders', {
       token: customerA.token,
-      body: orderBody([line(product.id, 2)]),
+      body: orderBody([orderLine(product.id, 2)]),
     });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('Order created successfully');
@@ -64,9 +62,9 @@ describe('POST /orders (customer)', () => {
     const { product } = await buildProduct(t.app.db, { name: 'Blue Tee' });
     const before = (await t.app.db.select().from(orders)).length;
     const cases = [
-      [[line(inactive.id)], 'Old Jacket is not available for purchase'],
-      [[line(product.id, 1, 'XL', 'Red')], 'Blue Tee is not available in XL/Red'],
-      [[line('0123456789abcdef01234567')], 'Product not found: 0123456789abcdef01234567'],
+      [[orderLine(inactive.id)], 'Old Jacket is not available for purchase'],
+      [[orderLine(product.id, 1, 'XL', 'Red')], 'Blue Tee is not available in XL/Red'],
+      [[orderLine('0123456789abcdef01234567')], 'Product not found: 0123456789abcdef01234567'],
     ] as const;
     for (const [items, message] of cases) {
       const response = await call(t.app, 'POST', '/api/orders', {
@@ -84,15 +82,17 @@ describe('POST /orders (customer)', () => {
     const message = async (body: unknown) =>
       (await call(t.app, 'POST', '/api/orders', { token: customerA.token, body })).body.message;
     expect(await message(orderBody([]))).toBe('At least one item is required.');
-    expect(await message({ ...orderBody([line(product.id)]), items: undefined })).toBe(
+    expect(await message({ ...orderBody([orderLine(product.id)]), items: undefined })).toBe(
       'At least one item is required.',
     );
-    expect(await message({ ...orderBody([line(product.id)]), paymentMethod: '' })).toBe('Payment method is required.');
-    expect(await message({ ...orderBody([line(product.id)]), paymentMethod: undefined })).toBe(
+    expect(await message({ ...orderBody([orderLine(product.id)]), paymentMethod: '' })).toBe(
+      'Payment method is required.',
+    );
+    expect(await message({ ...orderBody([orderLine(product.id)]), paymentMethod: undefined })).toBe(
       'Payment method is required.',
     );
     const withAddress = (patch: object) => ({
-      ...orderBody([line(product.id)]),
+      ...orderBody([orderLine(product.id)]),
       shippingAddress: { ...address, ...patch },
     });
     expect(await message(withAddress({ firstName: '' }))).toBe('First name is required.');
@@ -105,7 +105,7 @@ describe('POST /orders (customer)', () => {
     expect(await message(withAddress({ zipCode: '' }))).toBe('ZIP code is required.');
     expect(await message(withAddress({ country: '' }))).toBe('Country is required.');
     expect(await message(withAddress({ phone: '' }))).toBe('Phone number is required.');
-    expect(await message({ ...orderBody([{ ...line(product.id), quantity: 0 }]) })).toBe(
+    expect(await message({ ...orderBody([{ ...orderLine(product.id), quantity: 0 }]) })).toBe(
       'Quantity must be at least 1.',
     );
     for (const body of [null, 'x', [], { items: 'nope' }, { items: [{ productId: 42 }] }]) {
@@ -124,18 +124,18 @@ describe('staff Add Order (POST /orders and POST /admin/orders)', () => {
     const { product } = await buildProduct(t.app.db, { price: 60 });
     const byId = await call(t.app, 'POST', '/api/admin/orders', {
       token: admin.token,
-      body: orderBody([line(product.id)], { customerId: customerB.user.id }),
+      body: orderBody([orderLine(product.id)], { customerId: customerB.user.id }),
     });
     expect(byId.status).toBe(201);
     expect(byId.body.data.order.customer.id).toBe(customerB.user.id);
     const byEmail = await call(t.app, 'POST', '/api/orders', {
       token: support.token,
-      body: orderBody([line(product.id)], { email: customerA.user.email.toUpperCase() }),
+      body: orderBody([orderLine(product.id)], { email: customerA.user.email.toUpperCase() }),
     });
     expect(byEmail.body.data.order.customer.id).toBe(customerA.user.id);
     const guest = await call(t.app, 'POST', '/api/orders', {
       token: admin.token,
-      body: orderBody([line(product.id)], { email: 'walk-in@example.com' }),
+      body: orderBody([orderLine(product.id)], { email: 'walk-in@example.com' }),
     });
     expect(guest.body.data.order).toMatchObject({
       customer: null,
@@ -152,18 +152,21 @@ describe('staff Add Order (POST /orders and POST /admin/orders)', () => {
 
   it('needs a customer or an e-mail; refuses unknown and deactivated customers', async () => {
     const { product } = await buildProduct(t.app.db);
-    const none = await call(t.app, 'POST', '/api/orders', { token: admin.token, body: orderBody([line(product.id)]) });
+    const none = await call(t.app, 'POST', '/api/orders', {
+      token: admin.token,
+      body: orderBody([orderLine(product.id)]),
+    });
     expect([none.status, none.body.message]).toEqual([400, 'Choose a customer or enter a guest e-mail.']);
     const unknown = await call(t.app, 'POST', '/api/orders', {
       token: admin.token,
-      body: orderBody([line(product.id)], { customerId: admin.user.id }),
+      body: orderBody([orderLine(product.id)], { customerId: admin.user.id }),
     });
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Customer not found']);
     const inactive = await buildUser(t.app.db, { role: 'customer', isActive: false });
     for (const extra of [{ customerId: inactive.id }, { email: inactive.email }]) {
       const response = await call(t.app, 'POST', '/api/orders', {
         token: admin.token,
-        body: orderBody([line(product.id)], extra),
+        body: orderBody([orderLine(product.id)], extra),
       });
       expect([response.status, response.body.message]).toEqual([
         403,
@@ -171,7 +174,7 @@ describe('staff Add Order (POST /orders and POST /admin/orders)', () => {
       ]);
     }
     const guest = await call(t.app, 'POST', '/api/orders/guest', {
-      body: orderBody([line(product.id)], { email: inactive.email }),
+      body: orderBody([orderLine(product.id)], { email: inactive.email }),
     });
     expect(guest.status).toBe(403);
   });
@@ -186,7 +189,7 @@ describe('POST /orders/guest and tracking by number', () => {
   it('creates a guest order found only with its own e-mail', async () => {
     const { product } = await buildProduct(t.app.db);
     const created = await call(t.app, 'POST', '/api/orders/guest', {
-      body: orderBody([line(product.id)], { email: 'Guest.Buyer@Example.com' }),
+      body: orderBody([orderLine(product.id)], { email: 'Guest.Buyer@Example.com' }),
     });
     expect(created.status).toBe(201);
     const order = created.body.data.order;
@@ -199,7 +202,7 @@ describe('POST /orders/guest and tracking by number', () => {
     const unknown = await call(t.app, 'GET', '/api/orders/track/ORD-20200101-AAAAAA?email=guest.buyer@example.com');
     expect(unknown.status).toBe(404);
     expect((await call(t.app, 'GET', `/api/orders/track/${order.orderNumber}`)).status).toBe(400);
-    const missing = await call(t.app, 'POST', '/api/orders/guest', { body: orderBody([line(product.id)]) });
+    const missing = await call(t.app, 'POST', '/api/orders/guest', { body: orderBody([orderLine(product.id)]) });
     expect(missing.status).toBe(400);
   });
 });
@@ -207,7 +210,7 @@ describe('POST /orders/guest and tracking by number', () => {
 describe('reading orders', () => {
   it('owner or staff only: customer B gets 404 on customer A order; bad ids get 400', async () => {
     const { product } = await buildProduct(t.app.db);
-    const order = await placeOrder(t.app, customerA.token, [line(product.id)]);
+    const order = await placeOrder(t.app, customerA.token, [orderLine(product.id)]);
     expect((await call(t.app, 'GET', `/api/orders/${order.id}`, { token: customerA.token })).status).toBe(200);
     const other = await call(t.app, 'GET', `/api/orders/${order.id}`, { token: customerB.token });
     expect([other.status, other.body.message]).toEqual([404, 'Order not found']);
@@ -227,8 +230,8 @@ describe('reading orders', () => {
   it('my-orders: own orders only, 10 per page, status filter; staff notes hidden', async () => {
     const me = await signedIn(t.app, 'customer');
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 50 }]);
-    for (let i = 0; i < 12; i++) await placeOrder(t.app, me.token, [line(product.id)]);
-    await placeOrder(t.app, customerB.token, [line(product.id)]);
+    for (let i = 0; i < 12; i++) await placeOrder(t.app, me.token, [orderLine(product.id)]);
+    await placeOrder(t.app, customerB.token, [orderLine(product.id)]);
     const first = await call(t.app, 'GET', '/api/orders/my-orders', { token: me.token });
     expect(first.body.data.orders).toHaveLength(10);
     expect(first.body.data.pagination).toMatchObject({ page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 });
@@ -250,7 +253,7 @@ describe('reading orders', () => {
 
   it('staff list: newest first, status filter, search over number, customer name and e-mail, pagination.pages', async () => {
     const { product } = await buildProduct(t.app.db, {}, [{ size: 'M', color: 'Black', quantity: 50 }]);
-    const mine = await placeOrder(t.app, customerA.token, [line(product.id)]);
+    const mine = await placeOrder(t.app, customerA.token, [orderLine(product.id)]);
     const list = await call(t.app, 'GET', '/api/orders?page=1&limit=10', { token: support.token });
     expect(list.status).toBe(200);
     expect(list.body.data.orders[0].id).toBe(mine.id);
@@ -282,7 +285,7 @@ describe('POST /orders/{id}/refund', () => {
   it('staff recording a refund request write one activity row; the customer asking writes none', async () => {
     const { product } = await buildProduct(t.app.db, { price: 20 });
     const ask = async (token: string, reason: string) => {
-      const order = await placeOrder(t.app, customerA.token, [line(product.id)]);
+      const order = await placeOrder(t.app, customerA.token, [orderLine(product.id)]);
       await call(t.app, 'PUT', `/api/orders/${order.id}/status`, {
         token: admin.token,
         body: { status: 'delivered', paymentStatus: 'paid' },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { movementsOfOrder, orderBody, stockOf } from '../../../test/orders.js';
+import { movementsOfOrder, orderBody, orderLine, stockOf } from '../../../test/orders.js';
 import { queryRows } from '../../db/client.js';
 import { eventsAfter, outboxMark } from '../../events-coverage/outbox.js';
 
@@ -25,9 +25,8 @@ async function productsOfFive(count: number, name?: (n: number) => string): Prom
   return built;
 }
 
-const line = (productId: string, quantity: number) => ({ productId, size: 'M', color: 'Black', quantity });
 const guestOrder = (productId: string, quantity: number, email: string) =>
-  call(t.app, 'POST', '/api/orders/guest', { body: { ...orderBody([line(productId, quantity)]), email } });
+  call(t.app, 'POST', '/api/orders/guest', { body: { ...orderBody([orderLine(productId, quantity)]), email } });
 
 describe('guest orders placed at once', () => {
   it('each gets its own lines, movements and events; the short ones are refused alone', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
-import { placeOrder } from '../../../test/orders.js';
+import { orderLine, placeOrder } from '../../../test/orders.js';
 
 // A product's salesCount is read from the sales rollup (its folded total plus its changes still pending a fold): these
 // check it against what the orders hold, before and after the fold an analytics read makes.
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const line = (productId: string, quantity: number) => ({ productId, size: 'M', color: 'Black', quantity });
 const stocked = (name: string) => buildProduct(t.app.db, { name }, [{ size: 'M', color: 'Black', quantity: 500 }]);
 
 async function salesCount(productId: string): Promise<number> {
@@ -36,8 +35,8 @@ describe("a product's salesCount", () => {
   it('counts units of orders neither cancelled nor refunded, whether or not their sales are folded yet', async () => {
     const { product } = await stocked('Sales Count Shirt');
     expect(await salesCount(product.id)).toBe(0);
-    const first = await placeOrder(t.app, customer, [line(product.id, 3)]);
-    const second = await placeOrder(t.app, customer, [line(product.id, 2)]);
+    const first = await placeOrder(t.app, customer, [orderLine(product.id, 3)]);
+    const second = await placeOrder(t.app, customer, [orderLine(product.id, 2)]);
     expect(await salesCount(product.id)).toBe(5);
     await fold();
     expect(await salesCount(product.id)).toBe(5);
@@ -57,7 +56,7 @@ describe("a product's salesCount", () => {
   it('stays exact when orders and folds run at once', async () => {
     const { product } = await stocked('Busy Sales Shirt');
     await Promise.all([
-      ...Array.from({ length: 24 }, (_, i) => placeOrder(t.app, customer, [line(product.id, 1 + (i % 3))])),
+      ...Array.from({ length: 24 }, (_, i) => placeOrder(t.app, customer, [orderLine(product.id, 1 + (i % 3))])),
       ...Array.from({ length: 6 }, () => fold()),
     ]);
     expect(await salesCount(product.id)).toBe(8 * (1 + 2 + 3));
@@ -68,9 +67,9 @@ describe("a product's salesCount", () => {
   it('orders the staff list by sales, folded or pending', async () => {
     const { product: slow } = await stocked('Sales Order Slow');
     const { product: fast } = await stocked('Sales Order Fast');
-    await placeOrder(t.app, customer, [line(slow.id, 2)]);
+    await placeOrder(t.app, customer, [orderLine(slow.id, 2)]);
     await fold();
-    await placeOrder(t.app, customer, [line(fast.id, 1)]);
+    await placeOrder(t.app, customer, [orderLine(fast.id, 1)]);
     const list = async () => {
       const response = await call(t.app, 'GET', '/api/products?search=Sales Order&sortBy=salesCount&sortOrder=desc', {
         token: admin,
@@ -81,7 +80,7 @@ describe("a product's salesCount", () => {
       ['Sales Order Slow', 2],
       ['Sales Order Fast', 1],
     ]);
-    await placeOrder(t.app, customer, [line(fast.id, 2)]);
+    await placeOrder(t.app, customer, [orderLine(fast.id, 2)]);
     expect(await list()).toEqual([
       ['Sales Order Fast', 3],
       ['Sales Order Slow', 2],
