@@ -11,4 +11,4 @@ export {
   systemActivity,
 } from './reports.service.js';
 export { rangeEcho } from './sql.js';
-export { unitsSoldSql } from './units-sold.js';
+export { salesRankCandidates, unitsSoldSql } from './units-sold.js';

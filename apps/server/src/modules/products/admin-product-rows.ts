@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRowsPrepared, writtenOut } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { countedOrEstimated, keptEstimate } from '../../lib/bounded-count.js';
-import { productFilters, productOrder, rankedPage } from './product-filters.js';
+import { pageRows, productFilters, productOrder, rankedPage } from './product-filters.js';
 
 /** One row as PostgreSQL builds it: the row's stored fields, and each variant's [quantity, reserved, threshold]. */
 type RowJson = Omit<ProductListRow, 'availableStock' | 'stockStatus'> & { levels: [number, number, number][] };
@@ -21,7 +21,7 @@ type PageJson = { rows: string; total: number | null; catalogue: number | null }
 /**
  * The Products screen's rows (docs/benchmarks.md § admin list load): the page, filters, sort and bounded counts of
  * `adminProductPage`, each product reduced to what a row shows. One prepared statement does it all, and none of the
- * full view's costly parts (no sales over order lines, no wishlist count, no creator, no window count).
+ * full view's costly parts (no sales figures, no wishlist count, no creator).
  *
  * The page is cut by row number (`rankedPage`) with its size written into the statement (at most MAX_PAGE_LIMIT texts,
  * staff only), so one generic plan serves every page.
@@ -33,6 +33,7 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const matching = sql`SELECT 1 FROM ${products} WHERE ${where}`;
   const catalogueMatching = sql`SELECT 1 FROM ${products}`;
   const skipped = (query.page - 1) * query.limit;
+  const pageWhere = pageRows(query, filter, query.sortOrder, skipped + query.limit) ?? where;
   // A search the planner expects past the bound is not counted (as in adminProductPage): counting even the bound's
   // matches of a common word re-checks far more rows than the page does. Nor is the whole catalogue past it (no
   // filter): its estimate is the table's own row count, and counting 10,001 products answered that estimate anyway.
@@ -40,7 +41,7 @@ export async function adminProductRows(db: Db, query: AdminProductListQuery) {
   const counted = estimate === undefined || estimate <= countLimit;
   const [page] = await queryRowsPrepared<PageJson>(
     db,
-    sql`SELECT ${rowsJson(where, productOrder(query, query.sortOrder), skipped, query.limit)} AS rows,
+    sql`SELECT ${rowsJson(pageWhere, productOrder(query, query.sortOrder), skipped, query.limit)} AS rows,
         ${counted ? sql`(SELECT count(*)::int FROM (${matching} LIMIT ${writtenOut(countLimit + 1)}) AS bounded)` : sql`NULL::int`} AS total,
         ${filter ? sql`(SELECT count(*)::int FROM (${catalogueMatching} LIMIT ${writtenOut(COUNT_EXACT_LIMIT + 1)}) AS bounded)` : sql`NULL::int`} AS catalogue`,
   );

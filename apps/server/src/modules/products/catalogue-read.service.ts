@@ -10,12 +10,13 @@ import {
   type StorefrontProductView,
   type TaxonomyItemView,
 } from '@seamline/shared';
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
 import { keptTableRows } from '../../lib/bounded-count.js';
 import { notFound } from '../../lib/errors.js';
-import { productFilters, productOrder, searchWalksSortOrder } from './product-filters.js';
+import { staffViewPage } from './admin-product-list.js';
+import { pageRows, productFilters, productOrder, searchWalksSortOrder } from './product-filters.js';
 import { loadProduct, loadStorefrontProduct, type ProductPageQuery, queryProducts } from './product-view.js';
 import type { ProductViews } from './product-views.js';
 import { type LargeCatalogueSearch, queryStorefrontPage, queryStorefrontSummaries } from './storefront-list.js';
@@ -63,7 +64,8 @@ export class CatalogueReadService {
     const offset = (query.page - 1) * query.limit;
     const cap = STOREFRONT_COUNT_EXACT_LIMIT;
     const { summaries, count } = await queryStorefrontPage(this.db, {
-      where,
+      where: pageRows(query, where, 'desc', offset + query.limit),
+      counted: where,
       orderBy: orderOf(query),
       limit: query.limit,
       offset,
@@ -85,26 +87,7 @@ export class CatalogueReadService {
   }
 
   private async page(query: ProductListQuery, staff: boolean) {
-    const where = await productFilters(this.db, query, staff);
-    const page = await queryProducts(this.db, {
-      where,
-      orderBy: orderOf(query),
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    });
-    const total = page.products.length ? page.total : query.page > 1 ? await this.count(where) : 0;
-    return { products: page.products, pagination: pagination(query.page, query.limit, total) };
-  }
-
-  /** The total when the page asked for is past the end (the window count is then unavailable). */
-  private async count(where: SQL | undefined): Promise<number> {
-    const [row] = await this.db
-      .select({ value: count() })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(where);
-    return row?.value ?? 0;
+    return staffViewPage(this.db, query, await productFilters(this.db, query, staff), 'desc');
   }
 
   async flagged(flag: 'isFeatured' | 'isTikTokTrending', limit: number, staff: boolean): Promise<Listed> {
@@ -124,7 +107,7 @@ export class CatalogueReadService {
    * memory and written in batches, so the read itself never writes); staff reads are not views.
    */
   async one(by: { id: string } | { slug: string }, staff: boolean): Promise<ProductFor> {
-    // Shoppers get the lean read (no sales count, creator or window count: none of it is in their answer).
+    // Shoppers get the lean read (no sales count or creator: neither is in their answer).
     const product = staff
       ? await loadProduct(this.db, 'id' in by ? eq(products.id, by.id) : eq(products.slug, by.slug.toLowerCase()))
       : await loadStorefrontProduct(this.db, by);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, inventory, productFinalPrice, products } from '../../db/schema/index.js';
+import { salesRankCandidates } from '../analytics/index.js';
 import { productSearch } from '../product-search/index.js';
 import { salesCountSql } from './product-view.js';
 
@@ -49,6 +50,27 @@ export function productOrder(query: Pick<ProductListQuery, 'sortBy' | 'sortOrder
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const tie = idDirection === 'asc' ? asc(products.id) : desc(products.id);
   return sql.join([...PRODUCT_SORT_COLUMNS[query.sortBy].map((column) => direction(column)), tie], sql`, `);
+}
+
+/**
+ * The rows a list's page is cut from: the matching products (`where`), and for the sales sort only those that can
+ * stand on the pages up to `through` (`salesRankCandidates`), so that a page never works out every product's sales
+ * (0.75 s on 100,000 products). Positions among them are the list's own up to `through`; a total counts `where`.
+ */
+export function pageRows(
+  query: Pick<ProductListQuery, 'sortBy' | 'sortOrder'>,
+  where: SQL | undefined,
+  idDirection: 'asc' | 'desc',
+  through: number,
+): SQL | undefined {
+  if (query.sortBy !== 'salesCount') return where;
+  const candidates = salesRankCandidates({
+    where: where ?? sql`true`,
+    direction: query.sortOrder === 'asc' ? 'asc' : 'desc',
+    idDirection,
+    first: through,
+  });
+  return and(where, sql`${products.id} = ANY(${candidates})`);
 }
 
 /**

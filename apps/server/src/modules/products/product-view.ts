@@ -61,20 +61,17 @@ type ProductJson = Pick<
   seo: Partial<Omit<ProductView['seo'], 'slug'>>;
   creatorFirstName: string | null;
   creatorLastName: string | null;
-  total: number;
   inventory: Omit<InventoryRowView, '_id' | 'available'>[];
 };
 
 export type ProductPageQuery = { where?: SQL; orderBy: SQL; limit: number; offset?: number };
 
 /**
- * A page of products in the API shape with the total matching count, in ONE query: PostgreSQL joins category, brand
- * and creator, adds sales, inventory and images, and returns the page as a single JSON value.
+ * A page of products in the API shape, in ONE query: PostgreSQL joins category, brand and creator, adds sales,
+ * inventory and images, and returns the page as a single JSON value. Lists cut their page's ids first
+ * (`staffViewPage`): each row built here costs its sales, stock and pictures.
  */
-export async function queryProducts(
-  db: DbOrTx,
-  q: ProductPageQuery,
-): Promise<{ products: ProductView[]; total: number }> {
+export async function queryProducts(db: DbOrTx, q: ProductPageQuery): Promise<{ products: ProductView[] }> {
   // Prepared: planning this statement cost about as much as running it on every page of the staff lists.
   const rows = await queryRowsPrepared<{ page: string }>(
     db,
@@ -90,7 +87,7 @@ export async function queryProducts(
         ${salesCountSql} AS "salesCount", ${wishlistCountSql} AS "wishlistCount",
         ${users.firstName} AS "creatorFirstName", ${users.lastName} AS "creatorLastName",
         ${products.createdAt} AS "createdAt", ${products.updatedAt} AS "updatedAt",
-        count(*) OVER () AS total, row_number() OVER (ORDER BY ${q.orderBy}) AS position,
+        row_number() OVER (ORDER BY ${q.orderBy}) AS position,
         (SELECT coalesce(json_agg(json_build_object('id', i.id, 'size', i.size, 'color', i.color, 'quantity', i.quantity,
             'reserved', i.reserved, 'lowStockThreshold', i.low_stock_threshold, 'sku', i.sku, 'barcode', i.barcode,
             'priceOverride', i.price_override)), '[]'::json)
@@ -108,7 +105,7 @@ export async function queryProducts(
     ) x`,
   );
   const page = JSON.parse(rows[0]?.page ?? '[]') as ProductJson[];
-  return { products: page.map(toView), total: page[0]?.total ?? 0 };
+  return { products: page.map(toView) };
 }
 
 /** Distinct values (case-insensitively) in first-seen order. */
@@ -212,13 +209,12 @@ type StorefrontProductJson = Omit<
   | 'wishlistCount'
   | 'creatorFirstName'
   | 'creatorLastName'
-  | 'total'
   | 'inventory'
 > & { inventory: Pick<InventoryRowView, 'id' | 'size' | 'color' | 'quantity' | 'reserved'>[] };
 
 /**
  * One product as shoppers see it, or null: a lean read that does none of the staff view's work (no sales count over
- * the product's order lines, no creator join, no window count), only what the storefront answer carries. The
+ * the product's order lines, no creator join), only what the storefront answer carries. The
  * answer equals the staff view of the same product without the staff-only fields, each variant's availability bounded
  * (products.read.test.ts holds them equal).
  */

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduct, signedIn } from '../../../test/factories.js';
+import { call, createTestApp, type TestApp } from '../../../test/harness.js';
+import { orderLine, placeOrder } from '../../../test/orders.js';
+
+// The sales sort reads only the products that can stand on the pages asked for (each group of the rollup walked in
+// its order, products with unfolded sales always): these check every page of every list against the order the placed
+// orders give, with more products in each group than the fewest candidates read (64).
+let t: TestApp;
+let admin: string;
+let categoryId: string;
+type Product = { id: string; units: number };
+const catalogue: Product[] = [];
+
+const PRODUCTS = 220;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signedIn(t.app, 'admin')).token;
+  const customer = (await signedIn(t.app, 'customer')).token;
+  const stock = [{ size: 'M', color: 'Black', quantity: 500 }];
+  const first = (await buildProduct(t.app.db, { name: 'Sort Tee 0' }, stock)).product;
+  categoryId = first.categoryId;
+  catalogue.push({ id: first.id, units: 0 });
+  for (let i = 1; i < PRODUCTS; i++) {
+    const { product } = await buildProduct(
+      t.app.db,
+      { name: `Sort Tee ${i}`, categoryId, brandId: first.brandId },
+      stock,
+    );
+    catalogue.push({ id: product.id, units: 0 });
+  }
+  const sell = (from: number, to: number, units: (i: number) => number) => {
+    for (let i = from; i < to; i++) catalogue[i]!.units += units(i);
+    return placeOrder(
+      t.app,
+      customer,
+      catalogue.slice(from, to).map((p, offset) => orderLine(p.id, units(from + offset))),
+    );
+  };
+  // Products 0-99 sold two units each: one tie, wider than the 64 candidates read, so the walk's tie order shows.
+  // 100-119 sold three. All of it folded by an analytics read.
+  await sell(0, 50, () => 2);
+  await sell(50, 100, () => 2);
+  const cancelled = await sell(100, 120, () => 3);
+  expect((await call(t.app, 'GET', '/api/admin/analytics/sales', { token: admin })).status).toBe(200);
+  // Pending, not folded: a cancellation of folded sales (100-119 back to 0), a third unit of folded products (30-39)
+  // and first sales of unsold ones (120-129). Products 130-219 never sold: more than 64 again.
+  const cancel = await call(t.app, 'PUT', `/api/orders/${cancelled.id}/status`, {
+    token: admin,
+    body: { status: 'cancelled', paymentStatus: 'pending' },
+  });
+  expect(cancel.status).toBe(200);
+  for (let i = 100; i < 120; i++) catalogue[i]!.units = 0;
+  await sell(30, 40, () => 1);
+  await sell(120, 130, () => 1);
+});
+afterAll(async () => t.close());
+
+type Direction = 'asc' | 'desc';
+
+/** The catalogue in the list's order: units sold in `direction`, ties by id in `idDirection`. */
+function expectedOrder(direction: Direction, idDirection: Direction): string[] {
+  const sign = (d: Direction) => (d === 'asc' ? 1 : -1);
+  return [...catalogue]
+    .sort((a, b) => sign(direction) * (a.units - b.units) || sign(idDirection) * (a.id < b.id ? -1 : 1))
+    .map((p) => p.id);
+}
+
+/** Each list that takes the sales sort, with the way it breaks ties (storefront and staff view: newest id first). */
+const LISTS: { path: string; staff: boolean; idDirection?: Direction }[] = [
+  { path: '/api/products', staff: false, idDirection: 'desc' },
+  { path: '/api/products', staff: true, idDirection: 'desc' },
+  { path: '/api/admin/products', staff: true },
+  { path: '/api/admin/products/rows', staff: true },
+];
+
+describe('GET product lists with sortBy=salesCount', () => {
+  it('gives the salesCount the placed orders make', async () => {
+    const response = await call(t.app, 'GET', `/api/products/${catalogue[35]!.id}`, { token: admin });
+    expect(response.body.data.product.salesCount).toBe(catalogue[35]!.units);
+    expect(catalogue[35]!.units).toBe(3);
+  });
+
+  for (const list of LISTS) {
+    for (const direction of ['desc', 'asc'] as const) {
+      it(`pages ${list.path}${list.staff ? ' (staff)' : ''} in ${direction} order, folded or pending`, async () => {
+        const order = expectedOrder(direction, list.idDirection ?? direction);
+        for (const limit of [20, 50]) {
+          const pages: string[] = [];
+          for (let page = 1; (page - 1) * limit < PRODUCTS; page++) {
+            const url = `${list.path}?category=${categoryId}&sortBy=salesCount&sortOrder=${direction}&page=${page}&limit=${limit}`;
+            const response = await call(t.app, 'GET', url, list.staff ? { token: admin } : {});
+            expect(response.status).toBe(200);
+            expect(response.body.data.pagination.total).toBe(PRODUCTS);
+            pages.push(...response.body.data.products.map((p: { id: string }) => p.id));
+          }
+          expect(pages).toEqual(order);
+        }
+      });
+    }
+  }
+});
