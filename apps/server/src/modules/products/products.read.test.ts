@@ -2,7 +2,7 @@ import { STOREFRONT_AVAILABLE_CAP } from '@seamline/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOuterwearCatalogue } from '../../../test/catalogue-read-fixture.js';
-import { signedIn } from '../../../test/factories.js';
+import { buildProduct, buildReviews, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { products } from '../../db/schema/index.js';
 
@@ -336,5 +336,41 @@ describe('one product', () => {
     expect(names(byCategory.body)).toEqual(['Arctic Parka', 'Down Vest']);
     expect(byCategory.body.data.pagination).toMatchObject({ limit: 12, total: 2 });
     expect((await call(t.app, 'GET', '/api/products/category/Nope')).status).toBe(404);
+  });
+
+  it('lists related products of the same brand first, then best rated, newest first among equals', async () => {
+    const stock = [{ size: 'M', color: 'Black', quantity: 5 }];
+    const { product: base } = await buildProduct(t.app.db, { name: 'Related Base' }, stock);
+    const { product: unrated } = await buildProduct(t.app.db, { name: 'Other 0', categoryId: base.categoryId }, stock);
+    const product = async (name: string, brandId: string, stars: number[], isActive = true) => {
+      const built = await buildProduct(t.app.db, { name, categoryId: base.categoryId, brandId, isActive }, stock);
+      await buildReviews(t.app.db, built.product.id, stars);
+    };
+    await product('Same 3', base.brandId, [3]);
+    await product('Same 5', base.brandId, [5]);
+    await product('Same 0', base.brandId, []);
+    await product('Same inactive', base.brandId, [5], false);
+    for (const [name, stars] of [
+      ['Other 5 older', [5]],
+      ['Other 5 newer', [5]],
+      ['Other 4', [4]],
+      ['Other 1', [1]],
+    ] as const)
+      await product(name, unrated.brandId, [...stars]);
+    const related = async (query: string) =>
+      (await call(t.app, 'GET', `/api/products/${base.id}/related${query}`)).body.data.products.map(
+        (p: { name: string }) => p.name,
+      );
+    expect(await related('')).toEqual(['Same 5', 'Same 3', 'Same 0', 'Other 5 newer']);
+    expect(await related('?limit=8')).toEqual([
+      'Same 5',
+      'Same 3',
+      'Same 0',
+      'Other 5 newer',
+      'Other 5 older',
+      'Other 4',
+      'Other 1',
+      'Other 0',
+    ]);
   });
 });
