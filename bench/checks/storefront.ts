@@ -10,6 +10,7 @@ const CONNECTIONS = 10;
 /** The demo-catalogue search set kept from the first product-search benchmark: median of all under 50 ms. */
 const SEARCHES = ['shirt', 'denim', 'women', 'peak performance', 'NOR-TSH', 'boots', 'no such thing'];
 const SEARCH_SET_TARGET_MS = 50;
+const RELATED_TARGET_MS = 20;
 
 type ProductList = { data: { products: { id: string; slug?: string }[] } };
 
@@ -231,7 +232,28 @@ export async function uncachedReads(
           target: 1,
         });
     }
+    figures.push(await relatedProducts(server.baseUrl));
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * A product page's related products (same category, same brand first, best rated), reuse off, one request at a time:
+ * every product page asks for them, and a category of the large store holds thousands of products.
+ */
+async function relatedProducts(baseUrl: string): Promise<Figure> {
+  const uncached = { baseUrl, token: '' };
+  const first = (await callJson<ProductList>(uncached, '/api/products?limit=1', { staff: false })).data.products[0];
+  if (!first) throw new Error('The storefront lists no product: the bench needs a catalogue');
+  const s = await sample(uncached, `/api/products/${first.id}/related`, { runs: 20, maxSeconds: 5, staff: false });
+  return {
+    group: GROUP,
+    name: 'GET /api/products/:id/related p95, reuse off (one at a time)',
+    value: s.failures.length ? Number.NaN : s.p95,
+    unit: 'ms',
+    bound: 'max',
+    target: RELATED_TARGET_MS,
+    note: s.failures.length ? `failed: ${s.failures.join('; ')}` : `p50 ${s.p50.toFixed(1)} ms, ${s.runs} calls`,
+  };
 }
