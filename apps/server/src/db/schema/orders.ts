@@ -131,6 +131,8 @@ export const orders = pgTable(
     // List filters (issue 17): newest-first walks per payment status, guest orders alone, and the total range.
     index('orders_payment_status_idx').on(t.paymentStatus, t.createdAt),
     index('orders_guest_created_idx').on(t.createdAt).where(sql`${t.customerId} IS NULL`),
+    // The coupon report's orders of a range (GET /api/admin/coupons/analytics), without reading every order of it.
+    index('orders_coupon_created_idx').on(t.createdAt).where(sql`${t.couponId} IS NOT NULL`),
     index('orders_total_idx').on(t.total),
     uniqueIndex('orders_payment_reference_idx').on(t.paymentReference),
     // The bank-transfer deadline sweep reads only orders still waiting for their money.
@@ -290,6 +292,8 @@ export const couponRedemptions = pgTable(
     index('coupon_redemptions_coupon_idx').on(t.couponId, t.createdAt),
     index('coupon_redemptions_customer_idx').on(t.customerId),
     index('coupon_redemptions_email_idx').on(t.couponId, t.emailKey).where(sql`${t.releasedAt} IS NULL`),
+    // The coupon report's uses of a range, without reading every use of every coupon.
+    index('coupon_redemptions_created_idx').on(t.createdAt).where(sql`${t.releasedAt} IS NULL`),
   ],
 );
 
