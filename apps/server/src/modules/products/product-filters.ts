@@ -9,9 +9,10 @@ import { salesCountSql } from './product-view.js';
 
 /**
  * What a product list can be sorted by, each a list of columns taking the asked direction (ties are broken by id).
- * `productOrder` builds the ORDER BY list. Popularity is the number of reviews, then the rating: both indexed together (products_popularity_idx), so the
- * storefront's "popular" page stays an index walk at 100k products. Sales (two probes per product in the sales
- * rollup) and views (no index, so view-count writes stay cheap HOT updates) would each need a full scan per page.
+ * `productOrder` builds the ORDER BY list. Popularity is the number of reviews, then the rating: both indexed
+ * together (products_popularity_idx), so the storefront's "popular" page stays an index walk at 100k products. Sales
+ * (two probes per product in the sales rollup) are worked out only for the products that can reach the page
+ * (`pageRows`); views have no index, so view-count writes stay cheap HOT updates, and a page of them scans the table.
  */
 const PRODUCT_SORT_COLUMNS: Record<ProductListQuery['sortBy'], (SQL | AnyPgColumn)[]> = {
   createdAt: [products.createdAt],
