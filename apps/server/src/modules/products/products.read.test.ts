@@ -338,36 +338,36 @@ describe('one product', () => {
     expect((await call(t.app, 'GET', '/api/products/category/Nope')).status).toBe(404);
   });
 
-  it('lists related products of the same brand first, then best rated, newest first among equals', async () => {
+  it('lists related products of the same brand first, then best rated, the higher id first among equals', async () => {
     const stock = [{ size: 'M', color: 'Black', quantity: 5 }];
     const { product: base } = await buildProduct(t.app.db, { name: 'Related Base' }, stock);
     const { product: unrated } = await buildProduct(t.app.db, { name: 'Other 0', categoryId: base.categoryId }, stock);
     const product = async (name: string, brandId: string, stars: number[], isActive = true) => {
       const built = await buildProduct(t.app.db, { name, categoryId: base.categoryId, brandId, isActive }, stock);
       await buildReviews(t.app.db, built.product.id, stars);
+      return built.product.id;
     };
     await product('Same 3', base.brandId, [3]);
     await product('Same 5', base.brandId, [5]);
     await product('Same 0', base.brandId, []);
     await product('Same inactive', base.brandId, [5], false);
-    for (const [name, stars] of [
-      ['Other 5 older', [5]],
-      ['Other 5 newer', [5]],
-      ['Other 4', [4]],
-      ['Other 1', [1]],
-    ] as const)
-      await product(name, unrated.brandId, [...stars]);
+    const tiedA = await product('Other 5 a', unrated.brandId, [5]);
+    const tiedB = await product('Other 5 b', unrated.brandId, [5]);
+    // Ids made in the same second need not grow with creation: the tie is broken by the ids themselves.
+    const [first, second] = tiedA > tiedB ? ['Other 5 a', 'Other 5 b'] : ['Other 5 b', 'Other 5 a'];
+    await product('Other 4', unrated.brandId, [4]);
+    await product('Other 1', unrated.brandId, [1]);
     const related = async (query: string) =>
       (await call(t.app, 'GET', `/api/products/${base.id}/related${query}`)).body.data.products.map(
         (p: { name: string }) => p.name,
       );
-    expect(await related('')).toEqual(['Same 5', 'Same 3', 'Same 0', 'Other 5 newer']);
+    expect(await related('')).toEqual(['Same 5', 'Same 3', 'Same 0', first]);
     expect(await related('?limit=8')).toEqual([
       'Same 5',
       'Same 3',
       'Same 0',
-      'Other 5 newer',
-      'Other 5 older',
+      first,
+      second,
       'Other 4',
       'Other 1',
       'Other 0',
