@@ -117,10 +117,16 @@ export async function storefront(
   await uncachedReads(figures, seconds, setup, slug);
 }
 
-/** The slug of the storefront's first product. */
-async function firstSlug(ctx: BenchContext): Promise<string> {
+/** The storefront's first product. */
+async function firstProduct(ctx: BenchContext) {
   const first = (await callJson<ProductList>(ctx, '/api/products?limit=1', { staff: false })).data.products[0];
   if (!first) throw new Error('The storefront lists no product: the bench needs a catalogue');
+  return first;
+}
+
+/** The slug of the storefront's first product. */
+async function firstSlug(ctx: BenchContext): Promise<string> {
+  const first = await firstProduct(ctx);
   return (
     first.slug ??
     (await callJson<{ data: { product: { slug: string } } }>(ctx, `/api/products/${first.id}`, { staff: false })).data
@@ -244,8 +250,7 @@ export async function uncachedReads(
  */
 async function relatedProducts(baseUrl: string): Promise<Figure> {
   const uncached = { baseUrl, token: '' };
-  const first = (await callJson<ProductList>(uncached, '/api/products?limit=1', { staff: false })).data.products[0];
-  if (!first) throw new Error('The storefront lists no product: the bench needs a catalogue');
+  const first = await firstProduct(uncached);
   const s = await sample(uncached, `/api/products/${first.id}/related`, { runs: 20, maxSeconds: 5, staff: false });
   return {
     group: GROUP,
