@@ -188,7 +188,9 @@ export const analyticsActivityDays = pgTable(
  * Per product key (as in analytics_product_days): all-time units of revenue-order lines (migration
  * analytics_product_totals). An upper bound of the product's units over any range, so the best sellers of a range
  * are found among the best sellers of all time (product-sales.ts) instead of summing every product of the range. With
- * the product's pending rows it is the product's `salesCount` (`unitsSoldSql`).
+ * the product's pending rows it is the product's `salesCount` (`unitsSoldSql`). Every product has a row, 0 until it
+ * sells (an insert trigger on products and `analytics_rebuild()`, migration 0057), so a list sorted by sales walks
+ * this table's (units, key) index alone, never-sold products included (`salesRankCandidates`).
  */
 export const analyticsProductTotals = pgTable(
   'analytics_product_totals',
@@ -196,7 +198,7 @@ export const analyticsProductTotals = pgTable(
     productKey: text('product_key').primaryKey(),
     units: bigint('units', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('analytics_product_totals_units_idx').on(t.units)],
+  (t) => [index('analytics_product_totals_units_idx').on(t.units, t.productKey)],
 );
 
 /**

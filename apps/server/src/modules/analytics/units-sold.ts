@@ -25,28 +25,26 @@ const FEWEST_CANDIDATES = 64;
  * every product's figure (two index probes a product: 0.75 s a page of 100,000 products sorted that way).
  *
  * A product's figure is its folded total plus its pending changes, and pending changes are few: they are folded every
- * minute. A product with none pending stands where its folded total puts it, so the candidates are every product with
- * pending changes, and of the others the first `first` with a folded total in that total's order (units, then key:
- * the units index walked) and the first `first` with none (no row, or zero: all level at 0) by id. Any product left
- * out has no pending changes and `first` candidates of its own group before it, which have none either: their exact
- * figures are their folded ones, so they stay before it. The products at 0 are read only when fewer than `first`
- * totals come before 0 in the sort (in a shop's data, where no total is below 0: only ascending, or when fewer than
- * `first` products ever sold). Product ids and product keys are the same 24 hexadecimal digits, ordered alike by any
- * collation.
+ * minute. Every product has a folded total (0 until it sells, migration 0057), and one with no pending changes stands
+ * where that total puts it. So the candidates are every product with pending changes, and of the others the first
+ * `first` in the totals' order, read from the (units, key) index in two walks: the first `first` by units alone,
+ * which gives the units of the last place they reach (`edge`), then the first `first` at exactly those units in key
+ * order (the tie at the edge, however wide: a new shop's never-sold products are all at 0). Any product left out has
+ * no pending changes and `first` candidates before it whose exact figures are their folded ones, so they stay before
+ * it. Product ids and product keys are the same 24 hexadecimal digits, ordered alike by any collation.
  */
 export function salesRankCandidates(q: { where: SQL; direction: Direction; idDirection: Direction; first: number }) {
-  const limit = sql.raw(String(Math.max(FEWEST_CANDIDATES, 2 ** Math.ceil(Math.log2(q.first)))));
-  const beforeZero = sql.raw(q.direction === 'desc' ? '>' : '<');
+  const limit = Math.max(FEWEST_CANDIDATES, 2 ** Math.ceil(Math.log2(q.first)));
+  const totalled = sql`analytics_product_totals t JOIN products ON products.id = t.product_key::bpchar
+    WHERE ${q.where} AND t.product_key NOT IN (SELECT product_key FROM pending)`;
   return sql`ARRAY(WITH pending AS MATERIALIZED (SELECT DISTINCT product_key FROM analytics_pending_product_days),
-      totalled AS MATERIALIZED (
-        SELECT products.id, t.units FROM analytics_product_totals t JOIN products ON products.id = t.product_key::bpchar
-        WHERE t.units <> 0 AND ${q.where} AND t.product_key NOT IN (SELECT product_key FROM pending)
-        ORDER BY t.units ${sql.raw(q.direction)}, t.product_key ${sql.raw(q.idDirection)} LIMIT ${limit}),
-      level AS MATERIALIZED (
-        SELECT products.id FROM products
-        WHERE ${q.where} AND products.id::text NOT IN (SELECT product_key FROM pending)
-          AND NOT EXISTS (SELECT 1 FROM analytics_product_totals t WHERE t.product_key = products.id::text AND t.units <> 0)
-          AND (SELECT count(*) FROM totalled WHERE units ${beforeZero} 0) < ${limit}
-        ORDER BY products.id ${sql.raw(q.idDirection)} LIMIT ${limit})
-    SELECT id FROM totalled UNION ALL SELECT id FROM level UNION ALL SELECT product_key::bpchar FROM pending)`;
+      walked AS MATERIALIZED (
+        SELECT products.id, t.units FROM ${totalled} ORDER BY t.units ${sql.raw(q.direction)} LIMIT ${sql.raw(String(limit))}),
+      edge AS MATERIALIZED (
+        SELECT units FROM walked ORDER BY units ${sql.raw(q.direction)} OFFSET ${sql.raw(String(limit - 1))} LIMIT 1),
+      tied AS MATERIALIZED (
+        SELECT products.id FROM ${totalled} AND t.units = (SELECT units FROM edge)
+        ORDER BY t.product_key ${sql.raw(q.idDirection)} LIMIT ${sql.raw(String(limit))})
+    SELECT id FROM walked WHERE units IS DISTINCT FROM (SELECT units FROM edge)
+    UNION ALL SELECT id FROM tied UNION ALL SELECT product_key::bpchar FROM pending)`;
 }
