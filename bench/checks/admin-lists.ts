@@ -51,7 +51,8 @@ function figure(name: string, s: Awaited<ReturnType<typeof sample>>): Figure {
 
 /**
  * The API's product lists no screen asks for, one request at a time: the staff view of the storefront's list, and
- * the sales sort both ways (each reads the products in the rollup's order, never-sold ones included).
+ * the sales sort both ways (each reads the products in the rollup's order, never-sold ones included) and the views
+ * sort (an indexed copy of the counts walked).
  */
 const API_LISTS: { name: string; path: string }[] = [
   { name: 'products, staff view of GET /api/products p95', path: '/api/products?limit=20' },
@@ -60,6 +61,7 @@ const API_LISTS: { name: string; path: string }[] = [
     name: 'products ?sortBy=salesCount&sortOrder=asc p95',
     path: '/api/admin/products?sortBy=salesCount&sortOrder=asc',
   },
+  { name: 'products ?sortBy=viewCount p95', path: '/api/admin/products?sortBy=viewCount&sortOrder=desc' },
 ];
 
 /** Every list's first page and a search on it, one request at a time; then the staff search at size. */

@@ -135,6 +135,23 @@ function finalPrice(t: { price: AnyPgColumn; salePrice: AnyPgColumn }): SQL {
 }
 export const productFinalPrice = finalPrice(products);
 
+/**
+ * Each product's `view_count` again, in a narrow table with an index on it: a list sorted by views walks that index
+ * (product-filters.ts) while the product rows keep no index on their count, so the batched view writes stay cheap
+ * in-place (HOT) updates of `products`. Kept by triggers on products in the same statement (migration 0058): a row for
+ * every product, the same figure at every moment.
+ */
+export const productViewCounts = pgTable(
+  'product_view_counts',
+  {
+    productId: refId('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [index('product_view_counts_views_idx').on(t.views, t.productId)],
+);
+
 export const productImages = pgTable(
   'product_images',
   {

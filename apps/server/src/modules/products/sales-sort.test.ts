@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProduct, signedIn } from '../../../test/factories.js';
 import { call, createTestApp, type TestApp } from '../../../test/harness.js';
 import { orderLine, placeOrder } from '../../../test/orders.js';
+import {
+  type Direction,
+  expectedOrder,
+  expectPages,
+  SORTED_LISTS,
+  type SortedList,
+} from '../../../test/sorted-lists.js';
 
 // The sales sort reads only the products that can stand on the pages asked for (the rollup's totals walked in their
 // order, the tie at the last place walked by id, products with unfolded sales always): these check every page of
@@ -58,23 +65,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Direction = 'asc' | 'desc';
-
-/** The catalogue in the list's order: units sold in `direction`, ties by id in `idDirection`. */
-function expectedOrder(direction: Direction, idDirection: Direction): string[] {
-  const sign = (d: Direction) => (d === 'asc' ? 1 : -1);
-  return [...catalogue]
-    .sort((a, b) => sign(direction) * (a.units - b.units) || sign(idDirection) * (a.id < b.id ? -1 : 1))
-    .map((p) => p.id);
+/** The order of every page of `list` sorted by sales in `direction`. */
+function expectSalesPages(list: SortedList, direction: Direction) {
+  const order = expectedOrder(catalogue, (p) => p.units, direction, list.idDirection ?? direction);
+  return expectPages(t.app, list, `category=${categoryId}&sortBy=salesCount&sortOrder=${direction}`, order, admin);
 }
-
-/** Each list that takes the sales sort, with the way it breaks ties (storefront and staff view: newest id first). */
-const LISTS: { path: string; staff: boolean; idDirection?: Direction }[] = [
-  { path: '/api/products', staff: false, idDirection: 'desc' },
-  { path: '/api/products', staff: true, idDirection: 'desc' },
-  { path: '/api/admin/products', staff: true },
-  { path: '/api/admin/products/rows', staff: true },
-];
 
 describe('GET product lists with sortBy=salesCount', () => {
   it('gives the salesCount the placed orders make', async () => {
@@ -83,10 +78,10 @@ describe('GET product lists with sortBy=salesCount', () => {
     expect(catalogue[35]!.units).toBe(3);
   });
 
-  for (const list of LISTS) {
+  for (const list of SORTED_LISTS) {
     for (const direction of ['desc', 'asc'] as const) {
       it(`pages ${list.path}${list.staff ? ' (staff)' : ''} in ${direction} order, folded or pending`, async () => {
-        await expectPages(list, direction);
+        await expectSalesPages(list, direction);
       });
     }
   }
@@ -94,22 +89,6 @@ describe('GET product lists with sortBy=salesCount', () => {
   // Runs last: the rebuild folds what was pending. Products that never sold must keep their place at 0.
   it('pages the same after the rollups are rebuilt from the orders', async () => {
     await t.app.db.execute(sql`SELECT analytics_rebuild()`);
-    for (const direction of ['desc', 'asc'] as const) await expectPages(LISTS[0]!, direction);
+    for (const direction of ['desc', 'asc'] as const) await expectSalesPages(SORTED_LISTS[0]!, direction);
   });
 });
-
-/** Every page of `list` at two page sizes, put together, is the catalogue in the expected order. */
-async function expectPages(list: (typeof LISTS)[number], direction: Direction) {
-  const order = expectedOrder(direction, list.idDirection ?? direction);
-  for (const limit of [20, 50]) {
-    const pages: string[] = [];
-    for (let page = 1; (page - 1) * limit < PRODUCTS; page++) {
-      const url = `${list.path}?category=${categoryId}&sortBy=salesCount&sortOrder=${direction}&page=${page}&limit=${limit}`;
-      const response = await call(t.app, 'GET', url, list.staff ? { token: admin } : {});
-      expect(response.status).toBe(200);
-      expect(response.body.data.pagination.total).toBe(PRODUCTS);
-      pages.push(...response.body.data.products.map((p: { id: string }) => p.id));
-    }
-    expect(pages).toEqual(order);
-  }
-}
