@@ -5,6 +5,13 @@ import { openDatabase } from './db/client.js';
 import { describeConnectionFailure } from './db/connection.js';
 import { EmbeddedPostgresError } from './db/embedded/binaries.js';
 import { DEMO_ACCOUNTS } from './db/seed/index.js';
+import { isReportedQueueFailure } from './lib/queue.js';
+
+// Node ends the process on an unhandled rejection, and so does this listener, but for the one the job queue's library
+// leaves behind after a failed recurring tasks' tick: already logged, and the queue starts again (lib/queue.ts).
+process.on('unhandledRejection', (reason) => {
+  if (!isReportedQueueFailure(reason)) throw reason;
+});
 
 const config = loadConfig();
 prepareDataDir(config);

@@ -74,6 +74,14 @@ describe('the job queue', () => {
     await admin.connect();
     try {
       await watched.start();
+      // Once its recurring task is registered: a query of that start cut here would stop the library's runner, a case
+      // of its own (queue-outage.test.ts).
+      for (let tries = 0; ; tries++) {
+        const known = await admin.query('SELECT 1 FROM graphile_worker._private_known_crontabs');
+        if (known.rowCount) break;
+        if (tries === 300) throw new Error('the recurring task was never registered');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const failed = () => lines.filter((line) => line.includes('job queue connection failed'));
       // Its pool's idle connections (the workers' polls and heartbeats use and return them), ended by the database.
       for (let tries = 0; failed().length === 0; tries++) {

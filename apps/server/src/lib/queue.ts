@@ -159,6 +159,10 @@ export class JobQueue {
     pool.on('error', (error: Error & { code?: string }) =>
       log.warn({ reason: error.message, code: error.code }, 'job queue connection failed'),
     );
+    // The pool listens only on idle connections, and the worker library adds its own listener only to connections
+    // made once it runs: one cut while checked out between two queries (our start's own reads, a worker stopping)
+    // would emit 'error' with no listener and end the process. Its next query fails anyway; the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     this.pool = pool;
     this.stopping = false;
     // The workers' ids are known as they are created, before any of them takes a job.
@@ -176,7 +180,22 @@ export class JobQueue {
       logger: queueLogger(log),
       events,
     });
+    const runner = this.runner;
+    runner.promise.catch((error: Error) => this.restartAfter(runner, error));
     await heartbeat.start();
+  }
+
+  /**
+   * The library stops a runner for good once its recurring tasks' tick fails (it leaves starting again to its caller):
+   * this instance would run no job until restarted. A new runner starts after RETRY_START_MS, as a failed start does.
+   */
+  private async restartAfter(failed: Runner, error: Error): Promise<void> {
+    if (this.runner !== failed || this.stopping) return;
+    this.options.log.warn({ reason: error.message }, 'the job queue stopped on an error; starting it again shortly');
+    await this.stopNow().catch(() => undefined);
+    if (this.stopping) return;
+    this.retryTimer = setTimeout(() => this.startWhenPossible(), RETRY_START_MS);
+    this.retryTimer.unref();
   }
 
   /**
@@ -230,10 +249,25 @@ export class JobQueue {
 
 function queueLogger(log: FastifyBaseLogger): Logger {
   return new Logger(() => (level, message, meta) => {
-    if (level === 'error') log.error({ queue: meta }, message);
-    else if (level === 'warning') log.warn({ queue: meta }, message);
+    if (level === 'error') {
+      if (meta?.error && typeof meta.error === 'object') reportedByQueue.add(meta.error);
+      log.error({ queue: meta }, message);
+    } else if (level === 'warning') log.warn({ queue: meta }, message);
   });
 }
+
+/**
+ * Errors the worker library has logged. A recurring tasks' tick that meets a database error (a failover, a
+ * terminated connection, a dropped table) makes graphile-worker 0.16 (the last that runs on Node 20) stop its runner,
+ * and also reject a promise it derived from its cron's with `.finally()` and never handled: an unhandled rejection,
+ * which ends a Node process. The runner logs the error before that rejection is reported, so the server's process can
+ * tell this one from any other (`isReportedQueueFailure`, main.ts); the queue itself starts a new runner.
+ */
+const reportedByQueue = new WeakSet<object>();
+
+/** Whether `reason` is an error the worker library has already logged (see `reportedByQueue`). */
+export const isReportedQueueFailure = (reason: unknown) =>
+  typeof reason === 'object' && reason !== null && reportedByQueue.has(reason);
 
 function quietLogger(): Logger {
   return new Logger(() => () => {});
