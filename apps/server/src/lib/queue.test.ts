@@ -98,6 +98,8 @@ describe('the job queue', () => {
         code: '57P01',
       });
       expect(line.length).toBeLessThan(400);
+      // Nor do the library's own lines about it carry the client.
+      expect(lines.filter((logged) => logged.includes('connectionParameters'))).toEqual([]);
     } finally {
       await watched.stop().catch(() => undefined);
       await admin.end();

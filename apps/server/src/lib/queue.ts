@@ -251,9 +251,19 @@ function queueLogger(log: FastifyBaseLogger): Logger {
   return new Logger(() => (level, message, meta) => {
     if (level === 'error') {
       if (meta?.error && typeof meta.error === 'object') reportedByQueue.add(meta.error);
-      log.error({ queue: meta }, message);
-    } else if (level === 'warning') log.warn({ queue: meta }, message);
+      log.error(queueFields(meta), message);
+    } else if (level === 'warning') log.warn(queueFields(meta), message);
   });
+}
+
+/**
+ * A library log line's details, its error cut to message, code and stack: an error from a connection carries the
+ * whole client (its settings, listeners and buffers), kilobytes a line.
+ */
+function queueFields(meta: Record<string, unknown> | undefined) {
+  const error = meta?.error as (Error & { code?: string }) | undefined;
+  if (!error || typeof error !== 'object') return { queue: meta };
+  return { queue: { ...meta, error: { message: error.message, code: error.code, stack: error.stack } } };
 }
 
 /**
