@@ -69,6 +69,8 @@ describe('a failed recurring tasks tick of the job queue', () => {
     await until('a new runner', 30, async () =>
       (await queueWorkers()).some((id) => !stopped.has(id)) ? true : undefined,
     );
+    // The stopped runner's workers were let go (its heartbeat and pool stopped), not left beating.
+    expect((await queueWorkers()).filter((id) => stopped.has(id))).toEqual([]);
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   }, 60_000);

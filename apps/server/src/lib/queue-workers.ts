@@ -19,6 +19,12 @@ const FORGET_AFTER = "interval '1 day'";
 export class WorkerHeartbeat {
   private readonly workerIds = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /**
+   * Beats and the final forget run one at a time: a stop that comes while the start's first beat is under way (a
+   * runner that fails as it starts) forgets the workers after that beat, and no timer is set after it.
+   */
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -26,29 +32,39 @@ export class WorkerHeartbeat {
   ) {}
 
   add(workerId: string) {
+    if (this.stopped) return;
     this.workerIds.add(workerId);
-    this.beat().catch((error) => this.log.warn({ err: error }, 'queue worker heartbeat failed'));
+    this.beatWarned();
   }
 
   async start(): Promise<void> {
-    await this.beat();
-    this.timer = setInterval(
-      () => this.beat().catch((error) => this.log.warn({ err: error }, 'queue worker heartbeat failed')),
-      HEARTBEAT_MS,
-    );
+    await this.inTurn(() => this.beat());
+    if (this.stopped) return;
+    this.timer = setInterval(() => this.beatWarned(), HEARTBEAT_MS);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.pool
-      .query('DELETE FROM queue_workers WHERE worker_id = ANY($1::text[])', [[...this.workerIds]])
-      .catch((error) => this.log.warn({ err: error }, 'queue workers not forgotten; they expire on their own'));
+    await this.inTurn(() =>
+      this.pool.query('DELETE FROM queue_workers WHERE worker_id = ANY($1::text[])', [[...this.workerIds]]),
+    ).catch((error) => this.log.warn({ err: error }, 'queue workers not forgotten; they expire on their own'));
+  }
+
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.last.then(step, step);
+    this.last = next.catch(() => undefined);
+    return next;
+  }
+
+  private beatWarned() {
+    this.inTurn(() => this.beat()).catch((error) => this.log.warn({ err: error }, 'queue worker heartbeat failed'));
   }
 
   private async beat(): Promise<void> {
-    if (!this.workerIds.size) return;
+    if (this.stopped || !this.workerIds.size) return;
     await this.pool.query(
       `INSERT INTO queue_workers (worker_id, heartbeat_at) SELECT unnest($1::text[]), now()
        ON CONFLICT (worker_id) DO UPDATE SET heartbeat_at = now()`,

@@ -159,9 +159,9 @@ export class JobQueue {
     pool.on('error', (error: Error & { code?: string }) =>
       log.warn({ reason: error.message, code: error.code }, 'job queue connection failed'),
     );
-    // The pool listens only on idle connections, and the worker library adds its own listener only to connections
-    // made once it runs: one cut while checked out between two queries (our start's own reads, a worker stopping)
-    // would emit 'error' with no listener and end the process. Its next query fails anyway; the pool drops it.
+    // The pool listens only on idle connections: one cut while checked out between two queries would emit 'error'
+    // with no listener and end the process, whatever the worker library listens to (as for the request pool,
+    // db/client.ts). Its next query fails anyway, and the pool drops it.
     pool.on('connect', (client) => client.on('error', () => {}));
     this.pool = pool;
     this.stopping = false;
@@ -241,7 +241,8 @@ export class JobQueue {
     this.runner = null;
     this.heartbeat = null;
     this.pool = null;
-    await runner?.stop();
+    // A runner that stopped itself on an error (`restartAfter`) throws when stopped again: nothing is left to stop.
+    await runner?.stop().catch(() => undefined);
     await heartbeat?.stop();
     await pool?.end();
   }
