@@ -11,6 +11,9 @@ const FEWEST_CANDIDATES = 64;
  */
 export type RankedRows = { from: SQL; where: SQL; id: SQL; value: SQL; key: SQL };
 
+/** A list's order by a kept figure: the figure's `direction`, ties by id in `idDirection`, through place `first`. */
+export type RankOrder = { direction: Direction; idDirection: Direction; first: number };
+
 /**
  * CTEs (`walked`, `edge`, `tied`) and the SELECT of the ids that can take the first `first` places of `rows` sorted by
  * `value` in `direction`, ties by `key` in `idDirection`, read from the (value, key) index in two short walks: the
@@ -20,10 +23,7 @@ export type RankedRows = { from: SQL; where: SQL; id: SQL; value: SQL; key: SQL 
  * rounded up to a power of two, at least 64. A row with no place (no row in the walked table) is never a candidate:
  * the tables walked keep a row for every product.
  */
-export function rankedCandidates(
-  rows: RankedRows,
-  order: { direction: Direction; idDirection: Direction; first: number },
-) {
+export function rankedCandidates(rows: RankedRows, order: RankOrder) {
   const n = Math.max(FEWEST_CANDIDATES, 2 ** Math.ceil(Math.log2(order.first)));
   const limit = sql.raw(String(n));
   const direction = sql.raw(order.direction);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Direction, rankedCandidates } from '../../lib/ranked-candidates.js';
+import { type RankOrder, rankedCandidates } from '../../lib/ranked-candidates.js';
 
 /**
  * Units of a product in orders neither cancelled nor refunded, as an SQL expression for `productId` (a column or
@@ -27,7 +27,7 @@ export function unitsSoldSql(productId: SQL | AnyPgColumn): SQL<number> {
  * changes and `first` candidates before it whose exact figures are their folded ones, so they stay before it. Product
  * ids and product keys are the same 24 hexadecimal digits, ordered alike by any collation.
  */
-export function salesRankCandidates(q: { where: SQL; direction: Direction; idDirection: Direction; first: number }) {
+export function salesRankCandidates(q: RankOrder & { where: SQL }) {
   const folded = rankedCandidates(
     {
       from: sql`analytics_product_totals t JOIN products ON products.id = t.product_key::bpchar`,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, inventory, productFinalPrice, products } from '../../db/schema/index.js';
-import { rankedCandidates } from '../../lib/ranked-candidates.js';
+import { type RankOrder, rankedCandidates } from '../../lib/ranked-candidates.js';
 import { salesRankCandidates } from '../analytics/index.js';
 import { productSearch } from '../product-search/index.js';
 import { salesCountSql } from './product-view.js';
@@ -69,16 +69,17 @@ export function pageRows(
   through: number,
 ): SQL | undefined {
   if (!UNINDEXED_SORTS.has(query.sortBy)) return where;
-  const order = { direction: query.sortOrder === 'asc' ? 'asc' : 'desc', idDirection, first: through } as const;
+  const order: RankOrder = { direction: query.sortOrder === 'asc' ? 'asc' : 'desc', idDirection, first: through };
   const matching = where ?? sql`true`;
-  return and(
-    where,
-    sql`${products.id} = ANY(${query.sortBy === 'salesCount' ? salesRankCandidates({ where: matching, ...order }) : viewRankCandidates(matching, order)})`,
-  );
+  const candidates =
+    query.sortBy === 'salesCount'
+      ? salesRankCandidates({ where: matching, ...order })
+      : viewRankCandidates(matching, order);
+  return and(where, sql`${products.id} = ANY(${candidates})`);
 }
 
 /** The products that can lead a list sorted by views (`rankedCandidates`: a row for every product, kept by triggers). */
-function viewRankCandidates(where: SQL, order: Parameters<typeof rankedCandidates>[1]): SQL {
+function viewRankCandidates(where: SQL, order: RankOrder): SQL {
   const ranked = rankedCandidates(
     {
       from: sql`product_view_counts v JOIN products ON products.id = v.product_id`,
