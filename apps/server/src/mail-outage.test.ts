@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ReadinessView } from '@seamline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../test/cluster.js';
 import { freshDatabase, onServer } from '../test/databases.js';
-import { freePort, serverEnv, startCompiled, waitHealthy } from '../test/process.js';
+import { startProductionServer, waitHealthy } from '../test/process.js';
 import { type StallingPort, startStallingPort } from '../test/stalling-port.js';
 
 /*
@@ -16,25 +13,18 @@ import { type StallingPort, startStallingPort } from '../test/stalling-port.js';
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let smtp: StallingPort;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let server: ReturnType<typeof startCompiled>;
+let server: Awaited<ReturnType<typeof startProductionServer>>['server'];
 let base: string;
 
 beforeAll(async () => {
   [database, smtp, sink] = await Promise.all([freshDatabase({ migrated: true }), startStallingPort(), startSmtpSink()]);
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-mail-outage-'));
-  server = startCompiled(
-    serverEnv(port, {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-production-secret-for-the-mail-outage-test',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'web'),
-      SMTP_URL: smtp.url('smtp'),
-      SMTP_TIMEOUT_MS: '1000',
-    }),
-  );
-  base = `http://127.0.0.1:${port}`;
+  let port: number;
+  ({ server, port, base } = await startProductionServer('mail-outage', {
+    JWT_SECRET: 'a-production-secret-for-the-mail-outage-test',
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url('smtp'),
+    SMTP_TIMEOUT_MS: '1000',
+  }));
   expect(await waitHealthy(port, server.child), server.output()).toBe(true);
 }, 120_000);
 

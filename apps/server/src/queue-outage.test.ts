@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onServer } from '../test/databases.js';
-import { freePort, serverEnv, startCompiled, waitHealthy } from '../test/process.js';
+import { startProductionServer, waitHealthy } from '../test/process.js';
+import { until } from '../test/queue.js';
 
 /*
  * The production server process whose job queue meets a database error in its recurring tasks' tick: here the
@@ -12,7 +10,7 @@ import { freePort, serverEnv, startCompiled, waitHealthy } from '../test/process
  * unhandled rejection behind, which used to end the process. It must keep serving and start its queue again.
  */
 let database: Awaited<ReturnType<typeof freshDatabase>>;
-let server: ReturnType<typeof startCompiled>;
+let server: Awaited<ReturnType<typeof startProductionServer>>['server'];
 let base: string;
 
 const KNOWN_CRONTABS = 'graphile_worker._private_known_crontabs';
@@ -21,18 +19,11 @@ const sql = (text: string) => onServer(database.url, (client) => client.query(te
 beforeAll(async () => {
   database = await freshDatabase({ migrated: true });
   await sql(`ALTER TABLE ${KNOWN_CRONTABS} RENAME TO hidden_known_crontabs`);
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seamline-queue-outage-'));
-  server = startCompiled(
-    serverEnv(port, {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'a-production-secret-for-the-queue-outage-test',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'web'),
-    }),
-  );
-  base = `http://127.0.0.1:${port}`;
+  let port: number;
+  ({ server, port, base } = await startProductionServer('queue-outage', {
+    JWT_SECRET: 'a-production-secret-for-the-queue-outage-test',
+    DATABASE_URL: database.url,
+  }));
   expect(await waitHealthy(port, server.child), server.output()).toBe(true);
 }, 120_000);
 
@@ -42,33 +33,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Polls `probe` every 100 ms until it returns a value, for at most `seconds`. */
-async function until<T>(what: string, seconds: number, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < seconds * 10; i++) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}\n${server.output()}`);
-}
-
 const queueWorkers = async () =>
   (await sql('SELECT worker_id FROM queue_workers')).rows.map((row: { worker_id: string }) => row.worker_id);
 
 describe('a failed recurring tasks tick of the job queue', () => {
   it('costs no request, and the queue starts again once the database answers', async () => {
-    await until('the queue to report its stop', 15, async () =>
-      server.output().includes('the job queue stopped on an error') ? true : undefined,
-    );
+    await until(async () => server.output().includes('the job queue stopped on an error'), 15_000, server.output);
     const stopped = new Set(await queueWorkers());
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
 
     await sql(`ALTER TABLE graphile_worker.hidden_known_crontabs RENAME TO _private_known_crontabs`);
     // A new runner after the queue's retry delay (10 s): its workers register under new ids.
-    await until('a new runner', 30, async () =>
-      (await queueWorkers()).some((id) => !stopped.has(id)) ? true : undefined,
-    );
+    await until(async () => (await queueWorkers()).some((id) => !stopped.has(id)), 30_000, server.output);
     // The stopped runner's workers were let go (its heartbeat and pool stopped), not left beating.
     expect((await queueWorkers()).filter((id) => stopped.has(id))).toEqual([]);
     expect(server.child.exitCode).toBeNull();

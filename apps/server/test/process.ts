@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { compiledNodeArgs } from '../../../scripts/build.mjs';
 
@@ -122,6 +123,19 @@ export function startCompiled(env: NodeJS.ProcessEnv, entry = 'main.js', args: s
     [...nodeArgs, ...compiledNodeArgs(entry), path.join('apps/server/dist', entry), ...args],
     env,
   );
+}
+
+/**
+ * The compiled server in production mode on a free port, with a data folder of its own (`seamline-<name>-…`, no web
+ * build in it) and `env` on top; the caller waits for it (`waitHealthy`).
+ */
+export async function startProductionServer(name: string, env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `seamline-${name}-`));
+  const server = startCompiled(
+    serverEnv(port, { NODE_ENV: 'production', ...env, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'web') }),
+  );
+  return { server, port, base: `http://127.0.0.1:${port}` };
 }
 
 /** A process's command line (Linux /proc), one entry per argument. */

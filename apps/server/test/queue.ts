@@ -32,11 +32,15 @@ export async function runDueNow(db: Db, task: string): Promise<void> {
   );
 }
 
-/** Waits on a condition (checked every 50 ms, up to `timeout`). */
-export async function until(condition: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+/** Waits on a condition (checked every 50 ms, up to `timeout`); a timeout's error says `explain()` when given. */
+export async function until(
+  condition: () => Promise<boolean>,
+  timeout = 20_000,
+  explain?: () => string,
+): Promise<void> {
   await vi.waitFor(
     async () => {
-      if (!(await condition())) throw new Error('not yet');
+      if (!(await condition())) throw new Error(explain?.() ?? 'not yet');
     },
     { timeout, interval: 50 },
   );

@@ -138,11 +138,16 @@ export class JobQueue {
   startWhenPossible(): void {
     this.start().catch(async (error) => {
       this.options.log.warn({ err: error }, 'the job queue could not start; trying again shortly');
-      await this.stopNow().catch(() => undefined);
-      if (this.stopping) return;
-      this.retryTimer = setTimeout(() => this.startWhenPossible(), RETRY_START_MS);
-      this.retryTimer.unref();
+      await this.startAgainLater();
     });
+  }
+
+  /** Stops what a failed start or a failed runner left, then starts again after RETRY_START_MS (unless stopping). */
+  private async startAgainLater(): Promise<void> {
+    await this.stopNow().catch(() => undefined);
+    if (this.stopping) return;
+    this.retryTimer = setTimeout(() => this.startWhenPossible(), RETRY_START_MS);
+    this.retryTimer.unref();
   }
 
   private async startNow(): Promise<void> {
@@ -192,10 +197,7 @@ export class JobQueue {
   private async restartAfter(failed: Runner, error: Error): Promise<void> {
     if (this.runner !== failed || this.stopping) return;
     this.options.log.warn({ reason: error.message }, 'the job queue stopped on an error; starting it again shortly');
-    await this.stopNow().catch(() => undefined);
-    if (this.stopping) return;
-    this.retryTimer = setTimeout(() => this.startWhenPossible(), RETRY_START_MS);
-    this.retryTimer.unref();
+    await this.startAgainLater();
   }
 
   /**
