@@ -92,10 +92,12 @@ describe('the job queue', () => {
         );
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const line = failed()[0]!;
+      // The database's own message (with its code) or, when the socket's end is read first, the driver's.
+      const line = failed().find((logged) => logged.includes('57P01')) ?? failed()[0]!;
       expect(JSON.parse(line)).toMatchObject({
-        reason: 'terminating connection due to administrator command',
-        code: '57P01',
+        reason: expect.stringMatching(
+          /^(terminating connection due to administrator command|Connection terminated unexpectedly)$/,
+        ),
       });
       expect(line.length).toBeLessThan(400);
       // Nor do the library's own lines about it carry the client.
